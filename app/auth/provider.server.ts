@@ -1,0 +1,33 @@
+import { getConfig } from '~/config.server'
+import type { User } from '~/db/schema'
+import { localProvider } from './local-provider.server'
+
+export type SignInResult = { ok: true; user: User } | { ok: false }
+export type ChangePasswordResult = { ok: true } | { ok: false; reason: 'wrongCurrentPassword' }
+
+/**
+ * Where credentials are checked. Sessions, throttling and audit stay ours whatever the provider,
+ * so routes talk to this interface only.
+ */
+export interface AuthProvider {
+	readonly name: 'local' | 'firebase'
+	/** Checks an email and password. Unknown email, wrong password and locked account all answer `{ ok: false }`. */
+	signIn(email: string, password: string): Promise<SignInResult>
+	changePassword(user: User, currentPassword: string, newPassword: string): Promise<ChangePasswordResult>
+	/** Sets a password without knowing the old one (administrator reset, CLI); `mustChange` forces a change at next sign-in. */
+	setPassword(user: User, newPassword: string, options: { mustChange: boolean }): Promise<void>
+	createAccount(input: {
+		email: string
+		password: string
+		displayName?: string
+		firstName?: string
+		lastName?: string
+		mustChangePassword?: boolean
+	}): Promise<User>
+}
+
+export function getAuthProvider(): AuthProvider {
+	const name = getConfig().auth.provider
+	if (name === 'local') return localProvider
+	throw new Error(`AUTH_PROVIDER=${name} is not available in this build`)
+}

@@ -1,0 +1,191 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { createCookie, redirect } from '@remix-run/node'
+import { getConfig } from '~/config.server'
+import { getDb, type DB } from '~/db/db.server'
+import type { Session, User } from '~/db/schema'
+import { getClientIp } from '~/utils/logger.server'
+import { singleton } from '~/utils/singleton.server'
+
+/** Idle sessions are extended at most this often, so a busy user does not cost a write per request. */
+const TOUCH_INTERVAL_MS = 60_000
+
+export function getSessionCookie() {
+	return singleton('session-cookie', () => {
+		const config = getConfig()
+		return createCookie(config.cookieSecure ? '__Host-sp_session' : 'sp_session', {
+			httpOnly: true,
+			sameSite: 'lax',
+			secure: config.cookieSecure,
+			path: '/',
+			secrets: config.sessionSecrets,
+		})
+	})
+}
+
+function hashToken(token: string): string {
+	return createHash('sha256').update(token).digest('hex')
+}
+
+export type SessionState =
+	| { status: 'anonymous' }
+	| { status: 'expired' }
+	| { status: 'active'; session: Session; user: User; token: string }
+
+async function readToken(request: Request): Promise<string | null> {
+	const value: unknown = await getSessionCookie().parse(request.headers.get('Cookie'))
+	return typeof value === 'string' && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null
+}
+
+export function isSessionExpired(session: Pick<Session, 'last_seen_at' | 'expires_at'>, now: number): boolean {
+	return now >= session.expires_at || now - session.last_seen_at >= getConfig().session.idleMs
+}
+
+/** Looks up the session a token names, ends it if it has expired or its user is locked, and extends it. */
+export async function resolveSessionToken(token: string, db: DB = getDb()): Promise<SessionState> {
+	const idHash = hashToken(token)
+	const session = await db.selectFrom('sessions').selectAll().where('id_hash', '=', idHash).executeTakeFirst()
+	if (!session) return { status: 'expired' }
+	const now = Date.now()
+	const user = await db.selectFrom('users').selectAll().where('id', '=', session.user_id).executeTakeFirst()
+	if (!user || user.locked || isSessionExpired(session, now)) {
+		await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute()
+		return { status: 'expired' }
+	}
+	if (now - session.last_seen_at >= TOUCH_INTERVAL_MS) {
+		await db.updateTable('sessions').set({ last_seen_at: now }).where('id_hash', '=', idHash).execute()
+		session.last_seen_at = now
+	}
+	return { status: 'active', session, user, token }
+}
+
+const stateByRequest = new WeakMap<Request, Promise<SessionState>>()
+
+/** The request's session, read once per request however many loaders ask. */
+export function getSessionState(request: Request): Promise<SessionState> {
+	let state = stateByRequest.get(request)
+	if (!state) {
+		state = readToken(request).then((token) =>
+			token ? resolveSessionToken(token) : ({ status: 'anonymous' } as const),
+		)
+		stateByRequest.set(request, state)
+	}
+	return state
+}
+
+export async function getUser(request: Request): Promise<User | null> {
+	const state = await getSessionState(request)
+	return state.status === 'active' ? state.user : null
+}
+
+export const CHANGE_PASSWORD_PATH = '/account/change-password'
+
+export function loginPath(request: Request, reason?: 'expired' | 'signed-out') {
+	const url = new URL(request.url)
+	const params = new URLSearchParams()
+	const here = `${url.pathname}${url.search}`
+	if (here !== '/' && url.pathname !== '/account/logout') params.set('redirectTo', here)
+	if (reason) params.set('reason', reason)
+	const query = params.toString()
+	return `/account/login${query ? `?${query}` : ''}`
+}
+
+/**
+ * The signed-in user, or a redirect to sign-in (naming an expired session). A user who must change
+ * the password is sent to that page before anything else.
+ */
+export async function requireUser(request: Request, { allowPasswordChange = false } = {}): Promise<User> {
+	const state = await getSessionState(request)
+	if (state.status !== 'active') {
+		const headers = state.status === 'expired' ? { 'Set-Cookie': await clearSessionCookie() } : undefined
+		throw redirect(loginPath(request, state.status === 'expired' ? 'expired' : undefined), { headers })
+	}
+	if (state.user.must_change_password && !allowPasswordChange) {
+		throw redirect(CHANGE_PASSWORD_PATH)
+	}
+	return state.user
+}
+
+export async function requireActiveSession(request: Request) {
+	const state = await getSessionState(request)
+	if (state.status !== 'active') throw redirect(loginPath(request, state.status === 'expired' ? 'expired' : undefined))
+	return state
+}
+
+/** Starts a new session for `user` (a fresh id: never reuses one the browser brought) and returns its cookie. */
+export async function createSession(request: Request, user: User, db: DB = getDb()): Promise<string> {
+	const previous = await readToken(request)
+	if (previous) await db.deleteFrom('sessions').where('id_hash', '=', hashToken(previous)).execute()
+	const token = randomBytes(32).toString('base64url')
+	const now = Date.now()
+	await db
+		.insertInto('sessions')
+		.values({
+			id_hash: hashToken(token),
+			user_id: user.id,
+			created_at: now,
+			last_seen_at: now,
+			expires_at: now + getConfig().session.maxMs,
+			ip: getClientIp(),
+			user_agent: request.headers.get('User-Agent')?.slice(0, 512) ?? null,
+			flash: null,
+		})
+		.execute()
+	return getSessionCookie().serialize(token)
+}
+
+export async function destroySession(request: Request, db: DB = getDb()): Promise<string> {
+	const token = await readToken(request)
+	if (token) await db.deleteFrom('sessions').where('id_hash', '=', hashToken(token)).execute()
+	return clearSessionCookie()
+}
+
+export function clearSessionCookie(): Promise<string> {
+	return getSessionCookie().serialize('', { maxAge: 0, expires: new Date(0) })
+}
+
+/** Ends every session of the user except the one whose token is given (a password change keeps this browser). */
+export async function destroyOtherSessions(userId: number, keepToken: string | null, db: DB = getDb()) {
+	let query = db.deleteFrom('sessions').where('user_id', '=', userId)
+	if (keepToken) query = query.where('id_hash', '<>', hashToken(keepToken))
+	const result = await query.executeTakeFirst()
+	return Number(result.numDeletedRows)
+}
+
+export async function destroyAllSessions(userId: number, db: DB = getDb()) {
+	return destroyOtherSessions(userId, null, db)
+}
+
+/** Deletes sessions past their absolute lifetime or idle timeout. */
+export async function purgeExpiredSessions(db: DB = getDb()) {
+	const now = Date.now()
+	const result = await db
+		.deleteFrom('sessions')
+		.where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', now - getConfig().session.idleMs)]))
+		.executeTakeFirst()
+	return Number(result.numDeletedRows)
+}
+
+export async function setFlash(token: string, flash: Flash, db: DB = getDb()) {
+	await db.updateTable('sessions').set({ flash: JSON.stringify(flash) }).where('id_hash', '=', hashToken(token)).execute()
+}
+
+export interface Flash {
+	type: 'default' | 'info' | 'success' | 'warning' | 'error'
+	/** A translation key, with its interpolation values. */
+	message: string
+	values?: Record<string, string | number>
+}
+
+/** Takes the flash message left for this request's session, once. */
+export async function takeFlash(request: Request, db: DB = getDb()): Promise<Flash | null> {
+	const state = await getSessionState(request)
+	if (state.status !== 'active' || !state.session.flash) return null
+	await db.updateTable('sessions').set({ flash: null }).where('id_hash', '=', state.session.id_hash).execute()
+	const flash = state.session.flash
+	state.session.flash = null
+	try {
+		return JSON.parse(flash) as Flash
+	} catch {
+		return null
+	}
+}

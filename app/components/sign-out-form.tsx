@@ -1,0 +1,16 @@
+import { Form } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { CsrfInput } from './forms'
+
+/** Sign-out is a POST: a link or a GET never ends a session. */
+export function SignOutForm({ className = 'btn btn-link p-0' }: { className?: string }) {
+	const { t } = useTranslation()
+	return (
+		<Form method="post" action="/account/logout">
+			<CsrfInput />
+			<button type="submit" className={className}>
+				{t('nav.signOut')}
+			</button>
+		</Form>
+	)
+}

@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+import { logger } from '~/utils/logger.server'
+import { singleton } from '~/utils/singleton.server'
+
+const booleanFlag = z
+	.enum(['true', 'false', '1', '0', 'yes', 'no'], {
+		error: 'must be one of true, false, 1, 0, yes, no',
+	})
+	.transform((value) => ['true', '1', 'yes'].includes(value))
+
+const positiveInteger = (fallback: number) =>
+	z.coerce
+		.number({ error: 'must be a whole number' })
+		.int({ error: 'must be a whole number' })
+		.positive({ error: 'must be greater than 0' })
+		.default(fallback)
+
+const envSchema = z
+	.object({
+		NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+		PORT: z.coerce
+			.number({ error: 'must be a port number' })
+			.int({ error: 'must be a port number' })
+			.min(0, { error: 'must be between 0 and 65535' })
+			.max(65535, { error: 'must be between 0 and 65535' })
+			.default(3000),
+		HOST: z.string().min(1, { error: 'must not be empty' }).default('0.0.0.0'),
+		DATA_DIR: z.string().min(1, { error: 'must not be empty' }).default('./data'),
+		DATABASE_URL: z
+			.string()
+			.regex(/^(file:.+|postgres(ql)?:\/\/.+)$/, {
+				error: 'must be file:<path> (SQLite) or postgres://user:pass@host:port/db (PostgreSQL)',
+			})
+			.optional(),
+		SESSION_SECRET: z.string().optional(),
+		ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
+		ADMIN_PASSWORD: z.string().optional(),
+		AUTH_PROVIDER: z
+			.enum(['local', 'firebase'], { error: 'must be local or firebase' })
+			.default('local'),
+		FIREBASE_PROJECT_ID: z.string().optional(),
+		FIREBASE_API_KEY: z.string().optional(),
+		FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
+		SESSION_IDLE_MINUTES: positiveInteger(30),
+		SESSION_MAX_HOURS: positiveInteger(12),
+		COOKIE_SECURE: booleanFlag.default(false),
+		TRUST_PROXY: z
+			.string()
+			.regex(/^(true|false|\d+|[\w.:/, -]+)$/, {
+				error: 'must be true, false, a hop count or a list of addresses',
+			})
+			.default('false'),
+		HELP_URL: z.url({ error: 'must be an absolute URL' }).default('https://help.example.com/'),
+		LOG_LEVEL: z
+			.enum(['debug', 'info', 'warn', 'error', 'silent'], {
+				error: 'must be one of debug, info, warn, error, silent',
+			})
+			.default('info'),
+	})
+	.superRefine((env, ctx) => {
+		if (env.AUTH_PROVIDER === 'firebase') {
+			for (const key of ['FIREBASE_PROJECT_ID', 'FIREBASE_API_KEY'] as const) {
+				if (!env[key]) {
+					ctx.addIssue({ code: 'custom', path: [key], message: 'is required when AUTH_PROVIDER=firebase' })
+				}
+			}
+		}
+		if (env.SESSION_SECRET !== undefined) {
+			const secrets = env.SESSION_SECRET.split(',').map((s) => s.trim())
+			if (secrets.some((s) => s.length < 32)) {
+				ctx.addIssue({
+					code: 'custom',
+					path: ['SESSION_SECRET'],
+					message: 'each comma-separated secret must be at least 32 characters',
+				})
+			}
+		}
+		if (env.ADMIN_PASSWORD !== undefined && !env.ADMIN_EMAIL) {
+			ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'is required when ADMIN_PASSWORD is set' })
+		}
+	})
+
+export type Config = ReturnType<typeof buildConfig>
+
+export class ConfigError extends Error {
+	constructor(readonly problems: string[]) {
+		super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+		this.name = 'ConfigError'
+	}
+}
+
+/** Parses the environment; throws ConfigError naming each bad variable and what it allows. */
+export function parseEnv(env: NodeJS.ProcessEnv) {
+	const result = envSchema.safeParse(env)
+	if (!result.success) {
+		throw new ConfigError(
+			result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'} ${issue.message}`),
+		)
+	}
+	return result.data
+}
+
+function loadOrCreateSessionSecret(dataDir: string): string {
+	const file = path.join(dataDir, 'session-secret')
+	if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim()
+	fs.mkdirSync(dataDir, { recursive: true })
+	const secret = randomBytes(32).toString('hex')
+	fs.writeFileSync(file, secret, { mode: 0o600 })
+	return secret
+}
+
+export function buildConfig(env: NodeJS.ProcessEnv = process.env) {
+	const parsed = parseEnv(env)
+	const dataDir = path.resolve(parsed.DATA_DIR)
+	const databaseUrl = parsed.DATABASE_URL ?? `file:${path.join(dataDir, 'portal.db')}`
+	let sessionSecrets: string[]
+	if (parsed.SESSION_SECRET) {
+		sessionSecrets = parsed.SESSION_SECRET.split(',').map((s) => s.trim())
+	} else {
+		sessionSecrets = [loadOrCreateSessionSecret(dataDir)]
+		logger.warn('config.session_secret_generated', {
+			message: `SESSION_SECRET is not set; using a generated secret kept in ${path.join(dataDir, 'session-secret')}. Set SESSION_SECRET in production.`,
+		})
+	}
+	const trustProxy = parsed.TRUST_PROXY
+	return {
+		env: parsed.NODE_ENV,
+		port: parsed.PORT,
+		host: parsed.HOST,
+		dataDir,
+		database: databaseUrl.startsWith('file:')
+			? ({ dialect: 'sqlite', file: path.resolve(databaseUrl.slice('file:'.length)) } as const)
+			: ({ dialect: 'postgres', url: databaseUrl } as const),
+		sessionSecrets,
+		admin: { email: parsed.ADMIN_EMAIL, password: parsed.ADMIN_PASSWORD },
+		auth: {
+			provider: parsed.AUTH_PROVIDER,
+			firebase: {
+				projectId: parsed.FIREBASE_PROJECT_ID,
+				apiKey: parsed.FIREBASE_API_KEY,
+				emulatorHost: parsed.FIREBASE_AUTH_EMULATOR_HOST,
+			},
+		},
+		session: {
+			idleMs: parsed.SESSION_IDLE_MINUTES * 60_000,
+			maxMs: parsed.SESSION_MAX_HOURS * 3_600_000,
+		},
+		cookieSecure: parsed.COOKIE_SECURE,
+		trustProxy:
+			trustProxy === 'true' ? true : trustProxy === 'false' ? false : /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy,
+		helpUrl: parsed.HELP_URL,
+		logLevel: parsed.LOG_LEVEL,
+	}
+}
+
+/** The process-wide configuration, parsed once on first use. */
+export function getConfig(): Config {
+	return singleton('config', () => buildConfig())
+}

@@ -1,0 +1,82 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import SQLite from 'better-sqlite3'
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from 'kysely'
+import pg from 'pg'
+import { getConfig, type Config } from '~/config.server'
+import { logger } from '~/utils/logger.server'
+import { singleton } from '~/utils/singleton.server'
+import { migrations } from './migrations'
+import type { Dialect } from './migrations/helpers'
+import type { Database } from './schema'
+
+export type DB = Kysely<Database>
+
+export interface DatabaseHandle {
+	db: DB
+	dialect: Dialect
+	/** The driver underneath, for libraries that need it (the throttling store). */
+	driver: { kind: 'sqlite'; client: SQLite.Database } | { kind: 'postgres'; pool: pg.Pool }
+	close(): Promise<void>
+}
+
+// PostgreSQL returns bigint columns as strings; our bigints are epoch milliseconds, safe as numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
+
+export function openDatabase(database: Config['database']): DatabaseHandle {
+	if (database.dialect === 'sqlite') {
+		fs.mkdirSync(path.dirname(database.file), { recursive: true })
+		const client = new SQLite(database.file)
+		client.pragma('journal_mode = WAL')
+		client.pragma('busy_timeout = 5000')
+		client.pragma('foreign_keys = ON')
+		client.pragma('synchronous = NORMAL')
+		const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: client }) })
+		return {
+			db,
+			dialect: 'sqlite',
+			driver: { kind: 'sqlite', client },
+			close: () => db.destroy(),
+		}
+	}
+	const pool = new pg.Pool({ connectionString: database.url, max: 10 })
+	pool.on('error', (error) => logger.error('db.pool_error', { error: error.message }))
+	const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+	return {
+		db,
+		dialect: 'postgres',
+		driver: { kind: 'postgres', pool },
+		close: () => db.destroy(),
+	}
+}
+
+/** The process-wide database, opened on first use from the configuration. */
+export function getDatabase(): DatabaseHandle {
+	return singleton('database', () => openDatabase(getConfig().database))
+}
+
+export function getDb(): DB {
+	return getDatabase().db
+}
+
+export async function migrateToLatest(handle: DatabaseHandle = getDatabase()) {
+	const provider: MigrationProvider = { getMigrations: async () => migrations(handle.dialect) }
+	const migrator = new Migrator({ db: handle.db, provider })
+	const { error, results } = await migrator.migrateToLatest()
+	for (const result of results ?? []) {
+		if (result.status === 'Success') logger.info('db.migrated', { migration: result.migrationName })
+		else if (result.status === 'Error') logger.error('db.migration_failed', { migration: result.migrationName })
+	}
+	if (error) throw error instanceof Error ? error : new Error(String(error))
+	return results ?? []
+}
+
+/** Readiness: the database answers a trivial query. */
+export async function pingDatabase(handle: DatabaseHandle = getDatabase()) {
+	await sql`select 1`.execute(handle.db)
+}
+
+/** Runs `work` in a transaction: all of it is written, or none. */
+export function transaction<T>(work: (trx: DB) => Promise<T>, db: DB = getDb()): Promise<T> {
+	return db.transaction().execute(work)
+}

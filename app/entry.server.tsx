@@ -1,0 +1,74 @@
+import { PassThrough } from 'node:stream'
+import { createReadableStreamFromReadable, type EntryContext, type HandleDataRequestFunction } from '@remix-run/node'
+import { RemixServer } from '@remix-run/react'
+import { renderToPipeableStream } from 'react-dom/server'
+import { I18nextProvider } from 'react-i18next'
+import { getI18nInstance, getLanguage } from './i18n/i18n.server'
+import { logger, requestContext } from './utils/logger.server'
+import { NonceProvider } from './utils/nonce'
+
+export const streamTimeout = 5_000
+
+export default async function handleRequest(
+	request: Request,
+	responseStatusCode: number,
+	responseHeaders: Headers,
+	remixContext: EntryContext,
+) {
+	const language = await getLanguage(request)
+	const nonce = requestContext.getStore()?.cspNonce ?? ''
+	// Bots and browsers alike get the whole document at once: nothing here streams in later,
+	// and a page complete on arrival is what a browser without JavaScript needs.
+	return new Promise<Response>((resolve, reject) => {
+		let shellRendered = false
+		const { pipe, abort } = renderToPipeableStream(
+			<NonceProvider value={nonce}>
+				<I18nextProvider i18n={getI18nInstance(language)}>
+					<RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+				</I18nextProvider>
+			</NonceProvider>,
+			{
+				nonce,
+				onAllReady() {
+					shellRendered = true
+					clearTimeout(abortTimer)
+					const body = new PassThrough()
+					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+					if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-store')
+					resolve(
+						new Response(createReadableStreamFromReadable(body), {
+							headers: responseHeaders,
+							status: responseStatusCode,
+						}),
+					)
+					pipe(body)
+				},
+				onShellError(error: unknown) {
+					clearTimeout(abortTimer)
+					reject(error)
+				},
+				onError(error: unknown) {
+					responseStatusCode = 500
+					if (shellRendered) logger.error('render.error', { error: String(error) })
+				},
+			},
+		)
+		// Cleared as soon as rendering ends: a timer left running per request holds its whole render in memory.
+		const abortTimer = setTimeout(abort, streamTimeout + 1_000)
+	})
+}
+
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+	if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', 'no-store')
+	return response
+}
+
+export function handleError(error: unknown, { request }: { request: Request }) {
+	if (request.signal.aborted) return
+	logger.error('request.error', {
+		method: request.method,
+		path: new URL(request.url).pathname,
+		error: error instanceof Error ? error.message : String(error),
+		stack: error instanceof Error ? error.stack : undefined,
+	})
+}

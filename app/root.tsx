@@ -1,0 +1,94 @@
+import {
+	Links,
+	Meta,
+	Outlet,
+	Scripts,
+	ScrollRestoration,
+	isRouteErrorResponse,
+	useRouteError,
+	type ShouldRevalidateFunction,
+} from '@remix-run/react'
+import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
+import bootstrapHref from 'bootstrap/dist/css/bootstrap.min.css'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useChangeLanguage } from 'remix-i18next/react'
+import { getSessionState, takeFlash } from './auth/session.server'
+import { ErrorPage } from './components/error-page'
+import { getLanguage } from './i18n/i18n.server'
+import { DEFAULT_LANGUAGE, languageTag } from './i18n/languages'
+import appStylesHref from './styles/app.css'
+import { requestContext } from './utils/logger.server'
+import { useRootData } from './utils/root-data'
+import { useNonce } from './utils/nonce'
+
+export const links: LinksFunction = () => [
+	{ rel: 'stylesheet', href: bootstrapHref },
+	{ rel: 'stylesheet', href: appStylesHref },
+	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const [language, state, flash] = await Promise.all([getLanguage(request), getSessionState(request), takeFlash(request)])
+	return {
+		language,
+		csrfToken: requestContext.getStore()?.csrfToken ?? '',
+		user:
+			state.status === 'active'
+				? { id: state.user.id, displayName: state.user.display_name, email: state.user.email }
+				: null,
+		flash,
+	}
+}
+
+// The session, language and flash can change after any form post; plain navigations re-read them too.
+export const shouldRevalidate: ShouldRevalidateFunction = () => true
+
+export function Layout({ children }: { children: ReactNode }) {
+	const data = useRootData()
+	const language = data?.language ?? DEFAULT_LANGUAGE
+	const nonce = useNonce()
+	return (
+		<html lang={languageTag(language)} data-language={language}>
+			<head>
+				<meta charSet="utf-8" />
+				<meta name="viewport" content="width=device-width, initial-scale=1" />
+				<Meta />
+				<Links />
+			</head>
+			<body>
+				{children}
+				<ScrollRestoration nonce={nonce} />
+				<Scripts nonce={nonce} />
+			</body>
+		</html>
+	)
+}
+
+export default function App() {
+	const data = useRootData()
+	useChangeLanguage(data?.language ?? DEFAULT_LANGUAGE)
+	return <Outlet />
+}
+
+export function ErrorBoundary() {
+	const error = useRouteError()
+	const { t } = useTranslation()
+	if (isRouteErrorResponse(error)) {
+		if (error.status === 404) return <ErrorPage status={404} title={t('errors.notFoundTitle')} body={t('errors.notFoundBody')} />
+		if (error.status === 403) {
+			const csrf = (error.data as { reason?: string } | null)?.reason === 'csrf'
+			return (
+				<ErrorPage
+					status={403}
+					title={t(csrf ? 'errors.csrfTitle' : 'errors.forbiddenTitle')}
+					body={t(csrf ? 'errors.csrfBody' : 'errors.forbiddenBody')}
+				/>
+			)
+		}
+		if (error.status >= 400 && error.status < 500) {
+			return <ErrorPage status={error.status} title={t('errors.badRequestTitle')} body={t('errors.badRequestBody')} />
+		}
+	}
+	return <ErrorPage status={500} title={t('errors.serverErrorTitle')} body={t('errors.serverErrorBody')} />
+}

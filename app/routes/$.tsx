@@ -1,0 +1,8 @@
+/** Any path no route claims: the root error boundary renders the translated not-found page, status 404. */
+export function loader() {
+	throw new Response('Not Found', { status: 404 })
+}
+
+export default function NotFound() {
+	return null
+}

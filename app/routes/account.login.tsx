@@ -1,0 +1,124 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
+import { recordAudit } from '~/audit/audit.server'
+import { getAuthProvider } from '~/auth/provider.server'
+import { CHANGE_PASSWORD_PATH, createSession, getSessionState } from '~/auth/session.server'
+import { clearSignInFailures, recordSignInFailure, signInRetryAfter } from '~/auth/throttle.server'
+import { AuthLayout } from '~/components/auth-layout'
+import { CsrfInput, Field, FormAlert } from '~/components/forms'
+import { getT } from '~/i18n/i18n.server'
+import { invalid, issue, parseForm } from '~/utils/form.server'
+import { getClientIp } from '~/utils/logger.server'
+import { safeRedirect } from '~/utils/redirect'
+import { pageTitle } from '~/utils/meta'
+
+const signInSchema = z.object({
+	email: z
+		.string()
+		.trim()
+		.min(1, issue('validation.required'))
+		.max(254, issue('validation.tooLong', { max: 254 }))
+		.pipe(z.email(issue('validation.email'))),
+	password: z
+		.string()
+		.min(1, issue('validation.required'))
+		.max(1024, issue('validation.tooLong', { max: 1024 })),
+	redirectTo: z.string().optional(),
+})
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.title)
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const url = new URL(request.url)
+	const redirectTo = safeRedirect(url.searchParams.get('redirectTo'), '/')
+	const state = await getSessionState(request)
+	if (state.status === 'active') throw redirect(redirectTo)
+	const t = await getT(request)
+	const reason = url.searchParams.get('reason')
+	return {
+		title: t('login.title'),
+		redirectTo,
+		notice: reason === 'expired' ? t('login.reasonExpired') : reason === 'signed-out' ? t('login.reasonSignedOut') : null,
+	}
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+	const form = await parseForm(request, signInSchema)
+	if (!form.ok) return invalid(form)
+	const { email, password } = form.data
+	const ip = getClientIp()
+	const t = await getT(request)
+
+	const retryAfter = await signInRetryAfter(email, ip)
+	if (retryAfter !== null) {
+		await recordAudit({ action: 'auth.sign_in_throttled', actorEmail: email, ip })
+		return data(
+			{
+				ok: false as const,
+				formError: t('login.throttled', { minutes: Math.ceil(retryAfter / 60) }),
+				values: { email },
+				errors: {},
+			},
+			{ status: 429, headers: { 'Retry-After': String(retryAfter) } },
+		)
+	}
+
+	const result = await getAuthProvider().signIn(email, password)
+	if (!result.ok) {
+		await recordSignInFailure(email, ip)
+		await recordAudit({ action: 'auth.sign_in_failed', actorEmail: email, ip })
+		return data(
+			{ ok: false as const, formError: t('login.invalidCredentials'), values: { email }, errors: {} },
+			{ status: 400 },
+		)
+	}
+
+	const { user } = result
+	await clearSignInFailures(email, ip)
+	const cookie = await createSession(request, user)
+	await recordAudit({ action: 'auth.sign_in', actor: user, entity: 'user', entityId: user.id, ip })
+	const destination = user.must_change_password ? CHANGE_PASSWORD_PATH : safeRedirect(form.data.redirectTo, '/')
+	return redirect(destination, { headers: { 'Set-Cookie': cookie } })
+}
+
+export default function LoginPage() {
+	const { t } = useTranslation()
+	const { redirectTo, notice } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+	const submitting = useNavigation().state === 'submitting'
+	const errors = actionData && 'errors' in actionData ? actionData.errors : {}
+	const formError = actionData && 'formError' in actionData ? actionData.formError : null
+	return (
+		<AuthLayout title={t('login.heading')}>
+			<p className="text-body-secondary">{t('login.intro')}</p>
+			<FormAlert message={notice} tone="info" />
+			<FormAlert message={formError} />
+			<Form method="post" noValidate>
+				<CsrfInput />
+				<input type="hidden" name="redirectTo" value={redirectTo} />
+				<Field
+					name="email"
+					type="email"
+					label={t('login.email')}
+					autoComplete="username"
+					required
+					defaultValue={actionData?.values?.email ?? ''}
+					error={errors.email}
+				/>
+				<Field
+					name="password"
+					type="password"
+					label={t('login.password')}
+					autoComplete="current-password"
+					required
+					error={errors.password}
+				/>
+				<button type="submit" className="btn btn-primary w-100" disabled={submitting}>
+					{t('login.submit')}
+				</button>
+			</Form>
+		</AuthLayout>
+	)
+}

@@ -1,0 +1,77 @@
+import { data } from '@remix-run/node'
+import type { z } from 'zod'
+import { CSRF_FIELD, csrfTokenFromRequest, tokensMatch } from '~/security/csrf.server'
+
+/** A translation key with its interpolation values, as zod issues carry them. */
+export interface FieldError {
+	key: string
+	values?: Record<string, string | number>
+}
+export type FieldErrors = Record<string, FieldError>
+
+export interface FormFailure {
+	ok: false
+	errors: FieldErrors
+	/** What the user typed (passwords excluded), to put back into the form. */
+	values: Record<string, string>
+}
+
+const SECRET_FIELDS = /password|token|csrf/i
+
+/** Rejects a form whose CSRF token does not match the cookie's: a 403 the error page explains. */
+export function assertCsrf(request: Request, formData: FormData) {
+	if (!tokensMatch(csrfTokenFromRequest(request), formData.get(CSRF_FIELD))) {
+		throw data({ reason: 'csrf' }, { status: 403 })
+	}
+}
+
+/** Encodes a translation key and its values as a zod issue message. */
+export function issue(key: string, values?: Record<string, string | number>) {
+	return values ? JSON.stringify({ key, values }) : key
+}
+
+function toFieldError(message: string): FieldError {
+	if (message.startsWith('{')) {
+		try {
+			return JSON.parse(message) as FieldError
+		} catch {
+			/* not one of ours: fall through */
+		}
+	}
+	return { key: message }
+}
+
+export function keptValues(formData: FormData): Record<string, string> {
+	const values: Record<string, string> = {}
+	for (const [name, value] of formData) {
+		if (typeof value === 'string' && !SECRET_FIELDS.test(name)) values[name] = value
+	}
+	return values
+}
+
+/**
+ * The one way to read a form: checks the CSRF token, validates with `schema`, and on failure gives
+ * translated-key errors per field plus the user's values to render again.
+ */
+export async function parseForm<Schema extends z.ZodType>(
+	request: Request,
+	schema: Schema,
+): Promise<{ ok: true; data: z.output<Schema>; formData: FormData } | (FormFailure & { formData: FormData })> {
+	const formData = await request.formData()
+	assertCsrf(request, formData)
+	const input: Record<string, FormDataEntryValue> = {}
+	for (const [name, value] of formData) input[name] = value
+	const result = schema.safeParse(input)
+	if (result.success) return { ok: true, data: result.data, formData }
+	const errors: FieldErrors = {}
+	for (const problem of result.error.issues) {
+		const field = String(problem.path[0] ?? 'form')
+		errors[field] ??= toFieldError(problem.message)
+	}
+	return { ok: false, errors, values: keptValues(formData), formData }
+}
+
+/** A 400 answer carrying field errors and the values to keep. */
+export function invalid(failure: { errors: FieldErrors; values: Record<string, string> }, status = 400) {
+	return data({ ok: false as const, errors: failure.errors, values: failure.values }, { status })
+}

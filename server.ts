@@ -1,0 +1,155 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import path from 'node:path'
+import { createRequestHandler } from '@remix-run/express'
+import * as build from '@remix-run/dev/server-build'
+import compression from 'compression'
+import express from 'express'
+import { purgeExpiredSessions } from '~/auth/session.server'
+import { ensureAdministrator } from '~/bootstrap.server'
+import { ConfigError, getConfig } from '~/config.server'
+import { getDatabase, migrateToLatest, pingDatabase } from '~/db/db.server'
+import { createCsrfToken, csrfCookieName, readCookie, verifyCsrfCookie } from '~/security/csrf.server'
+import { securityHeaders } from '~/security/headers'
+import { isCrossSiteRequest } from '~/security/origin-check'
+import { errorFields, logger, requestContext } from '~/utils/logger.server'
+
+const SHUTDOWN_GRACE_MS = 10_000
+const SESSION_PURGE_INTERVAL_MS = 10 * 60_000
+
+function loadConfig() {
+	try {
+		return getConfig()
+	} catch (error) {
+		if (error instanceof ConfigError) {
+			process.stderr.write(`${error.message}\n`)
+			process.exit(1)
+		}
+		throw error
+	}
+}
+
+async function main() {
+	const startedAt = Date.now()
+	const config = loadConfig()
+	const database = getDatabase()
+	await migrateToLatest(database)
+	await ensureAdministrator()
+	await purgeExpiredSessions()
+
+	const app = express()
+	app.disable('x-powered-by')
+	app.set('trust proxy', config.trustProxy)
+
+	// Per-request context: id, client address, CSP nonce, CSRF cookie; one log line per request.
+	app.use((req, res, next) => {
+		const requestId = (req.get('X-Request-Id') ?? '').slice(0, 64).replace(/[^\w.-]/g, '') || randomUUID()
+		const cspNonce = randomBytes(16).toString('base64')
+		let csrfToken = verifyCsrfCookie(readCookie(req.headers.cookie, csrfCookieName()))
+		if (!csrfToken) {
+			const created = createCsrfToken()
+			csrfToken = created.token
+			res.append(
+				'Set-Cookie',
+				`${csrfCookieName()}=${created.cookieValue}; Path=/; HttpOnly; SameSite=Lax${config.cookieSecure ? '; Secure' : ''}`,
+			)
+		}
+		res.setHeader('X-Request-Id', requestId)
+		for (const [name, value] of Object.entries(securityHeaders({ nonce: cspNonce, secure: config.cookieSecure }))) {
+			res.setHeader(name, value)
+		}
+		const started = process.hrtime.bigint()
+		res.on('finish', () => {
+			logger.info('http.request', {
+				requestId,
+				method: req.method,
+				path: req.path,
+				status: res.statusCode,
+				durationMs: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+			})
+		})
+		requestContext.run({ requestId, clientIp: req.ip ?? null, cspNonce, csrfToken }, next)
+	})
+
+	app.use(compression())
+
+	app.get('/healthz', (_req, res) => {
+		res.set('Cache-Control', 'no-store').json({ status: 'ok' })
+	})
+	app.get('/readyz', async (_req, res) => {
+		res.set('Cache-Control', 'no-store')
+		try {
+			await pingDatabase(database)
+			res.json({ status: 'ready', database: database.dialect })
+		} catch (error) {
+			logger.error('readyz.database_unavailable', errorFields(error))
+			res.status(503).json({ status: 'unavailable', database: database.dialect })
+		}
+	})
+
+	const publicDir = path.resolve('public')
+	app.use('/build', express.static(path.join(publicDir, 'build'), { immutable: true, maxAge: '1y', index: false }))
+	app.use(express.static(publicDir, { maxAge: '1h', index: false }))
+
+	// Unsafe methods from another site are refused before any route sees them.
+	app.use((req, res, next) => {
+		const ownOrigin = `${req.protocol}://${req.get('host') ?? ''}`
+		if (isCrossSiteRequest({ method: req.method, origin: req.get('origin'), secFetchSite: req.get('sec-fetch-site'), ownOrigin })) {
+			logger.warn('http.cross_site_refused', { method: req.method, path: req.path, origin: req.get('origin') })
+			res.status(403).type('text/plain').send('Cross-site request refused')
+			return
+		}
+		next()
+	})
+
+	app.all('*', createRequestHandler({ build, mode: build.mode }))
+
+	const server = app.listen(config.port, config.host, () => {
+		const address = server.address()
+		const port = typeof address === 'object' && address ? address.port : config.port
+		logger.info('server.listening', {
+			url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
+			database: database.dialect,
+			startupMs: Date.now() - startedAt,
+		})
+	})
+	server.keepAliveTimeout = 65_000
+
+	const purgeTimer = setInterval(() => {
+		purgeExpiredSessions().catch((error) => logger.error('sessions.purge_failed', errorFields(error)))
+	}, SESSION_PURGE_INTERVAL_MS)
+	purgeTimer.unref()
+
+	let shuttingDown = false
+	const shutdown = (signal: string) => {
+		if (shuttingDown) return
+		shuttingDown = true
+		logger.info('server.shutdown', { signal })
+		clearInterval(purgeTimer)
+		const force = setTimeout(() => {
+			logger.warn('server.shutdown_forced', { afterMs: SHUTDOWN_GRACE_MS })
+			process.exit(1)
+		}, SHUTDOWN_GRACE_MS)
+		force.unref()
+		// Stops accepting connections; in-flight requests finish, then the database closes.
+		server.close(() => {
+			database
+				.close()
+				.then(() => {
+					logger.info('server.stopped')
+					process.exit(0)
+				})
+				.catch((error) => {
+					logger.error('server.close_failed', errorFields(error))
+					process.exit(1)
+				})
+		})
+		server.closeIdleConnections()
+	}
+	process.on('SIGTERM', () => shutdown('SIGTERM'))
+	process.on('SIGINT', () => shutdown('SIGINT'))
+}
+
+main().catch((error) => {
+	logger.error('server.start_failed', errorFields(error))
+	process.exit(1)
+})
