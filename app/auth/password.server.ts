@@ -1,8 +1,9 @@
-import { Algorithm, hash, verify } from '@node-rs/argon2'
+import { hash, verify } from '@node-rs/argon2'
 import { COMMON_PASSWORDS } from './common-passwords'
 
 /** OWASP's Argon2id baseline: 19 MiB, 2 passes, 1 lane. */
-const ARGON2_OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 }
+// `algorithm: 2` is Argon2id (the package's const enum cannot be imported under isolatedModules).
+const ARGON2_OPTIONS = { algorithm: 2 as const, memoryCost: 19_456, timeCost: 2, parallelism: 1 }
 
 export const PASSWORD_MIN_LENGTH = 8
 export const PASSWORD_MAX_LENGTH = 128

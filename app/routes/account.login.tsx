@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
@@ -54,13 +54,8 @@ export async function action({ request }: ActionFunctionArgs) {
 	const retryAfter = await signInRetryAfter(email, ip)
 	if (retryAfter !== null) {
 		await recordAudit({ action: 'auth.sign_in_throttled', actorEmail: email, ip })
-		return data(
-			{
-				ok: false as const,
-				formError: t('login.throttled', { minutes: Math.ceil(retryAfter / 60) }),
-				values: { email },
-				errors: {},
-			},
+		return invalid(
+			{ formError: t('login.throttled', { minutes: Math.ceil(retryAfter / 60) }), values: { email } },
 			{ status: 429, headers: { 'Retry-After': String(retryAfter) } },
 		)
 	}
@@ -69,10 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (!result.ok) {
 		await recordSignInFailure(email, ip)
 		await recordAudit({ action: 'auth.sign_in_failed', actorEmail: email, ip })
-		return data(
-			{ ok: false as const, formError: t('login.invalidCredentials'), values: { email }, errors: {} },
-			{ status: 400 },
-		)
+		return invalid({ formError: t('login.invalidCredentials'), values: { email } })
 	}
 
 	const { user } = result
@@ -88,8 +80,8 @@ export default function LoginPage() {
 	const { redirectTo, notice } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const submitting = useNavigation().state === 'submitting'
-	const errors = actionData && 'errors' in actionData ? actionData.errors : {}
-	const formError = actionData && 'formError' in actionData ? actionData.formError : null
+	const errors = actionData?.errors ?? {}
+	const formError = actionData?.formError
 	return (
 		<AuthLayout title={t('login.heading')}>
 			<p className="text-body-secondary">{t('login.intro')}</p>

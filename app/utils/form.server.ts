@@ -71,7 +71,13 @@ export async function parseForm<Schema extends z.ZodType>(
 	return { ok: false, errors, values: keptValues(formData), formData }
 }
 
-/** A 400 answer carrying field errors and the values to keep. */
-export function invalid(failure: { errors: FieldErrors; values: Record<string, string> }, status = 400) {
-	return data({ ok: false as const, errors: failure.errors, values: failure.values }, { status })
+/** A 4xx answer carrying field errors, an optional form-level message, and the values to keep. */
+export function invalid(
+	failure: { errors?: FieldErrors; values: Record<string, string>; formError?: string },
+	init: { status?: number; headers?: HeadersInit } = {},
+) {
+	return data(
+		{ ok: false as const, errors: failure.errors ?? {}, values: failure.values, formError: failure.formError ?? null },
+		{ status: init.status ?? 400, headers: init.headers },
+	)
 }

@@ -7,7 +7,6 @@ const BASE = 'http://portal.invalid'
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/'): string {
 	if (typeof to !== 'string' || to.length === 0 || to.length > 2048) return fallback
 	if (!to.startsWith('/') || to.startsWith('//')) return fallback
-	// eslint-disable-next-line no-control-regex
 	if (/[\\\u0000-\u0020\u007f-\u009f\u2028\u2029]/.test(to)) return fallback
 	try {
 		const url = new URL(to, BASE)
