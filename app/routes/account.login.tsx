@@ -12,6 +12,7 @@ import { getT } from '~/i18n/i18n.server'
 import { invalid, issue, parseForm } from '~/utils/form.server'
 import { getClientIp } from '~/utils/logger.server'
 import { safeRedirect } from '~/utils/redirect'
+import { keepHeaders } from '~/utils/headers'
 import { pageTitle } from '~/utils/meta'
 
 const signInSchema = z.object({
@@ -27,6 +28,8 @@ const signInSchema = z.object({
 		.max(1024, issue('validation.tooLong', { max: 1024 })),
 	redirectTo: z.string().optional(),
 })
+
+export const headers = keepHeaders('Retry-After')
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.title)
 

@@ -1,0 +1,47 @@
+import { describe, expect, test } from 'vitest'
+import { ConfigError, parseEnv } from './config.server'
+
+function problemsOf(env: NodeJS.ProcessEnv): string[] {
+	try {
+		parseEnv(env)
+		return []
+	} catch (error) {
+		if (error instanceof ConfigError) return error.problems
+		throw error
+	}
+}
+
+describe('configuration from the environment', () => {
+	test('has working defaults', () => {
+		const env = parseEnv({})
+		expect(env.PORT).toBe(3000)
+		expect(env.DATA_DIR).toBe('./data')
+		expect(env.AUTH_PROVIDER).toBe('local')
+		expect(env.SESSION_IDLE_MINUTES).toBe(30)
+		expect(env.SESSION_MAX_HOURS).toBe(12)
+		expect(env.COOKIE_SECURE).toBe(false)
+	})
+
+	test.each([
+		[{ PORT: 'eighty' }, 'PORT'],
+		[{ PORT: '70000' }, 'PORT'],
+		[{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+		[{ AUTH_PROVIDER: 'ldap' }, 'AUTH_PROVIDER'],
+		[{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES'],
+		[{ SESSION_MAX_HOURS: 'ten' }, 'SESSION_MAX_HOURS'],
+		[{ COOKIE_SECURE: 'maybe' }, 'COOKIE_SECURE'],
+		[{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+		[{ HELP_URL: 'not a url' }, 'HELP_URL'],
+		[{ ADMIN_EMAIL: 'nobody' }, 'ADMIN_EMAIL'],
+		[{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
+		[{ AUTH_PROVIDER: 'firebase' }, 'FIREBASE_PROJECT_ID'],
+	])('a bad value (%o) stops start-up naming %s', (env, variable) => {
+		const problems = problemsOf(env)
+		expect(problems.some((p) => p.startsWith(variable))).toBe(true)
+	})
+
+	test('accepts both database kinds', () => {
+		expect(problemsOf({ DATABASE_URL: 'file:./data/x.db' })).toEqual([])
+		expect(problemsOf({ DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db' })).toEqual([])
+	})
+})

@@ -1,0 +1,18 @@
+# Makes sure the Debian packages the test suites need are present: chromium (Playwright) and
+# postgresql (the throwaway server). Installs them through apt when running as root; otherwise
+# says exactly what to install and stops.
+ensure_system_packages() {
+	local missing=()
+	[ -x /usr/bin/chromium ] || missing+=(chromium)
+	compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
+	[ ${#missing[@]} -eq 0 ] && return 0
+	if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
+		echo "Installing Debian packages: ${missing[*]}"
+		apt-get update -qq
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+	else
+		echo "The tests need these Debian packages: ${missing[*]}" >&2
+		echo "Install them with: sudo apt-get install -y ${missing[*]}" >&2
+		exit 1
+	fi
+}

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# `npm test`: every suite, on a fresh machine. Provisions Chromium and PostgreSQL when missing,
+# starts a throwaway PostgreSQL, and runs typecheck, lint, unit, integration (SQLite and PostgreSQL)
+# and end-to-end tests (JS off and on, SQLite and PostgreSQL).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/lib/system-deps.sh
+source scripts/lib/postgres.sh
+
+started=$(date +%s)
+step() { printf '\n\033[1m== %s (%ss)\033[0m\n' "$1" "$(($(date +%s) - started))"; }
+
+step "System packages"
+ensure_system_packages
+[ -d node_modules ] || npm install
+
+step "Typecheck"
+npm run -s typecheck
+step "Lint"
+npm run -s lint
+
+step "Build"
+npm run -s build
+
+step "Unit tests"
+npx vitest run --project unit
+
+step "PostgreSQL"
+trap stop_test_postgres EXIT
+start_test_postgres
+
+step "Integration tests on SQLite"
+TEST_DATABASE=sqlite npx vitest run --project integration
+step "Integration tests on PostgreSQL"
+TEST_DATABASE=postgres npx vitest run --project integration
+
+step "End-to-end tests on SQLite (JS off and on)"
+E2E_DATABASE=sqlite npx playwright test
+step "End-to-end tests on PostgreSQL (JS off and on)"
+E2E_DATABASE=postgres npx playwright test
+
+step "All suites passed"

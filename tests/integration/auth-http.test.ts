@@ -1,0 +1,352 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { getDb } from '~/db/db.server'
+import { setUserLocked } from '~/users/users.server'
+import { TestClient, location } from '../support/client'
+import { startServer, type RunningServer } from '../support/server'
+import { createTestUser } from '../support/users'
+
+let server: RunningServer
+
+beforeAll(async () => {
+	server = await startServer()
+})
+
+afterAll(async () => {
+	await server?.stop()
+})
+
+function sessionCookieName(client: TestClient) {
+	return [...client.cookies.keys()].find((name) => name.endsWith('sp_session'))
+}
+
+async function signedIn(prefix = 'user') {
+	const account = await createTestUser({ prefix })
+	const client = new TestClient(server.url)
+	const response = await client.signIn(account.email, account.password)
+	expect(response.status).toBe(302)
+	return { ...account, client }
+}
+
+describe('sign-in', () => {
+	test('a right password starts a session and returns to redirectTo', async () => {
+		const { email, password } = await createTestUser()
+		const client = new TestClient(server.url)
+		const response = await client.signIn(email, password, '/dashboard')
+		expect(response.status).toBe(302)
+		expect(location(response)).toBe('/dashboard')
+		const dashboard = await client.get('/dashboard')
+		expect(dashboard.status).toBe(200)
+	})
+
+	test('unknown email and wrong password get the same answer: no user enumeration', async () => {
+		const { email } = await createTestUser()
+		const unknown = await new TestClient(server.url).signIn('nobody-here@example.com', 'Some password 1')
+		const wrong = await new TestClient(server.url).signIn(email, 'Wrong password 1')
+		expect(unknown.status).toBe(400)
+		expect(wrong.status).toBe(400)
+		const message = (html: string) => /role="alert">([^<]+)</.exec(html)?.[1]
+		const [unknownText, wrongText] = [await unknown.text(), await wrong.text()]
+		expect(message(unknownText)).toBe('Email hoặc mật khẩu không đúng.')
+		expect(message(wrongText)).toBe(message(unknownText))
+	})
+
+	test('the email typed is kept after a failure, the password is not', async () => {
+		const response = await new TestClient(server.url).signIn('kept@example.com', 'Not the password 9')
+		const html = await response.text()
+		expect(html).toContain('value="kept@example.com"')
+		expect(html).not.toContain('Not the password 9')
+	})
+
+	test('a new session id at every sign-in; the old one stops working', async () => {
+		const { email, password, client } = await signedIn()
+		const name = sessionCookieName(client)!
+		const first = client.cookies.get(name)
+		const oldJar = client.copy()
+		const again = await client.signIn(email, password)
+		expect(again.status).toBe(302)
+		const second = client.cookies.get(name)
+		expect(second).toBeTruthy()
+		expect(second).not.toBe(first)
+		expect((await client.get('/dashboard')).status).toBe(200)
+		expect(location(await oldJar.get('/dashboard'))).toMatch(/^\/account\/login/)
+	})
+
+	test('session cookie is HttpOnly, SameSite=Lax, carries only a signed random id', async () => {
+		const { email, password } = await createTestUser()
+		const response = await new TestClient(server.url).signIn(email, password)
+		const cookie = response.headers.getSetCookie().find((c) => c.startsWith('sp_session='))!
+		expect(cookie).toMatch(/HttpOnly/i)
+		expect(cookie).toMatch(/SameSite=Lax/i)
+		expect(cookie).not.toMatch(/Secure/i)
+		expect(cookie).not.toContain(email)
+		expect(cookie).not.toContain(encodeURIComponent(email))
+	})
+})
+
+describe('sign-out', () => {
+	test('is a POST: a GET asks and signs nobody out', async () => {
+		const { client } = await signedIn()
+		const page = await client.get('/account/logout')
+		expect(page.status).toBe(200)
+		expect((await client.get('/dashboard')).status).toBe(200)
+	})
+
+	test('deletes the session on the server: a copied cookie stops working', async () => {
+		const { client } = await signedIn()
+		const thief = client.copy()
+		const response = await client.post('/account/logout', {})
+		expect(location(response)).toBe('/account/login?reason=signed-out')
+		expect(location(await thief.get('/dashboard'))).toMatch(/^\/account\/login/)
+	})
+})
+
+describe('password change', () => {
+	test('signs out the other browser but not this one', async () => {
+		const { email, password, client } = await signedIn()
+		const other = new TestClient(server.url)
+		await other.signIn(email, password)
+		expect((await other.get('/dashboard')).status).toBe(200)
+
+		const response = await client.post('/account/change-password', {
+			currentPassword: password,
+			newPassword: 'A brand new passphrase',
+			confirmPassword: 'A brand new passphrase',
+		})
+		expect(response.status).toBe(302)
+		expect((await client.get('/dashboard')).status).toBe(200)
+		expect(location(await other.get('/dashboard'))).toBe('/account/login?redirectTo=%2Fdashboard&reason=expired')
+		const relogin = await new TestClient(server.url).signIn(email, 'A brand new passphrase')
+		expect(relogin.status).toBe(302)
+	})
+
+	test('bad input gets 400 with the specific error and changes nothing', async () => {
+		const { email, password, client } = await signedIn()
+		const cases = [
+			[{ currentPassword: 'wrong one here', newPassword: 'Another good one 1', confirmPassword: 'Another good one 1' }, 'Mật khẩu hiện tại không đúng.'],
+			[{ currentPassword: password, newPassword: 'short', confirmPassword: 'short' }, 'Mật khẩu phải có ít nhất 8 ký tự.'],
+			[{ currentPassword: password, newPassword: 'password123', confirmPassword: 'password123' }, 'Mật khẩu này quá phổ biến. Hãy chọn mật khẩu khác.'],
+			[{ currentPassword: password, newPassword: 'Another good one 1', confirmPassword: 'Another good one 2' }, 'Hai mật khẩu mới không khớp nhau.'],
+			[{ currentPassword: password, newPassword: 'x'.repeat(129), confirmPassword: 'x'.repeat(129) }, 'Mật khẩu chỉ được tối đa 128 ký tự.'],
+		] as const
+		for (const [fields, message] of cases) {
+			const response = await client.post('/account/change-password', fields)
+			expect(response.status).toBe(400)
+			expect(await response.text()).toContain(message)
+		}
+		expect((await new TestClient(server.url).signIn(email, password)).status).toBe(302)
+	})
+
+	test('a forced change comes before any other page, then the user goes on', async () => {
+		const account = await createTestUser({ mustChangePassword: true })
+		const client = new TestClient(server.url)
+		const signIn = await client.signIn(account.email, account.password, '/dashboard')
+		expect(location(signIn)).toBe('/account/change-password')
+		expect(location(await client.get('/dashboard'))).toBe('/account/change-password')
+		const changed = await client.post('/account/change-password', {
+			currentPassword: account.password,
+			newPassword: 'My own passphrase 7',
+			confirmPassword: 'My own passphrase 7',
+		})
+		expect(location(changed)).toBe('/')
+		expect((await client.get('/dashboard')).status).toBe(200)
+	})
+})
+
+describe('session lifetime', () => {
+	test('an idle session expires and the user is told so', async () => {
+		const { user, client } = await signedIn()
+		await getDb()
+			.updateTable('sessions')
+			.set({ last_seen_at: Date.now() - 31 * 60_000 })
+			.where('user_id', '=', user.id)
+			.execute()
+		const response = await client.get('/dashboard')
+		expect(location(response)).toBe('/account/login?redirectTo=%2Fdashboard&reason=expired')
+		const login = await client.get(location(response)!)
+		expect(await login.text()).toContain('Phiên làm việc đã hết hạn. Vui lòng đăng nhập lại.')
+	})
+
+	test('activity extends the idle timeout', async () => {
+		const { user, client } = await signedIn()
+		const nearlyIdle = Date.now() - 29 * 60_000
+		await getDb().updateTable('sessions').set({ last_seen_at: nearlyIdle }).where('user_id', '=', user.id).execute()
+		const activity = await client.request('/api/activity', { method: 'POST' })
+		expect(activity.status).toBe(200)
+		const session = await getDb().selectFrom('sessions').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow()
+		expect(session.last_seen_at).toBeGreaterThan(nearlyIdle)
+	})
+
+	test('a session ends at its absolute lifetime even when active', async () => {
+		const { user, client } = await signedIn()
+		await getDb().updateTable('sessions').set({ expires_at: Date.now() - 1 }).where('user_id', '=', user.id).execute()
+		expect(location(await client.get('/dashboard'))).toMatch(/reason=expired/)
+		const rows = await getDb().selectFrom('sessions').select('id_hash').where('user_id', '=', user.id).execute()
+		expect(rows).toEqual([])
+	})
+
+	test("a locked user's sessions die at once", async () => {
+		const { user, client } = await signedIn()
+		await setUserLocked(user.id, true)
+		expect(location(await client.get('/dashboard'))).toMatch(/^\/account\/login/)
+	})
+})
+
+describe('throttling', () => {
+	test('the sixth failure for one account from one address answers 429 with Retry-After, even with the right password', async () => {
+		const { email, password } = await createTestUser()
+		const client = new TestClient(server.url)
+		for (let attempt = 1; attempt <= 5; attempt++) {
+			expect((await client.signIn(email, `Wrong password ${attempt}`)).status).toBe(400)
+		}
+		const blocked = await client.signIn(email, password)
+		expect(blocked.status).toBe(429)
+		const retryAfter = Number(blocked.headers.get('Retry-After'))
+		expect(retryAfter).toBeGreaterThan(0)
+		expect(retryAfter).toBeLessThanOrEqual(15 * 60)
+		expect(await blocked.text()).toContain('Bạn đã đăng nhập sai quá nhiều lần')
+		// Another account from the same address is not locked out by it.
+		const other = await createTestUser()
+		expect((await new TestClient(server.url).signIn(other.email, other.password)).status).toBe(302)
+	})
+})
+
+describe('redirectTo never leaves the site', () => {
+	test.each(['//evil.example', '/\\evil.example', '/\t/evil.example', 'https://evil.example', 'javascript:alert(1)'])(
+		'%j sends the user to / instead',
+		async (target) => {
+			const { email, password } = await createTestUser()
+			const response = await new TestClient(server.url).signIn(email, password, target)
+			expect(response.status).toBe(302)
+			expect(response.headers.get('Location')).toBe('/')
+		},
+	)
+
+	test('the sign-in page does not echo a foreign target into its form', async () => {
+		const html = await (await new TestClient(server.url).get('/account/login?redirectTo=%2F%2Fevil.example')).text()
+		expect(html).toContain('name="redirectTo" value="/"')
+	})
+})
+
+describe('cross-site requests', () => {
+	test('a form post from another origin is refused', async () => {
+		const { client } = await signedIn()
+		const response = await client.post('/account/logout', {}, { headers: { Origin: 'https://evil.example' } })
+		expect(response.status).toBe(403)
+		expect((await client.get('/dashboard')).status).toBe(200)
+	})
+
+	test('a post the browser marks cross-site is refused', async () => {
+		const response = await new TestClient(server.url).post(
+			'/account/login',
+			{ email: 'a@example.com', password: 'whatever 123' },
+			{ headers: { 'Sec-Fetch-Site': 'cross-site' } },
+		)
+		expect(response.status).toBe(403)
+	})
+
+	test('a form without the right token is refused', async () => {
+		const { client } = await signedIn()
+		const missing = await client.post('/account/logout', {}, { csrf: false })
+		expect(missing.status).toBe(403)
+		const forged = await client.post('/account/logout', { csrf: 'forged-token' })
+		expect(forged.status).toBe(403)
+		expect(await forged.text()).toContain('Biểu mẫu đã hết hạn')
+		expect((await client.get('/dashboard')).status).toBe(200)
+	})
+})
+
+describe('headers', () => {
+	test('every page carries the security headers and no X-Powered-By', async () => {
+		const response = await new TestClient(server.url).get('/account/login')
+		const csp = response.headers.get('Content-Security-Policy')!
+		const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'))!
+		expect(scriptSrc).toMatch(/'nonce-[A-Za-z0-9+/=]+'/)
+		expect(scriptSrc).not.toContain('unsafe-inline')
+		expect(csp).toContain("frame-ancestors 'none'")
+		expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff')
+		expect(response.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin')
+		expect(response.headers.get('X-Powered-By')).toBeNull()
+		const html = await response.text()
+		const nonce = /'nonce-([^']+)'/.exec(scriptSrc)![1]
+		for (const script of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>/g)) expect(script[0]).toContain(`nonce="${nonce}"`)
+	})
+
+	test('authenticated pages are not cacheable', async () => {
+		const { client } = await signedIn()
+		const response = await client.get('/dashboard')
+		expect(response.headers.get('Cache-Control')).toBe('no-store')
+	})
+
+	test('built assets are cached for a year as immutable', async () => {
+		const html = await (await new TestClient(server.url).get('/account/login')).text()
+		const asset = /href="(\/build\/[^"]+\.css)"/.exec(html)![1]!
+		const response = await new TestClient(server.url).get(asset)
+		expect(response.status).toBe(200)
+		expect(response.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable')
+	})
+})
+
+describe('pages and endpoints', () => {
+	test('anonymous visitors are sent to sign-in with the page they wanted', async () => {
+		expect(location(await new TestClient(server.url).get('/dashboard'))).toBe('/account/login?redirectTo=%2Fdashboard')
+		expect(location(await new TestClient(server.url).get('/'))).toBe('/account/login')
+	})
+
+	test('/login redirects to /account/login with its query', async () => {
+		expect(location(await new TestClient(server.url).get('/login?redirectTo=%2Fdashboard&x=1'))).toBe(
+			'/account/login?redirectTo=%2Fdashboard&x=1',
+		)
+	})
+
+	test('an unknown path is the translated 404 page', async () => {
+		const response = await new TestClient(server.url).get('/no/such/page')
+		expect(response.status).toBe(404)
+		expect(await response.text()).toContain('Không tìm thấy trang')
+	})
+
+	test('health and readiness', async () => {
+		const client = new TestClient(server.url)
+		expect(await (await client.get('/healthz')).json()).toEqual({ status: 'ok' })
+		const ready = await client.get('/readyz')
+		expect(ready.status).toBe(200)
+		expect(await ready.json()).toMatchObject({ status: 'ready' })
+	})
+})
+
+describe('languages', () => {
+	test('Vietnamese by default, with <html lang="vi">', async () => {
+		const html = await (await new TestClient(server.url).get('/account/login')).text()
+		expect(html).toContain('<html lang="vi"')
+		expect(html).toContain('Đăng nhập Cổng nhân viên')
+	})
+
+	test('POST /settings/language sets the plain lang cookie and returns to the page', async () => {
+		const client = new TestClient(server.url)
+		const response = await client.post('/settings/language', { lang: 'en', redirectTo: '/account/login?reason=expired' })
+		expect(response.status).toBe(302)
+		expect(location(response)).toBe('/account/login?reason=expired')
+		expect(response.headers.getSetCookie().some((c) => c.startsWith('lang=en;'))).toBe(true)
+		const html = await (await client.get('/account/login')).text()
+		expect(html).toContain('<html lang="en"')
+		expect(html).toContain('Sign in to Staff Portal')
+	})
+
+	test('an unknown language is refused with 400 and the cookie left alone', async () => {
+		const client = new TestClient(server.url)
+		const response = await client.post('/settings/language', { lang: 'xx', redirectTo: '/' })
+		expect(response.status).toBe(400)
+		expect(client.cookies.has('lang')).toBe(false)
+	})
+
+	test.each(['vn', 'en', 'es', 'de', 'it', 'ru'])('/assets/i18n/%s.json serves the translations', async (code) => {
+		const response = await new TestClient(server.url).get(`/assets/i18n/${code}.json`)
+		expect(response.status).toBe(200)
+		const body = (await response.json()) as { login: { title: string } }
+		expect(body.login.title.length).toBeGreaterThan(0)
+	})
+
+	test('a cookie naming an unknown language falls back to Vietnamese', async () => {
+		const html = await (await new TestClient(server.url).get('/account/login', { Cookie: 'lang=xx' })).text()
+		expect(html).toContain('<html lang="vi"')
+	})
+})

@@ -1,0 +1,73 @@
+/**
+ * A minimal browser for HTTP-level tests: keeps cookies, follows no redirects by itself,
+ * and fills the CSRF field the way a rendered form would.
+ */
+export class TestClient {
+	readonly cookies = new Map<string, string>()
+
+	constructor(
+		readonly baseUrl: string,
+		private readonly defaultHeaders: Record<string, string> = {},
+	) {}
+
+	/** A second client with this one's cookies: a stolen or copied cookie jar. */
+	copy(): TestClient {
+		const twin = new TestClient(this.baseUrl, this.defaultHeaders)
+		for (const [name, value] of this.cookies) twin.cookies.set(name, value)
+		return twin
+	}
+
+	cookieHeader() {
+		return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+	}
+
+	async request(path: string, init: RequestInit = {}): Promise<Response> {
+		const headers = new Headers({ ...this.defaultHeaders, ...(init.headers as Record<string, string> | undefined) })
+		if (this.cookies.size > 0 && !headers.has('Cookie')) headers.set('Cookie', this.cookieHeader())
+		const response = await fetch(new URL(path, this.baseUrl), { ...init, headers, redirect: 'manual' })
+		for (const cookie of response.headers.getSetCookie()) {
+			const [pair] = cookie.split(';')
+			const index = pair!.indexOf('=')
+			const name = pair!.slice(0, index).trim()
+			const value = pair!.slice(index + 1).trim()
+			if (value === '' || /max-age=0/i.test(cookie) || /expires=Thu, 01 Jan 1970/i.test(cookie)) this.cookies.delete(name)
+			else this.cookies.set(name, value)
+		}
+		return response
+	}
+
+	get(path: string, headers: Record<string, string> = {}) {
+		return this.request(path, { headers })
+	}
+
+	/** The CSRF token a rendered page would put in its forms (the unsigned part of the CSRF cookie). */
+	async csrfToken(): Promise<string> {
+		const cookie = [...this.cookies].find(([name]) => name.endsWith('sp_csrf'))?.[1]
+		if (cookie) return decodeURIComponent(cookie).split('.')[0]!
+		const page = await (await this.get('/account/login')).text()
+		const match = /name="csrf" value="([^"]+)"/.exec(page)
+		if (!match) throw new Error('no CSRF field on the sign-in page')
+		return match[1]!
+	}
+
+	async post(path: string, fields: Record<string, string>, { csrf = true, headers = {} as Record<string, string> } = {}) {
+		const body = new URLSearchParams(fields)
+		if (csrf && !body.has('csrf')) body.set('csrf', await this.csrfToken())
+		return this.request(path, {
+			method: 'POST',
+			body,
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+		})
+	}
+
+	signIn(email: string, password: string, redirectTo?: string) {
+		return this.post('/account/login', { email, password, ...(redirectTo === undefined ? {} : { redirectTo }) })
+	}
+}
+
+export function location(response: Response): string | null {
+	const value = response.headers.get('Location')
+	if (!value) return null
+	const url = new URL(value, 'http://placeholder.invalid')
+	return url.origin === 'http://placeholder.invalid' ? `${url.pathname}${url.search}` : value
+}

@@ -1,0 +1,58 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import path from 'node:path'
+import readline from 'node:readline'
+
+export interface RunningServer {
+	url: string
+	process: ChildProcess
+	/** Every line the server wrote, stdout and stderr. */
+	output: string[]
+	stop(signal?: NodeJS.Signals): Promise<number | null>
+}
+
+const BUILD = path.resolve('build/index.js')
+
+/**
+ * Starts the production build (`npm run build` first) on a free loopback port, with this process's
+ * test database unless `env` says otherwise.
+ */
+export function startServer(env: Record<string, string | undefined> = {}): Promise<RunningServer> {
+	const child = spawn(process.execPath, [BUILD], {
+		env: {
+			...process.env,
+			NODE_ENV: 'production',
+			PORT: '0',
+			HOST: '127.0.0.1',
+			LOG_LEVEL: 'info',
+			...env,
+		},
+		stdio: ['ignore', 'pipe', 'pipe'],
+	})
+	const output: string[] = []
+	const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+	return new Promise((resolve, reject) => {
+		const onLine = (line: string) => {
+			output.push(line)
+			if (!line.startsWith('{')) return
+			try {
+				const entry = JSON.parse(line) as { event?: string; url?: string }
+				if (entry.event === 'server.listening' && entry.url) {
+					resolve({
+						url: entry.url.replace('localhost', '127.0.0.1'),
+						process: child,
+						output,
+						stop: async (signal = 'SIGTERM') => {
+							if (child.exitCode === null) child.kill(signal)
+							return exited
+						},
+					})
+				}
+			} catch {
+				/* not a log line */
+			}
+		}
+		readline.createInterface({ input: child.stdout! }).on('line', onLine)
+		readline.createInterface({ input: child.stderr! }).on('line', onLine)
+		void exited.then((code) => reject(new Error(`server exited with ${code} before listening:\n${output.join('\n')}`)))
+	})
+}
