@@ -1,0 +1,61 @@
+// The end-to-end run's environment, decided in one place. The Playwright config (base URL), the server
+// start script (server environment, database to reset) and the test helpers (the CLI that creates users)
+// all read it, so the browser, the server and the CLI always meet on the same port and database.
+//
+// E2E_DATABASE: sqlite (default) or postgres; postgres needs TEST_POSTGRES_URL, an administrator URL such as
+//   postgres://postgres@127.0.0.1:5432/postgres (`source scripts/lib/postgres.sh; start_test_postgres` sets it).
+// E2E_PORT: the server's port (default 3210).
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
+
+const requestedDatabase = process.env.E2E_DATABASE || 'sqlite'
+if (requestedDatabase !== 'sqlite' && requestedDatabase !== 'postgres') {
+	throw new Error(`E2E_DATABASE must be sqlite or postgres, not "${requestedDatabase}"`)
+}
+/** @type {'sqlite' | 'postgres'} */
+export const E2E_DATABASE = requestedDatabase
+
+export const E2E_PORT = Number(process.env.E2E_PORT || 3210)
+if (!Number.isInteger(E2E_PORT) || E2E_PORT <= 0 || E2E_PORT > 65535) {
+	throw new Error(`E2E_PORT must be a port number, not "${process.env.E2E_PORT}"`)
+}
+export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`
+
+/** Wiped and recreated by start-server.mjs at the start of every run. */
+export const DATA_DIR = path.join(ROOT_DIR, '.tmp', `e2e-${E2E_DATABASE}`)
+
+/** The PostgreSQL database start-server.mjs drops and recreates on the TEST_POSTGRES_URL server. */
+export const POSTGRES_DATABASE = 'portal_e2e'
+
+/** The administrator the server creates on its first start. */
+export const ADMIN = Object.freeze({ email: 'admin@example.com', password: 'E2e-Admin-Passphrase-7431' })
+
+function databaseUrl() {
+	if (E2E_DATABASE === 'sqlite') return `file:${path.join(DATA_DIR, 'portal.db')}`
+	const adminUrl = process.env.TEST_POSTGRES_URL
+	if (!adminUrl) {
+		throw new Error(
+			'E2E_DATABASE=postgres needs TEST_POSTGRES_URL, an administrator URL such as postgres://postgres@127.0.0.1:5432/postgres ' +
+				'(source scripts/lib/postgres.sh; start_test_postgres)',
+		)
+	}
+	const url = new URL(adminUrl)
+	url.pathname = `/${POSTGRES_DATABASE}`
+	return url.toString()
+}
+
+/** The environment of the server and of every CLI call. */
+export const serverEnv = Object.freeze({
+	NODE_ENV: 'production',
+	PORT: String(E2E_PORT),
+	HOST: '127.0.0.1',
+	DATA_DIR,
+	DATABASE_URL: databaseUrl(),
+	SESSION_SECRET: 'e2e-session-secret-not-for-production-0123456789',
+	ADMIN_EMAIL: ADMIN.email,
+	ADMIN_PASSWORD: ADMIN.password,
+	LOG_LEVEL: 'warn',
+	COOKIE_SECURE: 'false',
+})

@@ -1,0 +1,55 @@
+import { createUser, currentUrl, en, expect, signIn, test } from './support'
+
+test.use({ language: 'en' })
+
+test.describe('Signing out', () => {
+	test('the button in the top bar signs out and shows the signed-out notice', async ({ page }) => {
+		const user = createUser({ prefix: 'signout' })
+		await signIn(page, user.email, user.password)
+		await expect(page.getByRole('heading', { level: 1, name: en.dashboard.title })).toBeVisible()
+
+		const topBar = page.getByRole('navigation', { name: en.nav.account })
+		await topBar.getByRole('button', { name: en.nav.signOut }).click()
+
+		await expect(page).toHaveURL('/account/login?reason=signed-out')
+		await expect(page.getByRole('status')).toHaveText(en.login.reasonSignedOut)
+		await expect(page.getByRole('heading', { level: 1, name: en.login.heading })).toBeVisible()
+
+		await page.goto('/dashboard')
+		await expect(page).toHaveURL(/\/account\/login\?/)
+		expect(currentUrl(page).pathname).toBe('/account/login')
+		expect(currentUrl(page).params.get('redirectTo')).toBe('/dashboard')
+		await expect(page.getByRole('heading', { level: 1, name: en.login.heading })).toBeVisible()
+	})
+
+	test('opening /account/logout only asks for confirmation and keeps the session', async ({ page }) => {
+		const user = createUser({ prefix: 'logoutget' })
+		await signIn(page, user.email, user.password)
+
+		await page.goto('/account/logout')
+		await expect(page.getByRole('heading', { level: 1, name: en.logout.title })).toBeVisible()
+		await expect(page.getByText(en.logout.question)).toBeVisible()
+		await expect(page.getByRole('button', { name: en.logout.submit })).toBeVisible()
+
+		await page.getByRole('link', { name: en.logout.cancel }).click()
+		await expect(page).toHaveURL('/dashboard')
+		await expect(page.getByRole('heading', { level: 1, name: en.dashboard.title })).toBeVisible()
+
+		await page.goto('/dashboard')
+		await expect(page).toHaveURL('/dashboard')
+		await expect(page.getByRole('heading', { level: 1, name: en.dashboard.title })).toBeVisible()
+	})
+
+	test('confirming on /account/logout signs out', async ({ page }) => {
+		const user = createUser({ prefix: 'logoutpost' })
+		await signIn(page, user.email, user.password)
+
+		await page.goto('/account/logout')
+		await page.getByRole('button', { name: en.logout.submit }).click()
+
+		await expect(page).toHaveURL('/account/login?reason=signed-out')
+		await expect(page.getByRole('status')).toHaveText(en.login.reasonSignedOut)
+		await page.goto('/dashboard')
+		expect(currentUrl(page).pathname).toBe('/account/login')
+	})
+})

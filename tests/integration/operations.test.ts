@@ -1,0 +1,193 @@
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import { sql } from 'kysely'
+import { describe, expect, test } from 'vitest'
+import { purgeExpiredSessions } from '~/auth/session.server'
+import { getDb, migrateToLatest } from '~/db/db.server'
+import { getUserByEmail } from '~/users/users.server'
+import { TestClient, location } from '../support/client'
+import { startServer } from '../support/server'
+import { createTestUser } from '../support/users'
+
+const run = promisify(execFile)
+
+async function cli(...args: string[]) {
+	try {
+		const { stdout, stderr } = await run('node_modules/.bin/tsx', ['app/cli/main.ts', ...args], { env: process.env })
+		return { code: 0, stdout, stderr }
+	} catch (error) {
+		const failure = error as { code: number; stdout: string; stderr: string }
+		return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr }
+	}
+}
+
+describe('start-up', () => {
+	test('a bad environment value stops start-up with a message naming the variable', async () => {
+		const server = startServer({ PORT: 'eighty' })
+		await expect(server).rejects.toThrow(/PORT must be a port number/)
+	})
+
+	test('migrations are idempotent', async () => {
+		expect(await migrateToLatest()).toEqual([])
+	})
+
+	test('first start creates the administrator with a printed password that must be changed', async () => {
+		// This file's database already has users from other tests, so use a fresh one through a new data folder.
+		const { createTestDatabase } = await import('../support/database')
+		const fresh = await createTestDatabase()
+		const server = await startServer({ DATA_DIR: fresh.dataDir, DATABASE_URL: fresh.url, ADMIN_EMAIL: 'boss@example.com' })
+		try {
+			const printed = server.output.join('\n')
+			const password = /Temporary password:\s+(\S+)/.exec(printed)?.[1]
+			expect(password).toBeTruthy()
+			const client = new TestClient(server.url)
+			const response = await client.signIn('boss@example.com', password!)
+			expect(location(response)).toBe('/account/change-password')
+			// The password appears in no structured log line.
+			expect(server.output.filter((line) => line.startsWith('{')).some((line) => line.includes(password!))).toBe(false)
+		} finally {
+			await server.stop()
+			await fresh.drop()
+		}
+	})
+
+	test('SIGTERM finishes and closes cleanly', async () => {
+		const server = await startServer()
+		expect((await new TestClient(server.url).get('/healthz')).status).toBe(200)
+		expect(await server.stop('SIGTERM')).toBe(0)
+		expect(server.output.some((line) => line.includes('"event":"server.stopped"'))).toBe(true)
+	})
+})
+
+describe('secure cookies', () => {
+	test('with COOKIE_SECURE the session cookie is __Host- prefixed and Secure', async () => {
+		const server = await startServer({ COOKIE_SECURE: 'true' })
+		try {
+			const { email, password } = await createTestUser()
+			const client = new TestClient(server.url)
+			await client.get('/account/login')
+			const response = await client.signIn(email, password)
+			const cookies = response.headers.getSetCookie()
+			const session = cookies.find((c) => c.startsWith('__Host-sp_session='))
+			expect(session).toBeDefined()
+			expect(session).toMatch(/; Secure/i)
+			expect(session).toMatch(/; Path=\//)
+			expect(session).not.toMatch(/Domain=/i)
+			expect(client.cookies.has('__Host-sp_csrf')).toBe(true)
+			expect(response.headers.get('Strict-Transport-Security')).toContain('max-age=')
+		} finally {
+			await server.stop()
+		}
+	})
+})
+
+describe('audit', () => {
+	test('sign-in success and failure, password change and sign-out are recorded, with no secrets', async () => {
+		const server = await startServer()
+		try {
+			const { user, email, password } = await createTestUser({ prefix: 'audited' })
+			const client = new TestClient(server.url)
+			await client.signIn(email, 'Wrong password 5')
+			await client.signIn(email, password)
+			await client.post('/account/change-password', {
+				currentPassword: password,
+				newPassword: 'Audited new password',
+				confirmPassword: 'Audited new password',
+			})
+			await client.post('/account/logout', {})
+			const rows = await getDb()
+				.selectFrom('audit_log')
+				.selectAll()
+				.where((eb) => eb.or([eb('actor_user_id', '=', user.id), eb('actor_email', '=', email)]))
+				.orderBy('id')
+				.execute()
+			expect(rows.map((row) => row.action)).toEqual([
+				'auth.sign_in_failed',
+				'auth.sign_in',
+				'auth.password_changed',
+				'auth.sign_out',
+			])
+			expect(rows.every((row) => row.ip)).toBe(true)
+			const everything = JSON.stringify(rows) + server.output.join('\n')
+			for (const secret of [password, 'Wrong password 5', 'Audited new password']) expect(everything).not.toContain(secret)
+		} finally {
+			await server.stop()
+		}
+	})
+})
+
+describe('error page', () => {
+	test('an unexpected server error shows a translated 500 page without a stack trace', async () => {
+		const server = await startServer()
+		try {
+			const { email, password } = await createTestUser()
+			const client = new TestClient(server.url)
+			await client.signIn(email, password)
+			await sql`drop table sessions`.execute(getDb())
+			const response = await client.get('/dashboard')
+			expect(response.status).toBe(500)
+			const html = await response.text()
+			expect(html).toContain('Đã xảy ra lỗi')
+			// Neither the database's message nor any stack frame reaches the user.
+			expect(html).not.toMatch(/no such table|does not exist|SqliteError|\bat \S+ \(|\.(ts|js):\d+|node_modules/i)
+			expect(server.output.some((line) => line.includes('"event":"request.error"'))).toBe(true)
+		} finally {
+			await server.stop()
+			// Put the table back for anything after this test.
+			await sql`delete from kysely_migration`.execute(getDb())
+			await sql`drop table if exists audit_log`.execute(getDb())
+			await sql`drop table if exists users`.execute(getDb())
+			await migrateToLatest()
+		}
+	})
+})
+
+describe('sessions housekeeping', () => {
+	test('expired sessions are purged', async () => {
+		const { user } = await createTestUser()
+		const now = Date.now()
+		await getDb()
+			.insertInto('sessions')
+			.values([
+				{ id_hash: 'a'.repeat(64), user_id: user.id, created_at: now, last_seen_at: now, expires_at: now - 1, ip: null, user_agent: null, flash: null },
+				{ id_hash: 'b'.repeat(64), user_id: user.id, created_at: now, last_seen_at: now - 3 * 3_600_000, expires_at: now + 3_600_000, ip: null, user_agent: null, flash: null },
+				{ id_hash: 'c'.repeat(64), user_id: user.id, created_at: now, last_seen_at: now, expires_at: now + 3_600_000, ip: null, user_agent: null, flash: null },
+			])
+			.execute()
+		expect(await purgeExpiredSessions()).toBe(2)
+		const left = await getDb().selectFrom('sessions').select('id_hash').where('user_id', '=', user.id).execute()
+		expect(left).toEqual([{ id_hash: 'c'.repeat(64) }])
+	})
+})
+
+describe('command line', () => {
+	test('users:create makes a user who can sign in; a taken email is refused', async () => {
+		const created = await cli('users:create', '--email', 'Cli.User@Example.com', '--password', 'Cli password 42', '--name', 'Trần Thị B')
+		expect(created.code).toBe(0)
+		const user = await getUserByEmail('cli.user@example.com')
+		expect(user?.display_name).toBe('Trần Thị B')
+		const again = await cli('users:create', '--email', 'cli.user@EXAMPLE.com', '--password', 'Cli password 42')
+		expect(again.code).toBe(2)
+		expect(again.stderr).toContain('already taken')
+	})
+
+	test('users:create refuses a weak password and a missing email', async () => {
+		expect((await cli('users:create', '--email', 'weak@example.com', '--password', 'password1')).stderr).toContain('--password')
+		expect((await cli('users:create', '--password', 'Good password 1')).stderr).toContain('--email is required')
+	})
+
+	test('users:set-password --must-change and users:lock act on the account', async () => {
+		const { email } = await createTestUser()
+		expect((await cli('users:set-password', '--email', email, '--password', 'Reset by admin 1', '--must-change')).code).toBe(0)
+		expect((await getUserByEmail(email))?.must_change_password).toBe(1)
+		expect((await cli('users:lock', '--email', email)).code).toBe(0)
+		expect((await getUserByEmail(email))?.locked).toBe(1)
+		expect((await cli('users:lock', '--email', 'nobody@example.com')).code).toBe(2)
+	})
+
+	test('an unknown command prints the usage and fails', async () => {
+		const result = await cli('users:explode')
+		expect(result.code).toBe(2)
+		expect(result.stderr).toContain('Usage: npm run cli')
+	})
+})
