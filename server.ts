@@ -7,6 +7,7 @@ import express from 'express'
 import { purgeExpiredSessions } from '~/auth/session.server'
 import { ensureAdministrator } from '~/bootstrap.server'
 import { ConfigError, getConfig } from '~/config.server'
+import { ensureBuiltins } from '~/permissions/builtins.server'
 import { getDatabase, migrateToLatest, pingDatabase } from '~/db/db.server'
 import { createCsrfToken, csrfCookieName, readCookie, verifyCsrfCookie } from '~/security/csrf.server'
 import { securityHeaders } from '~/security/headers'
@@ -33,6 +34,7 @@ async function main() {
 	const config = loadConfig()
 	const database = getDatabase()
 	await migrateToLatest(database)
+	await ensureBuiltins()
 	await ensureAdministrator()
 	await purgeExpiredSessions()
 

@@ -22,8 +22,8 @@ export default defineConfig({
 					include: ['tests/integration/**/*.test.ts'],
 					environment: 'node',
 					setupFiles: ['tests/integration/setup.ts'],
-					// Each file gets its own database; files run one at a time so servers and PostgreSQL stay within two cores.
-					fileParallelism: false,
+					// Each file gets its own database; one file at a time keeps servers and PostgreSQL within two cores.
+					poolOptions: { forks: { singleFork: true } },
 					testTimeout: 30_000,
 					hookTimeout: 60_000,
 				},

@@ -3,7 +3,7 @@ import { recordAudit } from '~/audit/audit.server'
 import { checkPasswordPolicy } from '~/auth/password.server'
 import { getAuthProvider } from '~/auth/provider.server'
 import { getConfig } from '~/config.server'
-import { countUsers } from '~/users/users.server'
+import { countUsers, setUserRoles } from '~/users/users.server'
 import { logger } from '~/utils/logger.server'
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com'
@@ -26,6 +26,7 @@ export async function ensureAdministrator() {
 		displayName: 'Administrator',
 		mustChangePassword: configured === undefined,
 	})
+	await setUserRoles(user.id, ['admin'])
 	await recordAudit({ action: 'user.created', actor: null, actorEmail: 'system', entity: 'user', entityId: user.id, details: { email, bootstrap: true } })
 	if (configured === undefined) {
 		// Printed once, on purpose: the operator needs it for the first sign-in, which forces a change.

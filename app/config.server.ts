@@ -93,7 +93,7 @@ export class ConfigError extends Error {
 }
 
 /** Parses the environment; throws ConfigError naming each bad variable and what it allows. */
-export function parseEnv(env: NodeJS.ProcessEnv) {
+export function parseEnv(env: Record<string, string | undefined>) {
 	const result = envSchema.safeParse(env)
 	if (!result.success) {
 		throw new ConfigError(
@@ -112,7 +112,7 @@ function loadOrCreateSessionSecret(dataDir: string): string {
 	return secret
 }
 
-export function buildConfig(env: NodeJS.ProcessEnv = process.env) {
+export function buildConfig(env: Record<string, string | undefined> = process.env) {
 	const parsed = parseEnv(env)
 	const dataDir = path.resolve(parsed.DATA_DIR)
 	const databaseUrl = parsed.DATABASE_URL ?? `file:${path.join(dataDir, 'portal.db')}`

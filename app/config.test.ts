@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { ConfigError, parseEnv } from './config.server'
 
-function problemsOf(env: NodeJS.ProcessEnv): string[] {
+function problemsOf(env: Record<string, string | undefined>): string[] {
 	try {
 		parseEnv(env)
 		return []

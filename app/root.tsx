@@ -24,6 +24,7 @@ import { useNonce } from './utils/nonce'
 
 export const links: LinksFunction = () => [
 	{ rel: 'stylesheet', href: bootstrapHref },
+	{ rel: 'stylesheet', href: '/vendor/boxicons/css/boxicons.min.css' },
 	{ rel: 'stylesheet', href: appStylesHref },
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]

@@ -1,7 +1,14 @@
 // Builds the app and server into build/index.js and the browser assets into public/build,
-// then stamps the version and build date the footer and /api/version report.
+// copies the icon font, then stamps the version and build date the footer and /api/version report.
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
+
+const vendor = 'public/vendor/boxicons'
+fs.rmSync(vendor, { recursive: true, force: true })
+fs.mkdirSync(`${vendor}/css`, { recursive: true })
+fs.mkdirSync(`${vendor}/fonts`, { recursive: true })
+fs.copyFileSync('node_modules/boxicons/css/boxicons.min.css', `${vendor}/css/boxicons.min.css`)
+for (const font of ['boxicons.woff2', 'boxicons.woff']) fs.copyFileSync(`node_modules/boxicons/fonts/${font}`, `${vendor}/fonts/${font}`)
 
 execFileSync('npx', ['remix', 'build'], { stdio: 'inherit' })
 const { version } = JSON.parse(fs.readFileSync('package.json', 'utf8'))

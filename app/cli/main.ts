@@ -2,17 +2,21 @@ import { parseArgs } from 'node:util'
 import { recordAudit } from '~/audit/audit.server'
 import { checkPasswordPolicy } from '~/auth/password.server'
 import { getAuthProvider } from '~/auth/provider.server'
-import { destroyAllSessions } from '~/auth/session.server'
+import { revokeAccess } from '~/auth/revoke.server'
 import { ConfigError } from '~/config.server'
 import { getDatabase, migrateToLatest } from '~/db/db.server'
-import { EmailTakenError, getUserByEmail, setUserLocked } from '~/users/users.server'
+import { ensureBuiltins } from '~/permissions/builtins.server'
+import { listRoles } from '~/permissions/roles.server'
+import { EmailTakenError, UnknownRoleError, getUserByEmail, setUserLocked, setUserRoles } from '~/users/users.server'
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
 Commands:
   db:migrate                                   Apply pending database migrations
-  users:create --email E --password P --name N [--must-change]
-                                               Create a user
+  users:create --email E --password P --name N [--roles r1,r2] [--must-change]
+                                               Create a user with the given roles
+  users:set-roles --email E --roles r1,r2      Replace a user's roles
+  roles:list                                   List the roles
   users:set-password --email E --password P [--must-change]
                                                Set a user's password (ends their sessions)
   users:lock --email E [--unlock]              Lock a user (ends their sessions) or unlock
@@ -40,6 +44,7 @@ async function findUser(email: string) {
 const commands: Record<string, (args: string[]) => Promise<string>> = {
 	async 'db:migrate'() {
 		const results = await migrateToLatest()
+		await ensureBuiltins()
 		return results.length === 0 ? 'Database is up to date.' : `Applied ${results.length} migration(s).`
 	},
 
@@ -50,20 +55,43 @@ const commands: Record<string, (args: string[]) => Promise<string>> = {
 				email: { type: 'string' },
 				password: { type: 'string' },
 				name: { type: 'string' },
+				roles: { type: 'string', default: '' },
 				'must-change': { type: 'boolean', default: false },
 			},
 		})
 		const email = required(values, 'email')
 		const password = required(values, 'password')
 		assertPolicy(password)
+		const roles = values.roles.split(',').map((code) => code.trim()).filter(Boolean)
+		const known = new Set((await listRoles()).map((role) => role.code))
+		const unknown = roles.filter((code) => !known.has(code))
+		if (unknown.length > 0) throw new UsageError(`--roles names unknown role(s): ${unknown.join(', ')} (see roles:list)`)
 		const user = await getAuthProvider().createAccount({
 			email,
 			password,
 			displayName: values.name,
 			mustChangePassword: values['must-change'],
 		})
-		await recordAudit({ action: 'user.created', actorEmail: 'cli', entity: 'user', entityId: user.id, details: { email } })
-		return `Created user ${user.id} <${user.email}>.`
+		await setUserRoles(user.id, roles)
+		await recordAudit({ action: 'user.created', actorEmail: 'cli', entity: 'user', entityId: user.id, details: { email, roles } })
+		return `Created user ${user.id} <${user.email}> with roles: ${roles.join(', ') || '(none)'}.`
+	},
+
+	async 'users:set-roles'(args) {
+		const { values } = parseArgs({ args, options: { email: { type: 'string' }, roles: { type: 'string', default: '' } } })
+		const user = await findUser(required(values, 'email'))
+		const roles = values.roles.split(',').map((code) => code.trim()).filter(Boolean)
+		await setUserRoles(user.id, roles)
+		await recordAudit({ action: 'user.roles_changed', actorEmail: 'cli', entity: 'user', entityId: user.id, details: { roles } })
+		return `Roles of <${user.email}>: ${roles.join(', ') || '(none)'}.`
+	},
+
+	async 'roles:list'() {
+		const roles = await listRoles()
+		const width = Math.max(...roles.map((role) => role.code.length), 4)
+		return roles
+			.map((role) => `${role.code.padEnd(width)}  ${role.name}${role.is_builtin ? ' (built-in)' : ''}${role.all_access ? ', all functions' : ''}`)
+			.join('\n')
 	},
 
 	async 'users:set-password'(args) {
@@ -75,7 +103,7 @@ const commands: Record<string, (args: string[]) => Promise<string>> = {
 		assertPolicy(password)
 		const user = await findUser(required(values, 'email'))
 		await getAuthProvider().setPassword(user, password, { mustChange: values['must-change'] })
-		const ended = await destroyAllSessions(user.id)
+		const ended = await revokeAccess(user.id)
 		await recordAudit({ action: 'user.password_reset', actorEmail: 'cli', entity: 'user', entityId: user.id, details: { mustChange: values['must-change'] } })
 		return `Password set for <${user.email}>; ${ended} session(s) ended.`
 	},
@@ -84,7 +112,7 @@ const commands: Record<string, (args: string[]) => Promise<string>> = {
 		const { values } = parseArgs({ args, options: { email: { type: 'string' }, unlock: { type: 'boolean', default: false } } })
 		const user = await findUser(required(values, 'email'))
 		await setUserLocked(user.id, !values.unlock)
-		const ended = values.unlock ? 0 : await destroyAllSessions(user.id)
+		const ended = values.unlock ? 0 : await revokeAccess(user.id)
 		await recordAudit({ action: values.unlock ? 'user.unlocked' : 'user.locked', actorEmail: 'cli', entity: 'user', entityId: user.id })
 		return values.unlock ? `Unlocked <${user.email}>.` : `Locked <${user.email}>; ${ended} session(s) ended.`
 	},
@@ -105,11 +133,14 @@ async function run(argv: string[]): Promise<number> {
 	try {
 		getDatabase()
 		opened = true
-		if (name !== 'db:migrate') await migrateToLatest()
+		if (name !== 'db:migrate') {
+			await migrateToLatest()
+			await ensureBuiltins()
+		}
 		process.stdout.write(`${await command(args)}\n`)
 		return 0
 	} catch (error) {
-		if (error instanceof UsageError || error instanceof ConfigError || error instanceof EmailTakenError) {
+		if (error instanceof UsageError || error instanceof ConfigError || error instanceof EmailTakenError || error instanceof UnknownRoleError) {
 			process.stderr.write(`Error: ${error.message}\n`)
 			return 2
 		}

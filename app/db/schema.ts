@@ -45,11 +45,74 @@ export interface AuditLogTable {
 	details: string | null
 }
 
+export interface FunctionsTable {
+	id: Generated<number>
+	code: string
+	parent_id: number | null
+	sort_order: number
+	/** Translation key of the label; `labels` may override it per language (JSON object). */
+	label_key: string | null
+	labels: string | null
+	/** A boxicons name, e.g. `bx-home-circle`. */
+	icon: string | null
+	path: string | null
+	param: string | null
+	is_title: number
+	/** The seed's `isLayout`: reachable but not shown in the menu. */
+	is_hidden: number
+	badge_text: string | null
+	badge_variant: string | null
+	enabled: number
+	created_at: number
+	updated_at: number
+}
+
+export interface RolesTable {
+	id: Generated<number>
+	code: string
+	name: string
+	description: string
+	is_builtin: number
+	/** Holds every action on every function, present and future (the built-in administrator). */
+	all_access: number
+	created_at: number
+	updated_at: number
+}
+
+export interface RoleGrantsTable {
+	role_id: number
+	function_id: number
+	action: string
+}
+
+export interface UserRolesTable {
+	user_id: number
+	role_id: number
+}
+
+export interface ApiTokensTable {
+	id: Generated<number>
+	/** SHA-256 of the bearer token; the token itself is shown once, at issue. */
+	token_hash: string
+	user_id: number
+	created_at: number
+	expires_at: number
+	last_used_at: number | null
+}
+
 export interface Database {
 	users: UsersTable
 	sessions: SessionsTable
 	audit_log: AuditLogTable
+	functions: FunctionsTable
+	roles: RolesTable
+	role_grants: RoleGrantsTable
+	user_roles: UserRolesTable
+	api_tokens: ApiTokensTable
 }
+
+export type FunctionRow = Selectable<FunctionsTable>
+export type Role = Selectable<RolesTable>
 
 export type User = Selectable<UsersTable>
 export type NewUser = Insertable<UsersTable>

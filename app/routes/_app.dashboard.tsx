@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { requireUser } from '~/auth/session.server'
 import { getT } from '~/i18n/i18n.server'
+import { requirePermission } from '~/permissions/grants.server'
 import { pageTitle } from '~/utils/meta'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.title)
 
 export async function loader({ request }: LoaderFunctionArgs) {
-	const user = await requireUser(request)
+	const { user } = await requirePermission(request, 'DASHBOARD', 'view')
 	const t = await getT(request)
 	return { title: t('dashboard.title'), displayName: user.display_name, email: user.email }
 }

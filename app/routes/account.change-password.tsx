@@ -5,7 +5,8 @@ import { z } from 'zod'
 import { recordAudit } from '~/audit/audit.server'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, checkPasswordPolicy } from '~/auth/password.server'
 import { getAuthProvider } from '~/auth/provider.server'
-import { destroyOtherSessions, requireActiveSession, setFlash } from '~/auth/session.server'
+import { revokeAccess } from '~/auth/revoke.server'
+import { requireActiveSession, setFlash } from '~/auth/session.server'
 import { AuthLayout } from '~/components/auth-layout'
 import { CsrfInput, Field, FormAlert } from '~/components/forms'
 import { SignOutForm } from '~/components/sign-out-form'
@@ -50,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (!result.ok) {
 		return invalid({ errors: { currentPassword: { key: 'changePassword.wrongCurrentPassword' } }, values: {} })
 	}
-	const signedOut = await destroyOtherSessions(user.id, token)
+	const signedOut = await revokeAccess(user.id, { keepSessionToken: token })
 	await recordAudit({
 		action: 'auth.password_changed',
 		actor: user,

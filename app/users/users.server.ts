@@ -92,3 +92,45 @@ export async function setUserLocked(userId: number, locked: boolean, db: DB = ge
 		.where('id', '=', userId)
 		.execute()
 }
+
+export function listUsers(db: DB = getDb()): Promise<User[]> {
+	return db.selectFrom('users').selectAll().orderBy('id').execute()
+}
+
+/** Removes the account; its sessions, tokens and roles go with it, its audit rows stay. */
+export async function deleteUser(userId: number, db: DB = getDb()) {
+	await db.deleteFrom('users').where('id', '=', userId).execute()
+}
+
+export async function getUserRoleCodes(userId: number, db: DB = getDb()): Promise<string[]> {
+	const rows = await db
+		.selectFrom('user_roles')
+		.innerJoin('roles', 'roles.id', 'user_roles.role_id')
+		.select('roles.code')
+		.where('user_roles.user_id', '=', userId)
+		.orderBy('roles.code')
+		.execute()
+	return rows.map((row) => row.code)
+}
+
+export class UnknownRoleError extends Error {
+	constructor(readonly codes: string[]) {
+		super(`Unknown role(s): ${codes.join(', ')}`)
+		this.name = 'UnknownRoleError'
+	}
+}
+
+/** Replaces the user's roles with `roleCodes` (all of them must exist). */
+export async function setUserRoles(userId: number, roleCodes: readonly string[], db: DB = getDb()) {
+	await db.transaction().execute(async (trx) => {
+		const roles = roleCodes.length
+			? await trx.selectFrom('roles').select(['id', 'code']).where('code', 'in', [...roleCodes]).execute()
+			: []
+		const unknown = roleCodes.filter((code) => !roles.some((role) => role.code === code))
+		if (unknown.length > 0) throw new UnknownRoleError(unknown)
+		await trx.deleteFrom('user_roles').where('user_id', '=', userId).execute()
+		if (roles.length > 0) {
+			await trx.insertInto('user_roles').values(roles.map((role) => ({ user_id: userId, role_id: role.id }))).execute()
+		}
+	})
+}

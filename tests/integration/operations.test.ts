@@ -123,7 +123,7 @@ describe('error page', () => {
 			const { email, password } = await createTestUser()
 			const client = new TestClient(server.url)
 			await client.signIn(email, password)
-			await sql`drop table sessions`.execute(getDb())
+			await sql`alter table sessions rename to sessions_away`.execute(getDb())
 			const response = await client.get('/dashboard')
 			expect(response.status).toBe(500)
 			const html = await response.text()
@@ -132,12 +132,8 @@ describe('error page', () => {
 			expect(html).not.toMatch(/no such table|does not exist|SqliteError|\bat \S+ \(|\.(ts|js):\d+|node_modules/i)
 			expect(server.output.some((line) => line.includes('"event":"request.error"'))).toBe(true)
 		} finally {
+			await sql`alter table sessions_away rename to sessions`.execute(getDb())
 			await server.stop()
-			// Put the table back for anything after this test.
-			await sql`delete from kysely_migration`.execute(getDb())
-			await sql`drop table if exists audit_log`.execute(getDb())
-			await sql`drop table if exists users`.execute(getDb())
-			await migrateToLatest()
 		}
 	})
 })

@@ -15,7 +15,9 @@ process.env.TEST_DATABASE_DIR = database.dataDir
 for (const name of ['config', 'database', 'session-cookie', 'sign-in-limiters']) resetSingleton(name)
 
 const { getDatabase, migrateToLatest } = await import('~/db/db.server')
+const { ensureBuiltins } = await import('~/permissions/builtins.server')
 await migrateToLatest()
+await ensureBuiltins()
 
 afterAll(async () => {
 	await getDatabase().close()

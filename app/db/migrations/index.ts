@@ -1,10 +1,12 @@
 import type { Migration } from 'kysely'
 import { accounts } from './0001_accounts'
 import type { Dialect } from './helpers'
+import { permissions } from './0002_permissions'
 
 /** Every migration, in order. Names are permanent: never rename or reorder a landed one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
 	return {
 		'0001_accounts': accounts(dialect),
+		'0002_permissions': permissions(dialect),
 	}
 }

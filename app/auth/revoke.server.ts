@@ -1,0 +1,14 @@
+import type { DB } from '~/db/db.server'
+import { getDb } from '~/db/db.server'
+import { revokeApiTokens } from './api-token.server'
+import { destroyOtherSessions } from './session.server'
+
+/**
+ * Ends a user's access: every session (but the one named by `keepSessionToken`, the browser that
+ * changed its own password) and every API token. Returns how many sessions ended.
+ */
+export async function revokeAccess(userId: number, { keepSessionToken = null as string | null } = {}, db: DB = getDb()) {
+	const ended = await destroyOtherSessions(userId, keepSessionToken, db)
+	await revokeApiTokens(userId, db)
+	return ended
+}

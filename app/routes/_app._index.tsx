@@ -1,0 +1,28 @@
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useTranslation } from 'react-i18next'
+import { getT, getLanguage } from '~/i18n/i18n.server'
+import { requireUserWithGrants } from '~/permissions/grants.server'
+import { firstPage, menuHref, visibleItems } from '~/permissions/menu'
+import { menuFor } from '~/permissions/menu.server'
+import { pageTitle } from '~/utils/meta'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.title)
+
+/** `/` lands on the first page of the user's menu; a user with none is told so. */
+export async function loader({ request }: LoaderFunctionArgs) {
+	const [{ grants }, language] = await Promise.all([requireUserWithGrants(request), getLanguage(request)])
+	const menu = visibleItems(await menuFor(grants, language))
+	const first = firstPage(menu)
+	if (first) throw redirect(menuHref(first)!)
+	return { title: (await getT(request))('menu.nothingGrantedTitle') }
+}
+
+export default function NothingGranted() {
+	const { t } = useTranslation()
+	return (
+		<section className="empty-state">
+			<h1 className="h3">{t('menu.nothingGrantedTitle')}</h1>
+			<p>{t('menu.nothingGrantedBody')}</p>
+		</section>
+	)
+}

@@ -1,0 +1,46 @@
+import { data, type LoaderFunctionArgs } from '@remix-run/node'
+import { getT, getLanguage } from '~/i18n/i18n.server'
+import { requireApiUser, getUserGrants } from '~/permissions/grants.server'
+import type { MenuItem } from '~/permissions/menu'
+import { menuFor } from '~/permissions/menu.server'
+import { errorFields, logger } from '~/utils/logger.server'
+
+interface ApiMenuItem {
+	Description: string
+	Icon: string | null
+	Path: string | null
+	Param: string | null
+	ParentName: string | null
+	IsTitle: boolean
+	isLayout: boolean
+	badge: { text: string; variant: string } | null
+	ListChildrent: ApiMenuItem[]
+}
+
+function toApiItem(item: MenuItem, parent: MenuItem | null): ApiMenuItem {
+	return {
+		Description: item.label,
+		Icon: item.icon,
+		Path: item.path,
+		Param: item.param,
+		ParentName: parent?.code ?? null,
+		IsTitle: item.isTitle,
+		isLayout: item.isHidden,
+		badge: item.badge,
+		ListChildrent: item.children.map((child) => toApiItem(child, item)),
+	}
+}
+
+/** The seed's menu call: the caller's menu, in the caller's language, hidden entries flagged `isLayout`. */
+export async function loader({ request }: LoaderFunctionArgs) {
+	const user = await requireApiUser(request)
+	try {
+		const [grants, language] = await Promise.all([getUserGrants(request, user), getLanguage(request)])
+		const menu = await menuFor(grants, language)
+		return data({ type: 'success', data: menu.map((item) => toApiItem(item, null)), message: '' })
+	} catch (error) {
+		logger.error('menu.load_failed', errorFields(error))
+		const t = await getT(request)
+		return data({ type: 'error', data: [], message: t('menu.loadFailed') }, { status: 500 })
+	}
+}

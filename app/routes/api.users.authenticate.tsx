@@ -1,0 +1,47 @@
+import { data, type ActionFunctionArgs } from '@remix-run/node'
+import { z } from 'zod'
+import { recordAudit } from '~/audit/audit.server'
+import { issueApiToken } from '~/auth/api-token.server'
+import { getAuthProvider } from '~/auth/provider.server'
+import { clearSignInFailures, recordSignInFailure, signInRetryAfter } from '~/auth/throttle.server'
+import { getT } from '~/i18n/i18n.server'
+import { methodNotAllowed, parseApiBody, toApiUser } from '~/utils/api.server'
+import { issue } from '~/utils/form.server'
+import { getClientIp } from '~/utils/logger.server'
+
+const credentialsSchema = z.object({
+	email: z.string().trim().min(1, issue('validation.required')).max(254, issue('validation.tooLong', { max: 254 })),
+	password: z.string().min(1, issue('validation.required')).max(1024, issue('validation.tooLong', { max: 1024 })),
+})
+
+const INCORRECT = { message: 'Username or password is incorrect' }
+
+export function loader() {
+	throw methodNotAllowed(['POST'])
+}
+
+/** The seed's sign-in call, made real: same throttling and audit as the sign-in page; answers a bearer token. */
+export async function action({ request }: ActionFunctionArgs) {
+	if (request.method !== 'POST') throw methodNotAllowed(['POST'])
+	const t = await getT(request)
+	const { email, password } = await parseApiBody(request, credentialsSchema, t)
+	const ip = getClientIp()
+	const retryAfter = await signInRetryAfter(email, ip)
+	if (retryAfter !== null) {
+		await recordAudit({ action: 'auth.sign_in_throttled', actorEmail: email, ip, details: { via: 'api' } })
+		return data(
+			{ message: t('login.throttled', { minutes: Math.ceil(retryAfter / 60) }) },
+			{ status: 429, headers: { 'Retry-After': String(retryAfter) } },
+		)
+	}
+	const result = await getAuthProvider().signIn(email, password)
+	if (!result.ok) {
+		await recordSignInFailure(email, ip)
+		await recordAudit({ action: 'auth.sign_in_failed', actorEmail: email, ip, details: { via: 'api' } })
+		return data(INCORRECT, { status: 400 })
+	}
+	await clearSignInFailures(email, ip)
+	const token = await issueApiToken(result.user.id)
+	await recordAudit({ action: 'auth.sign_in', actor: result.user, entity: 'user', entityId: result.user.id, ip, details: { via: 'api' } })
+	return data({ ...toApiUser(result.user), token })
+}

@@ -1,0 +1,56 @@
+import { data, type ActionFunctionArgs } from '@remix-run/node'
+import { z } from 'zod'
+import { recordAudit } from '~/audit/audit.server'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, checkPasswordPolicy } from '~/auth/password.server'
+import { getAuthProvider } from '~/auth/provider.server'
+import { getT } from '~/i18n/i18n.server'
+import { requireApiPermission } from '~/permissions/grants.server'
+import { EmailTakenError } from '~/users/users.server'
+import { methodNotAllowed, parseApiBody, toApiUser } from '~/utils/api.server'
+import { issue } from '~/utils/form.server'
+import { getClientIp } from '~/utils/logger.server'
+
+const registerSchema = z
+	.object({
+		username: z.string().trim().max(254, issue('validation.tooLong', { max: 254 })).optional(),
+		email: z.string().trim().max(254, issue('validation.tooLong', { max: 254 })).optional(),
+		password: z.string(),
+		firstName: z.string().trim().max(100, issue('validation.tooLong', { max: 100 })).default(''),
+		lastName: z.string().trim().max(100, issue('validation.tooLong', { max: 100 })).default(''),
+	})
+	.transform((body) => ({ ...body, email: body.email || body.username || '' }))
+	.superRefine((body, ctx) => {
+		if (!z.email().safeParse(body.email).success) ctx.addIssue({ code: 'custom', path: ['email'], message: issue('validation.email') })
+		const problem = checkPasswordPolicy(body.password)
+		if (problem) {
+			ctx.addIssue({ code: 'custom', path: ['password'], message: issue(`password.${problem}`, { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH }) })
+		}
+	})
+
+export function loader() {
+	throw methodNotAllowed(['POST'])
+}
+
+/** The seed's registration, as an administrator's action: needs `create` on QUANTRI_USERS. */
+export async function action({ request }: ActionFunctionArgs) {
+	if (request.method !== 'POST') throw methodNotAllowed(['POST'])
+	const { user: actor } = await requireApiPermission(request, 'QUANTRI_USERS', 'create')
+	const t = await getT(request)
+	const body = await parseApiBody(request, registerSchema, t)
+	try {
+		const user = await getAuthProvider().createAccount({
+			email: body.email,
+			password: body.password,
+			firstName: body.firstName,
+			lastName: body.lastName,
+			mustChangePassword: true,
+		})
+		await recordAudit({ action: 'user.created', actor, entity: 'user', entityId: user.id, ip: getClientIp(), details: { email: user.email, via: 'api' } })
+		return data(toApiUser(user))
+	} catch (error) {
+		if (error instanceof EmailTakenError) {
+			return data({ message: `Username "${body.username || body.email}" is already taken` }, { status: 400 })
+		}
+		throw error
+	}
+}
