@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from 'kysely'
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type LogEvent, type MigrationProvider } from 'kysely'
 import pg from 'pg'
 import { getConfig, type Config } from '~/config.server'
 import { logger } from '~/utils/logger.server'
@@ -20,6 +20,19 @@ export interface DatabaseHandle {
 	close(): Promise<void>
 }
 
+const queryListeners = new Set<(sql: string) => void>()
+
+/** Calls `listener` with the SQL of every query until the returned function is called (tests count queries). */
+export function onQuery(listener: (sql: string) => void): () => void {
+	queryListeners.add(listener)
+	return () => queryListeners.delete(listener)
+}
+
+function notifyQueryListeners(event: LogEvent) {
+	if (queryListeners.size === 0) return
+	for (const listener of queryListeners) listener(event.query.sql)
+}
+
 // PostgreSQL returns bigint columns as strings; our bigints are epoch milliseconds, safe as numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
 
@@ -31,7 +44,7 @@ export function openDatabase(database: Config['database']): DatabaseHandle {
 		client.pragma('busy_timeout = 5000')
 		client.pragma('foreign_keys = ON')
 		client.pragma('synchronous = NORMAL')
-		const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: client }) })
+		const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: client }), log: notifyQueryListeners })
 		return {
 			db,
 			dialect: 'sqlite',
@@ -41,7 +54,7 @@ export function openDatabase(database: Config['database']): DatabaseHandle {
 	}
 	const pool = new pg.Pool({ connectionString: database.url, max: 10 })
 	pool.on('error', (error) => logger.error('db.pool_error', { error: error.message }))
-	const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+	const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: notifyQueryListeners })
 	return {
 		db,
 		dialect: 'postgres',

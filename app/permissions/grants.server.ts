@@ -54,8 +54,9 @@ export async function requireUserWithGrants(request: Request) {
 	return { user, grants: await getUserGrants(request, user) }
 }
 
+// API answers are plain Responses: resource routes do not render data() errors.
 export function unauthorised() {
-	return data({ message: 'Unauthorised' }, { status: 401 })
+	return Response.json({ message: 'Unauthorised' }, { status: 401 })
 }
 
 /** The API's user: a bearer token, or the session cookie. No redirects: 401 with the seed's message. */
@@ -74,7 +75,7 @@ export async function requireApiUser(request: Request): Promise<User> {
 export async function requireApiPermission(request: Request, functionCode: string, action: Action = 'view') {
 	const user = await requireApiUser(request)
 	const grants = await getUserGrants(request, user)
-	if (!can(grants, functionCode, action)) throw data({ message: 'Forbidden' }, { status: 403 })
+	if (!can(grants, functionCode, action)) throw Response.json({ message: 'Forbidden' }, { status: 403 })
 	return { user, grants }
 }
 

@@ -46,8 +46,9 @@ export function buildMenu(functions: readonly MenuFunction[], grants: Grants, tr
 				continue
 			}
 			if (!can(grants, fn.code, 'view')) continue
-			const hasChildren = (childrenOf.get(fn.id)?.length ?? 0) > 0
-			const children = depth < MAX_MENU_DEPTH && hasChildren ? build(fn.id, depth + 1) : []
+			// Below the third level the tree is cut: a third-level entry is shown as a leaf.
+			const hasChildren = depth < MAX_MENU_DEPTH && (childrenOf.get(fn.id)?.length ?? 0) > 0
+			const children = hasChildren ? build(fn.id, depth + 1) : []
 			if (hasChildren && !children.some((child) => !child.isTitle)) continue
 			items.push(toItem(fn, translate, children))
 		}

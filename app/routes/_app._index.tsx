@@ -1,3 +1,4 @@
+import { routeHandle } from '~/permissions/access'
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useTranslation } from 'react-i18next'
 import { getT, getLanguage } from '~/i18n/i18n.server'
@@ -5,6 +6,8 @@ import { requireUserWithGrants } from '~/permissions/grants.server'
 import { firstPage, menuHref, visibleItems } from '~/permissions/menu'
 import { menuFor } from '~/permissions/menu.server'
 import { pageTitle } from '~/utils/meta'
+
+export const handle = routeHandle({ authenticated: true })
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.title)
 

@@ -1,9 +1,12 @@
+import { routeHandle } from '~/permissions/access'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { getT } from '~/i18n/i18n.server'
 import { requirePermission } from '~/permissions/grants.server'
 import { pageTitle } from '~/utils/meta'
+
+export const handle = routeHandle({ function: 'DASHBOARD' })
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.title)
 

@@ -1,3 +1,4 @@
+import { routeHandle } from '~/permissions/access'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, NavLink, Outlet, isRouteErrorResponse, useRouteError, useRouteLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
@@ -14,6 +15,8 @@ import { visibleItems, type MenuItem } from '~/permissions/menu'
 import { menuFor } from '~/permissions/menu.server'
 import { errorFields, logger } from '~/utils/logger.server'
 import { useRootData } from '~/utils/root-data'
+
+export const handle = routeHandle({ authenticated: true })
 
 /** The authenticated frame and its menu. Each child route still checks its own permission: loaders run in parallel. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,3 +1,4 @@
+import { routeHandle } from '~/permissions/access'
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
@@ -14,6 +15,8 @@ import { getT } from '~/i18n/i18n.server'
 import { invalid, issue, parseForm } from '~/utils/form.server'
 import { getClientIp } from '~/utils/logger.server'
 import { pageTitle } from '~/utils/meta'
+
+export const handle = routeHandle({ authenticated: true })
 
 const POLICY_VALUES = { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH }
 

@@ -1,3 +1,4 @@
+import { routeHandle } from '~/permissions/access'
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
@@ -14,6 +15,8 @@ import { getClientIp } from '~/utils/logger.server'
 import { safeRedirect } from '~/utils/redirect'
 import { keepHeaders } from '~/utils/headers'
 import { pageTitle } from '~/utils/meta'
+
+export const handle = routeHandle({ public: 'the sign-in page' })
 
 const signInSchema = z.object({
 	email: z

@@ -1,3 +1,4 @@
+import { routeHandle } from '~/permissions/access'
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
@@ -9,6 +10,8 @@ import { getT } from '~/i18n/i18n.server'
 import { assertCsrf } from '~/utils/form.server'
 import { getClientIp } from '~/utils/logger.server'
 import { pageTitle } from '~/utils/meta'
+
+export const handle = routeHandle({ public: 'asks a signed-in user; signs out on POST, redirects anyone else to sign-in' })
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.title)
 

@@ -1,9 +1,12 @@
-import { data, type LoaderFunctionArgs } from '@remix-run/node'
+import { routeHandle } from '~/permissions/access'
+import { type LoaderFunctionArgs } from '@remix-run/node'
 import { getT, getLanguage } from '~/i18n/i18n.server'
 import { requireApiUser, getUserGrants } from '~/permissions/grants.server'
 import type { MenuItem } from '~/permissions/menu'
 import { menuFor } from '~/permissions/menu.server'
 import { errorFields, logger } from '~/utils/logger.server'
+
+export const handle = routeHandle({ authenticated: true })
 
 interface ApiMenuItem {
 	Description: string
@@ -37,10 +40,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	try {
 		const [grants, language] = await Promise.all([getUserGrants(request, user), getLanguage(request)])
 		const menu = await menuFor(grants, language)
-		return data({ type: 'success', data: menu.map((item) => toApiItem(item, null)), message: '' })
+		return Response.json({ type: 'success', data: menu.map((item) => toApiItem(item, null)), message: '' })
 	} catch (error) {
 		logger.error('menu.load_failed', errorFields(error))
 		const t = await getT(request)
-		return data({ type: 'error', data: [], message: t('menu.loadFailed') }, { status: 500 })
+		return Response.json({ type: 'error', data: [], message: t('menu.loadFailed') }, { status: 500 })
 	}
 }

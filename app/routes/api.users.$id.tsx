@@ -1,10 +1,13 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { routeHandle } from '~/permissions/access'
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { recordAudit } from '~/audit/audit.server'
 import { getT } from '~/i18n/i18n.server'
 import { requireApiPermission } from '~/permissions/grants.server'
 import { deleteUser, getUserById } from '~/users/users.server'
 import { methodNotAllowed, toApiUser } from '~/utils/api.server'
 import { getClientIp } from '~/utils/logger.server'
+
+export const handle = routeHandle({ function: 'QUANTRI_USERS' }, '/api/users/1')
 
 function userId(raw: string | undefined) {
 	return raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null
@@ -14,8 +17,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	await requireApiPermission(request, 'QUANTRI_USERS', 'view')
 	const id = userId(params.id)
 	const user = id === null ? undefined : await getUserById(id)
-	if (!user) return data({ message: (await getT(request))('api.userNotFound') }, { status: 404 })
-	return data(toApiUser(user))
+	if (!user) return Response.json({ message: (await getT(request))('api.userNotFound') }, { status: 404 })
+	return Response.json(toApiUser(user))
 }
 
 /** DELETE /api/users/{id}: needs `delete` on QUANTRI_USERS; nobody deletes their own account this way. */
@@ -25,9 +28,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	const t = await getT(request)
 	const id = userId(params.id)
 	const target = id === null ? undefined : await getUserById(id)
-	if (!target) return data({ message: t('api.userNotFound') }, { status: 404 })
-	if (target.id === actor.id) return data({ message: t('api.cannotDeleteSelf') }, { status: 400 })
+	if (!target) return Response.json({ message: t('api.userNotFound') }, { status: 404 })
+	if (target.id === actor.id) return Response.json({ message: t('api.cannotDeleteSelf') }, { status: 400 })
 	await deleteUser(target.id)
 	await recordAudit({ action: 'user.deleted', actor, entity: 'user', entityId: target.id, ip: getClientIp(), details: { email: target.email } })
-	return data({ message: t('api.userDeleted') })
+	return Response.json({ message: t('api.userDeleted') })
 }

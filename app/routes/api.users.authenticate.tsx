@@ -1,4 +1,5 @@
-import { data, type ActionFunctionArgs } from '@remix-run/node'
+import { routeHandle } from '~/permissions/access'
+import { type ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { recordAudit } from '~/audit/audit.server'
 import { issueApiToken } from '~/auth/api-token.server'
@@ -8,6 +9,8 @@ import { getT } from '~/i18n/i18n.server'
 import { methodNotAllowed, parseApiBody, toApiUser } from '~/utils/api.server'
 import { issue } from '~/utils/form.server'
 import { getClientIp } from '~/utils/logger.server'
+
+export const handle = routeHandle({ public: 'issues a bearer token for valid credentials' })
 
 const credentialsSchema = z.object({
 	email: z.string().trim().min(1, issue('validation.required')).max(254, issue('validation.tooLong', { max: 254 })),
@@ -29,7 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	const retryAfter = await signInRetryAfter(email, ip)
 	if (retryAfter !== null) {
 		await recordAudit({ action: 'auth.sign_in_throttled', actorEmail: email, ip, details: { via: 'api' } })
-		return data(
+		return Response.json(
 			{ message: t('login.throttled', { minutes: Math.ceil(retryAfter / 60) }) },
 			{ status: 429, headers: { 'Retry-After': String(retryAfter) } },
 		)
@@ -38,10 +41,10 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (!result.ok) {
 		await recordSignInFailure(email, ip)
 		await recordAudit({ action: 'auth.sign_in_failed', actorEmail: email, ip, details: { via: 'api' } })
-		return data(INCORRECT, { status: 400 })
+		return Response.json(INCORRECT, { status: 400 })
 	}
 	await clearSignInFailures(email, ip)
 	const token = await issueApiToken(result.user.id)
 	await recordAudit({ action: 'auth.sign_in', actor: result.user, entity: 'user', entityId: result.user.id, ip, details: { via: 'api' } })
-	return data({ ...toApiUser(result.user), token })
+	return Response.json({ ...toApiUser(result.user), token })
 }

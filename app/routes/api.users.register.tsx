@@ -1,4 +1,5 @@
-import { data, type ActionFunctionArgs } from '@remix-run/node'
+import { routeHandle } from '~/permissions/access'
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { recordAudit } from '~/audit/audit.server'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, checkPasswordPolicy } from '~/auth/password.server'
@@ -9,6 +10,8 @@ import { EmailTakenError } from '~/users/users.server'
 import { methodNotAllowed, parseApiBody, toApiUser } from '~/utils/api.server'
 import { issue } from '~/utils/form.server'
 import { getClientIp } from '~/utils/logger.server'
+
+export const handle = routeHandle({ function: 'QUANTRI_USERS' })
 
 const registerSchema = z
 	.object({
@@ -27,7 +30,8 @@ const registerSchema = z
 		}
 	})
 
-export function loader() {
+export async function loader({ request }: LoaderFunctionArgs) {
+	await requireApiPermission(request, 'QUANTRI_USERS', 'create')
 	throw methodNotAllowed(['POST'])
 }
 
@@ -46,10 +50,10 @@ export async function action({ request }: ActionFunctionArgs) {
 			mustChangePassword: true,
 		})
 		await recordAudit({ action: 'user.created', actor, entity: 'user', entityId: user.id, ip: getClientIp(), details: { email: user.email, via: 'api' } })
-		return data(toApiUser(user))
+		return Response.json(toApiUser(user))
 	} catch (error) {
 		if (error instanceof EmailTakenError) {
-			return data({ message: `Username "${body.username || body.email}" is already taken` }, { status: 400 })
+			return Response.json({ message: `Username "${body.username || body.email}" is already taken` }, { status: 400 })
 		}
 		throw error
 	}

@@ -1,6 +1,9 @@
+import { routeHandle } from '~/permissions/access'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { translations } from '~/i18n/i18n.server'
 import { isLanguageCode } from '~/i18n/languages'
+
+export const handle = routeHandle({ public: 'translation files the sign-in page needs too' }, '/assets/i18n/en.json')
 
 const bodies = new Map(Object.entries(translations).map(([code, resources]) => [code, JSON.stringify(resources)]))
 

@@ -1,3 +1,4 @@
+import { routeHandle } from '~/permissions/access'
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
@@ -7,6 +8,8 @@ import { FormAlert } from '~/components/forms'
 import { LANGUAGE_CODES, LANGUAGE_COOKIE } from '~/i18n/languages'
 import { invalid, issue, parseForm } from '~/utils/form.server'
 import { safeRedirect } from '~/utils/redirect'
+
+export const handle = routeHandle({ public: 'choosing the interface language, also before sign-in' })
 
 const languageSchema = z.object({
 	lang: z.enum(LANGUAGE_CODES, issue('language.unknown')),

@@ -1,6 +1,7 @@
-import { data } from '@remix-run/node'
 import type { z } from 'zod'
 import type { TFunction } from 'i18next'
+
+/** API routes are resource routes: they answer plain `Response.json`, never Remix `data()`. */
 
 /** Reads a JSON body (or, for simple clients, a form) and validates it; a 400 with a message otherwise. */
 export async function parseApiBody<Schema extends z.ZodType>(request: Request, schema: Schema, t: TFunction): Promise<z.output<Schema>> {
@@ -9,7 +10,7 @@ export async function parseApiBody<Schema extends z.ZodType>(request: Request, s
 	try {
 		input = type.includes('application/json') ? await request.json() : Object.fromEntries(await request.formData())
 	} catch {
-		throw data({ message: t('api.invalidBody') }, { status: 400 })
+		throw Response.json({ message: t('api.invalidBody') }, { status: 400 })
 	}
 	const result = schema.safeParse(input)
 	if (!result.success) {
@@ -22,13 +23,13 @@ export async function parseApiBody<Schema extends z.ZodType>(request: Request, s
 			if (key.startsWith('{')) ({ key, values } = JSON.parse(key) as { key: string; values?: Record<string, string | number> })
 			errors[field] = t(key, values ?? {})
 		}
-		throw data({ message: t('validation.formHasErrors'), errors }, { status: 400 })
+		throw Response.json({ message: t('validation.formHasErrors'), errors }, { status: 400 })
 	}
 	return result.data
 }
 
 export function methodNotAllowed(allowed: string[]) {
-	return data({ message: 'Method Not Allowed' }, { status: 405, headers: { Allow: allowed.join(', ') } })
+	return Response.json({ message: 'Method Not Allowed' }, { status: 405, headers: { Allow: allowed.join(', ') } })
 }
 
 /** The seed's user shape. `username` is the email: accounts are identified by email. */

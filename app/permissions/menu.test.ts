@@ -1,0 +1,126 @@
+import { describe, expect, test } from 'vitest'
+import { activeTrail, buildMenu, firstPage, menuHref, visibleItems, type MenuFunction, type MenuItem } from './menu'
+import { grantsFromRows, NO_GRANTS, type Grants } from './grants'
+
+let nextId = 1
+function fn(code: string, options: Partial<MenuFunction> = {}): MenuFunction {
+	return {
+		id: nextId++,
+		code,
+		parent_id: null,
+		sort_order: 0,
+		label_key: null,
+		labels: null,
+		icon: null,
+		path: `/${code.toLowerCase()}`,
+		param: null,
+		is_title: 0,
+		is_hidden: 0,
+		badge_text: null,
+		badge_variant: null,
+		...options,
+	}
+}
+
+function viewOn(...codes: string[]): Grants {
+	return grantsFromRows(codes.map((code) => ({ all_access: 0, code, action: 'view' })))
+}
+
+const label = (f: MenuFunction) => f.code
+const shape = (items: MenuItem[]): unknown[] => items.map((i) => (i.children.length ? { [i.code]: shape(i.children) } : i.code))
+
+describe('buildMenu', () => {
+	const catalog = fn('CATALOG', { path: null, sort_order: 20 })
+	const stations = fn('STATIONS', { parent_id: catalog.id, sort_order: 2 })
+	const tools = fn('TOOLS', { parent_id: catalog.id, sort_order: 1 })
+	const dashboard = fn('DASHBOARD', { sort_order: 10 })
+	const title = fn('TITLE', { is_title: 1, sort_order: 15, path: null })
+	const all = [catalog, stations, tools, dashboard, title]
+
+	test('shows only what the user may view, in sort order', () => {
+		expect(shape(buildMenu(all, viewOn('DASHBOARD', 'CATALOG', 'STATIONS', 'TOOLS'), label))).toEqual([
+			'DASHBOARD',
+			'TITLE',
+			{ CATALOG: ['TOOLS', 'STATIONS'] },
+		])
+	})
+
+	test('drops a parent with no visible child, and then the title with nothing under it', () => {
+		expect(shape(buildMenu(all, viewOn('DASHBOARD', 'CATALOG'), label))).toEqual(['DASHBOARD'])
+	})
+
+	test('a child needs its parent to be viewable too', () => {
+		expect(shape(buildMenu(all, viewOn('DASHBOARD', 'STATIONS'), label))).toEqual(['DASHBOARD'])
+	})
+
+	test('all-access roles see everything', () => {
+		const grants = grantsFromRows([{ all_access: 1, code: null, action: null }])
+		expect(shape(buildMenu(all, grants, label))).toEqual(['DASHBOARD', 'TITLE', { CATALOG: ['TOOLS', 'STATIONS'] }])
+	})
+
+	test('no grants, no menu', () => {
+		expect(buildMenu(all, NO_GRANTS, label)).toEqual([])
+	})
+
+	test('hidden entries stay in the tree (for the API) but not in what is rendered', () => {
+		const hidden = fn('HIDDEN', { is_hidden: 1, sort_order: 11 })
+		const menu = buildMenu([...all, hidden], viewOn('DASHBOARD', 'HIDDEN'), label)
+		expect(menu.map((i) => [i.code, i.isHidden])).toEqual([
+			['DASHBOARD', false],
+			['HIDDEN', true],
+		])
+		expect(shape(visibleItems(menu))).toEqual(['DASHBOARD'])
+	})
+
+	test('a group whose only children are hidden is not rendered', () => {
+		const group = fn('GROUP', { path: null })
+		const secret = fn('SECRET', { parent_id: group.id, is_hidden: 1 })
+		expect(visibleItems(buildMenu([group, secret], viewOn('GROUP', 'SECRET'), label))).toEqual([])
+	})
+
+	test('stops at three levels', () => {
+		const l1 = fn('L1', { path: null })
+		const l2 = fn('L2', { parent_id: l1.id, path: null })
+		const l3 = fn('L3', { parent_id: l2.id })
+		const l4 = fn('L4', { parent_id: l3.id })
+		const menu = buildMenu([l1, l2, l3, l4], viewOn('L1', 'L2', 'L3', 'L4'), label)
+		expect(shape(menu)).toEqual([{ L1: [{ L2: ['L3'] }] }])
+	})
+
+	test('carries label, icon, badge and route parameter', () => {
+		const item = fn('BADGED', { icon: 'bx-star', badge_text: 'Mới', badge_variant: 'success', param: 'type=1' })
+		const [entry] = buildMenu([item], viewOn('BADGED'), () => 'Nhãn')
+		expect(entry).toMatchObject({ label: 'Nhãn', icon: 'bx-star', badge: { text: 'Mới', variant: 'success' }, param: 'type=1' })
+		expect(menuHref(entry!)).toBe('/badged?type=1')
+	})
+})
+
+describe('navigation helpers', () => {
+	const menu: MenuItem[] = [
+		{ code: 'T', label: 'T', icon: null, path: null, param: null, isTitle: true, isHidden: false, badge: null, children: [] },
+		{
+			code: 'CAT',
+			label: 'Cat',
+			icon: null,
+			path: null,
+			param: null,
+			isTitle: false,
+			isHidden: false,
+			badge: null,
+			children: [{ code: 'ST', label: 'St', icon: null, path: '/danhmuc/tram', param: null, isTitle: false, isHidden: false, badge: null, children: [] }],
+		},
+		{ code: 'DB', label: 'Db', icon: null, path: '/dashboard', param: null, isTitle: false, isHidden: false, badge: null, children: [] },
+	]
+
+	test('the first page skips titles and descends into groups', () => {
+		expect(firstPage(menu)?.path).toBe('/danhmuc/tram')
+	})
+
+	test('the active entry matches the path, else its parent path, with its ancestors', () => {
+		expect(activeTrail(menu, '/danhmuc/tram')).toEqual(['CAT', 'ST'])
+		expect(activeTrail(menu, '/danhmuc/tram/42')).toEqual(['CAT', 'ST'])
+		expect(activeTrail(menu, '/danhmuc/tram/42/edit')).toEqual(['CAT', 'ST'])
+		expect(activeTrail(menu, '/dashboard/')).toEqual(['DB'])
+		expect(activeTrail(menu, '/elsewhere')).toEqual([])
+	})
+})

@@ -1,0 +1,298 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { getDb, onQuery } from '~/db/db.server'
+import { loadGrants } from '~/permissions/grants.server'
+import { menuFor } from '~/permissions/menu.server'
+import { TestClient, location } from '../support/client'
+import { startServer, type RunningServer } from '../support/server'
+import { createTestUser } from '../support/users'
+
+let server: RunningServer
+
+beforeAll(async () => {
+	server = await startServer()
+})
+
+afterAll(async () => {
+	await server?.stop()
+})
+
+async function signedIn(roles: string[], lang?: string) {
+	const account = await createTestUser({ roles })
+	const client = new TestClient(server.url)
+	if (lang) client.cookies.set('lang', lang)
+	expect((await client.signIn(account.email, account.password)).status).toBe(302)
+	return { ...account, client }
+}
+
+/** The sidebar as rendered: labels, nested. */
+function renderedMenu(html: string): unknown[] {
+	const nav = /<nav[^>]*class="sidebar"[^>]*>([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? ''
+	const result: unknown[] = []
+	const stack: unknown[][] = [result]
+	for (const token of nav.matchAll(/<ul[^>]*>|<\/ul>|sidebar__label">([^<]+)</g)) {
+		if (token[0].startsWith('<ul')) {
+			const current = stack[stack.length - 1]!
+			if (current.length > 0 && typeof current[current.length - 1] === 'string' && stack.length > 0 && token[0].includes('nested')) {
+				const label = current.pop() as string
+				const children: unknown[] = []
+				current.push({ [label]: children })
+				stack.push(children)
+			}
+		} else if (token[0] === '</ul>') {
+			if (stack.length > 1) stack.pop()
+		} else {
+			stack[stack.length - 1]!.push(token[1])
+		}
+	}
+	return result
+}
+
+interface ApiItem {
+	Description: string
+	Path: string | null
+	ParentName: string | null
+	isLayout: boolean
+	IsTitle: boolean
+	Icon: string | null
+	ListChildrent: ApiItem[]
+}
+const apiShape = (items: ApiItem[]): unknown[] =>
+	items.map((i) => (i.ListChildrent.length ? { [i.Description]: apiShape(i.ListChildrent) } : i.Description))
+
+const EXPECTED = {
+	vn: {
+		catalogs: ['Bảng điều khiển', { 'Danh mục': ['Trạm'] }, { 'Công cụ': ['Công cụ dụng cụ'] }],
+		admin: [
+			'Bảng điều khiển',
+			{ 'Danh mục': ['Trạm'] },
+			{ 'Công cụ': ['Công cụ dụng cụ'] },
+			{ 'Quản trị': ['Người dùng', 'Vai trò và phân quyền', 'Chức năng và menu', 'Nhật ký hệ thống'] },
+		],
+	},
+	en: {
+		catalogs: ['Dashboard', { Catalogs: ['Stations'] }, { Tools: ['Tools and equipment'] }],
+		admin: [
+			'Dashboard',
+			{ Catalogs: ['Stations'] },
+			{ Tools: ['Tools and equipment'] },
+			{ Administration: ['Users', 'Roles and permissions', 'Functions and menu', 'Audit log'] },
+		],
+	},
+}
+
+describe.each(['vn', 'en'] as const)('menus in %s', (lang) => {
+	test.each([
+		['admin', EXPECTED[lang].admin],
+		['operator', EXPECTED[lang].catalogs],
+		['viewer', EXPECTED[lang].catalogs],
+	] as const)('%s sees exactly their menu, rendered and from the API', async (role, expected) => {
+		const { client } = await signedIn([role], lang)
+		const page = await client.get('/dashboard')
+		expect(page.status).toBe(200)
+		expect(renderedMenu(await page.text())).toEqual(expected)
+		const api = await client.get('/api/QuanTri/FunctionGetByUser')
+		expect(api.status).toBe(200)
+		const body = (await api.json()) as { type: string; data: ApiItem[]; message: string }
+		expect(body.type).toBe('success')
+		expect(apiShape(body.data)).toEqual(expected)
+	})
+})
+
+describe('the menu API', () => {
+	test('answers the seed shape, with parents named and icons', async () => {
+		const { client } = await signedIn(['viewer'], 'en')
+		const body = (await (await client.get('/api/QuanTri/FunctionGetByUser')).json()) as { data: ApiItem[] }
+		const catalogs = body.data.find((item) => item.Description === 'Catalogs')!
+		expect(catalogs).toMatchObject({ Path: null, ParentName: null, IsTitle: false, isLayout: false, Icon: 'bx-folder', badge: null })
+		expect(catalogs.ListChildrent[0]).toMatchObject({ Description: 'Stations', Path: '/danhmuc/tram', ParentName: 'DANHMUC', Param: null })
+	})
+
+	test('a bearer token from /api/users/authenticate works instead of the cookie', async () => {
+		const account = await createTestUser({ roles: ['viewer'] })
+		const auth = await fetch(new URL('/api/users/authenticate', server.url), {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ email: account.email, password: account.password }),
+		})
+		expect(auth.status).toBe(200)
+		const user = (await auth.json()) as { id: number; email: string; username: string; token: string; firstName: string; lastName: string }
+		expect(user).toMatchObject({ id: account.user.id, email: account.email, username: account.email })
+		const menu = await fetch(new URL('/api/QuanTri/FunctionGetByUser', server.url), { headers: { Authorization: `Bearer ${user.token}` } })
+		expect(menu.status).toBe(200)
+		expect(((await menu.json()) as { type: string }).type).toBe('success')
+		// The token is stored hashed.
+		const stored = await getDb().selectFrom('api_tokens').select('token_hash').where('user_id', '=', account.user.id).execute()
+		expect(stored).toHaveLength(1)
+		expect(stored[0]!.token_hash).not.toContain(user.token)
+	})
+
+	test('no or a wrong token gives 401 Unauthorised', async () => {
+		const none = await fetch(new URL('/api/QuanTri/FunctionGetByUser', server.url))
+		expect(none.status).toBe(401)
+		expect(await none.json()).toEqual({ message: 'Unauthorised' })
+		const wrong = await fetch(new URL('/api/users', server.url), { headers: { Authorization: `Bearer ${'x'.repeat(43)}` } })
+		expect(wrong.status).toBe(401)
+		expect(await wrong.json()).toEqual({ message: 'Unauthorised' })
+	})
+})
+
+describe('the account API', () => {
+	async function tokenFor(roles: string[]) {
+		const account = await createTestUser({ roles })
+		const response = await fetch(new URL('/api/users/authenticate', server.url), {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ email: account.email, password: account.password }),
+		})
+		return { ...account, token: ((await response.json()) as { token: string }).token }
+	}
+	const call = (path: string, token: string, init: RequestInit = {}) =>
+		fetch(new URL(path, server.url), { ...init, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...(init.headers as object) } })
+
+	test('a failed authentication gives the seed message, the same for unknown users', async () => {
+		const { email } = await createTestUser()
+		for (const body of [{ email, password: 'Wrong password 1' }, { email: 'nobody@example.com', password: 'Wrong password 1' }]) {
+			const response = await fetch(new URL('/api/users/authenticate', server.url), {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify(body),
+			})
+			expect(response.status).toBe(400)
+			expect(await response.json()).toEqual({ message: 'Username or password is incorrect' })
+		}
+	})
+
+	test('an administrator lists, reads, registers and deletes users', async () => {
+		const admin = await tokenFor(['admin'])
+		const list = (await (await call('/api/users', admin.token)).json()) as Array<{ email: string }>
+		expect(list.some((u) => u.email === admin.email)).toBe(true)
+		const one = await call(`/api/users/${admin.user.id}`, admin.token)
+		expect(await one.json()).toMatchObject({ id: admin.user.id, email: admin.email })
+		expect((await call('/api/users/999999', admin.token)).status).toBe(404)
+
+		const registered = await call('/api/users/register', admin.token, {
+			method: 'POST',
+			body: JSON.stringify({ username: 'new.person@example.com', password: 'Registered pass 1', firstName: 'Lan', lastName: 'Phạm' }),
+		})
+		expect(registered.status).toBe(200)
+		const created = (await registered.json()) as { id: number; firstName: string }
+		expect(created.firstName).toBe('Lan')
+
+		const taken = await call('/api/users/register', admin.token, {
+			method: 'POST',
+			body: JSON.stringify({ username: 'New.Person@example.com', password: 'Registered pass 1' }),
+		})
+		expect(taken.status).toBe(400)
+		expect(await taken.json()).toEqual({ message: 'Username "New.Person@example.com" is already taken' })
+
+		const invalid = await call('/api/users/register', admin.token, { method: 'POST', body: JSON.stringify({ username: 'not-an-email', password: 'short' }) })
+		expect(invalid.status).toBe(400)
+		expect(((await invalid.json()) as { errors: Record<string, string> }).errors).toMatchObject({
+			email: 'Hãy nhập địa chỉ email hợp lệ.',
+			password: 'Mật khẩu phải có ít nhất 8 ký tự.',
+		})
+
+		expect((await call(`/api/users/${created.id}`, admin.token, { method: 'DELETE' })).status).toBe(200)
+		expect((await call(`/api/users/${created.id}`, admin.token)).status).toBe(404)
+		expect((await call(`/api/users/${admin.user.id}`, admin.token, { method: 'DELETE' })).status).toBe(400)
+	})
+
+	test('a viewer may not use the user API: 403', async () => {
+		const viewer = await tokenFor(['viewer'])
+		expect((await call('/api/users', viewer.token)).status).toBe(403)
+		expect((await call(`/api/users/${viewer.user.id}`, viewer.token)).status).toBe(403)
+		expect((await call(`/api/users/${viewer.user.id}`, viewer.token, { method: 'DELETE' })).status).toBe(403)
+		expect(
+			(await call('/api/users/register', viewer.token, { method: 'POST', body: JSON.stringify({ username: 'x@example.com', password: 'Some pass 123' }) })).status,
+		).toBe(403)
+	})
+
+	test('a password change revokes the API tokens', async () => {
+		const admin = await tokenFor(['admin'])
+		const client = new TestClient(server.url)
+		await client.signIn(admin.email, admin.password)
+		await client.post('/account/change-password', {
+			currentPassword: admin.password,
+			newPassword: 'Changed pass for token',
+			confirmPassword: 'Changed pass for token',
+		})
+		expect((await call('/api/users', admin.token)).status).toBe(401)
+	})
+})
+
+describe('grants take effect on the next request', () => {
+	test('revoking a grant removes the entry and blocks the page', async () => {
+		const now = Date.now()
+		const db = getDb()
+		const role = await db
+			.insertInto('roles')
+			.values({ code: `temp_${now}`, name: 'Temp', description: '', is_builtin: 0, all_access: 0, created_at: now, updated_at: now })
+			.returning('id')
+			.executeTakeFirstOrThrow()
+		const functions = await db.selectFrom('functions').select(['id', 'code']).where('code', 'in', ['DASHBOARD', 'DANHMUC', 'DANHMUC_TRAM']).execute()
+		await db
+			.insertInto('role_grants')
+			.values(functions.map((f) => ({ role_id: role.id, function_id: f.id, action: 'view' })))
+			.execute()
+		const { client } = await signedIn([`temp_${now}`], 'en')
+		expect(renderedMenu(await (await client.get('/dashboard')).text())).toEqual(['Dashboard', { Catalogs: ['Stations'] }])
+
+		const stations = functions.find((f) => f.code === 'DANHMUC_TRAM')!
+		await db.deleteFrom('role_grants').where('role_id', '=', role.id).where('function_id', '=', stations.id).execute()
+		expect(renderedMenu(await (await client.get('/dashboard')).text())).toEqual(['Dashboard'])
+
+		const dashboard = functions.find((f) => f.code === 'DASHBOARD')!
+		await db.deleteFrom('role_grants').where('role_id', '=', role.id).where('function_id', '=', dashboard.id).execute()
+		expect((await client.get('/dashboard')).status).toBe(403)
+		expect(location(await client.get('/'))).toBeNull()
+	})
+})
+
+describe('a user granted 2,000 functions', () => {
+	test('gets the menu with one grants query and one functions query', async () => {
+		const db = getDb()
+		const now = Date.now()
+		const role = await db
+			.insertInto('roles')
+			.values({ code: `wide_${now}`, name: 'Wide', description: '', is_builtin: 0, all_access: 0, created_at: now, updated_at: now })
+			.returning('id')
+			.executeTakeFirstOrThrow()
+		const ids: number[] = []
+		for (let group = 0; group < 40; group++) {
+			const parent = await db
+				.insertInto('functions')
+				.values({ code: `BULK_${now}_${group}`, parent_id: null, sort_order: 1000 + group, label_key: null, labels: JSON.stringify({ vn: `Nhóm ${group}` }), icon: 'bx-grid', path: null, param: null, is_title: 0, is_hidden: 0, badge_text: null, badge_variant: null, enabled: 1, created_at: now, updated_at: now })
+				.returning('id')
+				.executeTakeFirstOrThrow()
+			ids.push(parent.id)
+			const children = Array.from({ length: 49 }, (_, index) => ({
+				code: `BULK_${now}_${group}_${index}`, parent_id: parent.id, sort_order: index, label_key: null, labels: null, icon: null, path: `/bulk/${group}/${index}`, param: null, is_title: 0, is_hidden: 0, badge_text: null, badge_variant: null, enabled: 1, created_at: now, updated_at: now,
+			}))
+			const inserted = await db.insertInto('functions').values(children).returning('id').execute()
+			ids.push(...inserted.map((row) => row.id))
+		}
+		expect(ids).toHaveLength(2000)
+		for (let start = 0; start < ids.length; start += 400) {
+			await db
+				.insertInto('role_grants')
+				.values(ids.slice(start, start + 400).map((id) => ({ role_id: role.id, function_id: id, action: 'view' })))
+				.execute()
+		}
+		const { user } = await createTestUser({ roles: [`wide_${now}`] })
+
+		const queries: string[] = []
+		const stop = onQuery((sql) => queries.push(sql))
+		const started = performance.now()
+		const menu = await menuFor(await loadGrants(user.id), 'vn')
+		const elapsed = performance.now() - started
+		stop()
+
+		expect(menu).toHaveLength(40)
+		expect(menu[0]!.label).toBe('Nhóm 0')
+		expect(menu.reduce((sum, item) => sum + item.children.length, 0)).toBe(1960)
+		expect(queries).toHaveLength(2)
+		expect(queries.filter((sql) => sql.includes('role_grants'))).toHaveLength(1)
+		expect(queries.filter((sql) => /from "functions"/.test(sql))).toHaveLength(1)
+		console.info(`menu for 2,000 granted functions built in ${elapsed.toFixed(1)} ms (${process.env.TEST_DATABASE ?? 'sqlite'})`)
+	})
+})
