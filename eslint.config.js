@@ -2,7 +2,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-	{ ignores: ['build/**', 'public/build/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.cache/**', 'data/**'] },
+	{ ignores: ['build/**', 'public/build/**', 'public/vendor/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.cache/**', '.tmp/**', 'data/**'] },
 	...tseslint.configs.recommended,
 	{
 		plugins: { 'react-hooks': reactHooks },

@@ -18,6 +18,26 @@ const positiveInteger = (fallback: number) =>
 		.positive({ error: 'must be greater than 0' })
 		.default(fallback)
 
+const launcherSchema = z
+	.array(
+		z.object({
+			name: z.string().min(1).max(60),
+			icon: z.string().regex(/^bx[sl]?-[a-z0-9-]+$/),
+			url: z.url({ protocol: /^https?$/ }),
+		}),
+	)
+	.max(24)
+
+/** The enterprise suite of the seed's app launcher; each entry can be replaced through APP_LAUNCHER. */
+export const DEFAULT_LAUNCHER: z.infer<typeof launcherSchema> = [
+	{ name: 'ERP', icon: 'bx-buildings', url: 'https://erp.example.com/' },
+	{ name: 'HRM', icon: 'bx-group', url: 'https://hr.example.com/' },
+	{ name: 'E-Office', icon: 'bx-file', url: 'https://office.example.com/' },
+	{ name: 'Mail', icon: 'bx-envelope', url: 'https://mail.example.com/' },
+	{ name: 'Service Desk', icon: 'bx-support', url: 'https://servicedesk.example.com/' },
+	{ name: 'Files', icon: 'bx-cloud', url: 'https://files.example.com/' },
+]
+
 const envSchema = z
 	.object({
 		NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -53,7 +73,23 @@ const envSchema = z
 				error: 'must be true, false, a hop count or a list of addresses',
 			})
 			.default('false'),
+		PUBLIC_URL: z
+			.url({ protocol: /^https?$/, error: 'must be the absolute http(s) URL users reach the portal at' })
+			.transform((value) => value.replace(/\/+$/, ''))
+			.optional(),
 		HELP_URL: z.url({ error: 'must be an absolute URL' }).default('https://help.example.com/'),
+		APP_LAUNCHER: z
+			.string()
+			.optional()
+			.transform((value, ctx) => {
+				if (value === undefined || value.trim() === '') return undefined
+				try {
+					return launcherSchema.parse(JSON.parse(value))
+				} catch {
+					ctx.addIssue({ code: 'custom', message: 'must be a JSON array of {"name","icon","url"} with https URLs' })
+					return z.NEVER
+				}
+			}),
 		LOG_LEVEL: z
 			.enum(['debug', 'info', 'warn', 'error', 'silent'], {
 				error: 'must be one of debug, info, warn, error, silent',
@@ -152,6 +188,8 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
 		trustProxy:
 			trustProxy === 'true' ? true : trustProxy === 'false' ? false : /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy,
 		helpUrl: parsed.HELP_URL,
+		publicUrl: parsed.PUBLIC_URL,
+		launcher: parsed.APP_LAUNCHER ?? DEFAULT_LAUNCHER,
 		logLevel: parsed.LOG_LEVEL,
 	}
 }

@@ -8,7 +8,7 @@ import {
 	useRouteError,
 	type ShouldRevalidateFunction,
 } from '@remix-run/react'
-import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import bootstrapHref from 'bootstrap/dist/css/bootstrap.min.css'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -21,6 +21,14 @@ import appStylesHref from './styles/app.css'
 import { requestContext } from './utils/logger.server'
 import { useRootData } from './utils/root-data'
 import { useNonce } from './utils/nonce'
+import { getLayoutSettings } from './layout/settings.server'
+import { DEFAULT_LAYOUT, bodyAttributes } from './layout/settings'
+import { checkVersion } from './layout/version-check'
+import { getBuildInfo } from './version.server'
+import { useEffect } from 'react'
+
+/** The title of pages that name none of their own. */
+export const meta: MetaFunction = () => [{ title: 'Staff Portal' }]
 
 export const links: LinksFunction = () => [
 	{ rel: 'stylesheet', href: bootstrapHref },
@@ -33,6 +41,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const [language, state, flash] = await Promise.all([getLanguage(request), getSessionState(request), takeFlash(request)])
 	return {
 		language,
+		layout: getLayoutSettings(request),
+		build: getBuildInfo(),
 		csrfToken: requestContext.getStore()?.csrfToken ?? '',
 		user:
 			state.status === 'active'
@@ -57,7 +67,7 @@ export function Layout({ children }: { children: ReactNode }) {
 				<Meta />
 				<Links />
 			</head>
-			<body>
+			<body {...bodyAttributes(data?.layout ?? DEFAULT_LAYOUT)}>
 				{children}
 				<ScrollRestoration nonce={nonce} />
 				<Scripts nonce={nonce} />
@@ -69,7 +79,20 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
 	const data = useRootData()
 	useChangeLanguage(data?.language ?? DEFAULT_LANGUAGE)
+	useVersionCheck(data?.build)
 	return <Outlet />
+}
+
+/** The seed's start-up check: a browser that last ran another build reloads once. */
+function useVersionCheck(build: { version: string; buildDate: string } | undefined) {
+	useEffect(() => {
+		if (!build) return
+		try {
+			if (checkVersion(window.localStorage, build) === 'reload') window.location.reload()
+		} catch {
+			/* storage unavailable (private mode, policy): nothing to compare with */
+		}
+	}, [build])
 }
 
 export function ErrorBoundary() {

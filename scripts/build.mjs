@@ -8,6 +8,10 @@ fs.rmSync(vendor, { recursive: true, force: true })
 fs.mkdirSync(`${vendor}/css`, { recursive: true })
 fs.mkdirSync(`${vendor}/fonts`, { recursive: true })
 fs.copyFileSync('node_modules/boxicons/css/boxicons.min.css', `${vendor}/css/boxicons.min.css`)
+const flags = 'public/vendor/flags'
+fs.rmSync(flags, { recursive: true, force: true })
+fs.mkdirSync(flags, { recursive: true })
+for (const code of ['vn', 'gb', 'es', 'de', 'it', 'ru']) fs.copyFileSync(`node_modules/flag-icons/flags/4x3/${code}.svg`, `${flags}/${code}.svg`)
 for (const font of ['boxicons.woff2', 'boxicons.woff']) fs.copyFileSync(`node_modules/boxicons/fonts/${font}`, `${vendor}/fonts/${font}`)
 
 execFileSync('npx', ['remix', 'build'], { stdio: 'inherit' })

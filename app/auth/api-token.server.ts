@@ -18,6 +18,9 @@ export async function issueApiToken(userId: number, db: DB = getDb()): Promise<s
 	return token
 }
 
+/** `last_used_at` is kept to the minute: a busy client does not cost a write per request. */
+const LAST_USED_RESOLUTION_MS = 60_000
+
 const userByRequest = new WeakMap<Request, Promise<User | null>>()
 
 /** The user a request's `Authorization: Bearer` token names, if it is valid, unexpired and the user unlocked. */
@@ -32,12 +35,14 @@ export function resolveBearerUser(request: Request, db: DB = getDb()): Promise<U
 				.selectFrom('api_tokens')
 				.innerJoin('users', 'users.id', 'api_tokens.user_id')
 				.selectAll('users')
-				.select(['api_tokens.id as token_id', 'api_tokens.expires_at as token_expires_at'])
+				.select(['api_tokens.id as token_id', 'api_tokens.expires_at as token_expires_at', 'api_tokens.last_used_at as token_last_used_at'])
 				.where('api_tokens.token_hash', '=', hashToken(token))
 				.executeTakeFirst()
 			if (!row || row.token_expires_at <= now || row.locked) return null
-			await db.updateTable('api_tokens').set({ last_used_at: now }).where('id', '=', row.token_id).execute()
-			const { token_id: _id, token_expires_at: _expires, ...found } = row
+			if (now - (row.token_last_used_at ?? 0) >= LAST_USED_RESOLUTION_MS) {
+				await db.updateTable('api_tokens').set({ last_used_at: now }).where('id', '=', row.token_id).execute()
+			}
+			const { token_id: _id, token_expires_at: _expires, token_last_used_at: _used, ...found } = row
 			return found as User
 		})()
 		userByRequest.set(request, user)

@@ -1,5 +1,6 @@
 import { getConfig } from '~/config.server'
 import type { User } from '~/db/schema'
+import type { LanguageCode } from '~/i18n/languages'
 import { localProvider } from './local-provider.server'
 
 export type SignInResult = { ok: true; user: User } | { ok: false }
@@ -16,6 +17,11 @@ export interface AuthProvider {
 	changePassword(user: User, currentPassword: string, newPassword: string): Promise<ChangePasswordResult>
 	/** Sets a password without knowing the old one (administrator reset, CLI); `mustChange` forces a change at next sign-in. */
 	setPassword(user: User, newPassword: string, options: { mustChange: boolean }): Promise<void>
+	/**
+	 * Emails a password-reset link when the account exists and may sign in; does nothing otherwise
+	 * (the caller answers the same either way). `origin` is this site, e.g. `https://portal.example.com`.
+	 */
+	requestPasswordReset(email: string, options: { origin: string; language: LanguageCode }): Promise<void>
 	createAccount(input: {
 		email: string
 		password: string

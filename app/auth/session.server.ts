@@ -189,3 +189,16 @@ export async function takeFlash(request: Request, db: DB = getDb()): Promise<Fla
 		return null
 	}
 }
+
+/** The user's live sessions, most recently active first. */
+export function listSessions(userId: number, db: DB = getDb()) {
+	const now = Date.now()
+	return db
+		.selectFrom('sessions')
+		.select(['id_hash', 'created_at', 'last_seen_at', 'ip', 'user_agent'])
+		.where('user_id', '=', userId)
+		.where('expires_at', '>', now)
+		.where('last_seen_at', '>', now - getConfig().session.idleMs)
+		.orderBy('last_seen_at', 'desc')
+		.execute()
+}

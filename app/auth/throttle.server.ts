@@ -8,9 +8,14 @@ export const ACCOUNT_FAILURES = 5
 export const ADDRESS_FAILURES = 100
 export const WINDOW_SECONDS = 15 * 60
 
-function createLimiter(handle: DatabaseHandle, keyPrefix: string, points: number): Promise<RateLimiterAbstract> {
+/** Password-reset emails per account per hour, and per address per hour. */
+export const RESET_ACCOUNT_REQUESTS = 3
+export const RESET_ADDRESS_REQUESTS = 30
+const RESET_WINDOW_SECONDS = 60 * 60
+
+function createLimiter(handle: DatabaseHandle, keyPrefix: string, points: number, duration = WINDOW_SECONDS): Promise<RateLimiterAbstract> {
 	return new Promise((resolve, reject) => {
-		const options = { keyPrefix, points, duration: WINDOW_SECONDS, tableName: 'rate_limits_' + keyPrefix }
+		const options = { keyPrefix, points, duration, tableName: 'rate_limits_' + keyPrefix }
 		let limiter: RateLimiterAbstract
 		const ready = (error?: unknown) => (error ? reject(error) : resolve(limiter))
 		if (handle.driver.kind === 'sqlite') {
@@ -27,11 +32,13 @@ function createLimiter(handle: DatabaseHandle, keyPrefix: string, points: number
 function limiters() {
 	return singleton('sign-in-limiters', async () => {
 		const handle = getDatabase()
-		const [account, address] = await Promise.all([
+		const [account, address, resetAccount, resetAddress] = await Promise.all([
 			createLimiter(handle, 'signin_account', ACCOUNT_FAILURES),
 			createLimiter(handle, 'signin_address', ADDRESS_FAILURES),
+			createLimiter(handle, 'reset_account', RESET_ACCOUNT_REQUESTS, RESET_WINDOW_SECONDS),
+			createLimiter(handle, 'reset_address', RESET_ADDRESS_REQUESTS, RESET_WINDOW_SECONDS),
 		])
-		return { account, address }
+		return { account, address, resetAccount, resetAddress }
 	})
 }
 
@@ -66,4 +73,18 @@ export async function recordSignInFailure(email: string, ip: string | null) {
 export async function clearSignInFailures(email: string, ip: string | null) {
 	const { account } = await limiters()
 	await account.delete(keys(email, ip).account)
+}
+
+/**
+ * Counts a password-reset request; seconds to wait when the account or the address has asked too
+ * often (the answer the user sees stays the same, so this reveals nothing about the account).
+ */
+export async function passwordResetRetryAfter(email: string, ip: string | null): Promise<number | null> {
+	const { resetAccount, resetAddress } = await limiters()
+	const key = keys(email, ip)
+	const results = await Promise.allSettled([resetAccount.consume(email.trim().toLowerCase()), resetAddress.consume(key.address)])
+	const refused = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected')
+	if (refused.length === 0) return null
+	const waits = refused.map((result) => (result.reason as RateLimiterRes).msBeforeNext ?? RESET_WINDOW_SECONDS * 1000)
+	return Math.max(1, Math.ceil(Math.max(...waits) / 1000))
 }

@@ -3,8 +3,10 @@ import { recordAudit } from '~/audit/audit.server'
 import { checkPasswordPolicy } from '~/auth/password.server'
 import { getAuthProvider } from '~/auth/provider.server'
 import { revokeAccess } from '~/auth/revoke.server'
+import { DEMO_USERS, seedDemo } from '~/catalogs/seed.server'
 import { ConfigError } from '~/config.server'
 import { getDatabase, migrateToLatest } from '~/db/db.server'
+import { notify } from '~/notifications/notifications.server'
 import { ensureBuiltins } from '~/permissions/builtins.server'
 import { listRoles } from '~/permissions/roles.server'
 import { EmailTakenError, UnknownRoleError, getUserByEmail, setUserLocked, setUserRoles } from '~/users/users.server'
@@ -20,6 +22,10 @@ Commands:
   users:set-password --email E --password P [--must-change]
                                                Set a user's password (ends their sessions)
   users:lock --email E [--unlock]              Lock a user (ends their sessions) or unlock
+  db:seed-demo [--stations N] [--tools M] [--reset] [--password P]
+                                               Deterministic demo data: stations, tools (default 300 and
+                                               3000; M defaults to 10 x N, at most 100000) and the users
+                                               operator@example.com and viewer@example.com
 `
 
 class UsageError extends Error {}
@@ -35,6 +41,15 @@ function assertPolicy(password: string) {
 	if (problem) throw new UsageError(`--password does not meet the policy (${problem}): 8 to 128 characters, not a common password`)
 }
 
+const DEMO_STATIONS = 300
+/** The demo users' password when --password is not given (documented; change it outside a demo). */
+const DEMO_PASSWORD = 'Demo-Portal-2025!'
+
+function count(text: string, name: string, max: number): number {
+	if (!/^\d+$/.test(text) || Number(text) > max) throw new UsageError(`--${name} must be a whole number from 0 to ${max}`)
+	return Number(text)
+}
+
 async function findUser(email: string) {
 	const user = await getUserByEmail(email)
 	if (!user) throw new UsageError(`no user with email ${email}`)
@@ -46,6 +61,29 @@ const commands: Record<string, (args: string[]) => Promise<string>> = {
 		const results = await migrateToLatest()
 		await ensureBuiltins()
 		return results.length === 0 ? 'Database is up to date.' : `Applied ${results.length} migration(s).`
+	},
+
+	async 'db:seed-demo'(args) {
+		const { values } = parseArgs({
+			args,
+			options: {
+				stations: { type: 'string', default: String(DEMO_STATIONS) },
+				tools: { type: 'string' },
+				reset: { type: 'boolean', default: false },
+				password: { type: 'string', default: DEMO_PASSWORD },
+			},
+		})
+		const stations = count(values.stations, 'stations', 1_000_000)
+		const tools = values.tools === undefined ? Math.min(stations * 10, 100_000) : count(values.tools, 'tools', 1_000_000)
+		assertPolicy(values.password)
+		const started = Date.now()
+		const result = await seedDemo({ stations, tools, reset: values.reset, password: values.password })
+		const users = DEMO_USERS.map((user) => `${user.email} (${user.roles.join(', ')})`).join(', ')
+		const created = result.seeded && result.usersCreated.length > 0 ? ` New users' password: ${values.password}` : ''
+		if (!result.seeded) {
+			return `The catalogs already hold ${result.existingStations} station(s): left as they are (--reset replaces them). Demo users: ${users}.`
+		}
+		return `Seeded ${result.stations} station(s) and ${result.tools} tool(s) in ${((Date.now() - started) / 1000).toFixed(1)} s. Demo users: ${users}.${created}`
 	},
 
 	async 'users:create'(args) {
@@ -83,6 +121,7 @@ const commands: Record<string, (args: string[]) => Promise<string>> = {
 		const roles = values.roles.split(',').map((code) => code.trim()).filter(Boolean)
 		await setUserRoles(user.id, roles)
 		await recordAudit({ action: 'user.roles_changed', actorEmail: 'cli', entity: 'user', entityId: user.id, details: { roles } })
+		await notify(user.id, { type: 'roles_changed', titleKey: 'notifications.rolesChanged.title', bodyKey: 'notifications.rolesChanged.body', params: { roles: roles.join(', ') || '—' }, link: '/contacts/profile' })
 		return `Roles of <${user.email}>: ${roles.join(', ') || '(none)'}.`
 	},
 
@@ -105,6 +144,7 @@ const commands: Record<string, (args: string[]) => Promise<string>> = {
 		await getAuthProvider().setPassword(user, password, { mustChange: values['must-change'] })
 		const ended = await revokeAccess(user.id)
 		await recordAudit({ action: 'user.password_reset', actorEmail: 'cli', entity: 'user', entityId: user.id, details: { mustChange: values['must-change'] } })
+		await notify(user.id, { type: 'password_reset', titleKey: 'notifications.passwordReset.title', bodyKey: 'notifications.passwordReset.body', params: { count: ended } })
 		return `Password set for <${user.email}>; ${ended} session(s) ended.`
 	},
 

@@ -21,7 +21,7 @@ export function LanguageSwitcher({ current }: { current: LanguageCode }) {
 					</option>
 				))}
 			</select>
-			<button type="submit" className="btn btn-sm btn-outline-secondary">
+			<button type="submit" className="btn btn-sm btn-primary">
 				{t('language.apply')}
 			</button>
 		</Form>

@@ -100,7 +100,84 @@ export interface ApiTokensTable {
 	last_used_at: number | null
 }
 
+export interface NotificationsTable {
+	id: Generated<number>
+	user_id: number
+	type: string
+	/** Translation keys, rendered in the reader's language with `params`. */
+	title_key: string
+	body_key: string | null
+	params: string | null
+	link: string | null
+	created_at: number
+	read_at: number | null
+}
+
+/** A site the company operates ("Trạm"). Dates without a time are `YYYY-MM-DD` text. */
+export interface StationsTable {
+	id: Generated<number>
+	code: string
+	name: string
+	/** Accent- and case-free name (see catalogs/search): the name sort key, equal on both databases. */
+	name_key: string
+	/** Accent- and case-free code and name, searched by substring (FTS5 trigram / pg_trgm). */
+	search_text: string
+	type: string
+	/** A province code from catalogs/provinces, e.g. `ha-noi`. */
+	province: string
+	address: string | null
+	/** Degrees × 1,000,000, exact (no floating point). */
+	latitude_e6: number | null
+	longitude_e6: number | null
+	status: string
+	commissioned_at: string | null
+	note: string | null
+	created_by: number | null
+	created_at: number
+	updated_by: number | null
+	updated_at: number
+	/** Optimistic concurrency: every write adds one; a save naming an older version is refused. */
+	version: number
+}
+
+/** A tool or piece of equipment ("Công cụ"), optionally assigned to a station. */
+export interface ToolsTable {
+	id: Generated<number>
+	code: string
+	name: string
+	name_key: string
+	/** Accent- and case-free code, name and serial number. */
+	search_text: string
+	category: string
+	serial_number: string | null
+	station_id: number | null
+	status: string
+	quantity: number
+	unit: string
+	purchase_date: string | null
+	/** Money in minor units (1/100 đồng), exact: never a float. */
+	value_minor: number | null
+	note: string | null
+	created_by: number | null
+	created_at: number
+	updated_by: number | null
+	updated_at: number
+	version: number
+}
+
+export interface PasswordResetsTable {
+	id: Generated<number>
+	user_id: number
+	/** SHA-256 of the token the email link carries. */
+	token_hash: string
+	created_at: number
+	expires_at: number
+	used_at: number | null
+}
+
 export interface Database {
+	password_resets: PasswordResetsTable
+	notifications: NotificationsTable
 	users: UsersTable
 	sessions: SessionsTable
 	audit_log: AuditLogTable
@@ -109,6 +186,8 @@ export interface Database {
 	role_grants: RoleGrantsTable
 	user_roles: UserRolesTable
 	api_tokens: ApiTokensTable
+	stations: StationsTable
+	tools: ToolsTable
 }
 
 export type FunctionRow = Selectable<FunctionsTable>
@@ -118,3 +197,5 @@ export type User = Selectable<UsersTable>
 export type NewUser = Insertable<UsersTable>
 export type UserUpdate = Updateable<UsersTable>
 export type Session = Selectable<SessionsTable>
+export type Station = Selectable<StationsTable>
+export type Tool = Selectable<ToolsTable>

@@ -5,32 +5,39 @@ import { getDb, type DB } from '~/db/db.server'
 import type { User } from '~/db/schema'
 import type { Action } from './actions'
 import { can, grantsFromRows, type Grants } from './grants'
+import { getMenuIndex, type IndexedFunctions } from './menu.server'
 
-/** The user's grants, in one query over their roles. */
-export async function loadGrants(userId: number, db: DB = getDb()): Promise<Grants> {
-	const rows = await db
-		.selectFrom('user_roles')
-		.innerJoin('roles', 'roles.id', 'user_roles.role_id')
-		.leftJoin('role_grants', 'role_grants.role_id', 'roles.id')
-		.leftJoin('functions', (join) =>
-			join.onRef('functions.id', '=', 'role_grants.function_id').on('functions.enabled', '=', 1),
-		)
-		.select(['roles.all_access', 'functions.code', 'role_grants.action'])
-		.where('user_roles.user_id', '=', userId)
-		.execute()
-	return grantsFromRows(rows)
+/** What a user may do, with the function tree it was read against (the menu is built from both). */
+export interface Access {
+	grants: Grants
+	functions: IndexedFunctions
 }
 
-const grantsByRequest = new WeakMap<Request, Promise<Grants>>()
+/** The user's grants: one query over their roles, named through the (cached) function index. */
+export async function loadAccess(userId: number, db: DB = getDb()): Promise<Access> {
+	const [rows, functions] = await Promise.all([
+		db
+			.selectFrom('user_roles')
+			.innerJoin('roles', 'roles.id', 'user_roles.role_id')
+			.leftJoin('role_grants', 'role_grants.role_id', 'roles.id')
+			.select(['roles.all_access', 'role_grants.function_id', 'role_grants.action'])
+			.where('user_roles.user_id', '=', userId)
+			.execute(),
+		getMenuIndex(db),
+	])
+	return { grants: grantsFromRows(rows, (id) => functions.index.codeOf.get(id)), functions }
+}
 
-/** The grants of the request's user, read once per request however many loaders ask. */
-export function getUserGrants(request: Request, user: User): Promise<Grants> {
-	let grants = grantsByRequest.get(request)
-	if (!grants) {
-		grants = loadGrants(user.id)
-		grantsByRequest.set(request, grants)
+const accessByRequest = new WeakMap<Request, Promise<Access>>()
+
+/** The access of the request's user, read once per request however many loaders ask. */
+export function getUserAccess(request: Request, user: User): Promise<Access> {
+	let access = accessByRequest.get(request)
+	if (!access) {
+		access = loadAccess(user.id)
+		accessByRequest.set(request, access)
 	}
-	return grants
+	return access
 }
 
 export function forbidden() {
@@ -43,15 +50,15 @@ export function forbidden() {
  */
 export async function requirePermission(request: Request, functionCode: string, action: Action = 'view') {
 	const user = await requireUser(request)
-	const grants = await getUserGrants(request, user)
-	if (!can(grants, functionCode, action)) throw forbidden()
-	return { user, grants }
+	const access = await getUserAccess(request, user)
+	if (!can(access.grants, functionCode, action)) throw forbidden()
+	return { user, ...access }
 }
 
 /** The signed-in user's grants for pages that need no particular function (profile, the menu). */
 export async function requireUserWithGrants(request: Request) {
 	const user = await requireUser(request)
-	return { user, grants: await getUserGrants(request, user) }
+	return { user, ...(await getUserAccess(request, user)) }
 }
 
 // API answers are plain Responses: resource routes do not render data() errors.
@@ -74,8 +81,8 @@ export async function requireApiUser(request: Request): Promise<User> {
 /** requirePermission for JSON endpoints: 401 without a valid token or session, 403 without the grant. */
 export async function requireApiPermission(request: Request, functionCode: string, action: Action = 'view') {
 	const user = await requireApiUser(request)
-	const grants = await getUserGrants(request, user)
-	if (!can(grants, functionCode, action)) throw Response.json({ message: 'Forbidden' }, { status: 403 })
-	return { user, grants }
+	const access = await getUserAccess(request, user)
+	if (!can(access.grants, functionCode, action)) throw Response.json({ message: 'Forbidden' }, { status: 403 })
+	return { user, ...access }
 }
 

@@ -13,14 +13,22 @@ export function can(grants: Grants, functionCode: string, action: Action = 'view
 	return grants.allAccess || (grants.byFunction.get(functionCode)?.has(action) ?? false)
 }
 
-export function grantsFromRows(rows: ReadonlyArray<{ all_access: number; code: string | null; action: string | null }>): Grants {
+/**
+ * Grants from the rows of the user's roles. `codeOf` names the enabled functions by id: a grant on a
+ * disabled or unknown function counts for nothing.
+ */
+export function grantsFromRows(
+	rows: ReadonlyArray<{ all_access: number; function_id: number | null; action: string | null }>,
+	codeOf: (functionId: number) => string | undefined,
+): Grants {
 	const byFunction = new Map<string, Set<Action>>()
 	let allAccess = false
 	for (const row of rows) {
 		if (row.all_access) allAccess = true
-		if (row.code && row.action) {
-			let actions = byFunction.get(row.code)
-			if (!actions) byFunction.set(row.code, (actions = new Set()))
+		const code = row.function_id === null ? undefined : codeOf(row.function_id)
+		if (code && row.action) {
+			let actions = byFunction.get(code)
+			if (!actions) byFunction.set(code, (actions = new Set()))
 			actions.add(row.action as Action)
 		}
 	}

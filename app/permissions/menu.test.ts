@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { activeTrail, buildMenu, firstPage, menuHref, visibleItems, type MenuFunction, type MenuItem } from './menu'
+import { activeTrail, buildMenu as buildFromIndex, firstPage, indexMenu, menuHref, visibleItems, type MenuFunction, type MenuItem, type Translate } from './menu'
 import { grantsFromRows, NO_GRANTS, type Grants } from './grants'
 
 let nextId = 1
@@ -22,11 +22,20 @@ function fn(code: string, options: Partial<MenuFunction> = {}): MenuFunction {
 	}
 }
 
+/** Grants of `view` on the functions named; ids stand in for codes in these tests. */
+const byId = new Map<number, string>()
 function viewOn(...codes: string[]): Grants {
-	return grantsFromRows(codes.map((code) => ({ all_access: 0, code, action: 'view' })))
+	return grantsFromRows(
+		codes.map((code, index) => {
+			byId.set(-(index + 1), code)
+			return { all_access: 0, function_id: -(index + 1), action: 'view' }
+		}),
+		(id) => byId.get(id),
+	)
 }
 
 const label = (f: MenuFunction) => f.code
+const buildMenu = (functions: MenuFunction[], grants: Grants, translate: Translate) => buildFromIndex(indexMenu(functions), grants, translate)
 const shape = (items: MenuItem[]): unknown[] => items.map((i) => (i.children.length ? { [i.code]: shape(i.children) } : i.code))
 
 describe('buildMenu', () => {
@@ -54,8 +63,13 @@ describe('buildMenu', () => {
 	})
 
 	test('all-access roles see everything', () => {
-		const grants = grantsFromRows([{ all_access: 1, code: null, action: null }])
+		const grants = grantsFromRows([{ all_access: 1, function_id: null, action: null }], () => undefined)
 		expect(shape(buildMenu(all, grants, label))).toEqual(['DASHBOARD', 'TITLE', { CATALOG: ['TOOLS', 'STATIONS'] }])
+	})
+
+	test('a grant on a function that is disabled or unknown counts for nothing', () => {
+		const grants = grantsFromRows([{ all_access: 0, function_id: 999, action: 'view' }], () => undefined)
+		expect(grants.byFunction.size).toBe(0)
 	})
 
 	test('no grants, no menu', () => {

@@ -24,12 +24,13 @@ export type Translate = (fn: MenuFunction) => string
 
 export const MAX_MENU_DEPTH = 3
 
-/**
- * The menu a user sees: a function is visible when the user has `view` on it; a parent needs at least
- * one visible child; a title needs a visible entry after it (before the next title). Hidden entries are
- * kept (flagged) for the API and left out of rendered menus by `visibleItems`. At most three levels.
- */
-export function buildMenu(functions: readonly MenuFunction[], grants: Grants, translate: Translate): MenuItem[] {
+/** The function tree, indexed once (per change of the functions), walked per request. */
+export interface MenuIndex {
+	childrenOf: ReadonlyMap<number | null, readonly MenuFunction[]>
+	codeOf: ReadonlyMap<number, string>
+}
+
+export function indexMenu(functions: readonly MenuFunction[]): MenuIndex {
 	const childrenOf = new Map<number | null, MenuFunction[]>()
 	for (const fn of functions) {
 		const siblings = childrenOf.get(fn.parent_id) ?? []
@@ -37,7 +38,15 @@ export function buildMenu(functions: readonly MenuFunction[], grants: Grants, tr
 		childrenOf.set(fn.parent_id, siblings)
 	}
 	for (const siblings of childrenOf.values()) siblings.sort((a, b) => a.sort_order - b.sort_order || a.id - b.id)
+	return { childrenOf, codeOf: new Map(functions.map((fn) => [fn.id, fn.code])) }
+}
 
+/**
+ * The menu a user sees: a function is visible when the user has `view` on it; a parent needs at least
+ * one visible child; a title needs a visible entry after it (before the next title). Hidden entries are
+ * kept (flagged) for the API and left out of rendered menus by `visibleItems`. At most three levels.
+ */
+export function buildMenu({ childrenOf }: MenuIndex, grants: Grants, translate: Translate): MenuItem[] {
 	const build = (parentId: number | null, depth: number): MenuItem[] => {
 		const items: MenuItem[] = []
 		for (const fn of childrenOf.get(parentId) ?? []) {

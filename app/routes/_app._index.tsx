@@ -3,8 +3,7 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run
 import { useTranslation } from 'react-i18next'
 import { getT, getLanguage } from '~/i18n/i18n.server'
 import { requireUserWithGrants } from '~/permissions/grants.server'
-import { firstPage, menuHref, visibleItems } from '~/permissions/menu'
-import { menuFor } from '~/permissions/menu.server'
+import { landingFor } from '~/permissions/landing.server'
 import { pageTitle } from '~/utils/meta'
 
 export const handle = routeHandle({ authenticated: true })
@@ -13,10 +12,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.t
 
 /** `/` lands on the first page of the user's menu; a user with none is told so. */
 export async function loader({ request }: LoaderFunctionArgs) {
-	const [{ grants }, language] = await Promise.all([requireUserWithGrants(request), getLanguage(request)])
-	const menu = visibleItems(await menuFor(grants, language))
-	const first = firstPage(menu)
-	if (first) throw redirect(menuHref(first)!)
+	const [access, language] = await Promise.all([requireUserWithGrants(request), getLanguage(request)])
+	const landing = landingFor(access, language)
+	if (landing) throw redirect(landing)
 	return { title: (await getT(request))('menu.nothingGrantedTitle') }
 }
 

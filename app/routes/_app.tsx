@@ -1,15 +1,22 @@
-import { routeHandle } from '~/permissions/access'
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { Link, NavLink, Outlet, isRouteErrorResponse, useRouteError, useRouteLoaderData } from '@remix-run/react'
+import { Outlet, isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData, useSearchParams } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ErrorPage } from '~/components/error-page'
-import { FlashMessage } from '~/components/flash-message'
-import { LanguageSwitcher } from '~/components/language-switcher'
+import { Footer } from '~/components/shell/footer'
+import { HorizontalNav } from '~/components/shell/horizontal-nav'
+import { ProgressBar } from '~/components/shell/progress-bar'
+import { Toasts } from '~/components/shell/toasts'
+import { SIDEBAR_TOGGLE_ID, Topbar } from '~/components/shell/topbar'
 import { Sidebar } from '~/components/sidebar'
-import { SignOutForm } from '~/components/sign-out-form'
+import { getConfig } from '~/config.server'
+import { useActivityReporter } from '~/hooks/use-activity-reporter'
+import { useDropdownDismiss } from '~/hooks/use-dropdown-dismiss'
 import { getLanguage } from '~/i18n/i18n.server'
 import { DEFAULT_LANGUAGE } from '~/i18n/languages'
+import { DEFAULT_LAYOUT } from '~/layout/settings'
+import { DROPDOWN_SIZE, countUnread, listNotifications } from '~/notifications/notifications.server'
+import { routeHandle } from '~/permissions/access'
 import { requireUserWithGrants } from '~/permissions/grants.server'
 import { visibleItems, type MenuItem } from '~/permissions/menu'
 import { menuFor } from '~/permissions/menu.server'
@@ -18,48 +25,84 @@ import { useRootData } from '~/utils/root-data'
 
 export const handle = routeHandle({ authenticated: true })
 
-/** The authenticated frame and its menu. Each child route still checks its own permission: loaders run in parallel. */
-export async function loader({ request }: LoaderFunctionArgs) {
-	const [{ grants }, language] = await Promise.all([requireUserWithGrants(request), getLanguage(request)])
+function loadMenu(...args: Parameters<typeof menuFor>): { menu: MenuItem[]; menuError: boolean } {
 	try {
-		return { menu: visibleItems(await menuFor(grants, language)), menuError: false }
+		return { menu: visibleItems(menuFor(...args)), menuError: false }
 	} catch (error) {
 		logger.error('menu.load_failed', errorFields(error))
-		return { menu: [] as MenuItem[], menuError: true }
+		return { menu: [], menuError: true }
+	}
+}
+
+/** The authenticated frame: menu, notifications, launcher. Each child route still checks its own permission. */
+export async function loader({ request }: LoaderFunctionArgs) {
+	const [{ user, ...access }, language] = await Promise.all([requireUserWithGrants(request), getLanguage(request)])
+	const config = getConfig()
+	const menu = loadMenu(access, language)
+	const [unread, latest] = await Promise.all([countUnread(user.id), listNotifications(user.id, { limit: DROPDOWN_SIZE })])
+	return {
+		...menu,
+		notifications: { unread, latest: latest.items },
+		apps: config.launcher,
+		helpUrl: config.helpUrl,
 	}
 }
 
 function Shell({ children }: { children: ReactNode }) {
-	const { t } = useTranslation()
 	const root = useRootData()
 	const frame = useRouteLoaderData<typeof loader>('routes/_app')
+	const { pathname } = useLocation()
+	const [searchParams] = useSearchParams()
+	useDropdownDismiss()
+	useActivityReporter()
+	const layout = root?.layout ?? DEFAULT_LAYOUT
+	const menu = frame?.menu ?? []
 	return (
 		<div className="app-shell">
-			<a href="#main" className="visually-hidden-focusable skip-link">
-				{t('app.skipToContent')}
-			</a>
-			<header className="app-topbar">
-				<Link to="/" className="app-topbar__brand">
-					<i className="auth-page__logo" aria-hidden="true" />
-					{t('app.name')}
-				</Link>
-				<nav aria-label={t('nav.account')} className="app-topbar__nav">
-					<span className="app-topbar__user">{root?.user?.displayName}</span>
-					<NavLink to="/account/change-password" className="btn btn-sm btn-link">
-						{t('nav.changePassword')}
-					</NavLink>
-					<SignOutForm className="btn btn-sm btn-outline-light" />
-					<LanguageSwitcher current={root?.language ?? DEFAULT_LANGUAGE} />
-				</nav>
-			</header>
+			<ProgressBar />
+			<SkipLink />
+			<input type="checkbox" id={SIDEBAR_TOGGLE_ID} className="sidebar-toggle visually-hidden" />
+			<Topbar
+				menu={menu}
+				language={root?.language ?? DEFAULT_LANGUAGE}
+				user={{ displayName: root?.user?.displayName ?? '', email: root?.user?.email ?? '' }}
+				notifications={frame?.notifications ?? { unread: 0, latest: [] }}
+				apps={frame?.apps ?? []}
+				helpUrl={frame?.helpUrl ?? '#'}
+				layout={layout}
+				searchQuery={pathname === '/search' ? (searchParams.get('q') ?? '') : undefined}
+			/>
+			{layout.layout === 'horizontal' ? <HorizontalNav menu={menu} pathname={pathname} /> : null}
 			<div className="app-body">
-				<Sidebar menu={frame?.menu ?? []} menuError={frame?.menuError ?? false} />
-				<main id="main" className="app-main">
-					<FlashMessage flash={root?.flash ?? null} />
-					{children}
-				</main>
+				{layout.layout === 'vertical' ? <Sidebar menu={menu} menuError={frame?.menuError ?? false} /> : null}
+				<div className="app-content">
+					<main id="main" className="app-main" tabIndex={-1}>
+						<Toasts flash={root?.flash ?? null} />
+						{layout.layout === 'horizontal' && frame?.menuError ? <MenuErrorNotice /> : null}
+						{children}
+					</main>
+					<Footer version={root?.build.version ?? ''} buildDate={root?.build.buildDate ?? new Date(0).toISOString()} />
+				</div>
 			</div>
 		</div>
+	)
+}
+
+function SkipLink() {
+	const { t } = useTranslation()
+	return (
+		<a href="#main" className="visually-hidden-focusable skip-link">
+			{t('app.skipToContent')}
+		</a>
+	)
+}
+
+function MenuErrorNotice() {
+	const { t } = useTranslation()
+	return (
+		<p className="alert alert-danger" role="alert">
+			{t('menu.loadFailed')}
+		</p>
 	)
 }
 

@@ -2,41 +2,22 @@ import { routeHandle } from '~/permissions/access'
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { z } from 'zod'
+import { changePasswordSchema } from '~/auth/forms.server'
 import { recordAudit } from '~/audit/audit.server'
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, checkPasswordPolicy } from '~/auth/password.server'
 import { getAuthProvider } from '~/auth/provider.server'
 import { revokeAccess } from '~/auth/revoke.server'
+import { notify } from '~/notifications/notifications.server'
 import { requireActiveSession, setFlash } from '~/auth/session.server'
 import { AuthLayout } from '~/components/auth-layout'
 import { CsrfInput, Field, FormAlert } from '~/components/forms'
 import { SignOutForm } from '~/components/sign-out-form'
-import { getT } from '~/i18n/i18n.server'
-import { invalid, issue, parseForm } from '~/utils/form.server'
+import { getLanguage, getT } from '~/i18n/i18n.server'
+import { landingPath } from '~/permissions/landing.server'
+import { invalid, parseForm } from '~/utils/form.server'
 import { getClientIp } from '~/utils/logger.server'
 import { pageTitle } from '~/utils/meta'
 
 export const handle = routeHandle({ authenticated: true })
-
-const POLICY_VALUES = { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH }
-
-const changePasswordSchema = z
-	.object({
-		currentPassword: z.string().min(1, issue('validation.required')).max(1024, issue('validation.tooLong', { max: 1024 })),
-		newPassword: z.string().min(1, issue('validation.required')),
-		confirmPassword: z.string().min(1, issue('validation.required')),
-	})
-	.superRefine((form, ctx) => {
-		const problem = checkPasswordPolicy(form.newPassword)
-		if (problem) {
-			ctx.addIssue({ code: 'custom', path: ['newPassword'], message: issue(`password.${problem}`, POLICY_VALUES) })
-		} else if (form.newPassword === form.currentPassword) {
-			ctx.addIssue({ code: 'custom', path: ['newPassword'], message: issue('changePassword.sameAsCurrent') })
-		}
-		if (form.confirmPassword && form.newPassword !== form.confirmPassword) {
-			ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: issue('changePassword.mismatch') })
-		}
-	})
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.title)
 
@@ -63,8 +44,15 @@ export async function action({ request }: ActionFunctionArgs) {
 		ip: getClientIp(),
 		details: { otherSessionsEnded: signedOut },
 	})
+	await notify(user.id, {
+		type: 'password_changed',
+		titleKey: 'notifications.passwordChanged.title',
+		bodyKey: signedOut > 0 ? 'notifications.passwordChanged.bodySessions' : 'notifications.passwordChanged.body',
+		params: { count: signedOut },
+		link: '/contacts/profile',
+	})
 	await setFlash(token, { type: 'success', message: 'changePassword.success' })
-	return redirect('/')
+	return redirect((await landingPath(user.id, await getLanguage(request))) ?? '/')
 }
 
 export default function ChangePasswordPage() {

@@ -1,8 +1,8 @@
 import { routeHandle } from '~/permissions/access'
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { z } from 'zod'
+import { signInSchema } from '~/auth/forms.server'
 import { recordAudit } from '~/audit/audit.server'
 import { getAuthProvider } from '~/auth/provider.server'
 import { CHANGE_PASSWORD_PATH, createSession, getSessionState } from '~/auth/session.server'
@@ -10,27 +10,15 @@ import { clearSignInFailures, recordSignInFailure, signInRetryAfter } from '~/au
 import { AuthLayout } from '~/components/auth-layout'
 import { CsrfInput, Field, FormAlert } from '~/components/forms'
 import { getT } from '~/i18n/i18n.server'
-import { invalid, issue, parseForm } from '~/utils/form.server'
+import { languageCookie } from '~/i18n/language.server'
+import { isLanguageCode } from '~/i18n/languages'
+import { invalid, parseForm } from '~/utils/form.server'
 import { getClientIp } from '~/utils/logger.server'
 import { safeRedirect } from '~/utils/redirect'
 import { keepHeaders } from '~/utils/headers'
 import { pageTitle } from '~/utils/meta'
 
 export const handle = routeHandle({ public: 'the sign-in page' })
-
-const signInSchema = z.object({
-	email: z
-		.string()
-		.trim()
-		.min(1, issue('validation.required'))
-		.max(254, issue('validation.tooLong', { max: 254 }))
-		.pipe(z.email(issue('validation.email'))),
-	password: z
-		.string()
-		.min(1, issue('validation.required'))
-		.max(1024, issue('validation.tooLong', { max: 1024 })),
-	redirectTo: z.string().optional(),
-})
 
 export const headers = keepHeaders('Retry-After')
 
@@ -46,7 +34,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return {
 		title: t('login.title'),
 		redirectTo,
-		notice: reason === 'expired' ? t('login.reasonExpired') : reason === 'signed-out' ? t('login.reasonSignedOut') : null,
+		notice:
+			reason === 'expired'
+				? t('login.reasonExpired')
+				: reason === 'signed-out'
+					? t('login.reasonSignedOut')
+					: reason === 'password-reset'
+						? t('login.reasonPasswordReset')
+						: null,
 	}
 }
 
@@ -78,7 +73,12 @@ export async function action({ request }: ActionFunctionArgs) {
 	const cookie = await createSession(request, user)
 	await recordAudit({ action: 'auth.sign_in', actor: user, entity: 'user', entityId: user.id, ip })
 	const destination = user.must_change_password ? CHANGE_PASSWORD_PATH : safeRedirect(form.data.redirectTo, '/')
-	return redirect(destination, { headers: { 'Set-Cookie': cookie } })
+	const headers = new Headers({ 'Set-Cookie': cookie })
+	// The language chosen in the profile follows the user to every browser they sign in on.
+	if (isLanguageCode(user.preferred_language)) {
+		headers.append('Set-Cookie', languageCookie(user.preferred_language, request))
+	}
+	return redirect(destination, { headers })
 }
 
 export default function LoginPage() {
@@ -117,6 +117,9 @@ export default function LoginPage() {
 					{t('login.submit')}
 				</button>
 			</Form>
+			<p className="mt-3 mb-0 text-center">
+				<Link to="/account/forgot-password">{t('login.forgotPassword')}</Link>
+			</p>
 		</AuthLayout>
 	)
 }

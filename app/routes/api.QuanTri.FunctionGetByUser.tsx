@@ -1,7 +1,7 @@
 import { routeHandle } from '~/permissions/access'
 import { type LoaderFunctionArgs } from '@remix-run/node'
 import { getT, getLanguage } from '~/i18n/i18n.server'
-import { requireApiUser, getUserGrants } from '~/permissions/grants.server'
+import { getUserAccess, requireApiUser } from '~/permissions/grants.server'
 import type { MenuItem } from '~/permissions/menu'
 import { menuFor } from '~/permissions/menu.server'
 import { errorFields, logger } from '~/utils/logger.server'
@@ -38,8 +38,8 @@ function toApiItem(item: MenuItem, parent: MenuItem | null): ApiMenuItem {
 export async function loader({ request }: LoaderFunctionArgs) {
 	const user = await requireApiUser(request)
 	try {
-		const [grants, language] = await Promise.all([getUserGrants(request, user), getLanguage(request)])
-		const menu = await menuFor(grants, language)
+		const [access, language] = await Promise.all([getUserAccess(request, user), getLanguage(request)])
+		const menu = menuFor(access, language)
 		return Response.json({ type: 'success', data: menu.map((item) => toApiItem(item, null)), message: '' })
 	} catch (error) {
 		logger.error('menu.load_failed', errorFields(error))

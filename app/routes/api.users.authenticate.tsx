@@ -1,21 +1,15 @@
 import { routeHandle } from '~/permissions/access'
 import { type ActionFunctionArgs } from '@remix-run/node'
-import { z } from 'zod'
+import { credentialsSchema } from '~/users/forms.server'
 import { recordAudit } from '~/audit/audit.server'
 import { issueApiToken } from '~/auth/api-token.server'
 import { getAuthProvider } from '~/auth/provider.server'
 import { clearSignInFailures, recordSignInFailure, signInRetryAfter } from '~/auth/throttle.server'
 import { getT } from '~/i18n/i18n.server'
 import { methodNotAllowed, parseApiBody, toApiUser } from '~/utils/api.server'
-import { issue } from '~/utils/form.server'
 import { getClientIp } from '~/utils/logger.server'
 
 export const handle = routeHandle({ public: 'issues a bearer token for valid credentials' })
-
-const credentialsSchema = z.object({
-	email: z.string().trim().min(1, issue('validation.required')).max(254, issue('validation.tooLong', { max: 254 })),
-	password: z.string().min(1, issue('validation.required')).max(1024, issue('validation.tooLong', { max: 1024 })),
-})
 
 const INCORRECT = { message: 'Username or password is incorrect' }
 

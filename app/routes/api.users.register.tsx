@@ -1,34 +1,15 @@
 import { routeHandle } from '~/permissions/access'
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { z } from 'zod'
+import { registerSchema } from '~/users/forms.server'
 import { recordAudit } from '~/audit/audit.server'
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, checkPasswordPolicy } from '~/auth/password.server'
 import { getAuthProvider } from '~/auth/provider.server'
 import { getT } from '~/i18n/i18n.server'
 import { requireApiPermission } from '~/permissions/grants.server'
 import { EmailTakenError } from '~/users/users.server'
 import { methodNotAllowed, parseApiBody, toApiUser } from '~/utils/api.server'
-import { issue } from '~/utils/form.server'
 import { getClientIp } from '~/utils/logger.server'
 
 export const handle = routeHandle({ function: 'QUANTRI_USERS' })
-
-const registerSchema = z
-	.object({
-		username: z.string().trim().max(254, issue('validation.tooLong', { max: 254 })).optional(),
-		email: z.string().trim().max(254, issue('validation.tooLong', { max: 254 })).optional(),
-		password: z.string(),
-		firstName: z.string().trim().max(100, issue('validation.tooLong', { max: 100 })).default(''),
-		lastName: z.string().trim().max(100, issue('validation.tooLong', { max: 100 })).default(''),
-	})
-	.transform((body) => ({ ...body, email: body.email || body.username || '' }))
-	.superRefine((body, ctx) => {
-		if (!z.email().safeParse(body.email).success) ctx.addIssue({ code: 'custom', path: ['email'], message: issue('validation.email') })
-		const problem = checkPasswordPolicy(body.password)
-		if (problem) {
-			ctx.addIssue({ code: 'custom', path: ['password'], message: issue(`password.${problem}`, { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH }) })
-		}
-	})
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requireApiPermission(request, 'QUANTRI_USERS', 'create')

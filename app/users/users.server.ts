@@ -102,17 +102,6 @@ export async function deleteUser(userId: number, db: DB = getDb()) {
 	await db.deleteFrom('users').where('id', '=', userId).execute()
 }
 
-export async function getUserRoleCodes(userId: number, db: DB = getDb()): Promise<string[]> {
-	const rows = await db
-		.selectFrom('user_roles')
-		.innerJoin('roles', 'roles.id', 'user_roles.role_id')
-		.select('roles.code')
-		.where('user_roles.user_id', '=', userId)
-		.orderBy('roles.code')
-		.execute()
-	return rows.map((row) => row.code)
-}
-
 export class UnknownRoleError extends Error {
 	constructor(readonly codes: string[]) {
 		super(`Unknown role(s): ${codes.join(', ')}`)
@@ -133,4 +122,30 @@ export async function setUserRoles(userId: number, roleCodes: readonly string[],
 			await trx.insertInto('user_roles').values(roles.map((role) => ({ user_id: userId, role_id: role.id }))).execute()
 		}
 	})
+}
+
+export async function getUserRoles(userId: number, db: DB = getDb()) {
+	return db
+		.selectFrom('user_roles')
+		.innerJoin('roles', 'roles.id', 'user_roles.role_id')
+		.select(['roles.code', 'roles.name', 'roles.is_builtin'])
+		.where('user_roles.user_id', '=', userId)
+		.orderBy('roles.code')
+		.execute()
+}
+
+export async function updateProfile(
+	userId: number,
+	changes: { displayName?: string; preferredLanguage?: string | null },
+	db: DB = getDb(),
+) {
+	await db
+		.updateTable('users')
+		.set({
+			...(changes.displayName !== undefined ? { display_name: changes.displayName } : {}),
+			...(changes.preferredLanguage !== undefined ? { preferred_language: changes.preferredLanguage } : {}),
+			updated_at: Date.now(),
+		})
+		.where('id', '=', userId)
+		.execute()
 }

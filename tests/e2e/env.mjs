@@ -23,11 +23,17 @@ if (!Number.isInteger(E2E_PORT) || E2E_PORT <= 0 || E2E_PORT > 65535) {
 }
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`
 
-/** Wiped and recreated by start-server.mjs at the start of every run. */
-export const DATA_DIR = path.join(ROOT_DIR, '.tmp', `e2e-${E2E_DATABASE}`)
+/**
+ * Wiped and recreated by start-server.mjs at the start of every run. A run on another E2E_PORT (a second
+ * run in the same checkout) gets a folder of its own.
+ */
+export const DATA_DIR = path.join(ROOT_DIR, '.tmp', process.env.E2E_PORT ? `e2e-${E2E_DATABASE}-${E2E_PORT}` : `e2e-${E2E_DATABASE}`)
 
-/** The PostgreSQL database start-server.mjs drops and recreates on the TEST_POSTGRES_URL server. */
-export const POSTGRES_DATABASE = 'portal_e2e'
+/** The PostgreSQL database start-server.mjs drops and recreates on the TEST_POSTGRES_URL server (one per E2E_PORT). */
+export const POSTGRES_DATABASE = process.env.E2E_PORT ? `portal_e2e_${E2E_PORT}` : 'portal_e2e'
+
+/** The help site the top bar's help link opens (the server's HELP_URL). */
+export const HELP_URL = 'https://help.example.com/staff-portal/e2e'
 
 /** The administrator the server creates on its first start. */
 export const ADMIN = Object.freeze({ email: 'admin@example.com', password: 'E2e-Admin-Passphrase-7431' })
@@ -58,4 +64,5 @@ export const serverEnv = Object.freeze({
 	ADMIN_PASSWORD: ADMIN.password,
 	LOG_LEVEL: 'warn',
 	COOKIE_SECURE: 'false',
+	HELP_URL,
 })

@@ -1,4 +1,5 @@
-import { createUser, currentUrl, en, expect, format, signIn, submitSignIn, test } from './support'
+import { randomUUID } from 'node:crypto'
+import { createUser, currentUrl, en, expect, format, open, signIn, submitSignIn, test } from './support'
 
 test.use({ language: 'en' })
 
@@ -6,7 +7,7 @@ test.describe('Signing in', () => {
 	test('with the right email and password lands on the dashboard', async ({ page }) => {
 		const user = createUser({ prefix: 'signin' })
 
-		await page.goto('/account/login')
+		await open(page, '/account/login')
 		await expect(page.getByRole('heading', { level: 1, name: en.login.heading })).toBeVisible()
 		await submitSignIn(page, user.email, user.password)
 
@@ -18,7 +19,7 @@ test.describe('Signing in', () => {
 	test('with a wrong password shows the generic error and keeps the email', async ({ page }) => {
 		const user = createUser({ prefix: 'wrongpw' })
 
-		await page.goto('/account/login')
+		await open(page, '/account/login')
 		await submitSignIn(page, user.email, 'not the right password')
 
 		await expect(page.getByRole('alert')).toHaveText(en.login.invalidCredentials)
@@ -28,9 +29,9 @@ test.describe('Signing in', () => {
 	})
 
 	test('with an unknown email shows the same generic error', async ({ page }) => {
-		const email = `nobody-${test.info().project.name}-${Date.now()}@example.com`
+		const email = `nobody-${test.info().project.name}-${randomUUID().slice(0, 8)}@example.com`
 
-		await page.goto('/account/login')
+		await open(page, '/account/login')
 		await submitSignIn(page, email, 'whatever password 123')
 
 		await expect(page.getByRole('alert')).toHaveText(en.login.invalidCredentials)
@@ -40,7 +41,7 @@ test.describe('Signing in', () => {
 	test('an anonymous visit to the dashboard goes to sign-in, then back to the dashboard', async ({ page }) => {
 		const user = createUser({ prefix: 'roundtrip' })
 
-		await page.goto('/dashboard')
+		await open(page, '/dashboard')
 		await expect(page).toHaveURL(/\/account\/login\?/)
 		expect(currentUrl(page).pathname).toBe('/account/login')
 		expect(currentUrl(page).params.get('redirectTo')).toBe('/dashboard')
@@ -52,12 +53,14 @@ test.describe('Signing in', () => {
 		await expect(page.getByRole('heading', { level: 1, name: en.dashboard.title })).toBeVisible()
 	})
 
-	test('the old /login address redirects to /account/login with its query', async ({ page }) => {
+	test('the old /login address redirects to /account/login with its query', async ({ page, baseURL }) => {
 		const response = await page.request.get('/login?redirectTo=/dashboard', { maxRedirects: 0 })
 		expect(response.status()).toBe(301)
-		expect(response.headers()['location']).toBe('/account/login?redirectTo=/dashboard')
+		const location = new URL(response.headers()['location'] ?? '', baseURL)
+		expect(location.pathname).toBe('/account/login')
+		expect(location.searchParams.get('redirectTo')).toBe('/dashboard')
 
-		await page.goto('/login?redirectTo=/dashboard')
+		await open(page, '/login?redirectTo=/dashboard')
 		expect(currentUrl(page).pathname).toBe('/account/login')
 		expect(currentUrl(page).params.get('redirectTo')).toBe('/dashboard')
 		await expect(page.getByRole('heading', { level: 1, name: en.login.heading })).toBeVisible()
@@ -67,7 +70,7 @@ test.describe('Signing in', () => {
 		const user = createUser({ prefix: 'already' })
 		await signIn(page, user.email, user.password)
 
-		await page.goto('/account/login')
+		await open(page, '/account/login')
 
 		await expect(page).toHaveURL('/dashboard')
 	})

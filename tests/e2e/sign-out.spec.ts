@@ -1,21 +1,26 @@
-import { createUser, currentUrl, en, expect, signIn, test } from './support'
+import { userMenu } from './shell-support'
+import { createUser, currentUrl, en, expect, open, signIn, test } from './support'
 
 test.use({ language: 'en' })
 
 test.describe('Signing out', () => {
-	test('the button in the top bar signs out and shows the signed-out notice', async ({ page }) => {
+	test('the button in the user menu of the top bar signs out and shows the signed-out notice', async ({ page }) => {
 		const user = createUser({ prefix: 'signout' })
 		await signIn(page, user.email, user.password)
 		await expect(page.getByRole('heading', { level: 1, name: en.dashboard.title })).toBeVisible()
 
-		const topBar = page.getByRole('navigation', { name: en.nav.account })
-		await topBar.getByRole('button', { name: en.nav.signOut }).click()
+		// The sign-out button sits in the user menu (a dropdown of the top bar), hidden until it opens.
+		const menu = userMenu(page, en)
+		const signOut = menu.panel.getByRole('button', { name: en.nav.signOut })
+		await expect(signOut).toBeHidden()
+		await menu.open()
+		await signOut.click()
 
 		await expect(page).toHaveURL('/account/login?reason=signed-out')
 		await expect(page.getByRole('status')).toHaveText(en.login.reasonSignedOut)
 		await expect(page.getByRole('heading', { level: 1, name: en.login.heading })).toBeVisible()
 
-		await page.goto('/dashboard')
+		await open(page, '/dashboard')
 		await expect(page).toHaveURL(/\/account\/login\?/)
 		expect(currentUrl(page).pathname).toBe('/account/login')
 		expect(currentUrl(page).params.get('redirectTo')).toBe('/dashboard')
@@ -26,7 +31,7 @@ test.describe('Signing out', () => {
 		const user = createUser({ prefix: 'logoutget' })
 		await signIn(page, user.email, user.password)
 
-		await page.goto('/account/logout')
+		await open(page, '/account/logout')
 		await expect(page.getByRole('heading', { level: 1, name: en.logout.title })).toBeVisible()
 		await expect(page.getByText(en.logout.question)).toBeVisible()
 		await expect(page.getByRole('button', { name: en.logout.submit })).toBeVisible()
@@ -35,7 +40,7 @@ test.describe('Signing out', () => {
 		await expect(page).toHaveURL('/dashboard')
 		await expect(page.getByRole('heading', { level: 1, name: en.dashboard.title })).toBeVisible()
 
-		await page.goto('/dashboard')
+		await open(page, '/dashboard')
 		await expect(page).toHaveURL('/dashboard')
 		await expect(page.getByRole('heading', { level: 1, name: en.dashboard.title })).toBeVisible()
 	})
@@ -44,12 +49,12 @@ test.describe('Signing out', () => {
 		const user = createUser({ prefix: 'logoutpost' })
 		await signIn(page, user.email, user.password)
 
-		await page.goto('/account/logout')
+		await open(page, '/account/logout')
 		await page.getByRole('button', { name: en.logout.submit }).click()
 
 		await expect(page).toHaveURL('/account/login?reason=signed-out')
 		await expect(page.getByRole('status')).toHaveText(en.login.reasonSignedOut)
-		await page.goto('/dashboard')
+		await open(page, '/dashboard')
 		expect(currentUrl(page).pathname).toBe('/account/login')
 	})
 })

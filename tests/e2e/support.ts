@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { test as base, expect, type Locator, type Page } from '@playwright/test'
+import { test as base, expect, type BrowserContext, type Locator, type Page } from '@playwright/test'
+import type englishMessages from '../../app/locales/en.json'
 import { BASE_URL, ROOT_DIR, serverEnv } from './env.mjs'
 
 /** The interface languages: the cookie value (and locale file name) and the `<html lang>` tag it renders. */
@@ -10,7 +11,7 @@ export const LANGUAGE_TAGS = { vn: 'vi', en: 'en', es: 'es', de: 'de', it: 'it',
 export type Language = keyof typeof LANGUAGE_TAGS
 export const LANGUAGES = Object.keys(LANGUAGE_TAGS) as Language[]
 
-export type Messages = typeof import('../../app/locales/en.json')
+export type Messages = typeof englishMessages
 
 /** The UI strings of a language, read from the app's own locale file. */
 export function messages(language: Language): Messages {
@@ -24,26 +25,91 @@ export function format(message: string, values: Record<string, string | number>)
 
 export const en = messages('en')
 
+/** Uncaught errors of each browser context's pages, as `message (url)`. */
+const browserErrors = new WeakMap<BrowserContext, string[]>()
+
+function recordBrowserErrors(context: BrowserContext): string[] {
+	const errors: string[] = []
+	browserErrors.set(context, errors)
+	context.on('weberror', (webError) => errors.push(`${webError.error().message} (${webError.page()?.url() ?? 'no page'})`))
+	return errors
+}
+
 export const test = base.extend<{
 	/**
 	 * The `lang` cookie every browser context of the test starts with (also contexts made with
 	 * browser.newContext()); null sends none, as on a first visit. Choose with `test.use({ language: 'en' })`.
 	 */
 	language: Language | null
+	/** A page in a second, separate browser context: another browser of the same person, with its own cookies. */
+	secondPage: Page
+	/** Every test also checks that no page threw an uncaught error in the browser. */
+	noBrowserErrors: void
 }>({
 	language: [null, { option: true }],
-	storageState: async ({ language }, use) => {
+	storageState: async ({ language }, provide) => {
 		const { hostname } = new URL(BASE_URL)
-		await use({
+		await provide({
 			cookies: language
 				? [{ name: 'lang', value: language, domain: hostname, path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' }]
 				: [],
 			origins: [],
 		})
 	},
+	secondPage: async ({ browser }, provide) => {
+		const context = await browser.newContext()
+		const errors = recordBrowserErrors(context)
+		await provide(await context.newPage())
+		await context.close()
+		expect(errors, 'uncaught errors in the second browser').toEqual([])
+	},
+	noBrowserErrors: [
+		async ({ context }, provide) => {
+			const errors = recordBrowserErrors(context)
+			await provide()
+			expect(errors, 'uncaught errors in the browser').toEqual([])
+		},
+		{ auto: true },
+	],
 })
 
 export { expect }
+
+function javaScriptEnabled(): boolean {
+	return test.info().project.use.javaScriptEnabled !== false
+}
+
+/**
+ * Waits until the page's JavaScript has taken over (Remix has hydrated it), so that in the `js` project the
+ * test drives the client-side app rather than the plain HTML that is there before. Fails at once when a page
+ * throws instead. Nothing to wait for without JavaScript.
+ */
+export async function waitForApp(page: Page) {
+	if (!javaScriptEnabled()) return
+	if (await page.evaluate(() => '__remixRouter' in window)) return
+	const context = page.context()
+	const errors = browserErrors.get(context) ?? []
+	let onError: (() => void) | undefined
+	const threw = new Promise<string>((resolve) => {
+		onError = () => resolve(`not hydrated; uncaught errors: ${errors.join('; ')}`)
+		if (errors.length > 0) onError()
+		else context.once('weberror', onError)
+	})
+	const hydrated = page
+		.waitForFunction(() => '__remixRouter' in window, undefined, { timeout: 10_000 })
+		.then(() => 'hydrated')
+		.catch((error: Error) => `not hydrated: ${error.message.split('\n')[0]}`)
+	const outcome = await Promise.race([hydrated, threw])
+	if (onError) context.off('weberror', onError)
+	expect(outcome, `the JavaScript of ${page.url()} should start`).toBe('hydrated')
+}
+
+/** Opens `url` like a visitor typing it, and waits until the page is ready to use (see waitForApp). */
+export async function open(page: Page, url: string) {
+	const response = await page.goto(url)
+	await waitForApp(page)
+	return response
+}
 
 export interface TestUser {
 	email: string
@@ -71,12 +137,28 @@ function cli(args: string[]): string {
 	}
 }
 
+let cliHasRoles: boolean | undefined
+/** Whether this version of the CLI gives users roles (`users:create --roles`): then access to pages comes from roles. */
+function cliSupportsRoles(): boolean {
+	cliHasRoles ??= cli(['help']).includes('--roles')
+	return cliHasRoles
+}
+
 /**
  * Creates a user with the CLI, as an administrator would: a unique email made of `prefix`, the project
  * (nojs/js) and a random suffix, a fresh password, and a display name. `mustChange` makes the user choose a
- * new password at the first sign-in.
+ * new password at the first sign-in. Where the CLI knows roles, the user gets `roles` (by default `viewer`,
+ * which is allowed the dashboard).
  */
-export function createUser({ prefix, mustChange = false }: { prefix: string; mustChange?: boolean }): TestUser {
+export function createUser({
+	prefix,
+	mustChange = false,
+	roles = ['viewer'],
+}: {
+	prefix: string
+	mustChange?: boolean
+	roles?: string[]
+}): TestUser {
 	const project = test.info().project.name
 	const suffix = randomBytes(4).toString('hex')
 	const user = {
@@ -92,6 +174,7 @@ export function createUser({ prefix, mustChange = false }: { prefix: string; mus
 		user.password,
 		'--name',
 		user.name,
+		...(cliSupportsRoles() ? ['--roles', roles.join(',')] : []),
 		...(mustChange ? ['--must-change'] : []),
 	])
 	return user
@@ -105,7 +188,7 @@ export async function pageMessages(page: Page): Promise<Messages> {
 	return messages(language)
 }
 
-/** Fills in and sends the sign-in form on the current page (already /account/login). */
+/** Fills in and sends the sign-in form of the page (already on /account/login), in whatever language it is shown. */
 export async function submitSignIn(page: Page, email: string, password: string) {
 	const t = await pageMessages(page)
 	await page.getByLabel(t.login.email, { exact: true }).fill(email)
@@ -115,12 +198,12 @@ export async function submitSignIn(page: Page, email: string, password: string) 
 
 /** Opens the sign-in page and signs in; waits until the browser has left the sign-in page. */
 export async function signIn(page: Page, email: string, password: string) {
-	await page.goto('/account/login')
+	await open(page, '/account/login')
 	await submitSignIn(page, email, password)
 	await expect(page).not.toHaveURL(/\/account\/login/)
 }
 
-/** The path and query of the page, e.g. `/account/login?redirectTo=%2Fdashboard`. */
+/** The path and query of the page's address, e.g. `/account/login` and `redirectTo=/dashboard`. */
 export function currentUrl(page: Page) {
 	const url = new URL(page.url())
 	return { pathname: url.pathname, params: url.searchParams }
@@ -129,5 +212,9 @@ export function currentUrl(page: Page) {
 /** A field shows `message` as its error: marked invalid, and the message is part of its accessible description. */
 export async function expectFieldError(field: Locator, message: string) {
 	await expect(field).toHaveAttribute('aria-invalid', 'true')
-	await expect(field).toHaveAccessibleDescription(new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+	await expect(field).toHaveAccessibleDescription(new RegExp(escapeRegExp(message)))
+}
+
+export function escapeRegExp(text: string): string {
+	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }

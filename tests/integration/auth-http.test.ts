@@ -147,8 +147,11 @@ describe('password change', () => {
 			newPassword: 'My own passphrase 7',
 			confirmPassword: 'My own passphrase 7',
 		})
-		expect(location(changed)).toBe('/')
-		expect((await client.get('/dashboard')).status).toBe(200)
+		// Straight to the landing page (not through `/`), where the success message is shown.
+		expect(location(changed)).toBe('/dashboard')
+		const landing = await client.get('/dashboard')
+		expect(landing.status).toBe(200)
+		expect(await landing.text()).toContain('Đã đổi mật khẩu.')
 	})
 })
 

@@ -2,11 +2,17 @@ import type { Migration } from 'kysely'
 import { accounts } from './0001_accounts'
 import type { Dialect } from './helpers'
 import { permissions } from './0002_permissions'
+import { catalogs } from './0003_catalogs'
+import { notifications } from './0004_notifications'
+import { passwordResets } from './0005_password_resets'
 
 /** Every migration, in order. Names are permanent: never rename or reorder a landed one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
 	return {
 		'0001_accounts': accounts(dialect),
 		'0002_permissions': permissions(dialect),
+		'0003_catalogs': catalogs(dialect),
+		'0004_notifications': notifications(dialect),
+		'0005_password_resets': passwordResets(dialect),
 	}
 }

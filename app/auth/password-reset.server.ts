@@ -1,0 +1,49 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { getDb, type DB } from '~/db/db.server'
+import type { User } from '~/db/schema'
+
+/** A reset link is valid this long, once. */
+export const RESET_TOKEN_TTL_MS = 30 * 60_000
+
+function hashToken(token: string) {
+	return createHash('sha256').update(token).digest('hex')
+}
+
+/** Issues a single-use token; earlier unused tokens of the user stop working. */
+export async function createResetToken(userId: number, db: DB = getDb()): Promise<string> {
+	const token = randomBytes(32).toString('base64url')
+	const now = Date.now()
+	await db.transaction().execute(async (trx) => {
+		await trx.deleteFrom('password_resets').where('user_id', '=', userId).where('used_at', 'is', null).execute()
+		await trx
+			.insertInto('password_resets')
+			.values({ user_id: userId, token_hash: hashToken(token), created_at: now, expires_at: now + RESET_TOKEN_TTL_MS, used_at: null })
+			.execute()
+	})
+	return token
+}
+
+/** The user a valid, unused, unexpired token belongs to. */
+export async function findResetUser(token: string, db: DB = getDb()): Promise<User | null> {
+	if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null
+	const row = await db
+		.selectFrom('password_resets')
+		.innerJoin('users', 'users.id', 'password_resets.user_id')
+		.selectAll('users')
+		.where('password_resets.token_hash', '=', hashToken(token))
+		.where('password_resets.used_at', 'is', null)
+		.where('password_resets.expires_at', '>', Date.now())
+		.executeTakeFirst()
+	return row && !row.locked ? row : null
+}
+
+/** Marks the token used; false when it was already used (two tabs racing). */
+export async function consumeResetToken(token: string, db: DB = getDb()): Promise<boolean> {
+	const result = await db
+		.updateTable('password_resets')
+		.set({ used_at: Date.now() })
+		.where('token_hash', '=', hashToken(token))
+		.where('used_at', 'is', null)
+		.executeTakeFirst()
+	return Number(result.numUpdatedRows) === 1
+}

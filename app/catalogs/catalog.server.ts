@@ -1,0 +1,161 @@
+import type { DB } from '~/db/db.server'
+import { recordAudit } from '~/audit/audit.server'
+import { getSessionState, setFlash } from '~/auth/session.server'
+import { getT } from '~/i18n/i18n.server'
+import { getClientIp } from '~/utils/logger.server'
+import { normalizeSearch } from './search-text'
+
+/** Helpers shared by the station and tool catalogs. */
+
+export interface Actor {
+	id: number
+	email: string
+}
+
+/** The stored search and sort keys of a record, written with every insert and update. */
+export function searchKeys(name: string, ...others: (string | null)[]) {
+	return {
+		name_key: normalizeSearch(name).slice(0, 200),
+		search_text: normalizeSearch([...others, name].filter(Boolean).join(' ')).slice(0, 500),
+	}
+}
+
+/** A unique constraint refused the write (SQLite or PostgreSQL). */
+export function isUniqueViolation(error: unknown): boolean {
+	const code = (error as { code?: unknown } | null)?.code
+	return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE'
+}
+
+/** A foreign key refused the write or the delete (SQLite or PostgreSQL). */
+export function isForeignKeyViolation(error: unknown): boolean {
+	const code = (error as { code?: unknown } | null)?.code
+	return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY'
+}
+
+export type FieldChanges = Record<string, { from: string; to: string }>
+
+/** The fields whose form value differs, before → after (the audit log's "what changed"). */
+export function changedFields(before: Record<string, string> | null, after: Record<string, string> | null): FieldChanges {
+	const changes: FieldChanges = {}
+	const names = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])
+	names.delete('version')
+	for (const name of names) {
+		const from = before?.[name] ?? ''
+		const to = after?.[name] ?? ''
+		if (from !== to) changes[name] = { from, to }
+	}
+	return changes
+}
+
+/** Records a catalog change with its field changes, in the caller's transaction. */
+export function auditChange(
+	db: DB,
+	entry: { action: string; entity: 'station' | 'tool'; entityId: number; actor: Actor; code: string; changes: FieldChanges; source?: 'form' | 'import' },
+) {
+	return recordAudit(
+		{
+			action: entry.action,
+			actor: entry.actor,
+			entity: entry.entity,
+			entityId: entry.entityId,
+			ip: getClientIp(),
+			details: { code: entry.code, changes: entry.changes, ...(entry.source === 'import' ? { source: 'import' } : {}) },
+		},
+		db,
+	)
+}
+
+/** A route parameter that is a record id, or null. */
+export function parseId(raw: string | undefined): number | null {
+	return raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null
+}
+
+export interface HistoryEntry {
+	id: number
+	at: number
+	action: string
+	actor: string | null
+	source: 'form' | 'import'
+	changes: FieldChanges
+}
+
+/** The newest audit entries of one record (its page's history), at most `limit`. */
+export async function recordHistory(db: DB, entity: 'station' | 'tool', entityId: number, limit = 50): Promise<HistoryEntry[]> {
+	const rows = await db
+		.selectFrom('audit_log')
+		.leftJoin('users', 'users.id', 'audit_log.actor_user_id')
+		.select(['audit_log.id', 'audit_log.at', 'audit_log.action', 'audit_log.actor_email', 'audit_log.details', 'users.display_name'])
+		.where('audit_log.entity', '=', entity)
+		.where('audit_log.entity_id', '=', String(entityId))
+		.orderBy('audit_log.at', 'desc')
+		.orderBy('audit_log.id', 'desc')
+		.limit(limit)
+		.execute()
+	return rows.map((row) => {
+		let details: { changes?: FieldChanges; source?: string } = {}
+		try {
+			details = row.details ? (JSON.parse(row.details) as typeof details) : {}
+		} catch {
+			/* an entry written by hand: show it without changes */
+		}
+		return {
+			id: row.id,
+			at: Number(row.at),
+			action: row.action,
+			actor: row.display_name ?? row.actor_email,
+			source: details.source === 'import' ? 'import' : 'form',
+			changes: details.changes ?? {},
+		}
+	})
+}
+
+/** Leaves a message for the page the browser is redirected to (shown once by the layout). */
+export async function flashSuccess(request: Request, message: string, values?: Record<string, string | number>) {
+	const state = await getSessionState(request)
+	if (state.status === 'active') await setFlash(state.token, { type: 'success', message, values })
+}
+
+/**
+ * Which action a record page's POST asks for: `intent=delete` deletes, anything else saves. Read from a
+ * copy of the body, so the permission for that action is checked before the form itself is read.
+ */
+export async function postedIntent(request: Request): Promise<'delete' | 'update'> {
+	// A record form is a few kB; anything larger (or of unknown size) is not read before the check.
+	const length = Number(request.headers.get('Content-Length') ?? NaN)
+	if (!(length <= 256 * 1024)) return 'update'
+	try {
+		const form = await request.clone().formData()
+		return form.get('intent') === 'delete' ? 'delete' : 'update'
+	} catch {
+		return 'update'
+	}
+}
+
+/** The fields whose saved value differs from what the user sent (a conflict message lists them). */
+export function differencesFrom(saved: Record<string, string>, sent: Record<string, string>) {
+	return Object.entries(saved)
+		.filter(([field, value]) => field !== 'version' && field in sent && (sent[field] ?? '').trim() !== value)
+		.map(([field, value]) => ({ field, saved: value }))
+}
+
+/**
+ * Resource routes (CSV) answer plain Responses: a thrown `data()` answer of the shared checks (403, 404,
+ * CSRF) becomes a translated plain-text answer with its status; redirects pass as they are.
+ */
+export async function asPlainResponse(request: Request, error: unknown): Promise<unknown> {
+	if (error instanceof Response) return error
+	const thrown = error as { type?: unknown; init?: ResponseInit | null } | null
+	if (thrown?.type !== 'DataWithResponseInit') return error
+	const status = thrown.init?.status ?? 500
+	const t = await getT(request)
+	const [title, body] =
+		status === 403
+			? [t('errors.forbiddenTitle'), t('errors.forbiddenBody')]
+			: status === 404
+				? [t('errors.notFoundTitle'), t('errors.notFoundBody')]
+				: [t('errors.badRequestTitle'), t('errors.badRequestBody')]
+	return new Response(`${title}\n\n${body}\n`, {
+		status,
+		headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+	})
+}

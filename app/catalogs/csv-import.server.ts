@@ -1,0 +1,272 @@
+import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from '@remix-run/node'
+import type { z } from 'zod'
+import { recordAudit } from '~/audit/audit.server'
+import { getDatabase, type DB } from '~/db/db.server'
+import { assertCsrf, type FieldError } from '~/utils/form.server'
+import { getClientIp } from '~/utils/logger.server'
+import { changedFields, type Actor, type FieldChanges } from './catalog.server'
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, parseCsv, restoreFormula } from './csv'
+
+export { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS }
+
+/** Row errors listed in the report; the rest are counted. */
+export const MAX_REPORTED_ERRORS = 200
+/** Codes looked up per query (well inside both databases' limits on bound parameters). */
+const LOOKUP_CHUNK = 500
+
+export interface RowError {
+	line: number
+	/** The CSV column, or null for the whole row. */
+	column: string | null
+	error: FieldError
+}
+
+export type ImportReport =
+	| { ok: true; rows: number; created: number; updated: number; unchanged: number }
+	| { ok: false; rows: number; fileError: FieldError | null; rowErrors: RowError[]; moreErrors: number }
+
+export type UploadResult = { ok: true; fileName: string; text: string } | { ok: false; fileError: FieldError }
+
+function fileFailure(key: string, values?: Record<string, string | number>): UploadResult {
+	return { ok: false, fileError: values ? { key, values } : { key } }
+}
+
+/**
+ * Reads the multipart upload (field `file`) within the size limit, checks the form's CSRF token and
+ * decodes the file as UTF-8 (a byte-order mark is dropped by the parser).
+ */
+export async function readUpload(request: Request): Promise<UploadResult> {
+	const declared = Number(request.headers.get('Content-Length') ?? 0)
+	// Multipart framing adds a little to the file; far more than the limit is refused unread.
+	if (declared > IMPORT_MAX_BYTES + 64 * 1024) return fileFailure('csv.errors.tooLarge', { max: IMPORT_MAX_BYTES / 1024 / 1024 })
+	if (!(request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data')) return fileFailure('csv.errors.noFile')
+	let formData: FormData
+	try {
+		formData = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: IMPORT_MAX_BYTES }))
+	} catch (error) {
+		if (error instanceof MaxPartSizeExceededError) return fileFailure('csv.errors.tooLarge', { max: IMPORT_MAX_BYTES / 1024 / 1024 })
+		throw error
+	}
+	assertCsrf(request, formData)
+	const file = formData.get('file')
+	if (!file || typeof file === 'string' || file.size === 0) return fileFailure('csv.errors.noFile')
+	try {
+		const text = new TextDecoder('utf-8', { fatal: true }).decode(await file.arrayBuffer())
+		return { ok: true, fileName: file.name, text }
+	} catch {
+		return fileFailure('csv.errors.notUtf8')
+	}
+}
+
+interface Existing {
+	id: number
+	code: string
+	version: number
+}
+
+/** What the import needs to know about one catalog. */
+export interface ImportAdapter<Input extends { code: string; version: number | null }, Row extends Existing> {
+	entity: 'station' | 'tool'
+	table: 'stations' | 'tools'
+	/** The CSV columns (the form fields, in order). `version` is optional in the file. */
+	columns: readonly string[]
+	schema: z.ZodType<Input>
+	/** Resolves references to other records (a tool's station) in place; returns the rows that name none. */
+	resolve?(rows: { line: number; input: Input }[], db: DB): Promise<RowError[]>
+	formValues(row: Row): Record<string, string>
+	/** The record as it would be after writing `input` over `current` (a new one when null). */
+	merged(current: Row | null, input: Input): Row
+	insertValues(input: Input, actor: Actor, now: number): Record<string, unknown>
+	updateValues(input: Input, actor: Actor, now: number, version: number): Record<string, unknown>
+}
+
+function issuesToErrors(line: number, issues: readonly z.core.$ZodIssue[]): RowError[] {
+	const seen = new Set<string>()
+	const errors: RowError[] = []
+	for (const problem of issues) {
+		const column = problem.path.length > 0 ? String(problem.path[0]) : null
+		if (seen.has(String(column))) continue
+		seen.add(String(column))
+		let error: FieldError = { key: problem.message }
+		if (problem.message.startsWith('{')) {
+			try {
+				error = JSON.parse(problem.message) as FieldError
+			} catch {
+				/* a plain key */
+			}
+		}
+		errors.push({ line, column, error })
+	}
+	return errors
+}
+
+function failed(rows: number, rowErrors: RowError[], fileError: FieldError | null = null): ImportReport {
+	const sorted = [...rowErrors].sort((a, b) => a.line - b.line)
+	return {
+		ok: false,
+		rows,
+		fileError,
+		rowErrors: sorted.slice(0, MAX_REPORTED_ERRORS),
+		moreErrors: Math.max(0, sorted.length - MAX_REPORTED_ERRORS),
+	}
+}
+
+class RollBack extends Error {
+	constructor(readonly report: ImportReport) {
+		super('import rolled back')
+	}
+}
+
+/**
+ * Validates every row of `text` and, only when all are valid, writes them in one transaction: rows
+ * whose code exists update that record (refused when the file's `version` is older than the record's),
+ * the others are created, unchanged rows are left alone. Each write is audited with its changes, and
+ * the import as a whole once more.
+ */
+export async function importCsv<Input extends { code: string; version: number | null }, Row extends Existing>(
+	text: string,
+	adapter: ImportAdapter<Input, Row>,
+	actor: Actor,
+	fileName: string,
+	db: DB = getDatabase().db,
+): Promise<ImportReport> {
+	const parsed = parseCsv(text, { maxRecords: IMPORT_MAX_ROWS + 2 })
+	if (!parsed.ok) return failed(0, [], { key: 'csv.errors.unterminatedQuote', values: { line: parsed.line } })
+	const [header, ...records] = parsed.records
+	if (!header) return failed(0, [], { key: 'csv.errors.empty' })
+	if (records.length > IMPORT_MAX_ROWS) return failed(records.length, [], { key: 'csv.errors.tooManyRows', values: { max: IMPORT_MAX_ROWS } })
+
+	// The header names the columns, in any order and case; every column but `version` is required.
+	const names = header.fields.map((name) => name.trim())
+	const known = new Map(adapter.columns.map((column) => [column.toLowerCase(), column]))
+	const unknown = names.filter((name) => !known.has(name.toLowerCase()))
+	const missing = adapter.columns.filter((column) => column !== 'version' && !names.some((name) => name.toLowerCase() === column.toLowerCase()))
+	if (unknown.length > 0 || missing.length > 0) {
+		return failed(records.length, [], {
+			key: 'csv.errors.header',
+			values: { expected: adapter.columns.join(', '), missing: missing.join(', ') || '—', unknown: unknown.join(', ') || '—' },
+		})
+	}
+	if (records.length === 0) return failed(0, [], { key: 'csv.errors.noRows' })
+	const columnOf = names.map((name) => known.get(name.toLowerCase())!)
+
+	const rowErrors: RowError[] = []
+	const valid: { line: number; input: Input }[] = []
+	const firstLineOfCode = new Map<string, number>()
+	for (const record of records) {
+		if (record.fields.length !== names.length) {
+			rowErrors.push({ line: record.line, column: null, error: { key: 'csv.errors.fieldCount', values: { expected: names.length, actual: record.fields.length } } })
+			continue
+		}
+		const values: Record<string, string> = {}
+		record.fields.forEach((field, index) => (values[columnOf[index]!] = restoreFormula(field)))
+		const result = adapter.schema.safeParse(values)
+		if (!result.success) {
+			rowErrors.push(...issuesToErrors(record.line, result.error.issues))
+			continue
+		}
+		const earlier = firstLineOfCode.get(result.data.code)
+		if (earlier !== undefined) {
+			rowErrors.push({ line: record.line, column: 'code', error: { key: 'csv.errors.duplicateCode', values: { line: earlier } } })
+			continue
+		}
+		firstLineOfCode.set(result.data.code, record.line)
+		valid.push({ line: record.line, input: result.data })
+	}
+	if (adapter.resolve) rowErrors.push(...(await adapter.resolve(valid, db)))
+
+	// The checks against the stored records run (and report) even when rows failed already, so one
+	// report lists every problem; the transaction is then rolled back unless there were none.
+	try {
+		return await db.transaction().execute(async (trx) => {
+			const existing = new Map<string, Row>()
+			const codes = valid.map((row) => row.input.code)
+			for (let start = 0; start < codes.length; start += LOOKUP_CHUNK) {
+				const chunk = codes.slice(start, start + LOOKUP_CHUNK)
+				const rows = (await trx.selectFrom(adapter.table).selectAll().where('code', 'in', chunk).execute()) as unknown as Row[]
+				for (const row of rows) existing.set(row.code, row)
+			}
+			const now = Date.now()
+			const rejectedLines = new Set(rowErrors.map((error) => error.line))
+			const creates: { input: Input; values: Record<string, string> }[] = []
+			const updates: { current: Row; input: Input; changes: FieldChanges }[] = []
+			let unchanged = 0
+			for (const { line, input } of valid) {
+				if (rejectedLines.has(line)) continue
+				const current = existing.get(input.code)
+				if (!current) {
+					creates.push({ input, values: adapter.formValues(adapter.merged(null, input)) })
+					continue
+				}
+				if (input.version !== null && input.version !== current.version) {
+					rowErrors.push({ line, column: 'version', error: { key: 'csv.errors.staleVersion', values: { version: input.version, current: current.version } } })
+					continue
+				}
+				const changes = changedFields(adapter.formValues(current), adapter.formValues(adapter.merged(current, input)))
+				if (Object.keys(changes).length === 0) unchanged++
+				else updates.push({ current, input, changes })
+			}
+			if (rowErrors.length > 0) throw new RollBack(failed(records.length, rowErrors))
+
+			const audits: { id: number; code: string; action: string; changes: FieldChanges }[] = []
+			for (let start = 0; start < creates.length; start += LOOKUP_CHUNK) {
+				const chunk = creates.slice(start, start + LOOKUP_CHUNK)
+				const inserted = (await trx
+					.insertInto(adapter.table)
+					.values(chunk.map(({ input }) => adapter.insertValues(input, actor, now)) as never)
+					.returning(['id', 'code'])
+					.execute()) as { id: number; code: string }[]
+				const idOf = new Map(inserted.map((row) => [row.code, row.id]))
+				for (const { input, values } of chunk) {
+					audits.push({ id: idOf.get(input.code)!, code: input.code, action: `${adapter.entity}.created`, changes: changedFields(null, values) })
+				}
+			}
+			for (const { current, input, changes } of updates) {
+				const result = await trx
+					.updateTable(adapter.table)
+					.set(adapter.updateValues(input, actor, now, current.version + 1) as never)
+					.where('id', '=', current.id)
+					.where('version', '=', current.version)
+					.executeTakeFirst()
+				if (Number(result.numUpdatedRows) !== 1) throw new RollBack(failed(records.length, [], { key: 'csv.errors.concurrentChange' }))
+				audits.push({ id: current.id, code: input.code, action: `${adapter.entity}.updated`, changes })
+			}
+			const ip = getClientIp()
+			for (let start = 0; start < audits.length; start += LOOKUP_CHUNK) {
+				await trx
+					.insertInto('audit_log')
+					.values(
+						audits.slice(start, start + LOOKUP_CHUNK).map((entry) => ({
+							at: now,
+							actor_user_id: actor.id,
+							actor_email: actor.email,
+							action: entry.action,
+							entity: adapter.entity,
+							entity_id: String(entry.id),
+							ip,
+							details: JSON.stringify({ code: entry.code, changes: entry.changes, source: 'import' }),
+						})),
+					)
+					.execute()
+			}
+			const report = { ok: true, rows: records.length, created: creates.length, updated: updates.length, unchanged } as const
+			await recordAudit(
+				{
+					action: `${adapter.entity}.imported`,
+					actor,
+					entity: adapter.entity,
+					ip,
+					details: { file: fileName.slice(0, 200), rows: report.rows, created: report.created, updated: report.updated, unchanged },
+				},
+				trx,
+			)
+			return report
+		})
+	} catch (error) {
+		if (error instanceof RollBack) return error.report
+		// Another writer took one of the new codes meanwhile: nothing was written.
+		const code = (error as { code?: unknown } | null)?.code
+		if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE') return failed(records.length, [], { key: 'csv.errors.concurrentChange' })
+		throw error
+	}
+}

@@ -1,0 +1,230 @@
+import { PROVINCES } from './provinces'
+import { STATION_STATUSES, STATION_TYPES, type StationStatus, type StationType } from './stations'
+import { TOOL_CATEGORIES, type ToolCategory, type ToolStatus } from './tools'
+
+/**
+ * The demo data set: realistic Vietnamese stations and tools, the same on every run (a seeded
+ * pseudo-random generator, fixed dates). Pure: the CLI writes what these functions produce.
+ */
+
+/** mulberry32: small, fast, good enough for demo data, and the same sequence everywhere. */
+export function randomGenerator(seed: number) {
+	let state = seed >>> 0
+	const next = () => {
+		state = (state + 0x6d2b79f5) >>> 0
+		let t = state
+		t = Math.imul(t ^ (t >>> 15), t | 1)
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+	}
+	const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1))
+	const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!
+	/** Picks by weight: `[['a', 3], ['b', 1]]` gives `a` three times as often. */
+	const weighted = <T>(items: readonly (readonly [T, number])[]): T => {
+		const total = items.reduce((sum, [, weight]) => sum + weight, 0)
+		let roll = next() * total
+		for (const [item, weight] of items) {
+			roll -= weight
+			if (roll < 0) return item
+		}
+		return items[items.length - 1]![0]
+	}
+	return { next, int, pick, weighted }
+}
+
+const TYPE_PREFIX: Record<StationType, string> = {
+	bts: 'Trạm BTS',
+	substation: 'Trạm biến áp',
+	weather: 'Trạm khí tượng',
+	hydrology: 'Trạm thủy văn',
+	pumping: 'Trạm bơm',
+}
+
+const PLACES = [
+	'Cầu Giấy', 'Ba Đình', 'Hoàn Kiếm', 'Long Biên', 'Đống Đa', 'Tây Hồ', 'Thanh Xuân', 'Hà Đông', 'Tân Bình', 'Bình Thạnh',
+	'Thủ Đức', 'Gò Vấp', 'Phú Nhuận', 'Hải Châu', 'Sơn Trà', 'Ngũ Hành Sơn', 'Ninh Kiều', 'Cái Răng', 'Hòa Bình', 'Tân Phú',
+	'An Phú', 'Phú Mỹ', 'Đông Hà', 'Vĩnh Yên', 'Hạ Long', 'Cẩm Phả', 'Móng Cái', 'Sầm Sơn', 'Cửa Lò', 'Bến Thủy',
+	'Đồng Hới', 'Quy Nhơn', 'Tuy Hòa', 'Nha Trang', 'Cam Ranh', 'Đà Lạt', 'Bảo Lộc', 'Buôn Ma Thuột', 'Pleiku', 'Kon Tum',
+	'Biên Hòa', 'Long Khánh', 'Thủ Dầu Một', 'Dĩ An', 'Vũng Tàu', 'Bà Rịa', 'Mỹ Tho', 'Bến Tre', 'Trà Vinh', 'Sóc Trăng',
+	'Bạc Liêu', 'Rạch Giá', 'Hà Tiên', 'Phú Quốc', 'Châu Đốc', 'Long Xuyên', 'Sa Đéc', 'Cao Lãnh', 'Tân An', 'Đức Hòa',
+	'Sapa', 'Mộc Châu', 'Mường Thanh', 'Tam Đảo', 'Hội An', 'Tam Kỳ', 'Lăng Cô', 'Phong Nha', 'Kỳ Anh', 'Quỳnh Lưu',
+	'Yên Bái', 'Việt Trì', 'Phúc Yên', 'Từ Sơn', 'Đồ Sơn', 'Cát Bà', 'Tam Cốc', 'Hoa Lư', 'Phủ Lý', 'Nam Định',
+]
+
+const STREETS = [
+	'Lê Lợi', 'Trần Hưng Đạo', 'Nguyễn Huệ', 'Hai Bà Trưng', 'Lý Thường Kiệt', 'Điện Biên Phủ', 'Nguyễn Trãi', 'Hùng Vương',
+	'Quang Trung', 'Phan Chu Trinh', 'Lê Duẩn', 'Võ Thị Sáu', 'Nguyễn Văn Cừ', 'Trường Chinh', 'Lạc Long Quân', 'Bạch Đằng',
+	'Ngô Quyền', 'Tôn Đức Thắng', 'Phạm Văn Đồng', 'Nguyễn Chí Thanh',
+]
+
+const NOTES = [
+	'Bảo dưỡng định kỳ 6 tháng một lần.',
+	'Đường vào hẹp, xe tải không vào được.',
+	'Có máy phát điện dự phòng.',
+	'Cần kiểm tra hệ thống tiếp địa trước mùa mưa.',
+	'Liên hệ bảo vệ trước khi vào trạm.',
+]
+
+function pad(n: number, width: number) {
+	return String(n).padStart(width, '0')
+}
+
+function isoDate(year: number, month: number, day: number) {
+	return `${year}-${pad(month, 2)}-${pad(day, 2)}`
+}
+
+/** Fixed timestamps keep the data set identical from run to run: 2025-01-01 plus a few minutes per row. */
+const BASE_TIME = Date.UTC(2025, 0, 1)
+
+function provinceAbbreviation(code: string): string {
+	const words = code.split('-')
+	return words.length === 1 ? code.slice(0, 3).toUpperCase() : words.map((w) => w[0]!.toUpperCase()).join('')
+}
+
+export interface DemoStation {
+	code: string
+	name: string
+	type: StationType
+	province: string
+	address: string
+	latitudeE6: number
+	longitudeE6: number
+	status: StationStatus
+	commissionedAt: string | null
+	note: string | null
+	at: number
+}
+
+/** `count` stations, the same for the same count. */
+export function* demoStations(count: number): Generator<DemoStation> {
+	const random = randomGenerator(20250101)
+	const serials = new Map<string, number>()
+	for (let i = 1; i <= count; i++) {
+		const province = random.pick(PROVINCES)
+		const type = random.weighted<StationType>([
+			['bts', 45],
+			['substation', 25],
+			['weather', 10],
+			['hydrology', 10],
+			['pumping', 10],
+		])
+		const place = random.pick(PLACES)
+		const key = `${type}|${place}`
+		const serial = (serials.get(key) ?? 0) + 1
+		serials.set(key, serial)
+		const status = random.weighted<StationStatus>([
+			[STATION_STATUSES[0], 80],
+			[STATION_STATUSES[1], 12],
+			[STATION_STATUSES[2], 8],
+		])
+		yield {
+			code: `${provinceAbbreviation(province.code)}-${pad(i, 6)}`,
+			name: `${TYPE_PREFIX[type]} ${place} ${serial}`,
+			type: STATION_TYPES.includes(type) ? type : 'bts',
+			province: province.code,
+			address: `Số ${random.int(1, 399)} đường ${random.pick(STREETS)}, ${place}`,
+			latitudeE6: Math.round((province.lat + (random.next() - 0.5) * 0.4) * 1e6),
+			longitudeE6: Math.round((province.lng + (random.next() - 0.5) * 0.4) * 1e6),
+			status,
+			commissionedAt: random.next() < 0.9 ? isoDate(random.int(1998, 2024), random.int(1, 12), random.int(1, 28)) : null,
+			note: random.next() < 0.15 ? random.pick(NOTES) : null,
+			at: BASE_TIME + i * 60_000,
+		}
+	}
+}
+
+interface ToolModel {
+	name: string
+	category: ToolCategory
+	unit: string
+	/** Price in đồng. */
+	price: number
+	serialPrefix: string
+	maxQuantity: number
+}
+
+const TOOL_MODELS: readonly ToolModel[] = [
+	{ name: 'Đồng hồ vạn năng Fluke 17B+', category: 'measuring', unit: 'cái', price: 3_250_000, serialPrefix: 'FLK', maxQuantity: 3 },
+	{ name: 'Máy đo điện trở đất Kyoritsu 4105A', category: 'measuring', unit: 'cái', price: 6_900_000, serialPrefix: 'KYO', maxQuantity: 1 },
+	{ name: 'Ampe kìm Hioki 3280-10F', category: 'measuring', unit: 'cái', price: 2_150_000, serialPrefix: 'HIO', maxQuantity: 2 },
+	{ name: 'Máy đo cách điện Megger MIT420', category: 'measuring', unit: 'cái', price: 28_500_000, serialPrefix: 'MEG', maxQuantity: 1 },
+	{ name: 'Máy đo công suất quang EXFO FPM-300', category: 'measuring', unit: 'cái', price: 12_800_000, serialPrefix: 'EXF', maxQuantity: 1 },
+	{ name: 'Máy khoan Bosch GSB 550', category: 'power_tool', unit: 'cái', price: 1_290_000, serialPrefix: 'BSH', maxQuantity: 2 },
+	{ name: 'Máy cắt cầm tay Makita M9504B', category: 'power_tool', unit: 'cái', price: 1_150_000, serialPrefix: 'MKT', maxQuantity: 2 },
+	{ name: 'Máy phát điện Honda EU22i', category: 'power_tool', unit: 'cái', price: 32_900_000, serialPrefix: 'HND', maxQuantity: 1 },
+	{ name: 'Máy mài góc Bosch GWS 060', category: 'power_tool', unit: 'cái', price: 890_000, serialPrefix: 'BSH', maxQuantity: 2 },
+	{ name: 'Bộ cờ lê Stanley 14 chi tiết', category: 'hand_tool', unit: 'bộ', price: 1_450_000, serialPrefix: 'STL', maxQuantity: 5 },
+	{ name: 'Kìm cắt cáp Knipex 95 12 200', category: 'hand_tool', unit: 'cái', price: 1_780_000, serialPrefix: 'KNP', maxQuantity: 5 },
+	{ name: 'Bộ tua vít cách điện Wera 1000V', category: 'hand_tool', unit: 'bộ', price: 1_320_000, serialPrefix: 'WER', maxQuantity: 5 },
+	{ name: 'Thang nhôm rút Nikawa 5 m', category: 'hand_tool', unit: 'chiếc', price: 3_600_000, serialPrefix: 'NKW', maxQuantity: 2 },
+	{ name: 'Dây an toàn toàn thân Adela', category: 'safety', unit: 'bộ', price: 1_250_000, serialPrefix: 'ADL', maxQuantity: 10 },
+	{ name: 'Mũ bảo hộ 3M H-700', category: 'safety', unit: 'cái', price: 320_000, serialPrefix: '3M', maxQuantity: 10 },
+	{ name: 'Găng tay cách điện Salisbury 20 kV', category: 'safety', unit: 'đôi', price: 2_450_000, serialPrefix: 'SAL', maxQuantity: 6 },
+	{ name: 'Bình chữa cháy CO2 5 kg', category: 'safety', unit: 'bình', price: 850_000, serialPrefix: 'CO2', maxQuantity: 4 },
+	{ name: 'Máy hàn cáp quang Sumitomo T-72C', category: 'telecom', unit: 'cái', price: 185_000_000, serialPrefix: 'SUM', maxQuantity: 1 },
+	{ name: 'Máy đo OTDR Yokogawa AQ1000', category: 'telecom', unit: 'cái', price: 96_500_000, serialPrefix: 'YKG', maxQuantity: 1 },
+	{ name: 'Bộ đàm Motorola XiR P3688', category: 'telecom', unit: 'cái', price: 4_200_000, serialPrefix: 'MOT', maxQuantity: 4 },
+	{ name: 'Máy tính xách tay Dell Latitude 5440', category: 'it', unit: 'cái', price: 24_990_000, serialPrefix: 'DEL', maxQuantity: 1 },
+	{ name: 'Máy tính bảng Samsung Galaxy Tab Active4 Pro', category: 'it', unit: 'cái', price: 15_490_000, serialPrefix: 'SMG', maxQuantity: 1 },
+	{ name: 'Máy in Canon LBP2900', category: 'it', unit: 'cái', price: 3_890_000, serialPrefix: 'CAN', maxQuantity: 1 },
+	{ name: 'Xe bán tải Ford Ranger XLS', category: 'vehicle', unit: 'chiếc', price: 707_000_000, serialPrefix: 'FRD', maxQuantity: 1 },
+	{ name: 'Xe máy Honda Wave Alpha', category: 'vehicle', unit: 'chiếc', price: 17_990_000, serialPrefix: 'HND', maxQuantity: 1 },
+	{ name: 'Xe nâng người Genie GS-1932', category: 'vehicle', unit: 'chiếc', price: 420_000_000, serialPrefix: 'GEN', maxQuantity: 1 },
+]
+
+export interface DemoTool {
+	code: string
+	name: string
+	category: ToolCategory
+	serialNumber: string
+	/** The position (1-based) of the station in demoStations, or null for a tool in the store. */
+	stationIndex: number | null
+	status: ToolStatus
+	quantity: number
+	unit: string
+	purchaseDate: string
+	valueMinor: number
+	note: string | null
+	at: number
+}
+
+const SERIAL_CHARS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
+
+/** `count` tools over `stationCount` stations: a few busy stations hold many tools (the dashboard's top 10). */
+export function* demoTools(count: number, stationCount: number): Generator<DemoTool> {
+	const random = randomGenerator(20250202)
+	for (let i = 1; i <= count; i++) {
+		const model = random.pick(TOOL_MODELS)
+		const assigned = stationCount > 0 && random.next() < 0.85
+		// Skewed: squaring a uniform number favours the first stations.
+		const stationIndex = assigned ? 1 + Math.floor(random.next() ** 2 * stationCount) : null
+		const status = assigned
+			? random.weighted<ToolStatus>([
+					['in_use', 75],
+					['repair', 15],
+					['retired', 10],
+				])
+			: random.weighted<ToolStatus>([
+					['in_stock', 85],
+					['retired', 15],
+				])
+		let serial = ''
+		for (let k = 0; k < 8; k++) serial += SERIAL_CHARS[random.int(0, SERIAL_CHARS.length - 1)]
+		const quantity = random.int(1, model.maxQuantity)
+		yield {
+			code: `CC-${pad(i, 6)}`,
+			name: model.name,
+			category: TOOL_CATEGORIES.includes(model.category) ? model.category : 'hand_tool',
+			serialNumber: `${model.serialPrefix}-${serial}`,
+			stationIndex,
+			status,
+			quantity,
+			unit: model.unit,
+			purchaseDate: isoDate(random.int(2015, 2024), random.int(1, 12), random.int(1, 28)),
+			// Prices are whole đồng: minor units are exact integers.
+			valueMinor: model.price * 100 * quantity,
+			note: random.next() < 0.1 ? 'Đã hiệu chuẩn năm 2024.' : null,
+			at: BASE_TIME + i * 30_000,
+		}
+	}
+}

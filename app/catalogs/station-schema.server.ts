@@ -1,0 +1,60 @@
+import { z } from 'zod'
+import { issue } from '~/utils/form.server'
+import { choiceField, codeField, formObject, decimalField, optionalText, pastDateField, requiredText, versionField } from './fields.server'
+import { resolveProvince } from './provinces'
+import { COORDINATE_SCALE, STATION_LIMITS, STATION_STATUSES, STATION_TYPES } from './stations'
+
+const provinceField = z
+	.unknown()
+	.transform((value) => (typeof value === 'string' ? value.trim() : ''))
+	.pipe(
+		z
+			.string()
+			.min(1, issue('validation.required'))
+			.transform((value, ctx) => {
+				const code = resolveProvince(value)
+				if (code) return code
+				ctx.addIssue({ code: 'custom', message: issue('catalog.errors.invalidChoice') })
+				return z.NEVER
+			}),
+	)
+
+const latitude = decimalField(
+	COORDINATE_SCALE,
+	90_000_000,
+	{ format: issue('catalog.errors.coordinateFormat'), scale: issue('catalog.errors.coordinateScale'), range: issue('stations.errors.latitudeRange') },
+	{ allowNegative: true },
+)
+const longitude = decimalField(
+	COORDINATE_SCALE,
+	180_000_000,
+	{ format: issue('catalog.errors.coordinateFormat'), scale: issue('catalog.errors.coordinateScale'), range: issue('stations.errors.longitudeRange') },
+	{ allowNegative: true },
+)
+
+/** A station as the form (and each CSV row) gives it, validated and converted. */
+export const stationSchema = formObject({
+	code: codeField,
+	name: requiredText(STATION_LIMITS.name),
+	type: choiceField(STATION_TYPES),
+	province: provinceField,
+	address: optionalText(STATION_LIMITS.address),
+	latitude,
+	longitude,
+	status: choiceField(STATION_STATUSES),
+	commissionedAt: pastDateField,
+	note: optionalText(STATION_LIMITS.note, { multiline: true }),
+	version: versionField,
+})
+	.superRefine((station, ctx) => {
+		// Both coordinates or neither; the message goes to the one that is missing.
+		if ((station.latitude === null) !== (station.longitude === null)) {
+			ctx.addIssue({
+				code: 'custom',
+				path: [station.latitude === null ? 'latitude' : 'longitude'],
+				message: issue('stations.errors.coordinatesPair'),
+			})
+		}
+	})
+
+export type StationInput = z.output<typeof stationSchema>

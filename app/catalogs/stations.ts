@@ -1,0 +1,49 @@
+import type { ListSpec } from '~/lists/list-query'
+import { PROVINCES, resolveProvince } from './provinces'
+
+/** What the station screens, the import and the demo data share about stations (no server code). */
+export const STATION_TYPES = ['bts', 'substation', 'weather', 'hydrology', 'pumping'] as const
+export type StationType = (typeof STATION_TYPES)[number]
+
+export const STATION_STATUSES = ['active', 'maintenance', 'inactive'] as const
+export type StationStatus = (typeof STATION_STATUSES)[number]
+
+/** The form fields, in form order: also the CSV columns. */
+export const STATION_FIELDS = [
+	'code',
+	'name',
+	'type',
+	'province',
+	'address',
+	'latitude',
+	'longitude',
+	'status',
+	'commissionedAt',
+	'note',
+	'version',
+] as const
+export type StationField = (typeof STATION_FIELDS)[number]
+
+export const STATION_LIMITS = { code: 20, name: 200, address: 500, note: 2000 } as const
+
+/** Coordinates are kept exactly, in millionths of a degree. */
+export const COORDINATE_SCALE = 6
+
+export const STATIONS_PATH = '/danhmuc/tram'
+export const STATION_FUNCTION = 'DANHMUC_TRAM'
+
+export const STATION_SORTS = ['code', 'name', 'type', 'province', 'status', 'commissionedAt'] as const
+export type StationSort = (typeof STATION_SORTS)[number]
+export type StationFilter = 'status' | 'type' | 'province'
+
+/** The station list's query: `q`, `status`, `type`, `province`, `sort`, `dir`, `page`, `size`. */
+export const STATION_LIST: ListSpec<StationFilter, StationSort> = {
+	filters: {
+		status: { kind: 'choice', values: STATION_STATUSES },
+		type: { kind: 'choice', values: STATION_TYPES },
+		province: { kind: 'choice', values: PROVINCES.map((p) => p.code), resolve: resolveProvince },
+	},
+	sorts: STATION_SORTS,
+	defaultSort: 'code',
+	defaultDir: 'asc',
+}

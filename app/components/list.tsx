@@ -1,0 +1,284 @@
+import { Form, Link } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { formatNumber } from '~/i18n/format'
+import {
+	PAGE_SIZES,
+	isNarrowed,
+	listSearch,
+	pageLinks,
+	sortSearch,
+	type ListSpec,
+	type ListState,
+	type PageInfo,
+} from '~/lists/list-query'
+import type { SelectOption } from './forms'
+
+/**
+ * The list pattern's components: a GET form (search, filters, page size), sortable column headers,
+ * page links, a summary and the empty states. Everything is a plain link or a GET form, so a list
+ * works without JavaScript and every view has an address.
+ */
+
+interface ListProps<Filter extends string, Sort extends string> {
+	/** The list's own path, e.g. `/danhmuc/tram`. */
+	path: string
+	state: ListState<Filter, Sort>
+	spec: ListSpec<Filter, Sort>
+}
+
+export interface FilterControl<Filter extends string> {
+	name: Filter
+	label: string
+	/** The option for "no filter". */
+	allLabel: string
+	options: readonly SelectOption[]
+}
+
+/**
+ * The search and filter form. Submitting starts again at page 1 and keeps the sort (hidden fields).
+ * `extra` holds controls that are not a plain select (e.g. a station typed by code).
+ */
+export function ListToolbar<Filter extends string, Sort extends string>({
+	path,
+	state,
+	spec,
+	label,
+	searchLabel,
+	searchHint,
+	filters,
+	extra,
+}: ListProps<Filter, Sort> & {
+	/** The form's accessible name, e.g. "Search stations". */
+	label: string
+	searchLabel: string
+	searchHint: string
+	filters: readonly FilterControl<Filter>[]
+	extra?: ReactNode
+}) {
+	const { t } = useTranslation()
+	const defaultDir = state.sort === spec.defaultSort ? spec.defaultDir : 'asc'
+	return (
+		<Form method="get" action={path} className="list-toolbar card card-body mb-3" role="search" aria-label={label}>
+			<div className="row g-2 align-items-end">
+				<div className="col-12 col-lg-4">
+					<label htmlFor="list-q" className="form-label">
+						{searchLabel}
+					</label>
+					<input
+						id="list-q"
+						type="search"
+						name="q"
+						defaultValue={state.q}
+						className="form-control"
+						aria-describedby="list-q-hint"
+						autoComplete="off"
+					/>
+					<div id="list-q-hint" className="form-text">
+						{searchHint}
+					</div>
+				</div>
+				{filters.map((filter) => (
+					<div key={filter.name} className="col-6 col-md-4 col-lg-2">
+						<label htmlFor={`list-${filter.name}`} className="form-label">
+							{filter.label}
+						</label>
+						<select id={`list-${filter.name}`} name={filter.name} defaultValue={state.filters[filter.name] ?? ''} className="form-select">
+							<option value="">{filter.allLabel}</option>
+							{filter.options.map((option) => (
+								<option key={option.value} value={option.value}>
+									{option.label}
+								</option>
+							))}
+						</select>
+					</div>
+				))}
+				{extra}
+				<div className="col-6 col-md-4 col-lg-1">
+					<label htmlFor="list-size" className="form-label">
+						{t('list.pageSize')}
+					</label>
+					<select id="list-size" name="size" defaultValue={String(state.size)} className="form-select">
+						{PAGE_SIZES.map((size) => (
+							<option key={size} value={size}>
+								{size}
+							</option>
+						))}
+					</select>
+				</div>
+				{state.sort !== spec.defaultSort ? <input type="hidden" name="sort" value={state.sort} /> : null}
+				{state.dir !== defaultDir ? <input type="hidden" name="dir" value={state.dir} /> : null}
+				<div className="col-12 col-lg-auto d-flex gap-2 flex-wrap">
+					<button type="submit" className="btn btn-primary">
+						<i className="bx bx-search" aria-hidden="true" /> {t('list.apply')}
+					</button>
+					{isNarrowed(state) ? (
+						<Link to={path} className="btn btn-outline-secondary">
+							{t('list.clear')}
+						</Link>
+					) : null}
+				</div>
+			</div>
+		</Form>
+	)
+}
+
+/**
+ * A column header that sorts by its column: a link (ascending first, then the other way), with
+ * `aria-sort` on the sorted column and the direction in words for screen readers.
+ */
+export function SortableHeader<Filter extends string, Sort extends string>({
+	path,
+	state,
+	spec,
+	column,
+	children,
+	className,
+}: ListProps<Filter, Sort> & { column: Sort; children: ReactNode; className?: string }) {
+	const { t } = useTranslation()
+	const active = state.sort === column
+	const ariaSort = active ? (state.dir === 'asc' ? 'ascending' : 'descending') : undefined
+	const icon = active ? (state.dir === 'asc' ? 'bx-sort-up' : 'bx-sort-down') : 'bx-sort-alt-2'
+	return (
+		<th scope="col" aria-sort={ariaSort} className={className}>
+			<Link to={`${path}${sortSearch(state, spec, column)}`} className="sort-link">
+				{children}
+				<i className={`bx ${icon} ms-1`} aria-hidden="true" />
+				<span className="visually-hidden">
+					{active ? (state.dir === 'asc' ? t('list.sortedAscending') : t('list.sortedDescending')) : t('list.sortable')}
+				</span>
+			</Link>
+		</th>
+	)
+}
+
+/** "Showing 26–50 of 1,234" (or "of more than 10,000"). */
+export function ListSummary({ info, id }: { info: PageInfo & { rows: unknown[] }; id?: string }) {
+	const { t, i18n } = useTranslation()
+	if (info.rows.length === 0) return null
+	const from = (info.page - 1) * info.size + 1
+	const to = from + info.rows.length - 1
+	const values = {
+		from: formatNumber(from, i18n.language),
+		to: formatNumber(to, i18n.language),
+		total: formatNumber(info.total, i18n.language),
+	}
+	return (
+		<p id={id} className="list-summary text-body-secondary mb-2">
+			{info.exact ? t('list.summary', values) : t('list.summaryMore', values)}
+		</p>
+	)
+}
+
+/** Page links: previous, numbers around the current page (and the last when known), next. */
+export function Pagination<Filter extends string, Sort extends string>({
+	path,
+	state,
+	spec,
+	info,
+}: ListProps<Filter, Sort> & { info: PageInfo }) {
+	const { t, i18n } = useTranslation()
+	const links = pageLinks(info)
+	if (links.length <= 1 && !info.hasNext) return null
+	const href = (page: number) => `${path}${listSearch(state, spec, { page })}`
+	return (
+		<nav aria-label={t('list.pagination')} className="mt-3">
+			<ul className="pagination flex-wrap">
+				<li className={`page-item${info.page <= 1 ? ' disabled' : ''}`}>
+					{info.page > 1 ? (
+						<Link className="page-link" to={href(info.page - 1)} rel="prev">
+							{t('list.previous')}
+						</Link>
+					) : (
+						<span className="page-link" aria-disabled="true">
+							{t('list.previous')}
+						</span>
+					)}
+				</li>
+				{links.map((page, index) =>
+					page === null ? (
+						<li key={`gap-${index}`} className="page-item disabled">
+							<span className="page-link" aria-hidden="true">
+								…
+							</span>
+						</li>
+					) : (
+						<li key={page} className={`page-item${page === info.page ? ' active' : ''}`}>
+							<Link
+								className="page-link"
+								to={href(page)}
+								aria-current={page === info.page ? 'page' : undefined}
+								aria-label={t('list.pageNumber', { page: formatNumber(page, i18n.language) })}
+							>
+								{formatNumber(page, i18n.language)}
+							</Link>
+						</li>
+					),
+				)}
+				<li className={`page-item${info.hasNext ? '' : ' disabled'}`}>
+					{info.hasNext ? (
+						<Link className="page-link" to={href(info.page + 1)} rel="next">
+							{t('list.next')}
+						</Link>
+					) : (
+						<span className="page-link" aria-disabled="true">
+							{t('list.next')}
+						</span>
+					)}
+				</li>
+			</ul>
+		</nav>
+	)
+}
+
+/**
+ * What an empty list says: nothing matches the search/filters (with a way to clear them), this page
+ * is past the end, or there is nothing yet (with the first action, when the user may take it).
+ */
+export function EmptyList({
+	path,
+	narrowed,
+	page,
+	emptyTitle,
+	emptyBody,
+	action,
+}: {
+	path: string
+	narrowed: boolean
+	page: number
+	emptyTitle: string
+	emptyBody: string
+	action?: ReactNode
+}) {
+	const { t } = useTranslation()
+	if (page > 1) {
+		return (
+			<div className="empty-state card card-body text-center" role="status">
+				<p className="mb-2">{t('list.pastEnd')}</p>
+				<p className="mb-0">
+					<Link to={path}>{t('list.firstPage')}</Link>
+				</p>
+			</div>
+		)
+	}
+	if (narrowed) {
+		return (
+			<div className="empty-state card card-body text-center" role="status">
+				<h2 className="h5">{t('list.noMatchTitle')}</h2>
+				<p className="mb-2">{t('list.noMatchBody')}</p>
+				<p className="mb-0">
+					<Link to={path} className="btn btn-outline-secondary">
+						{t('list.clear')}
+					</Link>
+				</p>
+			</div>
+		)
+	}
+	return (
+		<div className="empty-state card card-body text-center" role="status">
+			<h2 className="h5">{emptyTitle}</h2>
+			<p className="mb-2">{emptyBody}</p>
+			{action ? <p className="mb-0">{action}</p> : null}
+		</div>
+	)
+}

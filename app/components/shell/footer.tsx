@@ -1,0 +1,17 @@
+import { useTranslation } from 'react-i18next'
+import { formatDate } from '~/i18n/format'
+
+export function Footer({ version, buildDate }: { version: string; buildDate: string }) {
+	const { t, i18n } = useTranslation()
+	const year = new Date().getFullYear()
+	return (
+		<footer className="app-footer">
+			<span>
+				© {year} {t('app.name')}
+			</span>
+			<span>
+				{t('footer.version', { version })} · {t('footer.built', { date: formatDate(new Date(buildDate), i18n.language) })}
+			</span>
+		</footer>
+	)
+}

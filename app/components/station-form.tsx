@@ -1,0 +1,141 @@
+import { Form, Link } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { PROVINCES_BY_NAME, provinceName } from '~/catalogs/provinces'
+import { STATION_LIMITS, STATION_STATUSES, STATION_TYPES, STATIONS_PATH } from '~/catalogs/stations'
+import type { FieldErrors } from '~/utils/form.server'
+import { CsrfInput, Field, FormAlert, SelectField, TextareaField } from './forms'
+
+/** Labels of station fields and values, shared by the list, the form, the history and the conflict message. */
+export function useStationLabels() {
+	const { t } = useTranslation()
+	const typeLabel = (type: string) => (STATION_TYPES.includes(type as never) ? t(`stations.types.${type}`) : type)
+	const statusLabel = (status: string) => (STATION_STATUSES.includes(status as never) ? t(`stations.statuses.${status}`) : status)
+	const fieldLabel = (field: string) => t(`stations.fields.${field}`, { defaultValue: field })
+	const valueLabel = (field: string, value: string) =>
+		field === 'type' ? typeLabel(value) : field === 'status' ? statusLabel(value) : field === 'province' ? provinceName(value) : value
+	return { typeLabel, statusLabel, fieldLabel, valueLabel }
+}
+
+/** The create and edit form; `values` are the form's texts (the record's, or what the user sent back). */
+export function StationForm({
+	action,
+	values,
+	errors,
+	formError,
+	submitLabel,
+	cancelHref,
+}: {
+	action: string
+	values: Record<string, string>
+	errors: FieldErrors
+	formError?: string | null
+	submitLabel: string
+	cancelHref: string
+}) {
+	const { t } = useTranslation()
+	const { typeLabel, statusLabel } = useStationLabels()
+	const hasErrors = Object.keys(errors).length > 0
+	return (
+		<Form method="post" action={action} noValidate className="catalog-form card card-body mb-3" aria-label={t('stations.formLabel')}>
+			<FormAlert message={formError ?? (hasErrors ? t('validation.formHasErrors') : null)} />
+			<CsrfInput />
+			<input type="hidden" name="version" value={values.version ?? ''} />
+			<div className="row">
+				<div className="col-md-4">
+					<Field
+						name="code"
+						label={t('stations.fields.code')}
+						defaultValue={values.code}
+						error={errors.code}
+						hint={t('catalog.hints.code', { max: STATION_LIMITS.code })}
+						autoComplete="off"
+						required
+					/>
+				</div>
+				<div className="col-md-8">
+					<Field name="name" label={t('stations.fields.name')} defaultValue={values.name} error={errors.name} autoComplete="off" required />
+				</div>
+				<div className="col-md-4">
+					<SelectField
+						name="type"
+						label={t('stations.fields.type')}
+						defaultValue={values.type ?? ''}
+						emptyOption={t('catalog.choose')}
+						options={STATION_TYPES.map((type) => ({ value: type, label: typeLabel(type) }))}
+						error={errors.type}
+						required
+					/>
+				</div>
+				<div className="col-md-4">
+					<SelectField
+						name="province"
+						label={t('stations.fields.province')}
+						defaultValue={values.province ?? ''}
+						emptyOption={t('catalog.choose')}
+						options={PROVINCES_BY_NAME.map((province) => ({ value: province.code, label: province.name }))}
+						error={errors.province}
+						required
+					/>
+				</div>
+				<div className="col-md-4">
+					<SelectField
+						name="status"
+						label={t('stations.fields.status')}
+						defaultValue={values.status || 'active'}
+						options={STATION_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))}
+						error={errors.status}
+						required
+					/>
+				</div>
+				<div className="col-12">
+					<Field name="address" label={t('stations.fields.address')} defaultValue={values.address} error={errors.address} autoComplete="off" />
+				</div>
+				<div className="col-md-4">
+					<Field
+						name="latitude"
+						label={t('stations.fields.latitude')}
+						defaultValue={values.latitude}
+						error={errors.latitude}
+						hint={t('stations.hints.latitude')}
+						inputMode="decimal"
+						autoComplete="off"
+					/>
+				</div>
+				<div className="col-md-4">
+					<Field
+						name="longitude"
+						label={t('stations.fields.longitude')}
+						defaultValue={values.longitude}
+						error={errors.longitude}
+						hint={t('stations.hints.longitude')}
+						inputMode="decimal"
+						autoComplete="off"
+					/>
+				</div>
+				<div className="col-md-4">
+					<Field
+						name="commissionedAt"
+						type="date"
+						label={t('stations.fields.commissionedAt')}
+						defaultValue={values.commissionedAt}
+						error={errors.commissionedAt}
+						hint={t('catalog.hints.date')}
+					/>
+				</div>
+				<div className="col-12">
+					<TextareaField name="note" label={t('stations.fields.note')} defaultValue={values.note} error={errors.note} />
+				</div>
+			</div>
+			<div className="d-flex flex-wrap gap-2">
+				<button type="submit" className="btn btn-primary">
+					{submitLabel}
+				</button>
+				<Link to={cancelHref} className="btn btn-outline-secondary">
+					{t('catalog.cancel')}
+				</Link>
+			</div>
+		</Form>
+	)
+}
+
+export const stationHref = (id: number) => `${STATIONS_PATH}/${id}`

@@ -1,0 +1,251 @@
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely'
+import type { DB } from '~/db/db.server'
+import type { Dialect } from '~/db/migrations/helpers'
+import type { Database } from '~/db/schema'
+import { escapeLike, ftsPhrases, searchTerms } from '~/catalogs/search-text'
+import type { ListState, PageInfo, SortDirection } from './list-query'
+
+/**
+ * The list pattern on the server: search, filters, sort, one page of rows and a bounded count, the same
+ * way for every list (catalogs now, administration screens later), on SQLite and PostgreSQL.
+ *
+ * The tables it lists have an index per sortable column, `(column, id)`, carrying the filter columns
+ * and `search_text` too (see migration 0003). A page is read in two steps: the page's ids from such an
+ * index alone (filters and search evaluated on the index entries), then those rows. So the cost of a
+ * page is bounded by one index scan, whatever mix of filters, search, sort and page is asked for.
+ */
+
+/**
+ * How far a count goes. A search counts at most 1,000 matches and the whole, unfiltered list at most
+ * 10,000 (beyond, the list says "more than …" and pages on with "next"): such counts cost no more than
+ * a page whatever the data. A list narrowed by filters only is counted exactly, from the filters' own
+ * indexes. The last page (and a short first one) needs no count at all.
+ */
+export const COUNT_CAP = 10_000
+export const SEARCH_COUNT_CAP = 1_000
+
+/** Above this many matches a search is "common": the rows are then checked in list order instead. */
+export const SEARCH_PROBE_LIMIT = 2_000
+
+export interface SortColumn {
+	/** A column reference such as `stations.name_key`. */
+	column: string
+	/** May hold NULLs: sorted first ascending and last descending on both databases (SQLite's order). */
+	nullable?: boolean
+	/** Unique by itself: no `id` tie-breaker needed. */
+	unique?: boolean
+}
+
+// The builders are generic over any table of the schema; Kysely's own types carry the specifics.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnySelect = SelectQueryBuilder<Database, any, any>
+
+/**
+ * Orders by the chosen column and then `id`, both in the same direction, so a page is a range of one
+ * index and the order is total: no row shows on two pages.
+ */
+export function orderList<Q extends AnySelect>(query: Q, dialect: Dialect, sort: SortColumn, dir: SortDirection, idColumn: string): Q {
+	const column = sql.ref(sort.column)
+	let ordered: AnySelect
+	if (sort.nullable && dialect === 'postgres') {
+		ordered = query.orderBy(dir === 'asc' ? sql`${column} asc nulls first` : sql`${column} desc nulls last`)
+	} else {
+		ordered = query.orderBy(column, dir)
+	}
+	if (!sort.unique) ordered = ordered.orderBy(sql.ref(idColumn), dir)
+	return ordered as Q
+}
+
+/**
+ * `column = value` for a filter. On SQLite a filter is written `+column` unless it is `selective` (it
+ * keeps a handful of rows, like one station's tools): SQLite then reads the sort column's covering
+ * index in order, checks the filter on each entry and stops after a page, instead of fetching every
+ * row of a status or a province and sorting them. PostgreSQL's planner weighs this itself.
+ */
+export function equals(dialect: Dialect, column: string, value: string | number, { selective }: { selective: boolean }): Expression<SqlBool> {
+	const ref = sql.ref(column)
+	return dialect === 'sqlite' && !selective ? sql<SqlBool>`+${ref} = ${value}` : sql<SqlBool>`${ref} = ${value}`
+}
+
+/** Like `equals` for `column in (subquery)`. */
+export function inSubquery(dialect: Dialect, column: string, subquery: Expression<unknown>, { selective }: { selective: boolean }): Expression<SqlBool> {
+	const ref = sql.ref(column)
+	return dialect === 'sqlite' && !selective ? sql<SqlBool>`+${ref} in (${subquery})` : sql<SqlBool>`${ref} in (${subquery})`
+}
+
+/** How a list's filters are written: for reading a page in sort order, or for counting. */
+export type FilterPurpose = 'page' | 'count'
+
+/**
+ * The condition "every word of the query occurs in `search_text`", accents and case aside; null when
+ * the query has no words. User text is only ever a bound parameter: LIKE wildcards are escaped, FTS
+ * phrases quoted.
+ *
+ * PostgreSQL: one LIKE per word; the planner serves them from the pg_trgm GIN index, or scans in list
+ * order when they match most rows.
+ *
+ * SQLite: the words of three or more characters are first looked up in the FTS5 trigram index
+ * (`<table>_fts`), counting at most SEARCH_PROBE_LIMIT + 1 matches: a rare match set (the usual search)
+ * becomes an `id in (…)` list. Otherwise (a common word like "tram", or only short words) the ids of at
+ * most that many matching rows are read from a covering index: a few hundred, and they are the list;
+ * more, and the search is common enough that checking LIKE on the index entries in list order finds a
+ * page at once.
+ */
+export async function searchCondition(db: DB, dialect: Dialect, table: keyof Database & string, query: string): Promise<Expression<SqlBool> | null> {
+	const terms = searchTerms(query)
+	if (terms.length === 0) return null
+	const column = sql.ref(`${table}.search_text`)
+	const likes = sql.join(
+		terms.map((term) => sql<SqlBool>`${column} like ${`%${escapeLike(term)}%`} escape '\\'`),
+		sql` and `,
+	) as Expression<SqlBool>
+	if (dialect === 'postgres') return likes
+
+	const id = sql.ref(`${table}.id`)
+	const indexed = terms.filter((term) => [...term].length >= 3)
+	if (indexed.length > 0) {
+		const fts = sql.table(`${table}_fts`)
+		const phrases = ftsPhrases(indexed)
+		const probe = await sql<{ n: number }>`select count(*) as n from (select rowid from ${fts} where ${fts} match ${phrases} limit ${SEARCH_PROBE_LIMIT + 1})`.execute(db)
+		const matches = Number(probe.rows[0]?.n ?? 0)
+		if (matches === 0) return sql<SqlBool>`0 = 1`
+		if (matches <= SEARCH_PROBE_LIMIT) {
+			const inFts = sql<SqlBool>`${id} in (select rowid from ${fts} where ${fts} match ${phrases})`
+			return indexed.length === terms.length ? inFts : (sql<SqlBool>`${inFts} and ${likes}` as Expression<SqlBool>)
+		}
+		// Common words: checked on the index entries in list order.
+		if (indexed.length === terms.length) return likes
+	}
+	const found = await sql<{ id: number }>`select ${id} as id from ${sql.table(table)} where ${likes} limit ${SEARCH_PROBE_LIMIT + 1}`.execute(db)
+	if (found.rows.length > SEARCH_PROBE_LIMIT) return likes
+	if (found.rows.length === 0) return sql<SqlBool>`0 = 1`
+	return sql<SqlBool>`${id} in (${sql.join(found.rows.map((row) => row.id))})`
+}
+
+/** How many rows `filtered` matches, counting at most `cap + 1` of them (all of them when `cap` is null). */
+export async function countUpTo(db: DB, filtered: AnySelect, cap: number | null = COUNT_CAP): Promise<{ total: number; exact: boolean }> {
+	if (cap === null) {
+		const row = (await filtered
+			.clearSelect()
+			.clearOrderBy()
+			.select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+			.executeTakeFirstOrThrow()) as { n: number | string | bigint }
+		return { total: Number(row.n), exact: true }
+	}
+	const matches = filtered.clearSelect().clearOrderBy().select(sql<number>`1`.as('one')).limit(cap + 1)
+	const row = (await db
+		.selectFrom(matches.as('matches'))
+		.select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+		.executeTakeFirstOrThrow()) as { n: number | string | bigint }
+	const n = Number(row.n)
+	return n > cap ? { total: cap, exact: false } : { total: n, exact: true }
+}
+
+export interface ListResult<Row> extends PageInfo {
+	rows: Row[]
+}
+
+export interface ListSource {
+	/** The table's name and its id column, e.g. `stations` and `stations.id`. */
+	table: keyof Database & string
+	idColumn: string
+	/** The table with the list's search and filters applied (no columns chosen). */
+	filtered: AnySelect
+	/**
+	 * The same rows for counting: filters that may use their own index (a status is a range of the
+	 * status index, counted without reading anything else). Defaults to `filtered`.
+	 */
+	counted?: AnySelect
+	/** Chooses the columns of the rows shown (applied to the bare table, rows picked by id). */
+	columns: (query: AnySelect) => AnySelect
+	sort: SortColumn
+}
+
+/** The query of the ids of `size` rows from `offset`, in list order (served by the covering sort index). */
+export function pageIdsQuery(dialect: Dialect, source: ListSource, dir: SortDirection, offset: number, size: number): AnySelect {
+	return orderList(source.filtered.select(sql<number>`${sql.ref(source.idColumn)}`.as('id')), dialect, source.sort, dir, source.idColumn)
+		.limit(size)
+		.offset(offset)
+}
+
+async function pageIds(dialect: Dialect, source: ListSource, dir: SortDirection, offset: number, size: number): Promise<number[]> {
+	const ids = await pageIdsQuery(dialect, source, dir, offset, size).execute()
+	return (ids as { id: number }[]).map((row) => Number(row.id))
+}
+
+/** The rows with these ids, in list order. */
+async function rowsByIds<Row>(db: DB, dialect: Dialect, source: ListSource, dir: SortDirection, ids: number[]): Promise<Row[]> {
+	if (ids.length === 0) return []
+	const query = source.columns(db.selectFrom(source.table)).where(sql.ref(source.idColumn), 'in', ids)
+	return (await orderList(query, dialect, source.sort, dir, source.idColumn).execute()) as Row[]
+}
+
+/** The count cap for a list state (see COUNT_CAP). */
+export function countCap(state: Pick<ListState, 'q' | 'filters'>): number | null {
+	if (state.q) return SEARCH_COUNT_CAP
+	return Object.keys(state.filters).length > 0 ? null : COUNT_CAP
+}
+
+/**
+ * One page in the state's order (one row more is read, to know whether another page follows), and
+ * the number of matches: known from the page itself when it is the last, otherwise counted (bounded).
+ */
+export async function readPage<Row>(
+	db: DB,
+	dialect: Dialect,
+	source: ListSource,
+	state: Pick<ListState, 'q' | 'filters' | 'dir' | 'page' | 'size'>,
+): Promise<ListResult<Row>> {
+	const offset = (state.page - 1) * state.size
+	const ids = await pageIds(dialect, source, state.dir, offset, state.size + 1)
+	const hasNext = ids.length > state.size
+	const onPage = ids.slice(0, state.size)
+	const [rows, count] = await Promise.all([
+		rowsByIds<Row>(db, dialect, source, state.dir, onPage),
+		!hasNext && (ids.length > 0 || state.page === 1)
+			? { total: offset + ids.length, exact: true }
+			: countUpTo(db, source.counted ?? source.filtered, countCap(state)),
+	])
+	return {
+		rows,
+		page: state.page,
+		size: state.size,
+		// Counting stopped at the cap, but the rows read prove at least this many.
+		total: count.exact ? count.total : Math.max(count.total, offset + ids.length),
+		exact: count.exact,
+		hasNext,
+	}
+}
+
+/**
+ * Every matching row in list order, `batchSize` rows at a time (exports: memory stays flat however
+ * many rows match; each batch is an index range, then its rows by id).
+ */
+export async function* readAll<Row>(db: DB, dialect: Dialect, source: ListSource, dir: SortDirection, batchSize = 1_000): AsyncGenerator<Row[]> {
+	for (let offset = 0; ; offset += batchSize) {
+		const ids = await pageIds(dialect, source, dir, offset, batchSize + 1)
+		const rows = await rowsByIds<Row>(db, dialect, source, dir, ids.slice(0, batchSize))
+		if (rows.length > 0) yield rows
+		if (ids.length <= batchSize) return
+	}
+}
+
+/** The last page number when the count is exact (for sending a reader past the end back to it). */
+export function lastPage(info: Pick<PageInfo, 'total' | 'size' | 'exact'>): number | null {
+	return info.exact ? Math.max(1, Math.ceil(info.total / info.size)) : null
+}
+
+/** Parameters Remix adds to its data requests: not part of a list's address. */
+const FRAMEWORK_PARAMS = ['_routes', 'index', '_data']
+
+/**
+ * Whether `url` already is the list's canonical address (`listSearch` of its state). A list loader
+ * redirects otherwise, so a submitted filter form (its empty fields and all) lands on one short,
+ * bookmarkable address per view.
+ */
+export function isCanonical(url: URL, canonical: string): boolean {
+	const params = new URLSearchParams(url.search)
+	for (const name of FRAMEWORK_PARAMS) params.delete(name)
+	const text = params.toString()
+	return (text ? `?${text}` : '') === canonical
+}

@@ -1,0 +1,206 @@
+import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { formatMinor } from '~/catalogs/decimal'
+import { PROVINCES_BY_NAME } from '~/catalogs/provinces'
+import { MONEY_SCALE, TOOL_CATEGORIES, TOOL_FUNCTION, TOOL_LIST, TOOL_STATUSES, TOOLS_PATH } from '~/catalogs/tools'
+import { listTools, resolveStation, stationChoices } from '~/catalogs/tools.server'
+import { PageHeader, StatusBadge } from '~/components/catalog'
+import { EmptyList, ListSummary, ListToolbar, Pagination, SortableHeader } from '~/components/list'
+import { stationHref } from '~/components/station-form'
+import { StationPicker, useToolLabels } from '~/components/tool-form'
+import { formatDate, formatNumber } from '~/i18n/format'
+import { getT } from '~/i18n/i18n.server'
+import { isNarrowed, listSearch, parseListState } from '~/lists/list-query'
+import { isCanonical, lastPage } from '~/lists/list.server'
+import { routeHandle } from '~/permissions/access'
+import { can } from '~/permissions/grants'
+import { requirePermission } from '~/permissions/grants.server'
+import catalogStyles from '~/styles/catalogs.css'
+import { pageTitle } from '~/utils/meta'
+
+export const handle = routeHandle({ function: 'CONGCU_LIST' })
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogStyles }]
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.title)
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const { grants } = await requirePermission(request, 'CONGCU_LIST', 'view')
+	const url = new URL(request.url)
+	const state = parseListState(url.searchParams, TOOL_LIST)
+	// One address per view: a submitted filter form (empty fields and all) lands on the short form.
+	const canonical = listSearch(state, TOOL_LIST)
+	if (!isCanonical(url, canonical)) throw redirect(`${TOOLS_PATH}${canonical}`)
+	// The station filter may name a station by id or code; one that names none matches no tool.
+	const station = state.filters.stationId === undefined ? undefined : await resolveStation(state.filters.stationId)
+	const [result, stations] = await Promise.all([listTools(state, station), stationChoices()])
+	const last = lastPage(result)
+	if (result.rows.length === 0 && state.page > 1 && last !== null && result.total > 0) {
+		throw redirect(`${TOOLS_PATH}${listSearch(state, TOOL_LIST, { page: last })}`)
+	}
+	const t = await getT(request)
+	return {
+		title: t('tools.title'),
+		state,
+		result,
+		station: station ?? null,
+		stationMissing: station === null,
+		stations,
+		allowed: {
+			create: can(grants, TOOL_FUNCTION, 'create'),
+			export: can(grants, TOOL_FUNCTION, 'export'),
+			import: can(grants, TOOL_FUNCTION, 'import'),
+		},
+	}
+}
+
+export default function ToolsPage() {
+	const { t, i18n } = useTranslation()
+	const { state, result, station, stationMissing, stations, allowed } = useLoaderData<typeof loader>()
+	const { categoryLabel, statusLabel } = useToolLabels(stations)
+	const list = { path: TOOLS_PATH, state, spec: TOOL_LIST }
+	// The select holds ids: a filter given as a code shows as the station it resolved to.
+	const stationValue = stations && station ? String(station.id) : (state.filters.stationId ?? '')
+	return (
+		<section aria-labelledby="tools-heading">
+			<PageHeader title={t('tools.title')} id="tools-heading">
+				{allowed.create ? (
+					<Link to={`${TOOLS_PATH}/new`} className="btn btn-primary">
+						<i className="bx bx-plus" aria-hidden="true" /> {t('tools.new')}
+					</Link>
+				) : null}
+				{allowed.export ? (
+					<a href={`${TOOLS_PATH}/export.csv${listSearch(state, TOOL_LIST, { page: 1 })}`} className="btn btn-outline-dark" download>
+						<i className="bx bx-download" aria-hidden="true" /> {t('csv.export')}
+					</a>
+				) : null}
+				{allowed.import ? (
+					<Link to={`${TOOLS_PATH}/import`} className="btn btn-outline-dark">
+						<i className="bx bx-upload" aria-hidden="true" /> {t('csv.import')}
+					</Link>
+				) : null}
+			</PageHeader>
+			<ListToolbar
+				{...list}
+				label={t('tools.searchForm')}
+				searchLabel={t('list.search')}
+				searchHint={t('tools.searchHint')}
+				filters={[
+					{ name: 'status', label: t('tools.fields.status'), allLabel: t('list.all'), options: TOOL_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })) },
+					{ name: 'category', label: t('tools.fields.category'), allLabel: t('list.all'), options: TOOL_CATEGORIES.map((c) => ({ value: c, label: categoryLabel(c) })) },
+					{ name: 'province', label: t('tools.provinceFilter'), allLabel: t('list.all'), options: PROVINCES_BY_NAME.map((p) => ({ value: p.code, label: p.name })) },
+				]}
+				extra={
+					<StationPicker
+						id="list-stationId"
+						stations={stations}
+						value={stationValue}
+						label={t('tools.fields.stationId')}
+						emptyLabel={t('list.all')}
+						className="col-12 col-md-8 col-lg-3"
+					/>
+				}
+			/>
+			{stationMissing ? (
+				<div className="alert alert-warning" role="status">
+					{t('tools.errors.stationFilterNotFound', { station: state.filters.stationId ?? '' })}
+				</div>
+			) : null}
+			{station ? (
+				<p className="mb-2">
+					{t('tools.atStation')}{' '}
+					<Link to={stationHref(station.id)}>
+						{station.code} · {station.name}
+					</Link>
+				</p>
+			) : null}
+			{result.rows.length === 0 ? (
+				<EmptyList
+					path={TOOLS_PATH}
+					narrowed={isNarrowed(state)}
+					page={state.page}
+					emptyTitle={t('tools.emptyTitle')}
+					emptyBody={t('tools.emptyBody')}
+					action={
+						allowed.create ? (
+							<Link to={`${TOOLS_PATH}/new`} className="btn btn-primary">
+								{t('tools.new')}
+							</Link>
+						) : null
+					}
+				/>
+			) : (
+				<>
+					<ListSummary info={result} id="tools-summary" />
+					<div className="table-responsive">
+						<table className="table table-hover align-middle catalog-table" aria-describedby="tools-summary">
+							<caption className="visually-hidden">
+								{t('list.caption', {
+									name: t('tools.title'),
+									column: t(`tools.fields.${state.sort}`),
+									direction: state.dir === 'asc' ? t('list.ascending') : t('list.descending'),
+								})}
+							</caption>
+							<thead>
+								<tr>
+									<SortableHeader {...list} column="code">
+										{t('tools.fields.code')}
+									</SortableHeader>
+									<SortableHeader {...list} column="name">
+										{t('tools.fields.name')}
+									</SortableHeader>
+									<SortableHeader {...list} column="category">
+										{t('tools.fields.category')}
+									</SortableHeader>
+									<th scope="col">{t('tools.fields.stationId')}</th>
+									<SortableHeader {...list} column="status">
+										{t('tools.fields.status')}
+									</SortableHeader>
+									<SortableHeader {...list} column="quantity" className="text-end">
+										{t('tools.fields.quantity')}
+									</SortableHeader>
+									<SortableHeader {...list} column="value" className="text-end">
+										{t('tools.fields.value')}
+									</SortableHeader>
+									<SortableHeader {...list} column="purchaseDate">
+										{t('tools.fields.purchaseDate')}
+									</SortableHeader>
+								</tr>
+							</thead>
+							<tbody>
+								{result.rows.map((tool) => (
+									<tr key={tool.id}>
+										<th scope="row">
+											<Link to={`${TOOLS_PATH}/${tool.id}`}>{tool.code}</Link>
+										</th>
+										<td>{tool.name}</td>
+										<td>{categoryLabel(tool.category)}</td>
+										<td>
+											{tool.station ? (
+												<Link to={stationHref(tool.station.id)} title={tool.station.name}>
+													{tool.station.code}
+												</Link>
+											) : (
+												<span className="text-body-secondary">{t('tools.noStation')}</span>
+											)}
+										</td>
+										<td>
+											<StatusBadge status={tool.status} label={statusLabel(tool.status)} />
+										</td>
+										<td className="text-end text-nowrap">
+											{formatNumber(tool.quantity, i18n.language)} {tool.unit}
+										</td>
+										<td className="text-end text-nowrap">{tool.value_minor === null ? '' : formatMinor(tool.value_minor, MONEY_SCALE, i18n.language)}</td>
+										<td className="text-nowrap">{tool.purchase_date ? formatDate(Date.parse(tool.purchase_date), i18n.language) : ''}</td>
+									</tr>
+								))}
+							</tbody>
+						</table>
+					</div>
+					<Pagination {...list} info={result} />
+				</>
+			)}
+		</section>
+	)
+}

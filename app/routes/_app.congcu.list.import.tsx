@@ -1,0 +1,61 @@
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useActionData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { flashSuccess } from '~/catalogs/catalog.server'
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '~/catalogs/csv'
+import { importCsv, readUpload, type ImportReport } from '~/catalogs/csv-import.server'
+import { TOOL_CATEGORIES, TOOL_FIELDS, TOOL_STATUSES, TOOLS_PATH } from '~/catalogs/tools'
+import { toolImport } from '~/catalogs/tools.server'
+import { CsvImportPage } from '~/components/csv-import'
+import { getT } from '~/i18n/i18n.server'
+import { routeHandle } from '~/permissions/access'
+import { requirePermission } from '~/permissions/grants.server'
+import catalogStyles from '~/styles/catalogs.css'
+import { pageTitle } from '~/utils/meta'
+
+export const handle = routeHandle({ function: 'CONGCU_LIST' })
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogStyles }]
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.title)
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	await requirePermission(request, 'CONGCU_LIST', 'import')
+	return { title: (await getT(request))('tools.importTitle') }
+}
+
+/** POST multipart `file`: all rows valid → written in one transaction; otherwise the per-row report, nothing written. */
+export async function action({ request }: ActionFunctionArgs) {
+	const { user } = await requirePermission(request, 'CONGCU_LIST', 'import')
+	const upload = await readUpload(request)
+	if (!upload.ok) {
+		const report: ImportReport = { ok: false, rows: 0, fileError: upload.fileError, rowErrors: [], moreErrors: 0 }
+		return data({ report }, { status: upload.fileError.key === 'csv.errors.tooLarge' ? 413 : 400 })
+	}
+	const report = await importCsv(upload.text, toolImport, user, upload.fileName)
+	if (!report.ok) return data({ report }, { status: 400 })
+	await flashSuccess(request, 'csv.imported', { created: report.created, updated: report.updated, unchanged: report.unchanged })
+	return redirect(TOOLS_PATH)
+}
+
+export default function ToolImportPage() {
+	const { t } = useTranslation()
+	const actionData = useActionData<typeof action>()
+	return (
+		<CsvImportPage
+			title={t('tools.importTitle')}
+			backHref={TOOLS_PATH}
+			backLabel={t('tools.backToList')}
+			columns={TOOL_FIELDS}
+			formatHelp={[
+				t('tools.csvHelp.category', { values: TOOL_CATEGORIES.join(', ') }),
+				t('tools.csvHelp.status', { values: TOOL_STATUSES.join(', ') }),
+				t('tools.csvHelp.station'),
+				t('tools.csvHelp.value'),
+				t('csv.formatDates'),
+			]}
+			limits={{ maxMegabytes: IMPORT_MAX_BYTES / 1024 / 1024, maxRows: IMPORT_MAX_ROWS }}
+			report={actionData?.report ?? null}
+		/>
+	)
+}

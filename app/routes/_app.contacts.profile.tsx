@@ -1,0 +1,181 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { profileActionSchema } from '~/users/forms.server'
+import { recordAudit } from '~/audit/audit.server'
+import { listSessions, requireActiveSession, setFlash } from '~/auth/session.server'
+import { revokeAccess } from '~/auth/revoke.server'
+import { CsrfInput, Field, FormAlert } from '~/components/forms'
+import { DateTime } from '~/components/shell/date-time'
+import { getT } from '~/i18n/i18n.server'
+import { languageCookie } from '~/i18n/language.server'
+import { LANGUAGES } from '~/i18n/languages'
+import { notify } from '~/notifications/notifications.server'
+import { routeHandle } from '~/permissions/access'
+import { updateProfile, getUserRoles } from '~/users/users.server'
+import { invalid, parseForm } from '~/utils/form.server'
+import { getClientIp } from '~/utils/logger.server'
+import { pageTitle } from '~/utils/meta'
+
+export const handle = routeHandle({ authenticated: true })
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.title)
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const { user, session } = await requireActiveSession(request)
+	const [roles, sessions, t] = await Promise.all([getUserRoles(user.id), listSessions(user.id), getT(request)])
+	return {
+		title: t('profile.title'),
+		profile: { displayName: user.display_name, email: user.email, preferredLanguage: user.preferred_language ?? '' },
+		roles: roles.map((role) => ({ code: role.code, name: role.is_builtin ? t(`roles.${role.code}`) : role.name })),
+		sessions: sessions.map((s) => ({
+			id: s.id_hash.slice(0, 12),
+			current: s.id_hash === session.id_hash,
+			createdAt: s.created_at,
+			lastSeenAt: s.last_seen_at,
+			ip: s.ip,
+			userAgent: s.user_agent,
+		})),
+	}
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+	const { user, token } = await requireActiveSession(request)
+	const form = await parseForm(request, profileActionSchema)
+	if (!form.ok) return invalid(form)
+	const ip = getClientIp()
+	const headers = new Headers()
+	switch (form.data.intent) {
+		case 'profile': {
+			await updateProfile(user.id, { displayName: form.data.displayName })
+			await recordAudit({ action: 'user.profile_updated', actor: user, entity: 'user', entityId: user.id, ip, details: { displayName: { before: user.display_name, after: form.data.displayName } } })
+			await setFlash(token, { type: 'success', message: 'profile.saved' })
+			break
+		}
+		case 'language': {
+			const language = form.data.preferredLanguage || null
+			await updateProfile(user.id, { preferredLanguage: language })
+			if (language) headers.append('Set-Cookie', languageCookie(language, request))
+			await setFlash(token, { type: 'success', message: 'profile.saved' })
+			break
+		}
+		case 'sign-out-others': {
+			const ended = await revokeAccess(user.id, { keepSessionToken: token })
+			await recordAudit({ action: 'auth.sessions_revoked', actor: user, entity: 'user', entityId: user.id, ip, details: { ended } })
+			if (ended > 0) await notify(user.id, { type: 'sessions_ended', titleKey: 'notifications.sessionsEnded.title', bodyKey: 'notifications.sessionsEnded.body', params: { count: ended }, link: '/contacts/profile' })
+			await setFlash(token, { type: 'success', message: 'profile.otherSessionsEnded', values: { count: ended } })
+			break
+		}
+	}
+	return redirect('/contacts/profile', { headers })
+}
+
+export default function ProfilePage() {
+	const { t } = useTranslation()
+	const { profile, roles, sessions } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+	const errors = actionData?.errors ?? {}
+	return (
+		<div className="page">
+			<h1 className="h3">{t('profile.title')}</h1>
+			<div className="row g-4">
+				<section className="col-lg-6" aria-labelledby="profile-details">
+					<div className="card card-body">
+						<h2 id="profile-details" className="h5">
+							{t('profile.details')}
+						</h2>
+						<Form method="post" noValidate>
+							<CsrfInput />
+							<Field
+								name="displayName"
+								label={t('profile.displayName')}
+								defaultValue={actionData?.values?.displayName ?? profile.displayName}
+								error={errors.displayName}
+								maxLength={200}
+								required
+								autoComplete="name"
+							/>
+							<dl className="profile-facts">
+								<dt>{t('profile.email')}</dt>
+								<dd>{profile.email}</dd>
+								<dt>{t('profile.roles')}</dt>
+								<dd>{roles.length ? roles.map((role) => role.name).join(', ') : t('profile.noRoles')}</dd>
+							</dl>
+							<button type="submit" name="intent" value="profile" className="btn btn-primary">
+								{t('profile.save')}
+							</button>
+						</Form>
+					</div>
+				</section>
+				<section className="col-lg-6" aria-labelledby="profile-language">
+					<div className="card card-body">
+						<h2 id="profile-language" className="h5">
+							{t('profile.preferredLanguage')}
+						</h2>
+						<Form method="post">
+							<CsrfInput />
+							<FormAlert message={errors.preferredLanguage ? t(errors.preferredLanguage.key) : null} />
+							<label htmlFor="preferredLanguage" className="form-label">
+								{t('profile.preferredLanguageHint')}
+							</label>
+							<select id="preferredLanguage" name="preferredLanguage" className="form-select mb-3" defaultValue={profile.preferredLanguage}>
+								<option value="">{t('profile.noPreference')}</option>
+								{LANGUAGES.map((language) => (
+									<option key={language.code} value={language.code} lang={language.tag}>
+										{language.name} ({language.code})
+									</option>
+								))}
+							</select>
+							<button type="submit" name="intent" value="language" className="btn btn-primary">
+								{t('profile.save')}
+							</button>
+						</Form>
+					</div>
+				</section>
+				<section className="col-12" aria-labelledby="profile-sessions">
+					<div className="card card-body">
+						<h2 id="profile-sessions" className="h5">
+							{t('profile.sessions')}
+						</h2>
+						<div className="table-responsive">
+							<table className="table align-middle">
+								<caption className="visually-hidden">{t('profile.sessions')}</caption>
+								<thead>
+									<tr>
+										<th scope="col">{t('profile.device')}</th>
+										<th scope="col">{t('profile.address')}</th>
+										<th scope="col">{t('profile.signedInAt')}</th>
+										<th scope="col">{t('profile.lastActive')}</th>
+									</tr>
+								</thead>
+								<tbody>
+									{sessions.map((session) => (
+										<tr key={session.id}>
+											<td>
+												<span className="session-agent">{session.userAgent ?? t('profile.unknownDevice')}</span>
+												{session.current ? <span className="badge text-bg-success ms-2">{t('profile.thisSession')}</span> : null}
+											</td>
+											<td>{session.ip ?? '—'}</td>
+											<td>
+												<DateTime at={session.createdAt} />
+											</td>
+											<td>
+												<DateTime at={session.lastSeenAt} />
+											</td>
+										</tr>
+									))}
+								</tbody>
+							</table>
+						</div>
+						<Form method="post">
+							<CsrfInput />
+							<button type="submit" name="intent" value="sign-out-others" className="btn btn-outline-danger" disabled={sessions.length < 2}>
+								{t('profile.signOutOthers')}
+							</button>
+						</Form>
+					</div>
+				</section>
+			</div>
+		</div>
+	)
+}

@@ -1,0 +1,175 @@
+import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { PROVINCES_BY_NAME, provinceName } from '~/catalogs/provinces'
+import { STATION_FUNCTION, STATION_LIST, STATION_STATUSES, STATION_TYPES, STATIONS_PATH } from '~/catalogs/stations'
+import { listStations } from '~/catalogs/stations.server'
+import { PageHeader, StatusBadge } from '~/components/catalog'
+import { EmptyList, ListSummary, ListToolbar, Pagination, SortableHeader } from '~/components/list'
+import { stationHref, useStationLabels } from '~/components/station-form'
+import { formatDate, formatNumber } from '~/i18n/format'
+import { getT } from '~/i18n/i18n.server'
+import { isNarrowed, listSearch, parseListState } from '~/lists/list-query'
+import { isCanonical, lastPage } from '~/lists/list.server'
+import { routeHandle } from '~/permissions/access'
+import { requirePermission } from '~/permissions/grants.server'
+import { can } from '~/permissions/grants'
+import catalogStyles from '~/styles/catalogs.css'
+import { pageTitle } from '~/utils/meta'
+
+export const handle = routeHandle({ function: 'DANHMUC_TRAM' })
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogStyles }]
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.title)
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const { grants } = await requirePermission(request, 'DANHMUC_TRAM', 'view')
+	const url = new URL(request.url)
+	const state = parseListState(url.searchParams, STATION_LIST)
+	// One address per view: a submitted filter form (empty fields and all) lands on the short form.
+	const canonical = listSearch(state, STATION_LIST)
+	if (!isCanonical(url, canonical)) throw redirect(`${STATIONS_PATH}${canonical}`)
+	const result = await listStations(state)
+	// A bookmarked page past the end (rows were deleted since): the last page instead.
+	const last = lastPage(result)
+	if (result.rows.length === 0 && state.page > 1 && last !== null && result.total > 0) {
+		throw redirect(`${STATIONS_PATH}${listSearch(state, STATION_LIST, { page: last })}`)
+	}
+	const t = await getT(request)
+	return {
+		title: t('stations.title'),
+		state,
+		result,
+		allowed: {
+			create: can(grants, STATION_FUNCTION, 'create'),
+			export: can(grants, STATION_FUNCTION, 'export'),
+			import: can(grants, STATION_FUNCTION, 'import'),
+		},
+	}
+}
+
+export default function StationsPage() {
+	const { t, i18n } = useTranslation()
+	const { state, result, allowed } = useLoaderData<typeof loader>()
+	const { typeLabel, statusLabel } = useStationLabels()
+	const list = { path: STATIONS_PATH, state, spec: STATION_LIST }
+	const sortName = t(`stations.fields.${state.sort}`)
+	return (
+		<section aria-labelledby="stations-heading">
+			<PageHeader title={t('stations.title')} id="stations-heading">
+				{allowed.create ? (
+					<Link to={`${STATIONS_PATH}/new`} className="btn btn-primary">
+						<i className="bx bx-plus" aria-hidden="true" /> {t('stations.new')}
+					</Link>
+				) : null}
+				{allowed.export ? (
+					<a href={`${STATIONS_PATH}/export.csv${listSearch(state, STATION_LIST, { page: 1 })}`} className="btn btn-outline-dark" download>
+						<i className="bx bx-download" aria-hidden="true" /> {t('csv.export')}
+					</a>
+				) : null}
+				{allowed.import ? (
+					<Link to={`${STATIONS_PATH}/import`} className="btn btn-outline-dark">
+						<i className="bx bx-upload" aria-hidden="true" /> {t('csv.import')}
+					</Link>
+				) : null}
+			</PageHeader>
+			<ListToolbar
+				{...list}
+				label={t('stations.searchForm')}
+				searchLabel={t('list.search')}
+				searchHint={t('stations.searchHint')}
+				filters={[
+					{ name: 'status', label: t('stations.fields.status'), allLabel: t('list.all'), options: STATION_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })) },
+					{ name: 'type', label: t('stations.fields.type'), allLabel: t('list.all'), options: STATION_TYPES.map((s) => ({ value: s, label: typeLabel(s) })) },
+					{ name: 'province', label: t('stations.fields.province'), allLabel: t('list.all'), options: PROVINCES_BY_NAME.map((p) => ({ value: p.code, label: p.name })) },
+				]}
+			/>
+			{result.rows.length === 0 ? (
+				<EmptyList
+					path={STATIONS_PATH}
+					narrowed={isNarrowed(state)}
+					page={state.page}
+					emptyTitle={t('stations.emptyTitle')}
+					emptyBody={t('stations.emptyBody')}
+					action={
+						allowed.create ? (
+							<Link to={`${STATIONS_PATH}/new`} className="btn btn-primary">
+								{t('stations.new')}
+							</Link>
+						) : null
+					}
+				/>
+			) : (
+				<>
+					<ListSummary info={result} id="stations-summary" />
+					<div className="table-responsive">
+						<table className="table table-hover align-middle catalog-table" aria-describedby="stations-summary">
+							<caption className="visually-hidden">
+								{t('list.caption', {
+									name: t('stations.title'),
+									column: sortName,
+									direction: state.dir === 'asc' ? t('list.ascending') : t('list.descending'),
+								})}
+							</caption>
+							<thead>
+								<tr>
+									<SortableHeader {...list} column="code">
+										{t('stations.fields.code')}
+									</SortableHeader>
+									<SortableHeader {...list} column="name">
+										{t('stations.fields.name')}
+									</SortableHeader>
+									<SortableHeader {...list} column="type">
+										{t('stations.fields.type')}
+									</SortableHeader>
+									<SortableHeader {...list} column="province">
+										{t('stations.fields.province')}
+									</SortableHeader>
+									<SortableHeader {...list} column="status">
+										{t('stations.fields.status')}
+									</SortableHeader>
+									<SortableHeader {...list} column="commissionedAt">
+										{t('stations.fields.commissionedAt')}
+									</SortableHeader>
+									<th scope="col" className="text-end">
+										{t('stations.toolCount')}
+									</th>
+								</tr>
+							</thead>
+							<tbody>
+								{result.rows.map((station) => (
+									<tr key={station.id}>
+										<th scope="row">
+											<Link to={stationHref(station.id)}>{station.code}</Link>
+										</th>
+										<td>{station.name}</td>
+										<td>{typeLabel(station.type)}</td>
+										<td>{provinceName(station.province)}</td>
+										<td>
+											<StatusBadge status={station.status} label={statusLabel(station.status)} />
+										</td>
+										<td className="text-nowrap">{station.commissioned_at ? formatDate(Date.parse(station.commissioned_at), i18n.language) : ''}</td>
+										<td className="text-end">
+											{station.tool_count > 0 ? (
+												<Link
+													to={`/congcu/list?stationId=${station.id}`}
+													aria-label={t('stations.toolsOf', { n: station.tool_count, code: station.code })}
+												>
+													{formatNumber(station.tool_count, i18n.language)}
+												</Link>
+											) : (
+												'0'
+											)}
+										</td>
+									</tr>
+								))}
+							</tbody>
+						</table>
+					</div>
+					<Pagination {...list} info={result} />
+				</>
+			)}
+		</section>
+	)
+}

@@ -1,0 +1,61 @@
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useActionData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { flashSuccess } from '~/catalogs/catalog.server'
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '~/catalogs/csv'
+import { importCsv, readUpload, type ImportReport } from '~/catalogs/csv-import.server'
+import { STATION_FIELDS, STATION_STATUSES, STATION_TYPES, STATIONS_PATH } from '~/catalogs/stations'
+import { stationImport } from '~/catalogs/stations.server'
+import { CsvImportPage } from '~/components/csv-import'
+import { getT } from '~/i18n/i18n.server'
+import { routeHandle } from '~/permissions/access'
+import { requirePermission } from '~/permissions/grants.server'
+import catalogStyles from '~/styles/catalogs.css'
+import { pageTitle } from '~/utils/meta'
+
+export const handle = routeHandle({ function: 'DANHMUC_TRAM' })
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogStyles }]
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.title)
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	await requirePermission(request, 'DANHMUC_TRAM', 'import')
+	return { title: (await getT(request))('stations.importTitle') }
+}
+
+/** POST multipart `file`: all rows valid → written in one transaction; otherwise the per-row report, nothing written. */
+export async function action({ request }: ActionFunctionArgs) {
+	const { user } = await requirePermission(request, 'DANHMUC_TRAM', 'import')
+	const upload = await readUpload(request)
+	if (!upload.ok) {
+		const report: ImportReport = { ok: false, rows: 0, fileError: upload.fileError, rowErrors: [], moreErrors: 0 }
+		return data({ report }, { status: upload.fileError.key === 'csv.errors.tooLarge' ? 413 : 400 })
+	}
+	const report = await importCsv(upload.text, stationImport, user, upload.fileName)
+	if (!report.ok) return data({ report }, { status: 400 })
+	await flashSuccess(request, 'csv.imported', { created: report.created, updated: report.updated, unchanged: report.unchanged })
+	return redirect(STATIONS_PATH)
+}
+
+export default function StationImportPage() {
+	const { t } = useTranslation()
+	const actionData = useActionData<typeof action>()
+	return (
+		<CsvImportPage
+			title={t('stations.importTitle')}
+			backHref={STATIONS_PATH}
+			backLabel={t('stations.backToList')}
+			columns={STATION_FIELDS}
+			formatHelp={[
+				t('stations.csvHelp.type', { values: STATION_TYPES.join(', ') }),
+				t('stations.csvHelp.status', { values: STATION_STATUSES.join(', ') }),
+				t('stations.csvHelp.province'),
+				t('stations.csvHelp.coordinates'),
+				t('csv.formatDates'),
+			]}
+			limits={{ maxMegabytes: IMPORT_MAX_BYTES / 1024 / 1024, maxRows: IMPORT_MAX_ROWS }}
+			report={actionData?.report ?? null}
+		/>
+	)
+}

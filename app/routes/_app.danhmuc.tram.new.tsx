@@ -1,0 +1,64 @@
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useActionData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { flashSuccess } from '~/catalogs/catalog.server'
+import { stationSchema } from '~/catalogs/station-schema.server'
+import { STATIONS_PATH } from '~/catalogs/stations'
+import { createStation } from '~/catalogs/stations.server'
+import { PageHeader } from '~/components/catalog'
+import { StationForm, stationHref } from '~/components/station-form'
+import { getT } from '~/i18n/i18n.server'
+import { routeHandle } from '~/permissions/access'
+import { requirePermission } from '~/permissions/grants.server'
+import catalogStyles from '~/styles/catalogs.css'
+import { invalid, keptValues, parseForm, type FieldErrors } from '~/utils/form.server'
+import { pageTitle } from '~/utils/meta'
+
+export const handle = routeHandle({ function: 'DANHMUC_TRAM' })
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogStyles }]
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.title)
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	await requirePermission(request, 'DANHMUC_TRAM', 'create')
+	return { title: (await getT(request))('stations.new') }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+	const { user } = await requirePermission(request, 'DANHMUC_TRAM', 'create')
+	const form = await parseForm(request, stationSchema)
+	if (!form.ok) return invalid(form)
+	const result = await createStation(form.data, user)
+	if (!result.ok) {
+		return data(
+			{ ok: false as const, errors: { code: { key: 'catalog.errors.codeTaken' } } as FieldErrors, values: keptValues(form.formData), formError: null },
+			{ status: 409 },
+		)
+	}
+	await flashSuccess(request, 'stations.created', { code: form.data.code })
+	return redirect(stationHref(result.id))
+}
+
+export default function NewStationPage() {
+	const { t } = useTranslation()
+	const actionData = useActionData<typeof action>()
+	return (
+		<section aria-labelledby="station-heading">
+			<nav aria-label={t('catalog.breadcrumb')} className="mb-2">
+				<Link to={STATIONS_PATH} className="back-link">
+					<i className="bx bx-chevron-left" aria-hidden="true" />
+					{t('stations.backToList')}
+				</Link>
+			</nav>
+			<PageHeader title={t('stations.new')} id="station-heading" />
+			<StationForm
+				action={`${STATIONS_PATH}/new`}
+				values={actionData?.values ?? { status: 'active' }}
+				errors={actionData?.errors ?? {}}
+				submitLabel={t('catalog.create')}
+				cancelHref={STATIONS_PATH}
+			/>
+		</section>
+	)
+}

@@ -1,0 +1,82 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { forgotSchema } from '~/auth/forms.server'
+import { recordAudit } from '~/audit/audit.server'
+import { getAuthProvider } from '~/auth/provider.server'
+import { passwordResetRetryAfter } from '~/auth/throttle.server'
+import { AuthLayout } from '~/components/auth-layout'
+import { CsrfInput, Field, FormAlert } from '~/components/forms'
+import { getLanguage, getT } from '~/i18n/i18n.server'
+import { routeHandle } from '~/permissions/access'
+import { invalid, parseForm } from '~/utils/form.server'
+import { errorFields, getClientIp, logger } from '~/utils/logger.server'
+import { pageTitle } from '~/utils/meta'
+import { publicOrigin } from '~/utils/public-url.server'
+
+export const handle = routeHandle({ public: 'asking for a password-reset link, before sign-in' })
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.title)
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	return { title: (await getT(request))('forgotPassword.title') }
+}
+
+/** Always the same answer, whether the account exists or not, and whether or not it is throttled. */
+export async function action({ request }: ActionFunctionArgs) {
+	const form = await parseForm(request, forgotSchema)
+	if (!form.ok) return invalid(form)
+	const { email } = form.data
+	const ip = getClientIp()
+	const retryAfter = await passwordResetRetryAfter(email, ip)
+	const origin = publicOrigin(request)
+	if (retryAfter !== null) {
+		await recordAudit({ action: 'auth.password_reset_throttled', actorEmail: email, ip })
+	} else if (!origin) {
+		logger.error('password_reset.no_public_url', { message: 'Set PUBLIC_URL so password-reset links can be sent' })
+	} else {
+		try {
+			await getAuthProvider().requestPasswordReset(email, { origin, language: await getLanguage(request) })
+			await recordAudit({ action: 'auth.password_reset_requested', actorEmail: email, ip })
+		} catch (error) {
+			logger.error('password_reset.failed', errorFields(error))
+		}
+	}
+	return { ok: true as const, sent: true }
+}
+
+export default function ForgotPasswordPage() {
+	const { t } = useTranslation()
+	const actionData = useActionData<typeof action>()
+	const sent = actionData && 'sent' in actionData
+	const errors = actionData && 'errors' in actionData ? actionData.errors : {}
+	return (
+		<AuthLayout title={t('forgotPassword.title')}>
+			{sent ? (
+				<FormAlert message={t('forgotPassword.sent')} tone="success" />
+			) : (
+				<>
+					<p className="text-body-secondary">{t('forgotPassword.intro')}</p>
+					<Form method="post" noValidate>
+						<CsrfInput />
+						<Field
+							name="email"
+							type="email"
+							label={t('login.email')}
+							autoComplete="username"
+							required
+							defaultValue={actionData && 'values' in actionData ? actionData.values.email : ''}
+							error={errors.email}
+						/>
+						<button type="submit" className="btn btn-primary w-100">
+							{t('forgotPassword.submit')}
+						</button>
+					</Form>
+				</>
+			)}
+			<p className="mt-3 mb-0">
+				<Link to="/account/login">{t('forgotPassword.backToSignIn')}</Link>
+			</p>
+		</AuthLayout>
+	)
+}

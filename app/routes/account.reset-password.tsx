@@ -1,0 +1,70 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { resetSchema } from '~/auth/forms.server'
+import { recordAudit } from '~/audit/audit.server'
+import { consumeResetToken, findResetUser } from '~/auth/password-reset.server'
+import { getAuthProvider } from '~/auth/provider.server'
+import { revokeAccess } from '~/auth/revoke.server'
+import { AuthLayout } from '~/components/auth-layout'
+import { CsrfInput, Field, FormAlert } from '~/components/forms'
+import { getT } from '~/i18n/i18n.server'
+import { notify } from '~/notifications/notifications.server'
+import { routeHandle } from '~/permissions/access'
+import { invalid, parseForm } from '~/utils/form.server'
+import { getClientIp } from '~/utils/logger.server'
+import { pageTitle } from '~/utils/meta'
+
+export const handle = routeHandle({ public: 'the target of the password-reset email; the token is the credential' })
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.title)
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const token = new URL(request.url).searchParams.get('token') ?? ''
+	const user = await findResetUser(token)
+	return { title: (await getT(request))('resetPassword.title'), token: user ? token : null }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+	const form = await parseForm(request, resetSchema)
+	if (!form.ok) return invalid(form)
+	const { token, newPassword } = form.data
+	const user = await findResetUser(token)
+	if (!user || !(await consumeResetToken(token))) {
+		return invalid({ values: {}, formError: (await getT(request))('resetPassword.invalidLink') })
+	}
+	await getAuthProvider().setPassword(user, newPassword, { mustChange: false })
+	const ended = await revokeAccess(user.id)
+	await recordAudit({ action: 'auth.password_reset', actor: user, entity: 'user', entityId: user.id, ip: getClientIp(), details: { sessionsEnded: ended } })
+	await notify(user.id, { type: 'password_changed', titleKey: 'notifications.passwordChanged.title', bodyKey: 'notifications.passwordChanged.body', link: '/contacts/profile' })
+	return redirect('/account/login?reason=password-reset')
+}
+
+export default function ResetPasswordPage() {
+	const { t } = useTranslation()
+	const { token } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+	const errors = actionData?.errors ?? {}
+	if (!token) {
+		return (
+			<AuthLayout title={t('resetPassword.title')}>
+				<FormAlert message={t('resetPassword.invalidLink')} />
+				<Link to="/account/forgot-password">{t('resetPassword.askAgain')}</Link>
+			</AuthLayout>
+		)
+	}
+	return (
+		<AuthLayout title={t('resetPassword.title')}>
+			<FormAlert message={actionData?.formError} />
+			<Form method="post" noValidate>
+				<CsrfInput />
+				<input type="hidden" name="token" value={token} />
+				<Field name="newPassword" type="password" label={t('changePassword.newPassword')} autoComplete="new-password" required hint={t('changePassword.hint')} error={errors.newPassword} />
+				<Field name="confirmPassword" type="password" label={t('changePassword.confirmPassword')} autoComplete="new-password" required error={errors.confirmPassword} />
+				<button type="submit" className="btn btn-primary w-100">
+					{t('resetPassword.submit')}
+				</button>
+			</Form>
+		</AuthLayout>
+	)
+}

@@ -1,0 +1,36 @@
+import { redirect, type ActionFunctionArgs } from '@remix-run/node'
+import { useActionData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { layoutSchema } from '~/layout/settings.server'
+import { AuthLayout } from '~/components/auth-layout'
+import { FormAlert } from '~/components/forms'
+import { LAYOUT_OPTIONS } from '~/layout/settings'
+import { getLayoutSettings, layoutCookie } from '~/layout/settings.server'
+import { routeHandle } from '~/permissions/access'
+import { invalid, parseForm } from '~/utils/form.server'
+import { safeRedirect } from '~/utils/redirect'
+
+export const handle = routeHandle({ public: 'layout preferences are a cookie of the browser, like the language' })
+
+/** Saves the layout settings posted (a missing field keeps its value) and returns to the page. */
+export async function action({ request }: ActionFunctionArgs) {
+	const form = await parseForm(request, layoutSchema)
+	if (!form.ok) return invalid(form)
+	const { redirectTo, ...changes } = form.data
+	const settings = { ...getLayoutSettings(request) }
+	for (const [field, value] of Object.entries(changes)) if (value) Object.assign(settings, { [field]: value })
+	const secure = new URL(request.url).protocol === 'https:'
+	return redirect(safeRedirect(redirectTo, '/'), { headers: { 'Set-Cookie': layoutCookie(settings, secure) } })
+}
+
+/** Shown only when a posted value is not one of the allowed ones. */
+export default function LayoutRefused() {
+	const { t } = useTranslation()
+	const actionData = useActionData<typeof action>()
+	const fields = Object.keys(actionData?.errors ?? {}).filter((field) => field in LAYOUT_OPTIONS)
+	return (
+		<AuthLayout title={t('layout.title')}>
+			<FormAlert message={fields.length > 0 ? t('layout.invalidValues', { fields: fields.join(', ') }) : null} />
+		</AuthLayout>
+	)
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, checkPasswordPolicy } from '~/auth/password.server'
+import { LANGUAGE_CODES } from '~/i18n/languages'
+import { issue } from '~/utils/form.server'
+
+/** The profile page's forms. */
+export const profileActionSchema = z.discriminatedUnion('intent', [
+	z.object({
+		intent: z.literal('profile'),
+		displayName: z.string().trim().min(1, issue('validation.required')).max(200, issue('validation.tooLong', { max: 200 })),
+	}),
+	z.object({
+		intent: z.literal('language'),
+		preferredLanguage: z.union([z.literal(''), z.enum(LANGUAGE_CODES)], issue('language.unknown')),
+	}),
+	z.object({ intent: z.literal('sign-out-others') }),
+])
+
+/** The seed's account API bodies. */
+export const credentialsSchema = z.object({
+	email: z.string().trim().min(1, issue('validation.required')).max(254, issue('validation.tooLong', { max: 254 })),
+	password: z.string().min(1, issue('validation.required')).max(1024, issue('validation.tooLong', { max: 1024 })),
+})
+
+export const registerSchema = z
+	.object({
+		username: z.string().trim().max(254, issue('validation.tooLong', { max: 254 })).optional(),
+		email: z.string().trim().max(254, issue('validation.tooLong', { max: 254 })).optional(),
+		password: z.string(),
+		firstName: z.string().trim().max(100, issue('validation.tooLong', { max: 100 })).default(''),
+		lastName: z.string().trim().max(100, issue('validation.tooLong', { max: 100 })).default(''),
+	})
+	.transform((body) => ({ ...body, email: body.email || body.username || '' }))
+	.superRefine((body, ctx) => {
+		if (!z.email().safeParse(body.email).success) ctx.addIssue({ code: 'custom', path: ['email'], message: issue('validation.email') })
+		const problem = checkPasswordPolicy(body.password)
+		if (problem) {
+			ctx.addIssue({ code: 'custom', path: ['password'], message: issue(`password.${problem}`, { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH }) })
+		}
+	})

@@ -1,0 +1,66 @@
+import { defineConfig, devices } from '@playwright/test'
+import { BASE_URL } from './tests/e2e/env.mjs'
+
+/**
+ * End-to-end tests against the built server (`npm run build` first), on a fresh database each run:
+ *   E2E_DATABASE=sqlite npx playwright test
+ *   E2E_DATABASE=postgres TEST_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/postgres npx playwright test
+ * Every spec runs twice: `nojs` (plain HTML forms, as without JavaScript) and `js` (the hydrated app).
+ */
+
+// Debian's Chromium: `npx playwright install` has nothing to download here.
+const chromium = {
+	...devices['Desktop Chrome'],
+	launchOptions: {
+		executablePath: '/usr/bin/chromium',
+		args: [
+			'--no-sandbox',
+			'--disable-gpu',
+			'--disable-dev-shm-usage',
+			'--disable-background-networking',
+			'--disable-component-update',
+			'--disable-sync',
+			'--no-first-run',
+		],
+	},
+}
+
+export default defineConfig({
+	testDir: 'tests/e2e',
+	fullyParallel: true,
+	forbidOnly: Boolean(process.env.CI),
+	workers: 2,
+	retries: process.env.CI ? 1 : 0,
+	reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+	use: {
+		baseURL: BASE_URL,
+		trace: 'retain-on-failure',
+		screenshot: 'only-on-failure',
+		// A missing control fails in seconds, not at the 30 s test timeout.
+		actionTimeout: 10_000,
+		navigationTimeout: 15_000,
+	},
+	projects: [
+		{
+			name: 'nojs',
+			use: { ...chromium, javaScriptEnabled: false },
+			// Accessibility is checked once, on the hydrated pages (the markup is the same without JavaScript);
+			// `*.js-only.spec.ts` holds what only exists with JavaScript (instant settings, toasts that fade,
+			// closing dropdowns on Escape, the version check, the screenshots).
+			testIgnore: [/accessibility\.spec\.ts$/, /\.js-only\.spec\.ts$/],
+		},
+		{
+			name: 'js',
+			use: { ...chromium, javaScriptEnabled: true },
+		},
+	],
+	webServer: {
+		command: 'node tests/e2e/start-server.mjs',
+		url: `${BASE_URL}/readyz`,
+		reuseExistingServer: false,
+		timeout: 120_000,
+		stdout: 'pipe',
+		stderr: 'pipe',
+		gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+	},
+})

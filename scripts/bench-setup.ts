@@ -1,0 +1,50 @@
+// Prepares the benchmark database through the app's own modules: migrations, built-ins, the
+// administrator, and a user granted 2,000 functions with an API token (written to DATA_DIR/bench-token).
+import fs from 'node:fs'
+import path from 'node:path'
+import { issueApiToken } from '~/auth/api-token.server'
+import { localProvider } from '~/auth/local-provider.server'
+import { ensureAdministrator } from '~/bootstrap.server'
+import { getConfig } from '~/config.server'
+import { getDatabase, getDb, migrateToLatest } from '~/db/db.server'
+import { ensureBuiltins } from '~/permissions/builtins.server'
+import { setUserRoles } from '~/users/users.server'
+
+await migrateToLatest()
+await ensureBuiltins()
+await ensureAdministrator()
+const db = getDb()
+const now = Date.now()
+const role = await db
+	.insertInto('roles')
+	.values({ code: 'bench_wide', name: 'Bench: 2,000 functions', description: '', is_builtin: 0, all_access: 0, created_at: now, updated_at: now })
+	.returning('id')
+	.executeTakeFirstOrThrow()
+const ids: number[] = []
+for (let group = 0; group < 40; group++) {
+	const parent = await db
+		.insertInto('functions')
+		.values({ code: `BENCH_${group}`, parent_id: null, sort_order: 1000 + group, label_key: null, labels: JSON.stringify({ vn: `Nhóm ${group}`, en: `Group ${group}` }), icon: 'bx-grid', path: null, param: null, is_title: 0, is_hidden: 0, badge_text: null, badge_variant: null, enabled: 1, created_at: now, updated_at: now })
+		.returning('id')
+		.executeTakeFirstOrThrow()
+	ids.push(parent.id)
+	const children = await db
+		.insertInto('functions')
+		.values(
+			Array.from({ length: 49 }, (_, index) => ({
+				code: `BENCH_${group}_${index}`, parent_id: parent.id, sort_order: index, label_key: null, labels: JSON.stringify({ vn: `Chức năng ${group}.${index}` }), icon: 'bx-file', path: `/bench/${group}/${index}`, param: null, is_title: 0, is_hidden: 0, badge_text: null, badge_variant: null, enabled: 1, created_at: now, updated_at: now,
+			})),
+		)
+		.returning('id')
+		.execute()
+	ids.push(...children.map((row) => row.id))
+}
+for (let start = 0; start < ids.length; start += 500) {
+	await db.insertInto('role_grants').values(ids.slice(start, start + 500).map((id) => ({ role_id: role.id, function_id: id, action: 'view' }))).execute()
+}
+const user = await localProvider.createAccount({ email: 'bench-wide@example.com', password: 'Bench wide password 1', displayName: 'Bench' })
+await setUserRoles(user.id, ['bench_wide'])
+fs.writeFileSync(path.join(getConfig().dataDir, 'bench-token'), await issueApiToken(user.id), { mode: 0o600 })
+const operator = await localProvider.createAccount({ email: 'bench-operator@example.com', password: 'Bench operator password 1', displayName: 'Nguyễn Văn Vận Hành' })
+await setUserRoles(operator.id, ['operator'])
+await getDatabase().close()

@@ -1,0 +1,101 @@
+import { execFileSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Locator, Page } from '@playwright/test'
+import { DATA_DIR, ROOT_DIR, serverEnv } from './env.mjs'
+import { en, expect, test } from './support'
+
+/** Helpers of the catalog specs (stations and tools). */
+
+let seeded = false
+
+/**
+ * The deterministic demo data set (300 stations, 3,000 tools), written once per run: the first worker
+ * to take the lock file runs `db:seed-demo`, the others wait for its "done" marker (two seeds at once
+ * would only queue on the database's write lock).
+ */
+export function ensureDemoData() {
+	if (seeded) return
+	const lock = path.join(DATA_DIR, 'demo-seed.lock')
+	const done = path.join(DATA_DIR, 'demo-seed.done')
+	let owner = false
+	try {
+		fs.closeSync(fs.openSync(lock, 'wx'))
+		owner = true
+	} catch {
+		/* another worker seeds */
+	}
+	if (owner) {
+		try {
+			execFileSync(path.join(ROOT_DIR, 'node_modules', '.bin', 'tsx'), ['app/cli/main.ts', 'db:seed-demo'], {
+				cwd: ROOT_DIR,
+				env: { ...process.env, ...serverEnv },
+				encoding: 'utf8',
+				stdio: 'pipe',
+				timeout: 120_000,
+			})
+			fs.writeFileSync(done, 'ok')
+		} catch (error) {
+			const { stdout, stderr, message } = error as { stdout?: string; stderr?: string; message: string }
+			fs.writeFileSync(done, `failed: ${message}`)
+			throw new Error(`db:seed-demo failed: ${message}\n${stdout ?? ''}${stderr ?? ''}`)
+		}
+	} else {
+		const deadline = Date.now() + 120_000
+		while (!fs.existsSync(done)) {
+			if (Date.now() > deadline) throw new Error('the demo data was not seeded within 2 minutes')
+			Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200)
+		}
+		const result = fs.readFileSync(done, 'utf8')
+		if (result !== 'ok') throw new Error(`db:seed-demo ${result}`)
+	}
+	seeded = true
+}
+
+/** A code no other test uses: upper-case letters, digits and hyphens, with the project's initial. */
+export function uniqueCode(prefix: string) {
+	const project = test.info().project.name === 'js' ? 'J' : 'N'
+	return `${prefix}-${project}${randomBytes(3).toString('hex').toUpperCase()}`
+}
+
+/** The list's search form (the top bar has a search of its own). */
+export function searchForm(page: Page, name: string): Locator {
+	return page.getByRole('search', { name })
+}
+
+/** The cells of one column of the list's table, as texts. */
+export async function columnTexts(page: Page, index: number): Promise<string[]> {
+	return page.locator('table.catalog-table tbody tr').evaluateAll(
+		(rows, column) => rows.map((row) => (row.children[column] as HTMLElement | undefined)?.innerText.trim() ?? ''),
+		index,
+	)
+}
+
+/** Text without accents and case, as the search compares it. */
+export function plain(text: string): string {
+	return text
+		.normalize('NFD')
+		.replace(/\p{M}+/gu, '')
+		.replace(/[đĐ]/g, 'd')
+		.toLowerCase()
+}
+
+/** The text of a downloaded file, its byte-order mark kept. */
+export async function downloadedText(download: { path(): Promise<string | null> }): Promise<{ bytes: Buffer; text: string }> {
+	const file = await download.path()
+	if (!file) throw new Error('the download has no file')
+	const bytes = fs.readFileSync(file)
+	return { bytes, text: bytes.toString('utf8') }
+}
+
+/** Uploads `content` on the import page and sends the form. */
+export async function importFile(page: Page, content: string, name = 'du-lieu.csv') {
+	await page.getByLabel(en.csv.file, { exact: true }).setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content, 'utf8') })
+	await page.getByRole('button', { name: en.csv.submit, exact: true }).click()
+}
+
+/** The flash message shown after a redirect. */
+export async function expectStatusMessage(page: Page, text: string) {
+	await expect(page.getByRole('status').filter({ hasText: text })).toBeVisible()
+}

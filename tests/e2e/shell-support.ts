@@ -1,0 +1,143 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Locator, Page } from '@playwright/test'
+import { ROOT_DIR } from './env.mjs'
+import { expect, test, type Messages } from './support'
+
+/** Helpers of the layout-shell specs: the top bar's dropdowns, the settings panel, the `<body>` attributes. */
+
+export const DESKTOP = { width: 1280, height: 800 } as const
+export const MOBILE = { width: 375, height: 740 } as const
+
+export function javaScriptEnabled(): boolean {
+	return test.info().project.use.javaScriptEnabled !== false
+}
+
+/**
+ * A top-bar dropdown (`<details data-dropdown>`), found by the accessible name of its `<summary>` (a visually
+ * hidden label such as "Account menu", or its visible text). `toggle` is the summary, `panel` what it opens.
+ */
+export function dropdown(scope: Page | Locator, name: string) {
+	const page = 'page' in scope ? scope.page() : scope
+	const details = scope.locator('details[data-dropdown]').filter({ has: page.locator(':scope > summary').filter({ hasText: name }) })
+	const toggle = details.locator(':scope > summary')
+	return {
+		toggle,
+		details,
+		/** The content shown when open: everything in the details but its summary. */
+		panel: details.locator(':scope > :not(summary)'),
+		/** Opens it with a click on its summary, unless it is open already. */
+		async open() {
+			if ((await details.getAttribute('open')) === null) await toggle.click()
+			await expect(details).toHaveAttribute('open', '')
+		},
+	}
+}
+
+export function topBar(page: Page) {
+	return page.getByRole('banner')
+}
+
+export function userMenu(page: Page, t: Messages) {
+	return dropdown(topBar(page), t.topbar.userMenu)
+}
+
+/** Signs out with the button of the user menu, and waits for the sign-in page. */
+export async function signOutFromMenu(page: Page, t: Messages) {
+	const menu = userMenu(page, t)
+	await menu.open()
+	await menu.panel.getByRole('button', { name: t.nav.signOut }).click()
+	await expect(page).toHaveURL(/\/account\/login\?reason=signed-out$/)
+}
+
+/** Follows the "change password" link of the user menu. */
+export async function openChangePasswordFromMenu(page: Page, t: Messages) {
+	const menu = userMenu(page, t)
+	await menu.open()
+	await menu.panel.getByRole('link', { name: t.nav.changePassword }).click()
+	await expect(page).toHaveURL('/account/change-password')
+}
+
+export type LayoutField = keyof Messages['layout']['fields']
+export type LayoutValue = keyof Messages['layout']['values']
+
+/** The `<body>` attributes the shell is styled by (the template's vocabulary). */
+export const BODY_ATTRIBUTES = [
+	'data-layout',
+	'data-layout-mode',
+	'data-layout-size',
+	'data-layout-scrollable',
+	'data-sidebar',
+	'data-sidebar-size',
+	'data-topbar',
+] as const
+export type BodyAttributes = Record<(typeof BODY_ATTRIBUTES)[number], string>
+
+/** The `<body>` attributes in a page's HTML as the server sent it (before any script ran). */
+export function bodyAttributesInHtml(html: string): BodyAttributes {
+	const tag = /<body\b([^>]*)>/i.exec(html)?.[1]
+	if (tag === undefined) throw new Error('the page has no <body> tag')
+	const attributes: Record<string, string> = {}
+	for (const [, name, value] of tag.matchAll(/([\w-]+)="([^"]*)"/g)) attributes[name!] = value!
+	return Object.fromEntries(BODY_ATTRIBUTES.map((name) => [name, attributes[name] ?? '(missing)'])) as BodyAttributes
+}
+
+/** The same attributes as the live page's `<body>` has them now. */
+export async function bodyAttributesInPage(page: Page): Promise<BodyAttributes> {
+	return page.evaluate(
+		(names) => Object.fromEntries(names.map((name) => [name, document.body.getAttribute(name) ?? '(missing)'])),
+		[...BODY_ATTRIBUTES],
+	) as Promise<BodyAttributes>
+}
+
+/** The HTML the server renders for the page's address, fetched with the browser's cookies. */
+export async function serverHtml(page: Page, url = page.url()): Promise<string> {
+	const response = await page.request.get(url, { headers: { Accept: 'text/html' } })
+	expect(response.status(), `GET ${url}`).toBe(200)
+	return response.text()
+}
+
+/** The settings panel, opened. */
+export async function openSettingsPanel(page: Page, t: Messages) {
+	const panel = dropdown(topBar(page), t.layout.title)
+	if ((await panel.details.getAttribute('open')) === null) await panel.open()
+	const body = page.getByRole('complementary', { name: t.layout.title })
+	await expect(body).toBeVisible()
+	return body
+}
+
+/** One option of the settings panel, e.g. (mode, dark). */
+export function layoutOption(panel: Locator, t: Messages, field: LayoutField, value: LayoutValue): Locator {
+	return panel.getByRole('group', { name: t.layout.fields[field] }).getByRole('radio', { name: t.layout.values[value], exact: true })
+}
+
+/**
+ * Chooses a layout setting in the panel as a user does. Without JavaScript: the radio, then Apply (a form
+ * post and a redirect back). With it: the radio alone (applied at once, saved in the background); returns
+ * once the server has saved it.
+ */
+export async function chooseLayout(page: Page, t: Messages, field: LayoutField, value: LayoutValue) {
+	const panel = await openSettingsPanel(page, t)
+	const option = layoutOption(panel, t, field, value)
+	if (javaScriptEnabled()) {
+		const saved = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/settings/layout') && response.request().method() === 'POST')
+		await option.check()
+		expect((await saved).status()).toBeLessThan(400)
+	} else {
+		await option.check()
+		await panel.getByRole('button', { name: t.layout.save }).click()
+		await page.waitForURL((url) => !url.pathname.startsWith('/settings/'))
+	}
+}
+
+/**
+ * A full-page screenshot attached to the test's report and also written to
+ * test-results/screenshots/<name>.png (a stable place to look at them).
+ */
+export async function screenshot(page: Page, name: string) {
+	const image = await page.screenshot({ fullPage: true, animations: 'disabled' })
+	await test.info().attach(name, { body: image, contentType: 'image/png' })
+	const folder = path.join(ROOT_DIR, 'test-results', 'screenshots')
+	fs.mkdirSync(folder, { recursive: true })
+	fs.writeFileSync(path.join(folder, `${name}.png`), image)
+}

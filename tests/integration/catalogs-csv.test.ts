@@ -1,0 +1,268 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { STATION_FIELDS } from '~/catalogs/stations'
+import { TOOL_FIELDS } from '~/catalogs/tools'
+import { createStation } from '~/catalogs/stations.server'
+import { stationSchema } from '~/catalogs/station-schema.server'
+import { getDb } from '~/db/db.server'
+import type { TestClient } from '../support/client'
+import { location } from '../support/client'
+import { format, signedIn, stationFields, uniqueCode, unescapeHtml, vn } from '../support/catalogs'
+import { startServer, type RunningServer } from '../support/server'
+
+let server: RunningServer
+let operator: Awaited<ReturnType<typeof signedIn>>
+let viewer: Awaited<ReturnType<typeof signedIn>>
+
+beforeAll(async () => {
+	server = await startServer()
+	operator = await signedIn(server, ['operator'])
+	viewer = await signedIn(server, ['viewer'])
+})
+
+afterAll(async () => {
+	await server?.stop()
+})
+
+async function seedStation(overrides: Record<string, string> = {}) {
+	const parsed = stationSchema.parse(stationFields(overrides))
+	const result = await createStation(parsed, operator.actor)
+	if (!result.ok) throw new Error(result.reason)
+	return { id: result.id, code: parsed.code }
+}
+
+/** POSTs a file as the import form does (multipart, field `file`, with the form's CSRF token). */
+async function upload(client: TestClient, path: string, content: string | Uint8Array<ArrayBuffer>, fileName = 'data.csv') {
+	const form = new FormData()
+	form.set('csrf', await client.csrfToken())
+	form.set('file', new Blob([content], { type: 'text/csv' }), fileName)
+	return client.request(path, { method: 'POST', body: form })
+}
+
+/** The rows of the import report: [line, column, problem]. */
+function reportRows(html: string): [number, string, string][] {
+	const table = /<table class="table table-sm import-report">([\s\S]*?)<\/table>/.exec(html)?.[1] ?? ''
+	return [...table.matchAll(/<tr><th scope="row">(\d+)<\/th><td><code>([^<]*)<\/code><\/td><td>([^<]*)<\/td><\/tr>/g)].map((m) => [
+		Number(m[1]),
+		unescapeHtml(m[2]!),
+		unescapeHtml(m[3]!),
+	])
+}
+
+function fileError(html: string): string {
+	return unescapeHtml(/<p class="fw-semibold mb-1">[^<]*<\/p><p class="mb-0">([^<]*)<\/p>/.exec(html)?.[1] ?? '')
+}
+
+const BOM = '\uFEFF'
+const header = (fields: readonly string[]) => fields.join(',')
+
+describe('station CSV export', () => {
+	test('exports the current filter as UTF-8 with BOM, the form fields as columns, formulas neutralised', async () => {
+		const marker = uniqueCode('EX')
+		const a = await seedStation({ name: `=HYPERLINK("http://evil.example") ${marker}`, note: '@SUM(A1)', address: '+84 đường, "ngõ" 5' })
+		const b = await seedStation({ name: `Trạm Đà Nẵng ${marker}`, latitude: '-33.8688', longitude: '151.2093', commissionedAt: '' })
+		await seedStation({ name: 'Không thuộc bộ lọc' })
+		const response = await operator.client.get(`/danhmuc/tram/export.csv?q=${marker}&sort=name`)
+		expect(response.status).toBe(200)
+		expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
+		expect(response.headers.get('Content-Disposition')).toMatch(/^attachment; filename="tram-\d{4}-\d{2}-\d{2}\.csv"$/)
+		const bytes = new Uint8Array(await response.arrayBuffer())
+		expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+		const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)
+		expect(text.startsWith(BOM)).toBe(true)
+		const lines = text.slice(1).split('\r\n')
+		expect(lines[0]).toBe(header(STATION_FIELDS))
+		expect(lines[0]).toBe('code,name,type,province,address,latitude,longitude,status,commissionedAt,note,version')
+		expect(lines).toHaveLength(4) // header, two rows, the final empty string
+		// Sorted by name: "=HYPERLINK…" before "Trạm…".
+		expect(lines[1]).toBe(`${a.code},"'=HYPERLINK(""http://evil.example"") ${marker}",bts,ha-noi,"'+84 đường, ""ngõ"" 5",21.028511,105.804817,active,2019-05-01,'@SUM(A1),1`)
+		expect(lines[2]).toBe(`${b.code},Trạm Đà Nẵng ${marker},bts,ha-noi,12 Trần Duy Hưng,'-33.8688,151.2093,active,,,1`)
+	})
+
+	test('export needs the export grant: a viewer gets 403 (plain text)', async () => {
+		const response = await viewer.client.get('/danhmuc/tram/export.csv')
+		expect(response.status).toBe(403)
+		expect(response.headers.get('Content-Type')).toContain('text/plain')
+		expect(await response.text()).toContain(vn.errors.forbiddenTitle)
+	})
+})
+
+describe('station CSV import', () => {
+	test('the round trip: an exported file imports back unchanged; edits and new rows are written and audited', async () => {
+		const marker = uniqueCode('RT')
+		const a = await seedStation({ name: `Trạm một ${marker}`, note: '=1+1' })
+		const b = await seedStation({ name: `Trạm hai ${marker}`, latitude: '-10.5', longitude: '-20.25' })
+		const exported = await (await operator.client.get(`/danhmuc/tram/export.csv?q=${marker}`)).text()
+
+		const again = await upload(operator.client, '/danhmuc/tram/import', exported)
+		expect(again.status).toBe(302)
+		expect(location(again)).toBe('/danhmuc/tram')
+		expect(await (await operator.client.get('/danhmuc/tram')).text()).toContain(format(vn.csv.imported, { created: 0, updated: 0, unchanged: 2 }))
+
+		const newCode = uniqueCode('NEW')
+		const edited =
+			exported.replace(`Trạm hai ${marker}`, `Trạm hai đã sửa ${marker}`) +
+			`${newCode},Trạm mới ${marker},weather,Thành phố Hồ Chí Minh,,10.8231,106.6297,maintenance,2020-01-01,Nhập từ tệp,\r\n`
+		const response = await upload(operator.client, '/danhmuc/tram/import', edited)
+		expect(response.status).toBe(302)
+		expect(await (await operator.client.get('/danhmuc/tram')).text()).toContain(format(vn.csv.imported, { created: 1, updated: 1, unchanged: 1 }))
+
+		const rows = await getDb().selectFrom('stations').selectAll().where('name', 'like', `%${marker}`).orderBy('code').execute()
+		expect(rows.map((row) => row.name).sort()).toEqual([`Trạm hai đã sửa ${marker}`, `Trạm mới ${marker}`, `Trạm một ${marker}`].sort())
+		const created = rows.find((row) => row.code === newCode)!
+		expect(created).toMatchObject({ province: 'ho-chi-minh', status: 'maintenance', latitude_e6: 10_823_100, version: 1, created_by: operator.user.id })
+		expect(rows.find((row) => row.id === a.id)).toMatchObject({ note: '=1+1', version: 1 })
+		expect(rows.find((row) => row.id === b.id)).toMatchObject({ latitude_e6: -10_500_000, longitude_e6: -20_250_000, version: 2 })
+
+		const audit = await getDb().selectFrom('audit_log').select(['action', 'entity_id', 'details']).where('entity', '=', 'station').where('actor_user_id', '=', operator.user.id).orderBy('id', 'desc').limit(3).execute()
+		const actions = audit.map((entry) => entry.action)
+		expect(actions).toContain('station.imported')
+		const update = audit.find((entry) => entry.action === 'station.updated' && entry.entity_id === String(b.id))!
+		expect(JSON.parse(update.details!)).toEqual({
+			code: b.code,
+			changes: { name: { from: `Trạm hai ${marker}`, to: `Trạm hai đã sửa ${marker}` } },
+			source: 'import',
+		})
+		const history = await (await operator.client.get(`/danhmuc/tram/${b.id}`)).text()
+		expect(history).toContain(vn.catalog.history.viaImport)
+	})
+
+	test('a file with good and bad rows writes nothing and lists every problem with its line', async () => {
+		const existing = await seedStation()
+		const good = uniqueCode('OK')
+		const lines = [
+			header(STATION_FIELDS),
+			`${good},Trạm tốt,bts,ha-noi,,,,active,,,`,
+			`bad code,Trạm xấu,bts,ha-noi,,,,active,,,`,
+			`${uniqueCode('B')},Trạm xấu,castle,Atlantis,,91,,active,2999-01-01,"Ghi chú
+hai dòng",`,
+			`${good},Trạm trùng mã,bts,ha-noi,,,,active,,,`,
+			`${existing.code},Trạm cũ,bts,ha-noi,,,,active,,,7`,
+			`${uniqueCode('B')},Thiếu cột,bts`,
+		]
+		const response = await upload(operator.client, '/danhmuc/tram/import', BOM + lines.join('\r\n') + '\r\n')
+		expect(response.status).toBe(400)
+		const html = await response.text()
+		expect(html).toContain(vn.csv.refusedTitle)
+		expect(reportRows(html)).toEqual([
+			[3, 'code', vn.catalog.errors.codeFormat],
+			[4, 'type', vn.catalog.errors.invalidChoice],
+			[4, 'province', vn.catalog.errors.invalidChoice],
+			[4, 'latitude', vn.stations.errors.latitudeRange],
+			[4, 'commissionedAt', vn.catalog.errors.dateInFuture],
+			[6, 'code', format(vn.csv.errors.duplicateCode, { line: 2 })],
+			[7, 'version', format(vn.csv.errors.staleVersion, { version: 7, current: 1 })],
+			[8, '—', format(vn.csv.errors.fieldCount, { actual: 3, expected: 11 })],
+		])
+		// The good row and the rest: nothing written.
+		expect(await getDb().selectFrom('stations').select('id').where('code', '=', good).execute()).toEqual([])
+	})
+
+	test('a row naming an older version than the record is refused (changed since the export)', async () => {
+		const { id, code } = await seedStation({ name: 'Phiên bản 1' })
+		const exported = await (await operator.client.get(`/danhmuc/tram/export.csv?q=${code}`)).text()
+		await operator.client.post(`/danhmuc/tram/${id}`, stationFields({ code, name: 'Phiên bản 2', version: '1' }))
+		const response = await upload(operator.client, '/danhmuc/tram/import', exported.replace('Phiên bản 1', 'Phiên bản 1 sửa'))
+		expect(response.status).toBe(400)
+		expect(reportRows(await response.text())).toEqual([[2, 'version', format(vn.csv.errors.staleVersion, { version: 1, current: 2 })]])
+		expect((await getDb().selectFrom('stations').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name).toBe('Phiên bản 2')
+	})
+
+	test('semicolon-separated files (Excel in many locales) and files without the version column import too', async () => {
+		const code = uniqueCode('SC')
+		const columns = STATION_FIELDS.filter((field) => field !== 'version')
+		const file = `${columns.join(';')}\n${code};Trạm; chấm phẩy;pumping;hue;;;;inactive;;\n`
+		// "Trạm; chấm phẩy" is not quoted: it splits into two cells, so this file must fail on its field count…
+		expect((await upload(operator.client, '/danhmuc/tram/import', file)).status).toBe(400)
+		// …and with the quotes it imports.
+		const quoted = `${columns.join(';')}\n${code};"Trạm; chấm phẩy";pumping;hue;;;;inactive;;\n`
+		expect((await upload(operator.client, '/danhmuc/tram/import', quoted)).status).toBe(302)
+		expect(await getDb().selectFrom('stations').select(['name', 'province']).where('code', '=', code).executeTakeFirst()).toEqual({ name: 'Trạm; chấm phẩy', province: 'hue' })
+	})
+
+	test.each([
+		['an empty file', '', vn.csv.errors.noFile],
+		['only a header', header(STATION_FIELDS) + '\r\n', vn.csv.errors.noRows],
+		['a wrong header', 'ma,ten\r\nA,B\r\n', 'header'],
+		['an unclosed quote', `${header(STATION_FIELDS)}\r\nA1,"Trạm\r\n`, format(vn.csv.errors.unterminatedQuote, { line: 2 })],
+	])('%s is refused with a clear message', async (_name, content, expected) => {
+		const response = await upload(operator.client, '/danhmuc/tram/import', content)
+		expect(response.status).toBe(400)
+		const message = fileError(await response.text())
+		if (expected === 'header') {
+			expect(message).toContain(format(vn.csv.errors.header, { expected: STATION_FIELDS.join(', '), missing: STATION_FIELDS.filter((f) => f !== 'version').join(', '), unknown: 'ma, ten' }))
+		} else {
+			expect(message).toBe(expected)
+		}
+	})
+
+	test('a file that is not UTF-8 is refused', async () => {
+		const latin1 = new Uint8Array([...new TextEncoder().encode(`${header(STATION_FIELDS)}\r\nA1,Tr`), 0xe0, 0x6d, 0x0d, 0x0a])
+		const response = await upload(operator.client, '/danhmuc/tram/import', latin1)
+		expect(response.status).toBe(400)
+		expect(fileError(await response.text())).toBe(vn.csv.errors.notUtf8)
+	})
+
+	test('more than 10,000 rows is refused before anything is written', async () => {
+		const rows = Array.from({ length: 10_001 }, (_, i) => `R-${i},Trạm ${i},bts,hue,,,,active,,,`)
+		const response = await upload(operator.client, '/danhmuc/tram/import', [header(STATION_FIELDS), ...rows].join('\n'))
+		expect(response.status).toBe(400)
+		expect(fileError(await response.text())).toBe(format(vn.csv.errors.tooManyRows, { max: 10000 }))
+		expect(await getDb().selectFrom('stations').select('id').where('code', '=', 'R-0').execute()).toEqual([])
+	})
+
+	test.each([
+		['just over the limit', 5 * 1024 * 1024 + 1024],
+		['far over the limit', 7 * 1024 * 1024],
+	])('a file %s (5 MB) is refused with 413', async (_name, size) => {
+		const big = header(STATION_FIELDS) + '\n' + 'x'.repeat(size)
+		const response = await upload(operator.client, '/danhmuc/tram/import', big)
+		expect(response.status).toBe(413)
+		expect(fileError(await response.text())).toBe(format(vn.csv.errors.tooLarge, { max: 5 }))
+	})
+
+	test('import needs the import grant: a viewer gets 403 for the page and the upload', async () => {
+		expect((await viewer.client.get('/danhmuc/tram/import')).status).toBe(403)
+		const code = uniqueCode('V')
+		const response = await upload(viewer.client, '/danhmuc/tram/import', `${header(STATION_FIELDS)}\n${code},Trạm,bts,hue,,,,active,,,\n`)
+		expect(response.status).toBe(403)
+		expect(await getDb().selectFrom('stations').select('id').where('code', '=', code).execute()).toEqual([])
+	})
+})
+
+describe('tool CSV', () => {
+	test('export and import with stations named by id or code; an unknown station is reported', async () => {
+		const station = await seedStation()
+		const marker = uniqueCode('TL')
+		const first = uniqueCode('T1')
+		const second = uniqueCode('T2')
+		const file = [
+			header(TOOL_FIELDS),
+			`${first},Máy đo ${marker},measuring,SN-1,${station.id},in_use,2,cái,2022-01-31,12345678901.23,,`,
+			`${second},Thang ${marker},hand_tool,,${station.code.toLowerCase()},in_use,1,chiếc,,,"Ghi chú ""trích dẫn""",`,
+		].join('\r\n')
+		const response = await upload(operator.client, '/congcu/list/import', file)
+		expect(response.status).toBe(302)
+		const rows = await getDb().selectFrom('tools').selectAll().where('code', 'in', [first, second]).orderBy('code').execute()
+		expect(rows.map((row) => [row.code, row.station_id, row.value_minor === null ? null : Number(row.value_minor)])).toEqual([
+			[first, station.id, 1_234_567_890_123],
+			[second, station.id, null],
+		])
+
+		const exported = await (await operator.client.get(`/congcu/list/export.csv?q=${marker}&sort=value&dir=desc`)).text()
+		// (Response.text() drops the byte-order mark, as UTF-8 decoders do.)
+		const lines = exported.split('\r\n')
+		expect(lines[0]).toBe('code,name,category,serialNumber,stationId,status,quantity,unit,purchaseDate,value,note,version')
+		// Highest value first, the tool without a value last.
+		expect(lines[1]).toBe(`${first},Máy đo ${marker},measuring,SN-1,${station.id},in_use,2,cái,2022-01-31,12345678901.23,,1`)
+		expect(lines[2]).toBe(`${second},Thang ${marker},hand_tool,,${station.id},in_use,1,chiếc,,,"Ghi chú ""trích dẫn""",1`)
+
+		const refused = await upload(operator.client, '/congcu/list/import', `${header(TOOL_FIELDS)}\r\n${uniqueCode('T3')},X,measuring,,NO-STATION,in_use,1,cái,,,,\r\n`)
+		expect(refused.status).toBe(400)
+		expect(reportRows(await refused.text())).toEqual([[2, 'stationId', vn.tools.errors.stationNotFound]])
+	})
+
+	test('a viewer may neither export nor import tools', async () => {
+		expect((await viewer.client.get('/congcu/list/export.csv')).status).toBe(403)
+		expect((await viewer.client.get('/congcu/list/import')).status).toBe(403)
+	})
+})

@@ -1,0 +1,402 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createStation } from '~/catalogs/stations.server'
+import { createTool } from '~/catalogs/tools.server'
+import { stationSchema } from '~/catalogs/station-schema.server'
+import { getDb } from '~/db/db.server'
+import { location } from '../support/client'
+import { alerts, escapeHtml, fieldError, fieldValue, format, getPage, listedCodes, signedIn, stationFields, toolFields, uniqueCode, vn } from '../support/catalogs'
+import { startServer, type RunningServer } from '../support/server'
+
+let server: RunningServer
+let operator: Awaited<ReturnType<typeof signedIn>>
+let viewer: Awaited<ReturnType<typeof signedIn>>
+
+beforeAll(async () => {
+	server = await startServer()
+	operator = await signedIn(server, ['operator'])
+	viewer = await signedIn(server, ['viewer'])
+})
+
+afterAll(async () => {
+	await server?.stop()
+})
+
+/** Creates a station directly (test set-up), returning its id. */
+async function seedStation(overrides: Record<string, string> = {}) {
+	const parsed = stationSchema.parse(stationFields(overrides))
+	const result = await createStation(parsed, operator.actor)
+	if (!result.ok) throw new Error(`could not create station: ${result.reason}`)
+	return { id: result.id, code: parsed.code }
+}
+
+async function stationRow(id: number) {
+	return getDb().selectFrom('stations').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+describe('creating a station', () => {
+	test('a valid form creates it, audits it and opens it with a message', async () => {
+		const fields = stationFields({ name: 'Trạm biến áp Đà Nẵng 1', province: 'da-nang', note: 'Dòng một\ndòng hai' })
+		const response = await operator.client.post('/danhmuc/tram/new', fields)
+		expect(response.status).toBe(302)
+		const target = location(response)!
+		expect(target).toMatch(/^\/danhmuc\/tram\/\d+$/)
+		const page = await operator.client.get(target)
+		const html = await page.text()
+		expect(page.status).toBe(200)
+		expect(html).toContain(format(vn.stations.created, { code: fields.code! }))
+		expect(fieldValue(html, 'name')).toBe('Trạm biến áp Đà Nẵng 1')
+		expect(fieldValue(html, 'province')).toBe('da-nang')
+		expect(fieldValue(html, 'latitude')).toBe('21.028511')
+		expect(fieldValue(html, 'note')).toBe('Dòng một\ndòng hai')
+		expect(fieldValue(html, 'version')).toBe('1')
+
+		const id = Number(target.split('/').pop())
+		const row = await stationRow(id)
+		expect(row).toMatchObject({ code: fields.code, latitude_e6: 21_028_511, longitude_e6: 105_804_817, version: 1, created_by: operator.user.id })
+		expect(row!.search_text).toContain('tram bien ap da nang 1')
+		const audit = await getDb().selectFrom('audit_log').selectAll().where('entity', '=', 'station').where('entity_id', '=', String(id)).execute()
+		expect(audit.map((entry) => entry.action)).toEqual(['station.created'])
+		expect(JSON.parse(audit[0]!.details!)).toMatchObject({ code: fields.code, changes: { name: { from: '', to: 'Trạm biến áp Đà Nẵng 1' } } })
+		expect(audit[0]!.actor_user_id).toBe(operator.user.id)
+	})
+
+	test('a code already in use is refused on the code field, values kept', async () => {
+		const { code } = await seedStation()
+		const response = await operator.client.post('/danhmuc/tram/new', stationFields({ code, name: 'Trạm trùng mã' }))
+		expect(response.status).toBe(409)
+		const html = await response.text()
+		expect(fieldError(html, 'code')).toBe(vn.catalog.errors.codeTaken)
+		expect(fieldValue(html, 'name')).toBe('Trạm trùng mã')
+	})
+
+	const tooLong = (n: number) => 'x'.repeat(n)
+	test.each([
+		['code', '', vn.validation.required],
+		['code', 'hn-001', vn.catalog.errors.codeFormat],
+		['code', 'HN 001', vn.catalog.errors.codeFormat],
+		['code', `A${'1'.repeat(20)}`, format(vn.validation.tooLong, { max: 20 })],
+		['name', '  ', vn.validation.required],
+		['name', tooLong(201), format(vn.validation.tooLong, { max: 200 })],
+		['name', 'Tab\tinside', vn.catalog.errors.controlCharacters],
+		['type', 'castle', vn.catalog.errors.invalidChoice],
+		['type', '', vn.validation.required],
+		['province', 'Atlantis', vn.catalog.errors.invalidChoice],
+		['address', tooLong(501), format(vn.validation.tooLong, { max: 500 })],
+		['latitude', '90.5', vn.stations.errors.latitudeRange],
+		['latitude', '-91', vn.stations.errors.latitudeRange],
+		['latitude', 'north', vn.catalog.errors.coordinateFormat],
+		['latitude', '21.1234567', vn.catalog.errors.coordinateScale],
+		['longitude', '181', vn.stations.errors.longitudeRange],
+		['longitude', '', vn.stations.errors.coordinatesPair],
+		['status', 'closed', vn.catalog.errors.invalidChoice],
+		['commissionedAt', '2019-02-30', vn.catalog.errors.dateFormat],
+		['commissionedAt', '30/01/2019', vn.catalog.errors.dateFormat],
+		['commissionedAt', '2999-01-01', vn.catalog.errors.dateInFuture],
+		['commissionedAt', '1850-01-01', format(vn.catalog.errors.dateTooEarly, { min: '1900-01-01' })],
+		['note', tooLong(2001), format(vn.validation.tooLong, { max: 2000 })],
+	])('%s = %j is refused with its message; the other values are kept; nothing is written', async (field, value, message) => {
+		const fields = stationFields({ [field]: value, name: field === 'name' ? value : 'Giữ lại tên này' })
+		const response = await operator.client.post('/danhmuc/tram/new', fields)
+		expect(response.status).toBe(400)
+		const html = await response.text()
+		expect(fieldError(html, field)).toBe(message)
+		expect(alerts(html)).toContain(vn.validation.formHasErrors)
+		if (field !== 'name') expect(fieldValue(html, 'name')).toBe('Giữ lại tên này')
+		if (field !== 'code') expect(fieldValue(html, 'code')).toBe(fields.code)
+		const written = await getDb().selectFrom('stations').select('id').where('code', '=', fields.code ?? '').execute()
+		expect(written).toEqual([])
+	})
+
+	test('HTML and script in text are stored as typed and shown escaped', async () => {
+		const name = '<script>alert("trạm")</script><b onmouseover=x>'
+		const { id } = await seedStation({ name, note: '<img src=x onerror=alert(1)>' })
+		const html = await (await operator.client.get(`/danhmuc/tram/${id}`)).text()
+		expect(html).not.toContain('<script>alert(')
+		expect(html).not.toContain('<img src=x')
+		expect(html).toContain(escapeHtml(name))
+		expect(fieldValue(html, 'name')).toBe(name)
+		expect((await stationRow(id))!.name).toBe(name)
+		const list = await (await getPage(operator.client, `/danhmuc/tram?q=${encodeURIComponent('alert("trạm")')}`)).text()
+		expect(list).toContain(escapeHtml(name))
+		expect(list).not.toContain('<script>alert(')
+	})
+})
+
+describe('the station list', () => {
+	const marker = `Q${Date.now().toString(36).toUpperCase()}`
+	const made: { id: number; code: string }[] = []
+
+	beforeAll(async () => {
+		const names = [
+			[`Trạm Đà Nẵng ${marker} A`, 'active', 'substation', 'da-nang'],
+			[`TRẠM ĐÀ NẴNG ${marker} B`, 'maintenance', 'bts', 'da-nang'],
+			[`Trạm Hà Nội ${marker} C`, 'active', 'bts', 'ha-noi'],
+			[`Trạm 100% công suất ${marker}`, 'inactive', 'pumping', 'hue'],
+			[`Trạm 1000 ${marker}`, 'active', 'pumping', 'hue'],
+			[`Trạm O'Brien'; DROP TABLE stations; -- ${marker}`, 'active', 'weather', 'hue'],
+			[`Trạm a_b ${marker}`, 'active', 'weather', 'hue'],
+			[`Trạm axb ${marker}`, 'active', 'weather', 'hue'],
+		] as const
+		for (const [name, status, type, province] of names) made.push(await seedStation({ name, status, type, province, code: uniqueCode('L') }))
+	})
+
+	const search = async (query: string) => {
+		const response = await getPage(operator.client, `/danhmuc/tram?${query}`)
+		expect(response.status).toBe(200)
+		return listedCodes(await response.text())
+	}
+
+	test.each([
+		['tram da nang', [0, 1]],
+		['ĐÀ NẴNG', [0, 1]],
+		['Trạm Đà', [0, 1]],
+		['nang tram', [0, 1]],
+		['ha noi', [2]],
+	])('search %j is accent- and case-insensitive, words in any order', async (words, expected) => {
+		const codes = await search(`q=${encodeURIComponent(`${words} ${marker}`)}`)
+		expect(codes.sort()).toEqual(expected.map((index) => made[index]!.code).sort())
+	})
+
+	test('search finds codes too', async () => {
+		expect(await search(`q=${encodeURIComponent(made[2]!.code.toLowerCase())}`)).toEqual([made[2]!.code])
+	})
+
+	test.each([
+		['100%', [3]],
+		['a_b', [6]],
+		["O'Brien", [5]],
+		["'; DROP TABLE stations; --", [5]],
+		['" OR 1=1 --', []],
+		['\\', []],
+	])('SQL-like and wildcard text %j is searched as plain text', async (words, expected) => {
+		const codes = await search(`q=${encodeURIComponent(`${words} ${marker}`)}`)
+		expect(codes.sort()).toEqual(expected.map((index) => made[index]!.code).sort())
+		expect(await getDb().selectFrom('stations').select('id').limit(1).execute()).toHaveLength(1)
+	})
+
+	test('filters by status, type and province (names of provinces work too)', async () => {
+		const q = `q=${marker}`
+		expect(await search(`${q}&status=maintenance`)).toEqual([made[1]!.code])
+		expect((await search(`${q}&type=pumping`)).sort()).toEqual([made[3]!.code, made[4]!.code].sort())
+		expect((await search(`${q}&province=da-nang`)).sort()).toEqual([made[0]!.code, made[1]!.code].sort())
+		expect((await search(`${q}&province=${encodeURIComponent('Đà Nẵng')}`)).sort()).toEqual([made[0]!.code, made[1]!.code].sort())
+		expect(await search(`${q}&province=hue&type=pumping&status=inactive`)).toEqual([made[3]!.code])
+	})
+
+	test('sorts by a column both ways, with aria-sort on its header', async () => {
+		const ascending = await operator.client.get(`/danhmuc/tram?q=${marker}&sort=name`)
+		const html = await ascending.text()
+		const codesAsc = listedCodes(html)
+		expect(html).toMatch(/<th scope="col" aria-sort="ascending"[^>]*><a [^>]*href="\/danhmuc\/tram\?q=[^"]*sort=name&amp;dir=desc"/)
+		const codesDesc = await search(`q=${marker}&sort=name&dir=desc`)
+		expect(codesDesc).toEqual([...codesAsc].reverse())
+		expect(codesAsc).toHaveLength(made.length)
+		// "Trạm 1000" sorts before "Trạm 100% …"? Accent-free keys: "tram 100% ..." < "tram 1000 ..." ('%' < '0').
+		expect(codesAsc.indexOf(made[3]!.code)).toBeLessThan(codesAsc.indexOf(made[4]!.code))
+	})
+
+	test('pages: size, page links, and a page past the end goes to the last one', async () => {
+		const first = await operator.client.get(`/danhmuc/tram?q=${marker}&size=10`)
+		expect(first.status).toBe(200)
+		expect(listedCodes(await first.text())).toHaveLength(made.length)
+		const byCode = await search(`q=${marker}&sort=code&size=10`)
+		expect(byCode).toEqual([...made.map((m) => m.code)].sort())
+		const past = await operator.client.get(`/danhmuc/tram?q=${marker}&page=9`)
+		expect(past.status).toBe(302)
+		expect(location(past)).toBe(`/danhmuc/tram?q=${marker}`)
+	})
+
+	test('pages through the whole list with page links, no row twice', async () => {
+		const seen: string[] = []
+		let path: string | null = `/danhmuc/tram?q=${marker}&size=10`
+		// Eight stations so far: five more make two pages of 10.
+		for (let i = 0; i < 5; i++) await seedStation({ name: `Trạm thêm ${marker} ${i}`, code: uniqueCode('P') })
+		while (path) {
+			const html: string = await (await operator.client.get(path)).text()
+			seen.push(...listedCodes(html))
+			const next: string | undefined = /<a class="page-link" rel="next"[^>]*href="([^"]+)"/.exec(html)?.[1]
+			path = next ? next.replace(/&amp;/g, '&') : null
+		}
+		expect(seen).toHaveLength(made.length + 5)
+		expect(new Set(seen).size).toBe(seen.length)
+	})
+
+	test('a submitted filter form (empty fields, defaults, other spellings) is redirected to one short address', async () => {
+		const response = await operator.client.get(`/danhmuc/tram?q=+${marker}+&status=&type=pumping&province=Hu%E1%BA%BF&sort=code&dir=asc&page=1&size=25`)
+		expect(response.status).toBe(302)
+		expect(location(response)).toBe(`/danhmuc/tram?q=${marker}&type=pumping&province=hue`)
+		expect((await operator.client.get(location(response)!)).status).toBe(200)
+		// Remix's own data-request parameter is not part of the address: no redirect loop.
+		expect((await operator.client.get(`/danhmuc/tram.data?q=${marker}&_routes=routes%2F_app.danhmuc.tram._index`)).status).toBe(200)
+	})
+
+	test('an empty result says nothing matches, with a way to clear the search', async () => {
+		const html = await (await operator.client.get(`/danhmuc/tram?q=${marker}-nothing-like-this`)).text()
+		expect(html).toContain(vn.list.noMatchTitle)
+		expect(html).toContain(`href="/danhmuc/tram"`)
+		expect(listedCodes(html)).toEqual([])
+	})
+
+	test('the table is labelled: caption with the sort, column headers with scope', async () => {
+		const html = await (await operator.client.get(`/danhmuc/tram?q=${marker}`)).text()
+		expect(html).toContain(format(vn.list.caption, { name: vn.stations.title, column: vn.stations.fields.code, direction: vn.list.ascending }))
+		expect(html).toMatch(/<th scope="col" aria-sort="ascending"/)
+		expect(html).toContain('role="search"')
+	})
+})
+
+describe('editing a station', () => {
+	test('a save writes the change, bumps the version and records who changed what', async () => {
+		const { id, code } = await seedStation({ name: 'Trạm cũ' })
+		const response = await operator.client.post(`/danhmuc/tram/${id}`, stationFields({ code, name: 'Trạm mới', status: 'maintenance', version: '1' }))
+		expect(response.status).toBe(302)
+		expect(location(response)).toBe(`/danhmuc/tram/${id}`)
+		expect(await stationRow(id)).toMatchObject({ name: 'Trạm mới', status: 'maintenance', version: 2, updated_by: operator.user.id })
+		const html = await (await operator.client.get(`/danhmuc/tram/${id}`)).text()
+		expect(html).toContain(format(vn.stations.saved, { code }))
+		// The history shows the change, before and after.
+		expect(html).toContain(vn.catalog.history.title)
+		expect(html).toMatch(/<del>Trạm cũ<\/del> → <ins>Trạm mới<\/ins>/)
+		expect(html).toContain(`<del>${vn.stations.statuses.active}</del> → <ins>${vn.stations.statuses.maintenance}</ins>`)
+		const audit = await getDb().selectFrom('audit_log').selectAll().where('entity', '=', 'station').where('entity_id', '=', String(id)).where('action', '=', 'station.updated').executeTakeFirstOrThrow()
+		expect(JSON.parse(audit.details!).changes).toEqual({
+			name: { from: 'Trạm cũ', to: 'Trạm mới' },
+			status: { from: 'active', to: 'maintenance' },
+		})
+	})
+
+	test('a stale save (someone saved since) is refused: nothing overwritten, typed values kept, a message', async () => {
+		const { id, code } = await seedStation({ name: 'Trạm gốc' })
+		const other = await signedIn(server, ['operator'])
+		// Both open version 1; the other saves first.
+		expect((await other.client.post(`/danhmuc/tram/${id}`, stationFields({ code, name: 'Trạm của người kia', version: '1' }))).status).toBe(302)
+		const response = await operator.client.post(`/danhmuc/tram/${id}`, stationFields({ code, name: 'Trạm của tôi', address: 'Địa chỉ của tôi', version: '1' }))
+		expect(response.status).toBe(409)
+		const html = await response.text()
+		expect(alerts(html)).toContain(vn.catalog.conflict.title)
+		expect(html).toContain(escapeHtml(other.user.display_name))
+		expect(fieldValue(html, 'name')).toBe('Trạm của tôi')
+		expect(fieldValue(html, 'address')).toBe('Địa chỉ của tôi')
+		expect(fieldValue(html, 'version')).toBe('1')
+		expect(await stationRow(id)).toMatchObject({ name: 'Trạm của người kia', address: '12 Trần Duy Hưng', version: 2 })
+	})
+
+	test('a save without a version is refused', async () => {
+		const { id, code } = await seedStation()
+		const response = await operator.client.post(`/danhmuc/tram/${id}`, stationFields({ code, name: 'Không có phiên bản' }))
+		expect(response.status).toBe(409)
+		expect(alerts(await response.text())).toContain(vn.catalog.errors.versionMissing)
+		expect((await stationRow(id))!.version).toBe(1)
+	})
+
+	test('validation errors show on the record page too', async () => {
+		const { id, code } = await seedStation()
+		const response = await operator.client.post(`/danhmuc/tram/${id}`, stationFields({ code, latitude: '95', version: '1' }))
+		expect(response.status).toBe(400)
+		expect(fieldError(await response.text(), 'latitude')).toBe(vn.stations.errors.latitudeRange)
+	})
+
+	test('an unknown or malformed id is 404', async () => {
+		expect((await operator.client.get('/danhmuc/tram/999999')).status).toBe(404)
+		expect((await operator.client.get('/danhmuc/tram/abc')).status).toBe(404)
+	})
+})
+
+describe('deleting a station', () => {
+	test('the confirmation page (no JavaScript) asks first; the POST deletes and audits', async () => {
+		const { id, code } = await seedStation()
+		const confirm = await operator.client.get(`/danhmuc/tram/${id}?intent=delete`)
+		expect(confirm.status).toBe(200)
+		const html = await confirm.text()
+		expect(html).toContain(format(vn.stations.deleteTitle, { code }))
+		expect(html).toMatch(/<input type="hidden" name="intent" value="delete"\/>/)
+		const response = await operator.client.post(`/danhmuc/tram/${id}`, { intent: 'delete', version: '1' })
+		expect(response.status).toBe(302)
+		expect(location(response)).toBe('/danhmuc/tram')
+		expect(await stationRow(id)).toBeUndefined()
+		expect(await (await operator.client.get('/danhmuc/tram')).text()).toContain(format(vn.stations.deleted, { code }))
+		const audit = await getDb().selectFrom('audit_log').select(['action', 'details']).where('entity', '=', 'station').where('entity_id', '=', String(id)).where('action', '=', 'station.deleted').executeTakeFirstOrThrow()
+		expect(JSON.parse(audit.details!).changes.code).toEqual({ from: code, to: '' })
+	})
+
+	test('a station that still has tools is not deleted, and the page says why', async () => {
+		const { id } = await seedStation()
+		const tool = await createTool({ ...toolFieldsParsed(), stationId: id }, operator.actor)
+		expect(tool.ok).toBe(true)
+		const response = await operator.client.post(`/danhmuc/tram/${id}`, { intent: 'delete', version: '1' })
+		expect(response.status).toBe(409)
+		expect(alerts(await response.text())).toContain(format(vn.stations.deleteRefused, { n: 1 }))
+		expect(await stationRow(id)).toBeDefined()
+	})
+
+	test('a delete naming an old version is refused', async () => {
+		const { id, code } = await seedStation()
+		await operator.client.post(`/danhmuc/tram/${id}`, stationFields({ code, name: 'Đã sửa', version: '1' }))
+		const response = await operator.client.post(`/danhmuc/tram/${id}`, { intent: 'delete', version: '1' })
+		expect(response.status).toBe(409)
+		expect(alerts(await response.text())).toContain(vn.catalog.conflict.title)
+		expect(await stationRow(id)).toBeDefined()
+	})
+})
+
+function toolFieldsParsed() {
+	const fields = toolFields()
+	return {
+		code: fields.code!,
+		name: fields.name!,
+		category: 'measuring' as const,
+		serialNumber: null,
+		status: 'in_use' as const,
+		quantity: 1,
+		unit: 'cái',
+		purchaseDate: null,
+		value: null,
+		note: null,
+		version: null,
+	}
+}
+
+describe('grants', () => {
+	test('a viewer sees the list and records without any write control', async () => {
+		const { id } = await seedStation()
+		const list = await (await viewer.client.get('/danhmuc/tram')).text()
+		expect(list).not.toContain('href="/danhmuc/tram/new"')
+		expect(list).not.toContain('href="/danhmuc/tram/import"')
+		expect(list).not.toContain('/danhmuc/tram/export.csv')
+		const record = await (await viewer.client.get(`/danhmuc/tram/${id}`)).text()
+		expect(record).not.toContain(`action="/danhmuc/tram/${id}"`)
+		expect(record).not.toContain('?intent=delete')
+		expect(record).not.toContain('name="version"')
+		expect(record).toContain(vn.catalog.history.title)
+	})
+
+	test('an operator sees them', async () => {
+		const { id } = await seedStation()
+		const list = await (await operator.client.get('/danhmuc/tram')).text()
+		expect(list).toContain('href="/danhmuc/tram/new"')
+		expect(list).toContain('href="/danhmuc/tram/import"')
+		expect(list).toContain('href="/danhmuc/tram/export.csv"')
+		const record = await (await operator.client.get(`/danhmuc/tram/${id}`)).text()
+		expect(record).toContain('name="version"')
+		expect(record).toContain(`href="/danhmuc/tram/${id}?intent=delete"`)
+	})
+
+	test('a viewer posting anyway gets 403 and nothing changes', async () => {
+		const { id, code } = await seedStation({ name: 'Trạm không đổi' })
+		expect((await viewer.client.post('/danhmuc/tram/new', stationFields())).status).toBe(403)
+		expect((await viewer.client.post(`/danhmuc/tram/${id}`, stationFields({ code, name: 'Bị sửa', version: '1' }))).status).toBe(403)
+		expect((await viewer.client.post(`/danhmuc/tram/${id}`, { intent: 'delete', version: '1' })).status).toBe(403)
+		expect((await viewer.client.get('/danhmuc/tram/new')).status).toBe(403)
+		expect((await viewer.client.get(`/danhmuc/tram/${id}?intent=delete`)).status).toBe(403)
+		expect((await viewer.client.get('/danhmuc/tram/import')).status).toBe(403)
+		expect((await viewer.client.get('/danhmuc/tram/export.csv')).status).toBe(403)
+		expect(await stationRow(id)).toMatchObject({ name: 'Trạm không đổi', version: 1 })
+	})
+
+	test('a form without its CSRF token is refused', async () => {
+		const { id, code } = await seedStation()
+		const response = await operator.client.post(`/danhmuc/tram/${id}`, stationFields({ code, name: 'CSRF', version: '1' }), { csrf: false })
+		expect(response.status).toBe(403)
+		expect((await stationRow(id))!.name).not.toBe('CSRF')
+	})
+})

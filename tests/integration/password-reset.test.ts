@@ -1,0 +1,101 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { getDb } from '~/db/db.server'
+import { TestClient, location } from '../support/client'
+import { startServer, type RunningServer } from '../support/server'
+import { createTestUser } from '../support/users'
+
+let server: RunningServer
+const outbox = () => path.join(process.env.DATA_DIR!, 'outbox')
+
+function mailsTo(email: string): string[] {
+	if (!fs.existsSync(outbox())) return []
+	return fs
+		.readdirSync(outbox())
+		.map((file) => fs.readFileSync(path.join(outbox(), file), 'utf8'))
+		.filter((mail) => mail.startsWith(`To: ${email}\r\n`))
+}
+
+function linkIn(mail: string): string {
+	const link = /(http:\/\/\S+\/account\/reset-password\?token=[\w-]+)/.exec(mail)?.[1]
+	if (!link) throw new Error(`no link in ${mail}`)
+	return new URL(link).pathname + new URL(link).search
+}
+
+beforeAll(async () => {
+	server = await startServer()
+})
+
+afterAll(async () => {
+	await server?.stop()
+})
+
+describe('forgot password', () => {
+	test('sends a single-use link to an existing account; the same answer for an unknown one', async () => {
+		const { email, password } = await createTestUser()
+		const client = new TestClient(server.url)
+		const known = await client.post('/account/forgot-password', { email })
+		const unknown = await client.post('/account/forgot-password', { email: 'nobody-at-all@example.com' })
+		expect(known.status).toBe(200)
+		expect(unknown.status).toBe(200)
+		const sent = 'Nếu có tài khoản với email này'
+		expect(await known.text()).toContain(sent)
+		expect(await unknown.text()).toContain(sent)
+		expect(mailsTo('nobody-at-all@example.com')).toEqual([])
+
+		const [mail] = mailsTo(email)
+		expect(mail).toContain('Subject: =?UTF-8?B?')
+		const link = linkIn(mail!)
+		const page = await client.get(link)
+		expect(await page.text()).toContain('Đặt mật khẩu mới')
+
+		const token = new URLSearchParams(link.split('?')[1]).get('token')!
+		const mismatch = await client.post('/account/reset-password', { token, newPassword: 'Reset new password 1', confirmPassword: 'other' })
+		expect(mismatch.status).toBe(400)
+		const done = await client.post('/account/reset-password', { token, newPassword: 'Reset new password 1', confirmPassword: 'Reset new password 1' })
+		expect(location(done)).toBe('/account/login?reason=password-reset')
+		expect((await new TestClient(server.url).signIn(email, password)).status).toBe(400)
+		expect((await new TestClient(server.url).signIn(email, 'Reset new password 1')).status).toBe(302)
+
+		const again = await client.post('/account/reset-password', { token, newPassword: 'Another new one 2', confirmPassword: 'Another new one 2' })
+		expect(again.status).toBe(400)
+		expect(await again.text()).toContain('Đường liên kết này không còn hiệu lực')
+	})
+
+	test('a reset signs out every session of the account', async () => {
+		const { email, password } = await createTestUser()
+		const browser = new TestClient(server.url)
+		await browser.signIn(email, password)
+		await new TestClient(server.url).post('/account/forgot-password', { email })
+		const token = new URLSearchParams(linkIn(mailsTo(email)[0]!).split('?')[1]).get('token')!
+		await new TestClient(server.url).post('/account/reset-password', { token, newPassword: 'Fresh password 77', confirmPassword: 'Fresh password 77' })
+		expect(location(await browser.get('/dashboard'))).toMatch(/^\/account\/login/)
+	})
+
+	test('an expired link is refused', async () => {
+		const { email, user } = await createTestUser()
+		await new TestClient(server.url).post('/account/forgot-password', { email })
+		await getDb().updateTable('password_resets').set({ expires_at: Date.now() - 1 }).where('user_id', '=', user.id).execute()
+		const link = linkIn(mailsTo(email)[0]!)
+		expect(await (await new TestClient(server.url).get(link)).text()).toContain('Đường liên kết này không còn hiệu lực')
+	})
+
+	test('a fourth request within the hour sends nothing more, and says the same', async () => {
+		const { email } = await createTestUser()
+		const client = new TestClient(server.url)
+		for (let attempt = 0; attempt < 4; attempt++) {
+			const response = await client.post('/account/forgot-password', { email })
+			expect(response.status).toBe(200)
+		}
+		expect(mailsTo(email)).toHaveLength(3)
+	})
+
+	test('bad input keeps the value and says what is wrong', async () => {
+		const response = await new TestClient(server.url).post('/account/forgot-password', { email: 'not-an-email' })
+		expect(response.status).toBe(400)
+		const html = await response.text()
+		expect(html).toContain('Hãy nhập địa chỉ email hợp lệ.')
+		expect(html).toContain('value="not-an-email"')
+	})
+})

@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { getDb } from '~/db/db.server'
+import { notify } from '~/notifications/notifications.server'
+import { TestClient, location } from '../support/client'
+import { startServer, type RunningServer } from '../support/server'
+import { createTestUser } from '../support/users'
+
+let server: RunningServer
+
+beforeAll(async () => {
+	server = await startServer()
+})
+
+afterAll(async () => {
+	await server?.stop()
+})
+
+async function signedIn(roles: string[] = ['viewer']) {
+	const account = await createTestUser({ roles })
+	const client = new TestClient(server.url)
+	expect((await client.signIn(account.email, account.password)).status).toBe(302)
+	return { ...account, client }
+}
+
+function bodyAttributes(html: string): Record<string, string> {
+	const tag = /<body([^>]*)>/.exec(html)?.[1] ?? ''
+	return Object.fromEntries([...tag.matchAll(/([\w-]+)="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]))
+}
+
+describe('layout settings', () => {
+	test('the defaults are rendered on <body> in the first HTML', async () => {
+		const { client } = await signedIn()
+		expect(bodyAttributes(await (await client.get('/dashboard')).text())).toMatchObject({
+			'data-layout': 'vertical',
+			'data-layout-mode': 'light',
+			'data-layout-size': 'fluid',
+			'data-layout-scrollable': 'false',
+			'data-sidebar': 'dark',
+			'data-sidebar-size': 'default',
+			'data-topbar': 'dark',
+		})
+	})
+
+	test('a post saves them in a cookie, returns to the page, and a missing field keeps its value', async () => {
+		const { client } = await signedIn()
+		const first = await client.post('/settings/layout', { mode: 'dark', layout: 'horizontal', width: 'boxed', sidebar: 'icon', topbar: 'colored', redirectTo: '/dashboard' })
+		expect(first.status).toBe(302)
+		expect(location(first)).toBe('/dashboard')
+		const second = await client.post('/settings/layout', { width: 'scrollable', redirectTo: '/dashboard' })
+		expect(second.status).toBe(302)
+		const html = await (await client.get('/dashboard')).text()
+		expect(bodyAttributes(html)).toMatchObject({
+			'data-layout': 'horizontal',
+			'data-layout-mode': 'dark',
+			'data-bs-theme': 'dark',
+			'data-layout-size': 'fluid',
+			'data-layout-scrollable': 'true',
+			'data-sidebar': 'dark',
+			'data-sidebar-size': 'icon',
+			'data-topbar': 'colored',
+		})
+		expect(html).toContain('class="topnav"')
+		expect(html).not.toContain('class="sidebar"')
+	})
+
+	test('an invalid value gets 400 and changes nothing', async () => {
+		const { client } = await signedIn()
+		await client.post('/settings/layout', { mode: 'dark' })
+		const response = await client.post('/settings/layout', { mode: 'purple', layout: 'horizontal' })
+		expect(response.status).toBe(400)
+		expect(await response.text()).toContain('mode')
+		expect(bodyAttributes(await (await client.get('/dashboard')).text())).toMatchObject({ 'data-layout-mode': 'dark', 'data-layout': 'vertical' })
+	})
+})
+
+describe('the build version', () => {
+	test('GET /api/version answers the stamped version and build date, also shown in the footer', async () => {
+		const response = await new TestClient(server.url).get('/api/version')
+		const body = (await response.json()) as { version: string; buildDate: string }
+		expect(body.version).toMatch(/^\d+\.\d+\.\d+$/)
+		expect(Number.isNaN(Date.parse(body.buildDate))).toBe(false)
+		const { client } = await signedIn()
+		expect(await (await client.get('/dashboard')).text()).toContain(`Phiên bản ${body.version}`)
+	})
+})
+
+describe('notifications', () => {
+	test('a password change notifies the user; the badge counts unread; mark all read clears it', async () => {
+		const { client, password, user } = await signedIn()
+		let html = await (await client.get('/dashboard')).text()
+		expect(html).toContain('Thông báo, chưa đọc: 0')
+		expect(html).not.toContain('topbar__badge')
+		await client.post('/account/change-password', { currentPassword: password, newPassword: 'Notified new pass 1', confirmPassword: 'Notified new pass 1' })
+		html = await (await client.get('/dashboard')).text()
+		expect(html).toContain('Thông báo, chưa đọc: 1')
+		expect(html).toContain('Mật khẩu của bạn đã được thay đổi')
+		const marked = await client.post('/notifications', { intent: 'mark-all-read', redirectTo: '/dashboard' })
+		expect(location(marked)).toBe('/dashboard')
+		html = await (await client.get('/dashboard')).text()
+		expect(html).toContain('Thông báo, chưa đọc: 0')
+		const unread = await getDb().selectFrom('notifications').select('id').where('user_id', '=', user.id).where('read_at', 'is', null).execute()
+		expect(unread).toEqual([])
+	})
+
+	test('the full list pages with "load more" links', async () => {
+		const { client, user } = await signedIn()
+		for (let index = 1; index <= 25; index++) {
+			await notify(user.id, { type: 'roles_changed', titleKey: 'notifications.rolesChanged.title', bodyKey: 'notifications.rolesChanged.body', params: { roles: `role-${index}` } })
+		}
+		const pageList = (html: string) => /<ul class="notifications-page[\s\S]*?<\/ul>/.exec(html)?.[0] ?? ''
+		const first = await (await client.get('/notifications')).text()
+		expect(pageList(first).match(/Vai trò hiện tại: role-/g)).toHaveLength(20)
+		expect(pageList(first)).toContain('role-25.')
+		const next = /href="(\/notifications\?before=\d+)"/.exec(first)?.[1]
+		expect(next).toBeTruthy()
+		const second = await (await client.get(next!)).text()
+		expect(pageList(second).match(/Vai trò hiện tại: role-/g)).toHaveLength(5)
+		expect(pageList(second)).toContain('role-1.')
+		expect(second).not.toMatch(/href="\/notifications\?before=/)
+	})
+
+	test("nobody can mark another user's notification", async () => {
+		const owner = await createTestUser()
+		await notify(owner.user.id, { type: 'roles_changed', titleKey: 'notifications.rolesChanged.title' })
+		const [row] = await getDb().selectFrom('notifications').select('id').where('user_id', '=', owner.user.id).execute()
+		const { client } = await signedIn()
+		await client.post('/notifications', { intent: 'mark-read', id: String(row!.id) })
+		const after = await getDb().selectFrom('notifications').select('read_at').where('id', '=', row!.id).executeTakeFirstOrThrow()
+		expect(after.read_at).toBeNull()
+	})
+})
+
+describe('profile', () => {
+	test('shows the account, its roles and sessions; the display name can be changed and is validated', async () => {
+		const { client, email } = await signedIn(['operator'])
+		const page = await (await client.get('/contacts/profile')).text()
+		expect(page).toContain(email)
+		expect(page).toContain('Nhân viên vận hành')
+		expect(page).toContain('Phiên này')
+		const tooLong = await client.post('/contacts/profile', { intent: 'profile', displayName: 'x'.repeat(201) })
+		expect(tooLong.status).toBe(400)
+		expect(await tooLong.text()).toContain('Tối đa 200 ký tự.')
+		const saved = await client.post('/contacts/profile', { intent: 'profile', displayName: 'Lê Văn <b>C</b>' })
+		expect(location(saved)).toBe('/contacts/profile')
+		const html = await (await client.get('/dashboard')).text()
+		expect(html).toContain('Lê Văn &lt;b&gt;C&lt;/b&gt;')
+		expect(html).toContain('Đã lưu hồ sơ của bạn.')
+	})
+
+	test('the preferred language is saved and applied at the next sign-in', async () => {
+		const { client, email, password } = await signedIn()
+		const saved = await client.post('/contacts/profile', { intent: 'language', preferredLanguage: 'de' })
+		expect(saved.headers.getSetCookie().some((c) => c.startsWith('lang=de;'))).toBe(true)
+		const elsewhere = new TestClient(server.url)
+		const signIn = await elsewhere.signIn(email, password)
+		expect(signIn.headers.getSetCookie().some((c) => c.startsWith('lang=de;'))).toBe(true)
+		expect(await (await elsewhere.get('/dashboard')).text()).toContain('<html lang="de"')
+		expect((await client.post('/contacts/profile', { intent: 'language', preferredLanguage: 'klingon' })).status).toBe(400)
+	})
+
+	test('"sign out other sessions" ends the others, keeps this one and notifies', async () => {
+		const { client, email, password } = await signedIn()
+		const other = new TestClient(server.url)
+		await other.signIn(email, password)
+		const response = await client.post('/contacts/profile', { intent: 'sign-out-others' })
+		expect(location(response)).toBe('/contacts/profile')
+		expect((await client.get('/dashboard')).status).toBe(200)
+		expect(location(await other.get('/dashboard'))).toMatch(/^\/account\/login/)
+		expect(await (await client.get('/dashboard')).text()).toContain('Các phiên đăng nhập khác đã bị đăng xuất')
+	})
+})
+
+describe('search', () => {
+	test('finds the functions the user may open, ignoring accents and case', async () => {
+		const { client } = await signedIn(['viewer'])
+		const html = await (await client.get('/search?q=TRAM')).text()
+		expect(html).toContain('href="/danhmuc/tram"')
+		const none = await (await client.get('/search?q=nguoi%20dung')).text()
+		expect(none).not.toContain('href="/admin/users"')
+		expect(none).toContain('Không tìm thấy kết quả nào')
+	})
+
+	test('an administrator finds the administration pages', async () => {
+		const { client } = await signedIn(['admin'])
+		expect(await (await client.get('/search?q=nguoi%20dung')).text()).toContain('href="/admin/users"')
+	})
+})
+
+describe('the top bar', () => {
+	test('carries the launcher (new tab, no opener), help link, language menu and a POST sign-out', async () => {
+		const { client } = await signedIn()
+		const html = await (await client.get('/dashboard')).text()
+		expect(html).toMatch(/<a href="https:\/\/erp\.example\.com\/" target="_blank" rel="noopener noreferrer"/)
+		expect(html).toMatch(/<a href="https:\/\/help\.example\.com\/" target="_blank" rel="noopener noreferrer"/)
+		for (const code of ['vn', 'en', 'es', 'de', 'it', 'ru']) expect(html).toContain(`name="lang" value="${code}"`)
+		expect(html).toMatch(/<form method="post" action="\/account\/logout"/)
+		// The fullscreen toggle needs JavaScript, so the server does not render it.
+		expect(html).not.toContain('bx-fullscreen')
+	})
+})

@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto'
+import { expect } from 'vitest'
+import vn from '~/locales/vn.json'
+import { TestClient } from './client'
+import type { RunningServer } from './server'
+import { createTestUser } from './users'
+
+/** Helpers for the catalog tests: accounts by role, form fields, and reading the rendered HTML. */
+
+export { vn }
+
+/** A signed-in client with the given roles (Vietnamese, the default language). */
+export async function signedIn(server: RunningServer, roles: string[]) {
+	const account = await createTestUser({ roles, prefix: roles.join('-') || 'none' })
+	const client = new TestClient(server.url)
+	expect((await client.signIn(account.email, account.password)).status).toBe(302)
+	return { ...account, client, actor: { id: account.user.id, email: account.email } }
+}
+
+let sequence = 0
+
+/** A code nobody else uses (upper-case letters, digits, hyphens). */
+export function uniqueCode(prefix = 'T') {
+	sequence += 1
+	return `${prefix}-${randomBytes(3).toString('hex').toUpperCase()}${sequence}`
+}
+
+export function stationFields(overrides: Record<string, string> = {}): Record<string, string> {
+	return {
+		code: uniqueCode('ST'),
+		name: 'Trạm BTS Cầu Giấy',
+		type: 'bts',
+		province: 'ha-noi',
+		address: '12 Trần Duy Hưng',
+		latitude: '21.028511',
+		longitude: '105.804817',
+		status: 'active',
+		commissionedAt: '2019-05-01',
+		note: '',
+		...overrides,
+	}
+}
+
+export function toolFields(overrides: Record<string, string> = {}): Record<string, string> {
+	return {
+		code: uniqueCode('CC'),
+		name: 'Đồng hồ vạn năng Fluke 17B+',
+		category: 'measuring',
+		serialNumber: 'FLK-123',
+		stationId: '',
+		status: 'in_stock',
+		quantity: '1',
+		unit: 'cái',
+		purchaseDate: '2021-03-15',
+		value: '3250000.50',
+		note: '',
+		...overrides,
+	}
+}
+
+/** Text as React writes it into HTML (text and attribute values). */
+export function escapeHtml(text: string): string {
+	return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;')
+}
+
+export function unescapeHtml(text: string): string {
+	return text
+		.replace(/&lt;/g, '<')
+		.replace(/&gt;/g, '>')
+		.replace(/&quot;/g, '"')
+		.replace(/&#x27;/g, "'")
+		.replace(/&#39;/g, "'")
+		.replace(/&amp;/g, '&')
+}
+
+function controlTag(html: string, name: string): string {
+	const tag = new RegExp(`<(input|select|textarea)\\b[^>]*\\sname="${name}"[^>]*>`).exec(html)
+	if (!tag) throw new Error(`no control named ${name}`)
+	return tag[0]
+}
+
+/** The translated error shown for a field (by its aria-describedby error element), or null. */
+export function fieldError(html: string, name: string): string | null {
+	const tag = controlTag(html, name)
+	const id = /\sid="([^"]+)"/.exec(tag)?.[1]
+	if (!id) return null
+	const error = new RegExp(`id="${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-error"[^>]*>([^<]*)<`).exec(html)
+	if (!error) return null
+	expect(tag).toContain('aria-invalid="true"')
+	expect(tag).toContain(`${id}-error`)
+	return unescapeHtml(error[1]!)
+}
+
+/** The value a rendered form shows for a field (input value, selected option, textarea text). */
+export function fieldValue(html: string, name: string): string {
+	const tag = controlTag(html, name)
+	if (tag.startsWith('<input')) return unescapeHtml(/\svalue="([^"]*)"/.exec(tag)?.[1] ?? '')
+	const start = html.indexOf(tag) + tag.length
+	if (tag.startsWith('<textarea')) return unescapeHtml(html.slice(start, html.indexOf('</textarea>', start)))
+	const options = html.slice(start, html.indexOf('</select>', start))
+	return unescapeHtml(/<option[^>]*value="([^"]*)"[^>]*selected=""/.exec(options)?.[1] ?? '')
+}
+
+/** The record codes a list page shows, in order (the row headers' links). */
+export function listedCodes(html: string): string[] {
+	return [...html.matchAll(/<th scope="row"><a [^>]*href="[^"]+"[^>]*>([^<]+)<\/a><\/th>/g)].map((match) => unescapeHtml(match[1]!))
+}
+
+/** The role="alert" texts of a page (form-level errors, refusals). */
+export function alerts(html: string): string {
+	return [...html.matchAll(/role="alert"[^>]*>([\s\S]*?)<\/div>/g)].map((match) => unescapeHtml(match[1]!.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ').trim()).join(' | ')
+}
+
+/** i18next's `{{name}}` placeholders filled in. */
+export function format(message: string, values: Record<string, string | number>): string {
+	return message.replace(/\{\{(\w+)\}\}/g, (_all, name: string) => String(values[name] ?? ''))
+}
+
+/** GETs a page the way a browser does: following redirects (a list's address is made canonical by one). */
+export async function getPage(client: TestClient, path: string): Promise<Response> {
+	let response = await client.get(path)
+	for (let hops = 0; hops < 5 && response.status >= 300 && response.status < 400; hops++) {
+		const next = response.headers.get('Location')
+		if (!next) break
+		response = await client.get(next)
+	}
+	return response
+}
