@@ -1,8 +1,15 @@
-import { routeHandle } from '~/permissions/access'
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { STATIONS_PATH, STATION_FUNCTION } from '~/catalogs/stations'
+import { TOOLS_PATH, TOOL_FUNCTION } from '~/catalogs/tools'
+import { DateTime } from '~/components/shell/date-time'
+import { donut, horizontalBars, type BarChart, type DonutSlice } from '~/dashboard/charts.server'
+import { recentCatalogChanges, stationsByStatus, toolsByStatus, topStationsByTools } from '~/dashboard/figures.server'
+import { formatNumber } from '~/i18n/format'
 import { getT } from '~/i18n/i18n.server'
+import { routeHandle } from '~/permissions/access'
+import { can } from '~/permissions/grants'
 import { requirePermission } from '~/permissions/grants.server'
 import { pageTitle } from '~/utils/meta'
 
@@ -10,22 +17,230 @@ export const handle = routeHandle({ function: 'DASHBOARD' })
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.title)
 
+/** Real figures from the catalogs the user may see; each one links to the list it counts. */
 export async function loader({ request }: LoaderFunctionArgs) {
-	const { user } = await requirePermission(request, 'DASHBOARD', 'view')
-	const t = await getT(request)
-	return { title: t('dashboard.title'), displayName: user.display_name, email: user.email }
+	const { user, grants } = await requirePermission(request, 'DASHBOARD', 'view')
+	const seesStations = can(grants, STATION_FUNCTION, 'view')
+	const seesTools = can(grants, TOOL_FUNCTION, 'view')
+	const [t, stations, tools, topStations, changes] = await Promise.all([
+		getT(request),
+		seesStations ? stationsByStatus() : null,
+		seesTools ? toolsByStatus() : null,
+		seesStations && seesTools ? topStationsByTools(10) : null,
+		recentCatalogChanges([...(seesStations ? (['station'] as const) : []), ...(seesTools ? (['tool'] as const) : [])]),
+	])
+	return {
+		title: t('dashboard.title'),
+		displayName: user.display_name,
+		stations,
+		tools,
+		toolsDonut: tools ? donut(Object.entries(tools).map(([key, value]) => ({ key, value }))) : null,
+		topStations: topStations
+			? { rows: topStations, chart: horizontalBars(topStations.map((s) => ({ key: String(s.id), label: `${s.code} · ${s.name}`, value: s.count })), { labelWidth: 250 }) }
+			: null,
+		changes,
+	}
+}
+
+const STATUS_TONE: Record<string, string> = {
+	active: 'success',
+	maintenance: 'warning',
+	inactive: 'secondary',
+	in_use: 'primary',
+	in_stock: 'success',
+	repair: 'warning',
+	retired: 'secondary',
 }
 
 export default function DashboardPage() {
-	const { t } = useTranslation()
-	const { displayName, email } = useLoaderData<typeof loader>()
+	const { t, i18n } = useTranslation()
+	const data = useLoaderData<typeof loader>()
+	const number = (value: number) => formatNumber(value, i18n.language)
 	return (
-		<section aria-labelledby="dashboard-heading">
-			<h1 id="dashboard-heading" className="h3">
-				{t('dashboard.title')}
-			</h1>
-			<p className="lead">{t('dashboard.welcome', { name: displayName })}</p>
-			<p>{t('dashboard.signedInAs', { email })}</p>
+		<div className="page dashboard">
+			<h1 className="h3">{t('dashboard.title')}</h1>
+			<p className="lead">{t('dashboard.welcome', { name: data.displayName })}</p>
+			<div className="row g-3 mb-3">
+				{data.stations ? (
+					<StatusCard
+						title={t('dashboard.stations')}
+						total={Object.values(data.stations).reduce((a, b) => a + b, 0)}
+						counts={data.stations}
+						listPath={STATIONS_PATH}
+						label={(status) => t(`stations.statuses.${status}`)}
+						format={number}
+					/>
+				) : null}
+				{data.tools ? (
+					<StatusCard
+						title={t('dashboard.tools')}
+						total={Object.values(data.tools).reduce((a, b) => a + b, 0)}
+						counts={data.tools}
+						listPath={TOOLS_PATH}
+						label={(status) => t(`tools.statuses.${status}`)}
+						format={number}
+					/>
+				) : null}
+			</div>
+			<div className="row g-3">
+				{data.tools && data.toolsDonut ? (
+					<section className="col-lg-5" aria-labelledby="tools-by-status">
+						<div className="card card-body h-100">
+							<h2 id="tools-by-status" className="h5">
+								{t('dashboard.toolsByStatus')}
+							</h2>
+							<Donut slices={data.toolsDonut} label={(key) => t(`tools.statuses.${key}`)} format={number} />
+						</div>
+					</section>
+				) : null}
+				{data.topStations ? (
+					<section className="col-lg-7" aria-labelledby="tools-per-station">
+						<div className="card card-body h-100">
+							<h2 id="tools-per-station" className="h5">
+								{t('dashboard.toolsPerStation')}
+							</h2>
+							{data.topStations.rows.length === 0 ? (
+								<p className="text-body-secondary">{t('dashboard.noAssignedTools')}</p>
+							) : (
+								<Bars chart={data.topStations.chart} format={number} summary={t('dashboard.toolsPerStationSummary')} />
+							)}
+						</div>
+					</section>
+				) : null}
+				{data.stations || data.tools ? (
+					<section className="col-12" aria-labelledby="recent-changes">
+						<div className="card card-body">
+							<h2 id="recent-changes" className="h5">
+								{t('dashboard.recentChanges')}
+							</h2>
+							{data.changes.length === 0 ? (
+								<p className="text-body-secondary mb-0">{t('dashboard.noChanges')}</p>
+							) : (
+								<ul className="list-unstyled mb-0 recent-changes">
+									{data.changes.map((change) => {
+										const verb = change.action.split('.')[1] ?? 'updated'
+										const text = t(`dashboard.actions.${verb}`, { entity: t(`dashboard.entities.${change.entity}`), code: change.code ?? change.entityId ?? '' })
+										const list = change.entity === 'station' ? STATIONS_PATH : TOOLS_PATH
+										return (
+											<li key={change.id}>
+												<DateTime at={change.at} className="text-body-secondary small me-2" />
+												{verb === 'deleted' ? (
+													<span>{text}</span>
+												) : (
+													<Link to={verb === 'imported' || !change.entityId ? list : `${list}/${change.entityId}`}>{text}</Link>
+												)}
+												{change.actor ? <span className="text-body-secondary small ms-2">{change.actor}</span> : null}
+											</li>
+										)
+									})}
+								</ul>
+							)}
+						</div>
+					</section>
+				) : (
+					<p className="col-12">{t('dashboard.nothingToShow')}</p>
+				)}
+			</div>
+		</div>
+	)
+}
+
+function StatusCard<Status extends string>({
+	title,
+	total,
+	counts,
+	listPath,
+	label,
+	format,
+}: {
+	title: string
+	total: number
+	counts: Record<Status, number>
+	listPath: string
+	label: (status: Status) => string
+	format: (value: number) => string
+}) {
+	const { t } = useTranslation()
+	return (
+		<section className="col-md-6" aria-label={title}>
+			<div className="card card-body h-100">
+				<div className="d-flex justify-content-between align-items-baseline">
+					<h2 className="h5 mb-0">{title}</h2>
+					<Link to={listPath} className="dashboard__total" aria-label={t('dashboard.totalOf', { title, total: format(total) })}>
+						{format(total)}
+					</Link>
+				</div>
+				<ul className="dashboard__statuses list-unstyled mb-0 mt-2">
+					{(Object.entries(counts) as Array<[Status, number]>).map(([status, count]) => (
+						<li key={status}>
+							<Link to={`${listPath}?status=${status}`} className="d-flex justify-content-between">
+								<span>
+									<span className={`badge text-bg-${STATUS_TONE[status] ?? 'secondary'} me-2`} aria-hidden="true">
+										●
+									</span>
+									{label(status)}
+								</span>
+								<span className="fw-semibold">{format(count)}</span>
+							</Link>
+						</li>
+					))}
+				</ul>
+			</div>
 		</section>
+	)
+}
+
+const DONUT_COLORS = ['#3452c9', '#1f8a5b', '#b7791f', '#6c757d', '#8e44ad', '#c0392b']
+
+function Donut({ slices, label, format }: { slices: DonutSlice[]; label: (key: string) => string; format: (value: number) => string }) {
+	const { t } = useTranslation()
+	const description = slices.map((slice) => `${label(slice.key)}: ${format(slice.value)} (${slice.percent}%)`).join('; ')
+	return (
+		<figure className="d-flex flex-wrap gap-3 align-items-center mb-0">
+			<svg viewBox="-90 -90 180 180" width="180" height="180" role="img" aria-label={`${t('dashboard.toolsByStatus')}: ${description}`}>
+				{slices.map((slice, index) => (
+					<path key={slice.key} d={slice.path} fill={DONUT_COLORS[index % DONUT_COLORS.length]} />
+				))}
+			</svg>
+			<figcaption>
+				<ul className="list-unstyled mb-0">
+					{slices.map((slice, index) => (
+						<li key={slice.key}>
+							<span className="legend-swatch" data-color={index % DONUT_COLORS.length} aria-hidden="true" />
+							<Link to={`${TOOLS_PATH}?status=${slice.key}`}>{label(slice.key)}</Link>: {format(slice.value)} ({slice.percent}%)
+						</li>
+					))}
+				</ul>
+			</figcaption>
+		</figure>
+	)
+}
+
+function Bars({ chart, format, summary }: { chart: BarChart; format: (value: number) => string; summary: string }) {
+	const width = chart.labelWidth + chart.plotWidth + 16
+	return (
+		<figure className="mb-0">
+			<svg viewBox={`0 0 ${width} ${chart.height + 24}`} className="bar-chart" role="group" aria-label={summary}>
+				{chart.ticks.map((tick) => (
+					<g key={tick.value} transform={`translate(${chart.labelWidth + tick.x},0)`} aria-hidden="true">
+						<line y1={0} y2={chart.height} className="bar-chart__grid" />
+						<text y={chart.height + 16} textAnchor="middle" className="bar-chart__tick">
+							{format(tick.value)}
+						</text>
+					</g>
+				))}
+				{chart.bars.map((bar) => (
+					<a key={bar.key} href={`${TOOLS_PATH}?stationId=${bar.key}`} aria-label={`${bar.label}: ${format(bar.value)}`}>
+						<text x={chart.labelWidth - 8} y={bar.y + bar.height / 2} dominantBaseline="middle" textAnchor="end" className="bar-chart__label">
+							{bar.label.length > 34 ? `${bar.label.slice(0, 33)}…` : bar.label}
+						</text>
+						<rect x={chart.labelWidth} y={bar.y} width={Math.max(1, bar.width)} height={bar.height} rx={3} className="bar-chart__bar" />
+						<text x={chart.labelWidth + bar.width + 4} y={bar.y + bar.height / 2} dominantBaseline="middle" className="bar-chart__value">
+							{format(bar.value)}
+						</text>
+					</a>
+				))}
+			</svg>
+		</figure>
 	)
 }

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { seedDemo } from '~/catalogs/seed.server'
+import { getDb } from '~/db/db.server'
+import { startServer, type RunningServer } from '../support/server'
+import { signedIn } from '../support/catalogs'
+
+let server: RunningServer
+
+beforeAll(async () => {
+	await seedDemo({ stations: 60, tools: 400, reset: true, password: 'Demo password 2026' })
+	server = await startServer()
+})
+
+afterAll(async () => {
+	await server?.stop()
+})
+
+async function statusCounts(table: 'stations' | 'tools') {
+	const rows = await getDb()
+		.selectFrom(table)
+		.select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+		.groupBy('status')
+		.execute()
+	return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]))
+}
+
+const format = (value: number) => new Intl.NumberFormat('vi').format(value)
+
+describe('the dashboard', () => {
+	test('shows the real counts by status, each linking to the filtered list', async () => {
+		const { client } = await signedIn(server, ['viewer'])
+		const html = await (await client.get('/dashboard')).text()
+		const stations = await statusCounts('stations')
+		const tools = await statusCounts('tools')
+		for (const [status, count] of Object.entries(stations)) {
+			expect(html).toMatch(new RegExp(`href="/danhmuc/tram\\?status=${status}"[^>]*>[\\s\\S]*?<span class="fw-semibold">${format(count)}</span>`))
+		}
+		for (const [status, count] of Object.entries(tools)) {
+			expect(html).toMatch(new RegExp(`href="/congcu/list\\?status=${status}"[^>]*>[\\s\\S]*?<span class="fw-semibold">${format(count)}</span>`))
+		}
+		const total = Object.values(stations).reduce((a, b) => a + b, 0)
+		expect(html).toContain(`>${format(total)}</a>`)
+	})
+
+	test('charts are SVG rendered on the server with text alternatives and links', async () => {
+		const { client } = await signedIn(server, ['operator'])
+		const html = await (await client.get('/dashboard')).text()
+		expect(html).toMatch(/<svg[^>]*role="img"[^>]*aria-label="Công cụ theo trạng thái: [^"]*%\)"/)
+		expect(html.match(/<path d="M[^"]+" fill="#/g)?.length ?? 0).toBeGreaterThan(0)
+		const top = await getDb()
+			.selectFrom('tools')
+			.select(['station_id', (eb) => eb.fn.countAll<number>().as('n')])
+			.where('station_id', 'is not', null)
+			.groupBy('station_id')
+			.orderBy('n', 'desc')
+			.limit(1)
+			.executeTakeFirstOrThrow()
+		expect(html).toContain(`href="/congcu/list?stationId=${top.station_id}"`)
+		expect(html.match(/class="bar-chart__bar"/g)).toHaveLength(10)
+	})
+
+	test('recent changes come from the audit log', async () => {
+		const { client, actor } = await signedIn(server, ['operator'])
+		const station = await getDb().selectFrom('stations').select(['id', 'code']).orderBy('id').executeTakeFirstOrThrow()
+		await getDb()
+			.insertInto('audit_log')
+			.values({ at: Date.now() + 60_000, actor_user_id: actor.id, actor_email: actor.email, action: 'station.updated', entity: 'station', entity_id: String(station.id), ip: null, details: JSON.stringify({ code: station.code, changes: {} }) })
+			.execute()
+		const html = await (await client.get('/dashboard')).text()
+		expect(html).toContain(`href="/danhmuc/tram/${station.id}">Sửa trạm ${station.code}</a>`)
+	})
+
+	test('a user who may see no catalog gets no figures, and is told why', async () => {
+		const now = Date.now()
+		const db = getDb()
+		const role = await db
+			.insertInto('roles')
+			.values({ code: `dash_${now}`, name: 'Dashboard only', description: '', is_builtin: 0, all_access: 0, created_at: now, updated_at: now })
+			.returning('id')
+			.executeTakeFirstOrThrow()
+		const dashboard = await db.selectFrom('functions').select('id').where('code', '=', 'DASHBOARD').executeTakeFirstOrThrow()
+		await db.insertInto('role_grants').values({ role_id: role.id, function_id: dashboard.id, action: 'view' }).execute()
+		const { client } = await signedIn(server, [`dash_${now}`])
+		const html = await (await client.get('/dashboard')).text()
+		expect(html).toContain('Bạn chưa được xem danh mục nào')
+		expect(html).not.toContain('/danhmuc/tram?status=')
+		expect(html).not.toContain('bar-chart__bar')
+	})
+})
