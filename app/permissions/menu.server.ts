@@ -70,3 +70,12 @@ export function menuFor({ grants, functions }: { grants: Grants; functions: Inde
 	const labels = labelsFor(functions, language)
 	return buildMenu(functions.index, grants, (fn) => labels.get(fn.id) ?? fn.code)
 }
+
+/**
+ * The `updated_at` to write with any change to `functions`: later than every stamp already there, so
+ * the menu index above notices the change even within the same millisecond.
+ */
+export async function nextFunctionsStamp(db: DB = getDb()): Promise<number> {
+	const row = await db.selectFrom('functions').select((eb) => eb.fn.max('updated_at').as('latest')).executeTakeFirst()
+	return Math.max(Date.now(), Number(row?.latest ?? 0) + 1)
+}
