@@ -7,7 +7,7 @@ import { Footer } from '~/components/shell/footer'
 import { HorizontalNav } from '~/components/shell/horizontal-nav'
 import { ProgressBar } from '~/components/shell/progress-bar'
 import { Toasts } from '~/components/shell/toasts'
-import { SIDEBAR_TOGGLE_ID, Topbar } from '~/components/shell/topbar'
+import { Topbar } from '~/components/shell/topbar'
 import { Sidebar } from '~/components/sidebar'
 import { getConfig } from '~/config.server'
 import { useActivityReporter } from '~/hooks/use-activity-reporter'
@@ -61,7 +61,6 @@ function Shell({ children }: { children: ReactNode }) {
 		<div className="app-shell">
 			<ProgressBar />
 			<SkipLink />
-			<input type="checkbox" id={SIDEBAR_TOGGLE_ID} className="sidebar-toggle visually-hidden" />
 			<Topbar
 				menu={menu}
 				language={root?.language ?? DEFAULT_LANGUAGE}

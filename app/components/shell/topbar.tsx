@@ -30,6 +30,8 @@ export function Topbar({ menu, language, user, notifications, apps, helpUrl, lay
 	return (
 		<header className="topbar">
 			<div className="topbar__start">
+				{/* Opens the menu without JavaScript: the frame's CSS reacts to this box being checked. */}
+				<input type="checkbox" id={SIDEBAR_TOGGLE_ID} className="sidebar-toggle visually-hidden" />
 				<label htmlFor={SIDEBAR_TOGGLE_ID} className="topbar__button topbar__menu-toggle" title={t('topbar.toggleMenu')}>
 					<i className="bx bx-menu" aria-hidden="true" />
 					<span className="visually-hidden">{t('topbar.toggleMenu')}</span>
