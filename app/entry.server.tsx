@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream'
+import { Transform } from 'node:stream'
 import { createReadableStreamFromReadable, type EntryContext, type HandleDataRequestFunction } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
@@ -8,6 +8,20 @@ import { logger, requestContext } from './utils/logger.server'
 import { NonceProvider } from './utils/nonce'
 
 export const streamTimeout = 5_000
+
+/**
+ * React 18.3's streaming renderer encodes short strings into a 2 kB buffer; when a multi-byte character
+ * does not fit at the buffer's end it flushes the whole buffer, unused tail included, so one to three
+ * zero bytes land in the page right before that character ("Tên c\0ủa" shows as "c�ủa"). HTML never
+ * needs a NUL byte: dropping them restores the text.
+ */
+function dropNulBytes(): Transform {
+	return new Transform({
+		transform(chunk: Buffer, _encoding, callback) {
+			callback(null, chunk.indexOf(0) === -1 ? chunk : Buffer.from(chunk.filter((byte) => byte !== 0)))
+		},
+	})
+}
 
 export default async function handleRequest(
 	request: Request,
@@ -32,7 +46,7 @@ export default async function handleRequest(
 				onAllReady() {
 					shellRendered = true
 					clearTimeout(abortTimer)
-					const body = new PassThrough()
+					const body = dropNulBytes()
 					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 					if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-store')
 					resolve(

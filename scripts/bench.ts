@@ -112,7 +112,7 @@ async function main() {
 	// Data first, through the same code as the app: 2,000 functions granted to one user.
 	execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-setup.ts'], { env, stdio: 'inherit' })
 
-	const server = spawn(process.execPath, ['build/index.js'], { env: { ...env, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'inherit'] })
+	const server = spawn(process.execPath, [...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean), 'build/index.js'], { env: { ...env, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'inherit'] })
 	const base = await new Promise<string>((resolve, reject) => {
 		readline.createInterface({ input: server.stdout! }).on('line', (line) => {
 			if (line.includes('"server.listening"')) resolve((JSON.parse(line) as { url: string }).url.replace('localhost', '127.0.0.1'))

@@ -1,3 +1,4 @@
+import { SqliteAdapter, sql } from 'kysely'
 import type { DB } from '~/db/db.server'
 import { recordAudit } from '~/audit/audit.server'
 import { getSessionState, setFlash } from '~/auth/session.server'
@@ -157,5 +158,26 @@ export async function asPlainResponse(request: Request, error: unknown): Promise
 	return new Response(`${title}\n\n${body}\n`, {
 		status,
 		headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+	})
+}
+
+/**
+ * A transaction that reads and then writes. On SQLite it starts with `BEGIN IMMEDIATE`, taking the write
+ * lock first (waiting up to the busy timeout): a deferred transaction that read before another process
+ * wrote could not upgrade to writing and would fail with "database is locked". PostgreSQL: a plain
+ * transaction (the writes' `WHERE version = ?` guards against concurrent saves).
+ */
+export async function writeTransaction<T>(db: DB, work: (trx: DB) => Promise<T>): Promise<T> {
+	if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return db.transaction().execute(work)
+	return db.connection().execute(async (connection) => {
+		await sql`begin immediate`.execute(connection)
+		try {
+			const result = await work(connection)
+			await sql`commit`.execute(connection)
+			return result
+		} catch (error) {
+			await sql`rollback`.execute(connection).catch(() => {})
+			throw error
+		}
 	})
 }

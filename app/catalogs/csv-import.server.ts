@@ -1,10 +1,9 @@
-import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from '@remix-run/node'
 import type { z } from 'zod'
 import { recordAudit } from '~/audit/audit.server'
 import { getDatabase, type DB } from '~/db/db.server'
 import { assertCsrf, type FieldError } from '~/utils/form.server'
 import { getClientIp } from '~/utils/logger.server'
-import { changedFields, type Actor, type FieldChanges } from './catalog.server'
+import { changedFields, isForeignKeyViolation, isUniqueViolation, writeTransaction, type Actor, type FieldChanges } from './catalog.server'
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, parseCsv, restoreFormula } from './csv'
 
 export { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS }
@@ -25,10 +24,50 @@ export type ImportReport =
 	| { ok: true; rows: number; created: number; updated: number; unchanged: number }
 	| { ok: false; rows: number; fileError: FieldError | null; rowErrors: RowError[]; moreErrors: number }
 
-export type UploadResult = { ok: true; fileName: string; text: string } | { ok: false; fileError: FieldError }
+export type UploadResult =
+	| { ok: true; fileName: string; text: string }
+	/** `closeConnection`: the body was left partly unread, so the connection must not be reused. */
+	| { ok: false; fileError: FieldError; closeConnection: boolean }
 
-function fileFailure(key: string, values?: Record<string, string | number>): UploadResult {
-	return { ok: false, fileError: values ? { key, values } : { key } }
+function fileFailure(key: string, values?: Record<string, string | number>, closeConnection = false): UploadResult {
+	return { ok: false, fileError: values ? { key, values } : { key }, closeConnection }
+}
+
+/** Multipart framing and the form's other fields add a little to the file. */
+const FRAMING_ALLOWANCE = 64 * 1024
+/**
+ * A refused upload is still read to its end (and thrown away) up to this size, so the browser gets the
+ * answer after sending its file and the connection stays usable; beyond it the connection is closed.
+ */
+const DRAIN_LIMIT = 64 * 1024 * 1024
+
+/**
+ * Reads the request body: the bytes when at most `limit`, otherwise null after reading (and discarding)
+ * the rest up to DRAIN_LIMIT; `drained` says whether the whole body was read.
+ */
+async function readBody(request: Request, limit: number): Promise<{ bytes: Uint8Array<ArrayBuffer> | null; drained: boolean }> {
+	if (!request.body) return { bytes: new Uint8Array(), drained: true }
+	const reader = request.body.getReader()
+	const chunks: Uint8Array[] = []
+	let size = 0
+	for (;;) {
+		const { done, value } = await reader.read()
+		if (done) break
+		size += value.byteLength
+		if (size > DRAIN_LIMIT) {
+			await reader.cancel().catch(() => {})
+			return { bytes: null, drained: false }
+		}
+		if (size <= limit) chunks.push(value)
+	}
+	if (size > limit) return { bytes: null, drained: true }
+	const bytes = new Uint8Array(size)
+	let offset = 0
+	for (const chunk of chunks) {
+		bytes.set(chunk, offset)
+		offset += chunk.byteLength
+	}
+	return { bytes, drained: true }
 }
 
 /**
@@ -36,20 +75,22 @@ function fileFailure(key: string, values?: Record<string, string | number>): Upl
  * decodes the file as UTF-8 (a byte-order mark is dropped by the parser).
  */
 export async function readUpload(request: Request): Promise<UploadResult> {
-	const declared = Number(request.headers.get('Content-Length') ?? 0)
-	// Multipart framing adds a little to the file; far more than the limit is refused unread.
-	if (declared > IMPORT_MAX_BYTES + 64 * 1024) return fileFailure('csv.errors.tooLarge', { max: IMPORT_MAX_BYTES / 1024 / 1024 })
-	if (!(request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data')) return fileFailure('csv.errors.noFile')
+	const limit = IMPORT_MAX_BYTES + FRAMING_ALLOWANCE
+	const tooLarge = (closeConnection: boolean) => fileFailure('csv.errors.tooLarge', { max: IMPORT_MAX_BYTES / 1024 / 1024 }, closeConnection)
+	const contentType = request.headers.get('Content-Type') ?? ''
+	const body = await readBody(request, limit)
+	if (!body.bytes) return tooLarge(!body.drained)
+	if (!contentType.startsWith('multipart/form-data')) return fileFailure('csv.errors.noFile')
 	let formData: FormData
 	try {
-		formData = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: IMPORT_MAX_BYTES }))
-	} catch (error) {
-		if (error instanceof MaxPartSizeExceededError) return fileFailure('csv.errors.tooLarge', { max: IMPORT_MAX_BYTES / 1024 / 1024 })
-		throw error
+		formData = await new Request(request.url, { method: 'POST', headers: { 'Content-Type': contentType }, body: body.bytes }).formData()
+	} catch {
+		return fileFailure('csv.errors.noFile')
 	}
 	assertCsrf(request, formData)
 	const file = formData.get('file')
 	if (!file || typeof file === 'string' || file.size === 0) return fileFailure('csv.errors.noFile')
+	if (file.size > IMPORT_MAX_BYTES) return tooLarge(false)
 	try {
 		const text = new TextDecoder('utf-8', { fatal: true }).decode(await file.arrayBuffer())
 		return { ok: true, fileName: file.name, text }
@@ -178,7 +219,7 @@ export async function importCsv<Input extends { code: string; version: number | 
 	// The checks against the stored records run (and report) even when rows failed already, so one
 	// report lists every problem; the transaction is then rolled back unless there were none.
 	try {
-		return await db.transaction().execute(async (trx) => {
+		return await writeTransaction(db, async (trx) => {
 			const existing = new Map<string, Row>()
 			const codes = valid.map((row) => row.input.code)
 			for (let start = 0; start < codes.length; start += LOOKUP_CHUNK) {
@@ -264,9 +305,9 @@ export async function importCsv<Input extends { code: string; version: number | 
 		})
 	} catch (error) {
 		if (error instanceof RollBack) return error.report
-		// Another writer took one of the new codes meanwhile: nothing was written.
-		const code = (error as { code?: unknown } | null)?.code
-		if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE') return failed(records.length, [], { key: 'csv.errors.concurrentChange' })
+		// Another writer took one of the new codes, or deleted a station the file names, meanwhile:
+		// nothing was written.
+		if (isUniqueViolation(error) || isForeignKeyViolation(error)) return failed(records.length, [], { key: 'csv.errors.concurrentChange' })
 		throw error
 	}
 }

@@ -3,8 +3,8 @@ import { getDatabase, type DB } from '~/db/db.server'
 import type { Dialect } from '~/db/migrations/helpers'
 import type { Station } from '~/db/schema'
 import type { ListState } from '~/lists/list-query'
-import { equals, readAll, readPage, searchCondition, type AnySelect, type FilterPurpose, type ListResult, type ListSource, type SortColumn } from '~/lists/list.server'
-import { auditChange, changedFields, isForeignKeyViolation, isUniqueViolation, searchKeys, type Actor } from './catalog.server'
+import { equals, readAll, readPage, search, type AnySelect, type FilterPurpose, type ListResult, type ListSource, type SortColumn } from '~/lists/list.server'
+import { auditChange, changedFields, isForeignKeyViolation, isUniqueViolation, writeTransaction, searchKeys, type Actor } from './catalog.server'
 import { minorToDecimalString } from './decimal'
 import type { ImportAdapter } from './csv-import.server'
 import { stationSchema, type StationInput } from './station-schema.server'
@@ -23,10 +23,10 @@ export type StationListState = ListState<StationFilter, StationSort>
 
 /** The stations the list's search and filters select (no columns chosen yet). */
 export async function filteredStations(db: DB, dialect: Dialect, state: Pick<StationListState, 'q' | 'filters'>) {
-	const search = await searchCondition(db, dialect, 'stations', state.q)
+	const { condition: searched, atLeast } = await search(db, dialect, 'stations', state.q)
 	const build = (purpose: FilterPurpose) => {
 		const selective = purpose === 'count'
-		const conditions: Expression<SqlBool>[] = search ? [search] : []
+		const conditions: Expression<SqlBool>[] = searched ? [searched] : []
 		const { status, type, province } = state.filters
 		if (status) conditions.push(equals(dialect, 'stations.status', status, { selective }))
 		if (type) conditions.push(equals(dialect, 'stations.type', type, { selective }))
@@ -34,7 +34,7 @@ export async function filteredStations(db: DB, dialect: Dialect, state: Pick<Sta
 		const query = db.selectFrom('stations')
 		return conditions.length > 0 ? query.where((eb) => eb.and(conditions)) : query
 	}
-	return { filtered: build('page'), counted: build('count') }
+	return { filtered: build('page'), counted: build('count'), searchMatchesAtLeast: atLeast }
 }
 
 export interface StationListRow {
@@ -67,8 +67,8 @@ function stationColumns(query: AnySelect) {
 
 /** What the list pattern reads for a station list state. */
 export async function stationListSource(state: StationListState, handle = getDatabase()): Promise<ListSource> {
-	const { filtered, counted } = await filteredStations(handle.db, handle.dialect, state)
-	return { table: 'stations', idColumn: 'stations.id', filtered, counted, columns: stationColumns, sort: SORTS[state.sort] }
+	const { filtered, counted, searchMatchesAtLeast } = await filteredStations(handle.db, handle.dialect, state)
+	return { table: 'stations', idColumn: 'stations.id', filtered, counted, searchMatchesAtLeast, columns: stationColumns, sort: SORTS[state.sort] }
 }
 
 /** One page of the station list, with each station's number of tools (one index lookup per row). */
@@ -153,7 +153,7 @@ async function codeTaken(db: DB, code: string, exceptId?: number) {
 /** Inserts a station and its audit entry, together or not at all. */
 export async function createStation(input: StationInput, actor: Actor, { source = 'form' as 'form' | 'import', db = getDatabase().db } = {}): Promise<WriteResult> {
 	try {
-		return await db.transaction().execute(async (trx) => {
+		return await writeTransaction(db, async (trx) => {
 			if (await codeTaken(trx, input.code)) return { ok: false, reason: 'codeTaken' } as const
 			const now = Date.now()
 			const created = await trx
@@ -186,7 +186,7 @@ export async function createStation(input: StationInput, actor: Actor, { source 
 export async function updateStation(id: number, input: StationInput, actor: Actor, { source = 'form' as 'form' | 'import', db = getDatabase().db } = {}): Promise<WriteResult> {
 	if (input.version === null) return { ok: false, reason: 'versionMissing' }
 	try {
-		const result = await db.transaction().execute(async (trx): Promise<WriteResult | { ok: false; reason: 'stale' }> => {
+		const result = await writeTransaction(db, async (trx): Promise<WriteResult | { ok: false; reason: 'stale' }> => {
 			const current = await trx.selectFrom('stations').selectAll().where('id', '=', id).executeTakeFirst()
 			if (!current) return { ok: false, reason: 'notFound' }
 			if (current.version !== input.version) return { ok: false, reason: 'stale' }
@@ -223,7 +223,7 @@ export type DeleteResult =
 /** Deletes a station that holds no tools; `version`, when given, must still be current. */
 export async function deleteStation(id: number, version: number | null, actor: Actor, db: DB = getDatabase().db): Promise<DeleteResult> {
 	try {
-		const result = await db.transaction().execute(async (trx): Promise<DeleteResult | { ok: false; reason: 'stale' }> => {
+		const result = await writeTransaction(db, async (trx): Promise<DeleteResult | { ok: false; reason: 'stale' }> => {
 			const current = await trx.selectFrom('stations').selectAll().where('id', '=', id).executeTakeFirst()
 			if (!current) return { ok: false, reason: 'notFound' }
 			if (version !== null && current.version !== version) return { ok: false, reason: 'stale' }

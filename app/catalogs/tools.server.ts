@@ -3,8 +3,8 @@ import { getDatabase, type DB } from '~/db/db.server'
 import type { Dialect } from '~/db/migrations/helpers'
 import type { Tool } from '~/db/schema'
 import type { ListState } from '~/lists/list-query'
-import { equals, inSubquery, readAll, readPage, searchCondition, type AnySelect, type FilterPurpose, type ListResult, type ListSource, type SortColumn } from '~/lists/list.server'
-import { auditChange, changedFields, isForeignKeyViolation, isUniqueViolation, searchKeys, type Actor } from './catalog.server'
+import { equals, inSubquery, readAll, readPage, search, type AnySelect, type FilterPurpose, type ListResult, type ListSource, type SortColumn } from '~/lists/list.server'
+import { auditChange, changedFields, isForeignKeyViolation, isUniqueViolation, writeTransaction, searchKeys, type Actor } from './catalog.server'
 import { minorToDecimalString } from './decimal'
 import type { ImportAdapter, RowError } from './csv-import.server'
 import { toolSchema, type ToolInput } from './tool-schema.server'
@@ -44,10 +44,10 @@ export async function resolveStation(reference: string, db: DB = getDatabase().d
 
 /** The tools the list's search and filters select; `station` is the resolved station filter (null: it names none). */
 export async function filteredTools(db: DB, dialect: Dialect, state: Pick<ToolListState, 'q' | 'filters'>, station: StationRef | null | undefined) {
-	const search = await searchCondition(db, dialect, 'tools', state.q)
+	const { condition: searched, atLeast } = await search(db, dialect, 'tools', state.q)
 	const build = (purpose: FilterPurpose) => {
 		const selective = purpose === 'count'
-		const conditions: Expression<SqlBool>[] = search ? [search] : []
+		const conditions: Expression<SqlBool>[] = searched ? [searched] : []
 		const { status, category, province } = state.filters
 		if (status) conditions.push(equals(dialect, 'tools.status', status, { selective }))
 		if (category) conditions.push(equals(dialect, 'tools.category', category, { selective }))
@@ -61,7 +61,7 @@ export async function filteredTools(db: DB, dialect: Dialect, state: Pick<ToolLi
 		const query = db.selectFrom('tools')
 		return conditions.length > 0 ? query.where((eb) => eb.and(conditions)) : query
 	}
-	return { filtered: build('page'), counted: build('count') }
+	return { filtered: build('page'), counted: build('count'), searchMatchesAtLeast: atLeast }
 }
 
 export interface ToolListRow {
@@ -102,8 +102,8 @@ function toolColumns(query: AnySelect) {
 
 /** What the list pattern reads for a tool list state. */
 export async function toolListSource(state: ToolListState, station: StationRef | null | undefined, handle = getDatabase()): Promise<ListSource> {
-	const { filtered, counted } = await filteredTools(handle.db, handle.dialect, state, station)
-	return { table: 'tools', idColumn: 'tools.id', filtered, counted, columns: toolColumns, sort: SORTS[state.sort] }
+	const { filtered, counted, searchMatchesAtLeast } = await filteredTools(handle.db, handle.dialect, state, station)
+	return { table: 'tools', idColumn: 'tools.id', filtered, counted, searchMatchesAtLeast, columns: toolColumns, sort: SORTS[state.sort] }
 }
 
 export async function listTools(state: ToolListState, station: StationRef | null | undefined, handle = getDatabase()): Promise<ListResult<ToolListRow>> {
@@ -205,7 +205,7 @@ function writeFailure(error: unknown): WriteResult {
 
 export async function createTool(input: ResolvedToolInput, actor: Actor, { source = 'form' as 'form' | 'import', db = getDatabase().db } = {}): Promise<WriteResult> {
 	try {
-		return await db.transaction().execute(async (trx) => {
+		return await writeTransaction(db, async (trx) => {
 			if (await codeTaken(trx, input.code)) return { ok: false, reason: 'codeTaken' } as const
 			const now = Date.now()
 			const created = await trx
@@ -225,7 +225,7 @@ export async function createTool(input: ResolvedToolInput, actor: Actor, { sourc
 export async function updateTool(id: number, input: ResolvedToolInput, actor: Actor, { source = 'form' as 'form' | 'import', db = getDatabase().db } = {}): Promise<WriteResult> {
 	if (input.version === null) return { ok: false, reason: 'versionMissing' }
 	try {
-		const result = await db.transaction().execute(async (trx): Promise<WriteResult | { ok: false; reason: 'stale' }> => {
+		const result = await writeTransaction(db, async (trx): Promise<WriteResult | { ok: false; reason: 'stale' }> => {
 			const current = await trx.selectFrom('tools').selectAll().where('id', '=', id).executeTakeFirst()
 			if (!current) return { ok: false, reason: 'notFound' }
 			if (current.version !== input.version) return { ok: false, reason: 'stale' }
@@ -253,7 +253,7 @@ export async function updateTool(id: number, input: ResolvedToolInput, actor: Ac
 export type DeleteResult = { ok: true; code: string } | { ok: false; reason: 'notFound' } | { ok: false; reason: 'conflict'; current: ToolRecord }
 
 export async function deleteTool(id: number, version: number | null, actor: Actor, db: DB = getDatabase().db): Promise<DeleteResult> {
-	const result = await db.transaction().execute(async (trx): Promise<DeleteResult | { ok: false; reason: 'stale' }> => {
+	const result = await writeTransaction(db, async (trx): Promise<DeleteResult | { ok: false; reason: 'stale' }> => {
 		const current = await trx.selectFrom('tools').selectAll().where('id', '=', id).executeTakeFirst()
 		if (!current) return { ok: false, reason: 'notFound' }
 		if (version !== null && current.version !== version) return { ok: false, reason: 'stale' }

@@ -28,7 +28,7 @@ export function CsvImportPage({
 	return (
 		<section aria-labelledby="import-heading">
 			<nav aria-label={t('catalog.breadcrumb')} className="mb-2">
-				<Link to={backHref} className="back-link">
+				<Link to={backHref} className="link-on-page">
 					<i className="bx bx-chevron-left" aria-hidden="true" />
 					{backLabel}
 				</Link>

@@ -94,7 +94,7 @@ export function ListToolbar<Filter extends string, Sort extends string>({
 					</div>
 				))}
 				{extra}
-				<div className="col-6 col-md-4 col-lg-1">
+				<div className="col-6 col-md-4 col-lg-2">
 					<label htmlFor="list-size" className="form-label">
 						{t('list.pageSize')}
 					</label>

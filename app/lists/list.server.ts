@@ -86,20 +86,31 @@ export type FilterPurpose = 'page' | 'count'
  *
  * SQLite: the words of three or more characters are first looked up in the FTS5 trigram index
  * (`<table>_fts`), counting at most SEARCH_PROBE_LIMIT + 1 matches: a rare match set (the usual search)
- * becomes an `id in (…)` list. Otherwise (a common word like "tram", or only short words) the ids of at
- * most that many matching rows are read from a covering index: a few hundred, and they are the list;
- * more, and the search is common enough that checking LIKE on the index entries in list order finds a
- * page at once.
+ * becomes an `id in (…)` list. A common word ("tram" is in every station's name) is checked with LIKE
+ * on the covering index entries while they are read in list order: a page is found at once. Words of
+ * one or two characters: the ids of at most SEARCH_PROBE_LIMIT + 1 matching rows are read from a
+ * covering index; up to the limit, they are the list, beyond it the word is common (as above).
  */
 export async function searchCondition(db: DB, dialect: Dialect, table: keyof Database & string, query: string): Promise<Expression<SqlBool> | null> {
+	return (await search(db, dialect, table, query)).condition
+}
+
+export interface Search {
+	condition: Expression<SqlBool> | null
+	/** Rows the search is known to match at least (from SQLite's probes): a count beyond the cap is then not needed. */
+	atLeast: number
+}
+
+/** searchCondition, with what the probes learnt about the number of matches. */
+export async function search(db: DB, dialect: Dialect, table: keyof Database & string, query: string): Promise<Search> {
 	const terms = searchTerms(query)
-	if (terms.length === 0) return null
+	if (terms.length === 0) return { condition: null, atLeast: 0 }
 	const column = sql.ref(`${table}.search_text`)
 	const likes = sql.join(
 		terms.map((term) => sql<SqlBool>`${column} like ${`%${escapeLike(term)}%`} escape '\\'`),
 		sql` and `,
 	) as Expression<SqlBool>
-	if (dialect === 'postgres') return likes
+	if (dialect === 'postgres') return { condition: likes, atLeast: 0 }
 
 	const id = sql.ref(`${table}.id`)
 	const indexed = terms.filter((term) => [...term].length >= 3)
@@ -108,18 +119,18 @@ export async function searchCondition(db: DB, dialect: Dialect, table: keyof Dat
 		const phrases = ftsPhrases(indexed)
 		const probe = await sql<{ n: number }>`select count(*) as n from (select rowid from ${fts} where ${fts} match ${phrases} limit ${SEARCH_PROBE_LIMIT + 1})`.execute(db)
 		const matches = Number(probe.rows[0]?.n ?? 0)
-		if (matches === 0) return sql<SqlBool>`0 = 1`
+		if (matches === 0) return { condition: sql<SqlBool>`0 = 1`, atLeast: 0 }
 		if (matches <= SEARCH_PROBE_LIMIT) {
 			const inFts = sql<SqlBool>`${id} in (select rowid from ${fts} where ${fts} match ${phrases})`
-			return indexed.length === terms.length ? inFts : (sql<SqlBool>`${inFts} and ${likes}` as Expression<SqlBool>)
+			return indexed.length === terms.length ? { condition: inFts, atLeast: matches } : { condition: sql<SqlBool>`${inFts} and ${likes}`, atLeast: 0 }
 		}
 		// Common words: checked on the index entries in list order.
-		if (indexed.length === terms.length) return likes
+		if (indexed.length === terms.length) return { condition: likes, atLeast: matches }
 	}
 	const found = await sql<{ id: number }>`select ${id} as id from ${sql.table(table)} where ${likes} limit ${SEARCH_PROBE_LIMIT + 1}`.execute(db)
-	if (found.rows.length > SEARCH_PROBE_LIMIT) return likes
-	if (found.rows.length === 0) return sql<SqlBool>`0 = 1`
-	return sql<SqlBool>`${id} in (${sql.join(found.rows.map((row) => row.id))})`
+	if (found.rows.length > SEARCH_PROBE_LIMIT) return { condition: likes, atLeast: found.rows.length }
+	if (found.rows.length === 0) return { condition: sql<SqlBool>`0 = 1`, atLeast: 0 }
+	return { condition: sql<SqlBool>`${id} in (${sql.join(found.rows.map((row) => row.id))})`, atLeast: found.rows.length }
 }
 
 /** How many rows `filtered` matches, counting at most `cap + 1` of them (all of them when `cap` is null). */
@@ -156,6 +167,8 @@ export interface ListSource {
 	 * status index, counted without reading anything else). Defaults to `filtered`.
 	 */
 	counted?: AnySelect
+	/** The search alone matches at least this many rows (see `search`). */
+	searchMatchesAtLeast?: number
 	/** Chooses the columns of the rows shown (applied to the bare table, rows picked by id). */
 	columns: (query: AnySelect) => AnySelect
 	sort: SortColumn
@@ -200,11 +213,17 @@ export async function readPage<Row>(
 	const ids = await pageIds(dialect, source, state.dir, offset, state.size + 1)
 	const hasNext = ids.length > state.size
 	const onPage = ids.slice(0, state.size)
+	const cap = countCap(state)
+	const countNeeded = hasNext || (ids.length === 0 && state.page > 1)
+	// A search alone (no filter) known to match more than the cap: "more than 1,000" without counting.
+	const overCap = cap !== null && Object.keys(state.filters).length === 0 && (source.searchMatchesAtLeast ?? 0) > cap
 	const [rows, count] = await Promise.all([
 		rowsByIds<Row>(db, dialect, source, state.dir, onPage),
-		!hasNext && (ids.length > 0 || state.page === 1)
+		!countNeeded
 			? { total: offset + ids.length, exact: true }
-			: countUpTo(db, source.counted ?? source.filtered, countCap(state)),
+			: overCap
+				? { total: cap, exact: false }
+				: countUpTo(db, source.counted ?? source.filtered, cap),
 	])
 	return {
 		rows,

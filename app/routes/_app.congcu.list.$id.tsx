@@ -153,7 +153,7 @@ export default function ToolPage() {
 	return (
 		<section aria-labelledby="tool-heading">
 			<nav aria-label={t('catalog.breadcrumb')} className="mb-2">
-				<Link to={TOOLS_PATH} className="back-link">
+				<Link to={TOOLS_PATH} className="link-on-page">
 					<i className="bx bx-chevron-left" aria-hidden="true" />
 					{t('tools.backToList')}
 				</Link>
@@ -180,7 +180,7 @@ export default function ToolPage() {
 				<dt className="col-sm-3">{t('tools.fields.stationId')}</dt>
 				<dd className="col-sm-9">
 					{tool.station_id !== null ? (
-						<Link to={stationHref(tool.station_id)}>
+						<Link to={stationHref(tool.station_id)} className="link-on-page">
 							{tool.station_code} · {tool.station_name}
 						</Link>
 					) : (

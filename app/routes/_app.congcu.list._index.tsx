@@ -176,7 +176,7 @@ export default function ToolsPage() {
 										</th>
 										<td>{tool.name}</td>
 										<td>{categoryLabel(tool.category)}</td>
-										<td>
+										<td className="text-nowrap">
 											{tool.station ? (
 												<Link to={stationHref(tool.station.id)} title={tool.station.name}>
 													{tool.station.code}

@@ -55,7 +55,7 @@ export default function NewToolPage() {
 	return (
 		<section aria-labelledby="tool-heading">
 			<nav aria-label={t('catalog.breadcrumb')} className="mb-2">
-				<Link to={TOOLS_PATH} className="back-link">
+				<Link to={TOOLS_PATH} className="link-on-page">
 					<i className="bx bx-chevron-left" aria-hidden="true" />
 					{t('tools.backToList')}
 				</Link>

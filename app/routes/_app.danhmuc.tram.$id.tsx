@@ -160,7 +160,7 @@ export default function StationPage() {
 	return (
 		<section aria-labelledby="station-heading">
 			<nav aria-label={t('catalog.breadcrumb')} className="mb-2">
-				<Link to={STATIONS_PATH} className="back-link">
+				<Link to={STATIONS_PATH} className="link-on-page">
 					<i className="bx bx-chevron-left" aria-hidden="true" />
 					{t('stations.backToList')}
 				</Link>
@@ -187,11 +187,15 @@ export default function StationPage() {
 			>
 				<dt className="col-sm-3">{t('stations.toolCount')}</dt>
 				<dd className="col-sm-9">
-					<Link to={`/congcu/list?stationId=${station.id}`}>{formatNumber(station.tool_count, i18n.language)}</Link>
+					<Link to={`/congcu/list?stationId=${station.id}`} className="link-on-page">
+						{formatNumber(station.tool_count, i18n.language)}
+					</Link>
 					{allowed.addTool ? (
 						<>
 							{' · '}
-							<Link to={`/congcu/list/new?stationId=${station.id}`}>{t('stations.addTool')}</Link>
+							<Link to={`/congcu/list/new?stationId=${station.id}`} className="link-on-page">
+								{t('stations.addTool')}
+							</Link>
 						</>
 					) : null}
 				</dd>

@@ -11,9 +11,12 @@ import { getT } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
 import { requirePermission } from '~/permissions/grants.server'
 import catalogStyles from '~/styles/catalogs.css'
+import { keepHeaders } from '~/utils/headers'
 import { pageTitle } from '~/utils/meta'
 
 export const handle = routeHandle({ function: 'DANHMUC_TRAM' })
+
+export const headers = keepHeaders('Connection')
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogStyles }]
 
@@ -30,7 +33,9 @@ export async function action({ request }: ActionFunctionArgs) {
 	const upload = await readUpload(request)
 	if (!upload.ok) {
 		const report: ImportReport = { ok: false, rows: 0, fileError: upload.fileError, rowErrors: [], moreErrors: 0 }
-		return data({ report }, { status: upload.fileError.key === 'csv.errors.tooLarge' ? 413 : 400 })
+		const status = upload.fileError.key === 'csv.errors.tooLarge' ? 413 : 400
+		// An upload left partly unread: the connection is not reused.
+		return data({ report }, { status, headers: upload.closeConnection ? { Connection: 'close' } : undefined })
 	}
 	const report = await importCsv(upload.text, stationImport, user, upload.fileName)
 	if (!report.ok) return data({ report }, { status: 400 })

@@ -46,7 +46,7 @@ export default function NewStationPage() {
 	return (
 		<section aria-labelledby="station-heading">
 			<nav aria-label={t('catalog.breadcrumb')} className="mb-2">
-				<Link to={STATIONS_PATH} className="back-link">
+				<Link to={STATIONS_PATH} className="link-on-page">
 					<i className="bx bx-chevron-left" aria-hidden="true" />
 					{t('stations.backToList')}
 				</Link>

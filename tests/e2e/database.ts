@@ -40,6 +40,8 @@ async function userId(db: Kysely<Database>, email: string): Promise<number> {
 export interface MenuSection {
 	/** The code of the role that grants the section; give it to a user with `grantRole`. */
 	role: string
+	/** The codes of its functions (the section first). */
+	codes: string[]
 	/** The section's label (the same in every language). */
 	label: string
 	/** The labels of its entries, in menu order. */
@@ -49,6 +51,9 @@ export interface MenuSection {
 /**
  * A new top-level menu section with `size` entries (each a page under /e2e/…, `view` granted), and a role
  * granting exactly these functions. Labels carry a random tag so that parallel tests never see each other's.
+ *
+ * The function tree is shared: an administrator (all access) sees every function, this section included,
+ * until `removeMenuSection` takes it away again. Remove it as soon as the test is done with it.
  */
 export function createMenuSection({ size, name }: { size: number; name: string }): Promise<MenuSection> {
 	const tag = randomBytes(3).toString('hex').toUpperCase()
@@ -90,7 +95,19 @@ export function createMenuSection({ size, name }: { size: number; name: string }
 				.insertInto('role_grants')
 				.values([section, ...children].map((fn) => ({ role_id: Number(created.id), function_id: Number(fn.id), action: 'view' })))
 				.execute()
-			return { role, label, entries }
+			return { role, codes: [codeOf('SECTION'), ...entries.map((_entry, index) => codeOf(String(index + 1)))], label, entries }
+		}),
+	)
+}
+
+/** Deletes the section's functions and its role (with the role's grants and assignments). */
+export function removeMenuSection(section: MenuSection): Promise<void> {
+	return withDatabase((db) =>
+		db.transaction().execute(async (trx) => {
+			await trx.deleteFrom('roles').where('code', '=', section.role).execute()
+			// Children first: the tree's parent links must never point at a deleted row.
+			await trx.deleteFrom('functions').where('code', 'in', section.codes.slice(1)).execute()
+			await trx.deleteFrom('functions').where('code', '=', section.codes[0]!).execute()
 		}),
 	)
 }

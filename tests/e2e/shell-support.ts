@@ -2,12 +2,24 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { ROOT_DIR } from './env.mjs'
-import { expect, test, type Messages } from './support'
+import { createUser, expect, test, type Messages, type TestUser } from './support'
 
 /** Helpers of the layout-shell specs: the top bar's dropdowns, the settings panel, the `<body>` attributes. */
 
 export const DESKTOP = { width: 1280, height: 800 } as const
 export const MOBILE = { width: 375, height: 740 } as const
+
+let viewer: TestUser | undefined
+
+/**
+ * One viewer per worker (a worker runs one project), for the tests that change nothing about the user: they
+ * only use a session and cookies of their own. Saves a CLI call per test. Tests that change the user
+ * (profile, password, notifications, roles) create their own.
+ */
+export function sharedViewer(): TestUser {
+	viewer ??= createUser({ prefix: 'shell-viewer', roles: ['viewer'] })
+	return viewer
+}
 
 export function javaScriptEnabled(): boolean {
 	return test.info().project.use.javaScriptEnabled !== false
@@ -114,7 +126,7 @@ export function layoutOption(panel: Locator, t: Messages, field: LayoutField, va
 /**
  * Chooses a layout setting in the panel as a user does. Without JavaScript: the radio, then Apply (a form
  * post and a redirect back). With it: the radio alone (applied at once, saved in the background); returns
- * once the server has saved it.
+ * once the server has saved it and the page is idle again.
  */
 export async function chooseLayout(page: Page, t: Messages, field: LayoutField, value: LayoutValue) {
 	const panel = await openSettingsPanel(page, t)
@@ -123,6 +135,9 @@ export async function chooseLayout(page: Page, t: Messages, field: LayoutField, 
 		const saved = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/settings/layout') && response.request().method() === 'POST')
 		await option.check()
 		expect((await saved).status()).toBeLessThan(400)
+		// The answer is a redirect back, which the router follows: wait until that has settled too, or it
+		// would pull the page back here after the test's next click.
+		await expect(page.getByRole('progressbar', { name: t.app.loading })).toHaveCount(0)
 	} else {
 		await option.check()
 		await panel.getByRole('button', { name: t.layout.save }).click()

@@ -1,6 +1,6 @@
 import { HELP_URL } from './env.mjs'
-import { DESKTOP, MOBILE, dropdown, javaScriptEnabled, topBar, userMenu } from './shell-support'
-import { LANGUAGES, createUser, en, expect, messages, open, signIn, test } from './support'
+import { DESKTOP, MOBILE, dropdown, javaScriptEnabled, sharedViewer, topBar, userMenu } from './shell-support'
+import { LANGUAGES, en, expect, messages, open, signIn, test } from './support'
 
 test.use({ language: 'en' })
 
@@ -16,7 +16,7 @@ for (const viewport of [DESKTOP, MOBILE]) {
 		test.use({ viewport })
 
 		test('every control works: logo, search, menus, language, launcher, help, notifications, user menu, settings', async ({ page }) => {
-			const user = createUser({ prefix: `topbar-${viewport.width}`, roles: ['viewer'] })
+			const user = sharedViewer()
 			await signIn(page, user.email, user.password)
 			await expect(page).toHaveURL('/dashboard')
 			const bar = topBar(page)
@@ -131,6 +131,19 @@ for (const viewport of [DESKTOP, MOBILE]) {
 				await expect(page.getByRole('heading', { level: 1, name: en.notifications.title })).toBeVisible()
 			})
 
+			await test.step('the settings toggle opens the layout settings panel', async () => {
+				const settings = dropdown(bar, en.layout.title)
+				const panel = page.getByRole('complementary', { name: en.layout.title })
+				await expect(panel).toBeHidden()
+				await settings.open()
+				await expect(panel).toBeVisible()
+				for (const field of Object.values(en.layout.fields)) await expect(panel.getByRole('group', { name: field })).toBeVisible()
+				await expect(panel.getByRole('button', { name: en.layout.save })).toBeVisible()
+				// Closing it is the test below; a page load closes it here.
+				await open(page, '/dashboard')
+				await expect(panel).toBeHidden()
+			})
+
 			await test.step('the user menu: name, profile, change password, sign-out', async () => {
 				const menu = userMenu(page, en)
 				if (desktop) await expect(menu.toggle).toContainText(user.name)
@@ -154,7 +167,39 @@ for (const viewport of [DESKTOP, MOBILE]) {
 				await open(page, '/dashboard')
 				await expect(page).toHaveURL(/\/account\/login\?redirectTo=%2Fdashboard/)
 			})
-
 		})
 	})
 }
+
+test.describe('The top bar at every width', () => {
+	test.use({ viewport: DESKTOP })
+
+	test('the logo link is named after the product', async ({ page }) => {
+		const user = sharedViewer()
+		await signIn(page, user.email, user.password)
+		const logo = topBar(page).getByRole('link', { name: en.app.name, exact: true })
+		for (const viewport of [DESKTOP, MOBILE]) {
+			await page.setViewportSize(viewport)
+			await expect.soft(logo, `the logo at ${viewport.width}px`).toBeVisible()
+			await expect.soft(logo, `the logo at ${viewport.width}px`).toHaveAttribute('href', '/')
+		}
+	})
+
+	test('the settings panel closes again with its toggle', async ({ page }) => {
+		const user = sharedViewer()
+		await signIn(page, user.email, user.password)
+		const settings = dropdown(topBar(page), en.layout.title)
+		const panel = page.getByRole('complementary', { name: en.layout.title })
+		for (const viewport of [DESKTOP, MOBILE]) {
+			await test.step(`at ${viewport.width}px`, async () => {
+				await page.setViewportSize(viewport)
+				await open(page, '/dashboard')
+				await settings.open()
+				await expect(panel).toBeVisible()
+				// Without JavaScript the toggle is the only way to close it short of leaving the page.
+				await settings.toggle.click({ timeout: 3_000 })
+				await expect(panel).toBeHidden()
+			})
+		}
+	})
+})

@@ -1,0 +1,283 @@
+import { z } from 'zod'
+import { recordAudit } from '~/audit/audit.server'
+import { formObject, integerField, optionalText } from '~/catalogs/fields.server'
+import { getDb, type DB } from '~/db/db.server'
+import type { FunctionRow } from '~/db/schema'
+import { getFixedT } from '~/i18n/i18n.server'
+import { LANGUAGE_CODES, type LanguageCode } from '~/i18n/languages'
+import { BUILTIN_FUNCTIONS } from '~/permissions/builtins'
+import { functionLabel, nextFunctionsStamp } from '~/permissions/menu.server'
+import { issue } from '~/utils/form.server'
+import { getClientIp } from '~/utils/logger.server'
+import { BADGE_VARIANTS, MAX_DEPTH } from './functions'
+
+/**
+ * The function tree (menu entries): add, edit, reorder. Every write sets `updated_at` from
+ * `nextFunctionsStamp`, so every instance's menu index notices the change on its next request.
+ */
+
+export interface Actor {
+	id: number
+	email: string
+}
+
+const formText = z.unknown().transform((value) => (typeof value === 'string' ? value : ''))
+const flag = z.unknown().transform((value) => value === 'on' || value === '1' || value === 'true')
+
+function pattern(max: number, regex: RegExp, key: string) {
+	return optionalText(max).refine((value) => !value || regex.test(value), issue(key))
+}
+
+const labelShape = Object.fromEntries(LANGUAGE_CODES.map((code) => [`label_${code}`, optionalText(100)])) as Record<`label_${LanguageCode}`, ReturnType<typeof optionalText>>
+
+export const functionSchema = formObject({
+	code: formText.pipe(
+		z
+			.string()
+			.trim()
+			.min(1, issue('validation.required'))
+			.max(64, issue('validation.tooLong', { max: 64 }))
+			.refine((value) => /^[A-Z][A-Z0-9_]*$/.test(value), issue('admin.functions.errors.codeFormat')),
+	),
+	parentId: formText.pipe(z.string().trim().refine((value) => value === '' || /^\d{1,9}$/.test(value), issue('catalog.errors.invalidChoice'))),
+	sortOrder: integerField(0, 1_000_000),
+	icon: pattern(64, /^bx[sl]?-[a-z0-9-]+$/, 'admin.functions.errors.iconFormat'),
+	path: pattern(200, /^\/[A-Za-z0-9/_.-]*$/, 'admin.functions.errors.pathFormat'),
+	param: optionalText(200),
+	badgeText: optionalText(20),
+	badgeVariant: formText.pipe(z.string().trim().refine((value) => value === '' || (BADGE_VARIANTS as readonly string[]).includes(value), issue('catalog.errors.invalidChoice'))),
+	isTitle: flag,
+	isHidden: flag,
+	enabled: flag,
+	...labelShape,
+})
+export type FunctionInput = z.output<typeof functionSchema>
+
+export interface TreeEntry {
+	id: number
+	code: string
+	label: string
+	depth: number
+	parentId: number | null
+	sortOrder: number
+	path: string | null
+	icon: string | null
+	isTitle: boolean
+	isHidden: boolean
+	enabled: boolean
+	badgeText: string | null
+	badgeVariant: string | null
+	/** Position among its siblings, to offer "up" and "down". */
+	first: boolean
+	last: boolean
+}
+
+function bySiblingOrder(a: FunctionRow, b: FunctionRow) {
+	return a.sort_order - b.sort_order || a.code.localeCompare(b.code)
+}
+
+/** Every function in tree order, labelled in `language`. */
+export async function functionTreeEntries(language: LanguageCode, db: DB = getDb()): Promise<TreeEntry[]> {
+	const rows = await db.selectFrom('functions').selectAll().execute()
+	const t = getFixedT(language)
+	const children = new Map<number | null, FunctionRow[]>()
+	for (const row of rows) {
+		const parent = row.parent_id === null ? null : Number(row.parent_id)
+		children.set(parent, [...(children.get(parent) ?? []), row])
+	}
+	const result: TreeEntry[] = []
+	const seen = new Set<number>()
+	const walk = (parent: number | null, depth: number) => {
+		const siblings = (children.get(parent) ?? []).sort(bySiblingOrder)
+		siblings.forEach((row, index) => {
+			const id = Number(row.id)
+			if (seen.has(id)) return
+			seen.add(id)
+			result.push({
+				id,
+				code: row.code,
+				label: functionLabel(row, language, t),
+				depth,
+				parentId: parent,
+				sortOrder: row.sort_order,
+				path: row.path,
+				icon: row.icon,
+				isTitle: Boolean(row.is_title),
+				isHidden: Boolean(row.is_hidden),
+				enabled: Boolean(row.enabled),
+				badgeText: row.badge_text,
+				badgeVariant: row.badge_variant,
+				first: index === 0,
+				last: index === siblings.length - 1,
+			})
+			walk(id, depth + 1)
+		})
+	}
+	walk(null, 0)
+	return result
+}
+
+export function getFunctionRow(id: number, db: DB = getDb()) {
+	return db.selectFrom('functions').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+/** A function row as the form shows it. */
+export function functionFormValues(row: FunctionRow): Record<string, string> {
+	let labels: Record<string, string> = {}
+	try {
+		labels = row.labels ? (JSON.parse(row.labels) as Record<string, string>) : {}
+	} catch {
+		/* malformed: shown empty */
+	}
+	const values: Record<string, string> = {
+		code: row.code,
+		parentId: row.parent_id === null ? '' : String(row.parent_id),
+		sortOrder: String(row.sort_order),
+		icon: row.icon ?? '',
+		path: row.path ?? '',
+		param: row.param ?? '',
+		badgeText: row.badge_text ?? '',
+		badgeVariant: row.badge_variant ?? '',
+		isTitle: row.is_title ? 'on' : '',
+		isHidden: row.is_hidden ? 'on' : '',
+		enabled: row.enabled ? 'on' : '',
+	}
+	for (const code of LANGUAGE_CODES) values[`label_${code}`] = typeof labels[code] === 'string' ? labels[code] : ''
+	return values
+}
+
+function columnsOf(input: FunctionInput) {
+	const labels: Record<string, string> = {}
+	for (const code of LANGUAGE_CODES) {
+		const value = input[`label_${code}`]
+		if (value) labels[code] = value
+	}
+	return {
+		code: input.code,
+		parent_id: input.parentId === '' ? null : Number(input.parentId),
+		sort_order: input.sortOrder,
+		icon: input.icon || null,
+		path: input.path || null,
+		param: input.param || null,
+		badge_text: input.badgeText || null,
+		badge_variant: input.badgeText ? input.badgeVariant || 'danger' : null,
+		is_title: input.isTitle ? 1 : 0,
+		is_hidden: input.isHidden ? 1 : 0,
+		enabled: input.enabled ? 1 : 0,
+		labels: Object.keys(labels).length > 0 ? JSON.stringify(labels) : null,
+	}
+}
+
+type Columns = ReturnType<typeof columnsOf>
+
+function text(value: unknown) {
+	return value === null || value === undefined ? '' : String(value)
+}
+
+export type FunctionWriteResult =
+	| { ok: true; id: number; changed: boolean }
+	| { ok: false; reason: 'notFound' | 'codeTaken' | 'parentUnknown' | 'parentCycle' | 'tooDeep' | 'builtinCode' }
+
+/** Depth of `parentId` (0 for a top-level parent) and whether `selfId` is among its ancestors. */
+async function parentCheck(db: DB, parentId: number | null, selfId: number | null, subtreeHeight: number): Promise<FunctionWriteResult | null> {
+	if (parentId === null) return subtreeHeight > MAX_DEPTH ? { ok: false, reason: 'tooDeep' } : null
+	const rows = await db.selectFrom('functions').select(['id', 'parent_id']).execute()
+	const parentOf = new Map(rows.map((row) => [Number(row.id), row.parent_id === null ? null : Number(row.parent_id)]))
+	if (!parentOf.has(parentId)) return { ok: false, reason: 'parentUnknown' }
+	let depth = 1
+	for (let at: number | null = parentId; at !== null; at = parentOf.get(at) ?? null) {
+		if (at === selfId) return { ok: false, reason: 'parentCycle' }
+		depth += 1
+		if (depth > 10) break
+	}
+	// `depth - 1` levels above the function, plus the function and its own descendants.
+	return depth - 1 + subtreeHeight > MAX_DEPTH ? { ok: false, reason: 'tooDeep' } : null
+}
+
+/** Levels in the subtree of `id` (1 for a leaf). */
+async function subtreeHeight(db: DB, id: number): Promise<number> {
+	const rows = await db.selectFrom('functions').select(['id', 'parent_id']).execute()
+	const children = new Map<number, number[]>()
+	for (const row of rows) if (row.parent_id !== null) children.set(Number(row.parent_id), [...(children.get(Number(row.parent_id)) ?? []), Number(row.id)])
+	const height = (at: number, guard: number): number => (guard > 10 ? 1 : 1 + Math.max(0, ...(children.get(at) ?? []).map((child) => height(child, guard + 1))))
+	return height(id, 0)
+}
+
+async function codeTaken(db: DB, code: string, exceptId: number | null) {
+	let query = db.selectFrom('functions').select('id').where('code', '=', code)
+	if (exceptId !== null) query = query.where('id', '<>', exceptId)
+	return Boolean(await query.executeTakeFirst())
+}
+
+function audit(db: DB, action: string, actor: Actor, id: number, details: Record<string, unknown>) {
+	return recordAudit({ action, actor, entity: 'function', entityId: id, ip: getClientIp(), details }, db)
+}
+
+export async function createFunction(input: FunctionInput, actor: Actor, db: DB = getDb()): Promise<FunctionWriteResult> {
+	return db.transaction().execute(async (trx): Promise<FunctionWriteResult> => {
+		const columns = columnsOf(input)
+		if (await codeTaken(trx, columns.code, null)) return { ok: false, reason: 'codeTaken' }
+		const refused = await parentCheck(trx, columns.parent_id, null, 1)
+		if (refused) return refused
+		const stamp = await nextFunctionsStamp(trx)
+		const row = await trx
+			.insertInto('functions')
+			.values({ ...columns, label_key: null, created_at: stamp, updated_at: stamp })
+			.returning('id')
+			.executeTakeFirstOrThrow()
+		const id = Number(row.id)
+		const changes: Record<string, { from: string; to: string }> = {}
+		for (const [name, value] of Object.entries(columns)) if (value !== null && value !== '') changes[name] = { from: '', to: text(value) }
+		await audit(trx, 'function.created', actor, id, { code: columns.code, changes })
+		return { ok: true, id, changed: true }
+	})
+}
+
+export async function updateFunction(id: number, input: FunctionInput, actor: Actor, db: DB = getDb()): Promise<FunctionWriteResult> {
+	return db.transaction().execute(async (trx): Promise<FunctionWriteResult> => {
+		const before = await getFunctionRow(id, trx)
+		if (!before) return { ok: false, reason: 'notFound' }
+		const columns = columnsOf(input)
+		// The built-in codes are named by the routes' permission checks: they stay.
+		if (columns.code !== before.code && BUILTIN_FUNCTIONS.some((fn) => fn.code === before.code)) return { ok: false, reason: 'builtinCode' }
+		if (await codeTaken(trx, columns.code, id)) return { ok: false, reason: 'codeTaken' }
+		const refused = await parentCheck(trx, columns.parent_id, id, await subtreeHeight(trx, id))
+		if (refused) return refused
+		const changes: Record<string, { from: string; to: string }> = {}
+		for (const [name, value] of Object.entries(columns) as [keyof Columns, unknown][]) {
+			if (text(before[name]) !== text(value)) changes[name] = { from: text(before[name]), to: text(value) }
+		}
+		if (Object.keys(changes).length === 0) return { ok: true, id, changed: false }
+		await trx
+			.updateTable('functions')
+			.set({ ...columns, updated_at: await nextFunctionsStamp(trx) })
+			.where('id', '=', id)
+			.execute()
+		await audit(trx, 'function.updated', actor, id, { code: columns.code, changes })
+		return { ok: true, id, changed: true }
+	})
+}
+
+export type MoveResult = { ok: true; moved: boolean; code: string } | { ok: false; reason: 'notFound' }
+
+/** Swaps the function with its previous (`up`) or next (`down`) sibling; siblings are renumbered 10, 20, … */
+export async function moveFunction(id: number, direction: 'up' | 'down', actor: Actor, db: DB = getDb()): Promise<MoveResult> {
+	return db.transaction().execute(async (trx): Promise<MoveResult> => {
+		const row = await getFunctionRow(id, trx)
+		if (!row) return { ok: false, reason: 'notFound' }
+		let query = trx.selectFrom('functions').selectAll()
+		query = row.parent_id === null ? query.where('parent_id', 'is', null) : query.where('parent_id', '=', row.parent_id)
+		const siblings = (await query.execute()).sort(bySiblingOrder)
+		const index = siblings.findIndex((sibling) => Number(sibling.id) === id)
+		const other = direction === 'up' ? index - 1 : index + 1
+		if (other < 0 || other >= siblings.length) return { ok: true, moved: false, code: row.code }
+		;[siblings[index], siblings[other]] = [siblings[other]!, siblings[index]!]
+		const stamp = await nextFunctionsStamp(trx)
+		for (const [position, sibling] of siblings.entries()) {
+			const order = (position + 1) * 10
+			if (sibling.sort_order !== order) await trx.updateTable('functions').set({ sort_order: order, updated_at: stamp }).where('id', '=', sibling.id).execute()
+		}
+		await audit(trx, 'function.moved', actor, id, { code: row.code, direction, changes: { sort_order: { from: String(row.sort_order), to: String((siblings.findIndex((s) => Number(s.id) === id) + 1) * 10) } } })
+		return { ok: true, moved: true, code: row.code }
+	})
+}

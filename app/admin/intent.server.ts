@@ -1,0 +1,14 @@
+/**
+ * Which form of an administration page was posted (its `intent` field), read from a copy of the body so
+ * the permission for that intent is checked before the form itself is read. Unknown intents are null.
+ */
+export async function postedIntent<const T extends string>(request: Request, intents: readonly T[]): Promise<T | null> {
+	const length = Number(request.headers.get('Content-Length') ?? NaN)
+	if (!(length <= 256 * 1024)) return null
+	try {
+		const value = (await request.clone().formData()).get('intent')
+		return typeof value === 'string' && (intents as readonly string[]).includes(value) ? (value as T) : null
+	} catch {
+		return null
+	}
+}

@@ -1,0 +1,392 @@
+import { randomBytes } from 'node:crypto'
+import { sql } from 'kysely'
+import { z } from 'zod'
+import { recordAudit } from '~/audit/audit.server'
+import { checkPasswordPolicy, hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '~/auth/password.server'
+import { revokeAccess } from '~/auth/revoke.server'
+import { formObject, optionalText } from '~/catalogs/fields.server'
+import { normalizeSearch, searchTerms } from '~/catalogs/search-text'
+import { getDatabase, getDb, type DB } from '~/db/db.server'
+import type { ListState } from '~/lists/list-query'
+import { equals, readPage, type ListResult, type ListSource, type SortColumn } from '~/lists/list.server'
+import { notify } from '~/notifications/notifications.server'
+import { getUserByEmail, insertUser, normalizeEmail } from '~/users/users.server'
+import { getClientIp } from '~/utils/logger.server'
+import { issue } from '~/utils/form.server'
+import { USER_LIMITS, type USER_LIST } from './users'
+
+/**
+ * User administration: the list, creating accounts, editing names and roles, locking, password
+ * resets and ending sessions. Knows nothing of HTTP: routes pass validated input and the acting user.
+ */
+
+export interface Actor {
+	id: number
+	email: string
+}
+
+export const ADMIN_ROLE = 'admin'
+
+// ---------------------------------------------------------------------------------------------
+// Forms
+
+const formText = z.unknown().transform((value) => (typeof value === 'string' ? value : ''))
+
+const emailField = formText.pipe(
+	z
+		.string()
+		.trim()
+		.min(1, issue('validation.required'))
+		.max(USER_LIMITS.email, issue('validation.tooLong', { max: USER_LIMITS.email }))
+		.refine((value) => z.email().safeParse(value).success, issue('validation.email')),
+)
+
+/** An optional password: empty means "generate one"; otherwise the password policy applies. */
+const temporaryPasswordField = formText.pipe(
+	z.string().superRefine((value, ctx) => {
+		if (value === '') return
+		const problem = checkPasswordPolicy(value)
+		if (problem === 'tooShort') ctx.addIssue({ code: 'custom', message: issue('password.tooShort', { min: PASSWORD_MIN_LENGTH }) })
+		else if (problem === 'tooLong') ctx.addIssue({ code: 'custom', message: issue('password.tooLong', { max: PASSWORD_MAX_LENGTH }) })
+		else if (problem === 'common') ctx.addIssue({ code: 'custom', message: issue('password.common') })
+	}),
+)
+
+const profileShape = {
+	displayName: optionalText(USER_LIMITS.displayName),
+	firstName: optionalText(USER_LIMITS.firstName),
+	lastName: optionalText(USER_LIMITS.lastName),
+}
+
+export const newUserSchema = formObject({ email: emailField, ...profileShape, password: temporaryPasswordField })
+export const userProfileSchema = formObject(profileShape)
+export const resetPasswordSchema = formObject({ password: temporaryPasswordField })
+
+export type NewUserInput = z.output<typeof newUserSchema>
+export type UserProfileInput = z.output<typeof userProfileSchema>
+
+/** A random temporary password (shown once, to be changed at first sign-in). */
+export function generatePassword(): string {
+	return randomBytes(12).toString('base64url')
+}
+
+/** The role codes a form posted (checkboxes named `roles`), checked against the stored roles. */
+export async function postedRoles(formData: FormData, db: DB = getDb()): Promise<{ ok: true; codes: string[] } | { ok: false }> {
+	const posted = [...new Set(formData.getAll('roles').filter((value): value is string => typeof value === 'string' && value !== ''))]
+	if (posted.length === 0) return { ok: true, codes: [] }
+	const known = await db.selectFrom('roles').select('code').where('code', 'in', posted).execute()
+	if (known.length !== posted.length) return { ok: false }
+	return { ok: true, codes: posted.sort() }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+export interface UserListRow {
+	id: number
+	email: string
+	display_name: string
+	first_name: string
+	last_name: string
+	locked: number
+	created_at: number
+	roles: string[]
+}
+
+const SORTS: Record<(typeof USER_LIST.sorts)[number], SortColumn> = {
+	email: { column: 'users.email_normalized', unique: true },
+	name: { column: 'users.display_name' },
+	createdAt: { column: 'users.created_at' },
+}
+
+/** Users whose email or names contain every word of `q`, accents and case aside (accounts are few: read in full). */
+async function searchIds(db: DB, q: string): Promise<number[]> {
+	const terms = searchTerms(q)
+	const rows = await db.selectFrom('users').select(['id', 'email', 'display_name', 'first_name', 'last_name']).execute()
+	return rows
+		.filter((row) => {
+			const text = normalizeSearch([row.email, row.display_name, row.first_name, row.last_name].join(' '))
+			return terms.every((term) => text.includes(term))
+		})
+		.map((row) => Number(row.id))
+}
+
+export async function listAdminUsers(state: ListState<'role' | 'state', 'email' | 'name' | 'createdAt'>, db: DB = getDb()): Promise<ListResult<UserListRow>> {
+	const dialect = getDatabase().dialect
+	let filtered = db.selectFrom('users')
+	if (state.q && searchTerms(state.q).length > 0) {
+		const ids = await searchIds(db, state.q)
+		filtered = ids.length > 0 ? filtered.where('users.id', 'in', ids) : filtered.where(sql<boolean>`0 = 1`)
+	}
+	if (state.filters.state) filtered = filtered.where(equals(dialect, 'users.locked', state.filters.state === 'locked' ? 1 : 0, { selective: true }))
+	if (state.filters.role) {
+		const role = state.filters.role
+		filtered = filtered.where('users.id', 'in', (eb) =>
+			eb.selectFrom('user_roles').innerJoin('roles', 'roles.id', 'user_roles.role_id').select('user_roles.user_id').where('roles.code', '=', role),
+		)
+	}
+	const source: ListSource = {
+		table: 'users',
+		idColumn: 'users.id',
+		filtered,
+		columns: (query) => query.select(['users.id', 'users.email', 'users.display_name', 'users.first_name', 'users.last_name', 'users.locked', 'users.created_at']),
+		sort: SORTS[state.sort],
+	}
+	const page = await readPage<Omit<UserListRow, 'roles'>>(db, dialect, source, state)
+	const roles = await rolesOf(db, page.rows.map((row) => row.id))
+	return { ...page, rows: page.rows.map((row) => ({ ...row, id: Number(row.id), created_at: Number(row.created_at), roles: roles.get(Number(row.id)) ?? [] })) }
+}
+
+async function rolesOf(db: DB, userIds: number[]): Promise<Map<number, string[]>> {
+	const result = new Map<number, string[]>()
+	if (userIds.length === 0) return result
+	const rows = await db
+		.selectFrom('user_roles')
+		.innerJoin('roles', 'roles.id', 'user_roles.role_id')
+		.select(['user_roles.user_id', 'roles.code'])
+		.where('user_roles.user_id', 'in', userIds)
+		.orderBy('roles.code')
+		.execute()
+	for (const row of rows) {
+		const list = result.get(Number(row.user_id)) ?? []
+		list.push(row.code)
+		result.set(Number(row.user_id), list)
+	}
+	return result
+}
+
+export interface RoleOption {
+	code: string
+	name: string
+	is_builtin: number
+}
+
+export function listRoleOptions(db: DB = getDb()): Promise<RoleOption[]> {
+	return db.selectFrom('roles').select(['code', 'name', 'is_builtin']).orderBy('is_builtin', 'desc').orderBy('code').execute()
+}
+
+export interface AdminUserRecord {
+	id: number
+	email: string
+	display_name: string
+	first_name: string
+	last_name: string
+	locked: boolean
+	must_change_password: boolean
+	created_at: number
+	updated_at: number
+	roles: string[]
+	sessions: number
+}
+
+export async function getAdminUser(id: number, db: DB = getDb()): Promise<AdminUserRecord | null> {
+	const user = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+	if (!user) return null
+	const [roles, sessions] = await Promise.all([
+		rolesOf(db, [id]),
+		db
+			.selectFrom('sessions')
+			.select((eb) => eb.fn.countAll<number | string>().as('n'))
+			.where('user_id', '=', id)
+			.where('expires_at', '>', Date.now())
+			.executeTakeFirstOrThrow(),
+	])
+	return {
+		id: Number(user.id),
+		email: user.email,
+		display_name: user.display_name,
+		first_name: user.first_name,
+		last_name: user.last_name,
+		locked: Boolean(user.locked),
+		must_change_password: Boolean(user.must_change_password),
+		created_at: Number(user.created_at),
+		updated_at: Number(user.updated_at),
+		roles: roles.get(id) ?? [],
+		sessions: Number(sessions.n),
+	}
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+async function roleIds(db: DB, codes: readonly string[]) {
+	return codes.length ? db.selectFrom('roles').select(['id', 'code']).where('code', 'in', [...codes]).execute() : []
+}
+
+async function replaceRoles(db: DB, userId: number, codes: readonly string[]) {
+	const roles = await roleIds(db, codes)
+	await db.deleteFrom('user_roles').where('user_id', '=', userId).execute()
+	if (roles.length > 0) await db.insertInto('user_roles').values(roles.map((role) => ({ user_id: userId, role_id: role.id }))).execute()
+}
+
+/** How many unlocked accounts hold the `admin` role, leaving out `exceptUserId`. */
+async function otherActiveAdmins(db: DB, exceptUserId: number): Promise<number> {
+	const row = await db
+		.selectFrom('user_roles')
+		.innerJoin('roles', 'roles.id', 'user_roles.role_id')
+		.innerJoin('users', 'users.id', 'user_roles.user_id')
+		.select((eb) => eb.fn.countAll<number | string>().as('n'))
+		.where('roles.code', '=', ADMIN_ROLE)
+		.where('users.locked', '=', 0)
+		.where('users.id', '<>', exceptUserId)
+		.executeTakeFirstOrThrow()
+	return Number(row.n)
+}
+
+async function holdsAdmin(db: DB, userId: number): Promise<boolean> {
+	const row = await db
+		.selectFrom('user_roles')
+		.innerJoin('roles', 'roles.id', 'user_roles.role_id')
+		.select('roles.id')
+		.where('roles.code', '=', ADMIN_ROLE)
+		.where('user_roles.user_id', '=', userId)
+		.executeTakeFirst()
+	return Boolean(row)
+}
+
+function audit(db: DB, action: string, actor: Actor, userId: number, details: Record<string, unknown>) {
+	return recordAudit({ action, actor, entity: 'user', entityId: userId, ip: getClientIp(), details }, db)
+}
+
+export type CreateUserResult = { ok: true; id: number; email: string; password: string; generated: boolean } | { ok: false; reason: 'emailTaken' }
+
+export async function createAdminUser(input: NewUserInput, roles: readonly string[], actor: Actor, db: DB = getDb()): Promise<CreateUserResult> {
+	const generated = input.password === ''
+	const password = generated ? generatePassword() : input.password
+	const passwordHash = await hashPassword(password)
+	if (await getUserByEmail(input.email, db)) return { ok: false, reason: 'emailTaken' }
+	try {
+		const user = await db.transaction().execute(async (trx) => {
+			const created = await insertUser(
+				{ email: input.email, displayName: input.displayName ?? '', firstName: input.firstName ?? '', lastName: input.lastName ?? '', passwordHash, mustChangePassword: true },
+				trx,
+			)
+			await replaceRoles(trx, created.id, roles)
+			await audit(trx, 'user.created', actor, created.id, {
+				email: created.email,
+				changes: {
+					email: { from: '', to: created.email },
+					displayName: { from: '', to: created.display_name },
+					firstName: { from: '', to: created.first_name },
+					lastName: { from: '', to: created.last_name },
+					roles: { from: '', to: roles.join(', ') },
+				},
+			})
+			return created
+		})
+		return { ok: true, id: Number(user.id), email: user.email, password, generated }
+	} catch (error) {
+		// Another request took the email in between.
+		if (await getUserByEmail(normalizeEmail(input.email), db)) return { ok: false, reason: 'emailTaken' }
+		throw error
+	}
+}
+
+export type UpdateUserResult = { ok: true; changed: boolean } | { ok: false; reason: 'notFound' | 'lastAdmin' }
+
+export async function updateAdminUser(id: number, input: UserProfileInput, roles: readonly string[], actor: Actor, db: DB = getDb()): Promise<UpdateUserResult> {
+	return db.transaction().execute(async (trx): Promise<UpdateUserResult> => {
+		const before = await getAdminUser(id, trx)
+		if (!before) return { ok: false, reason: 'notFound' }
+		const newRoles = [...roles].sort()
+		const removesAdmin = before.roles.includes(ADMIN_ROLE) && !newRoles.includes(ADMIN_ROLE)
+		if (removesAdmin && !before.locked && (await otherActiveAdmins(trx, id)) === 0) return { ok: false, reason: 'lastAdmin' }
+		const changes: Record<string, { from: string; to: string }> = {}
+		const fields = { displayName: ['display_name', input.displayName || before.display_name], firstName: ['first_name', input.firstName ?? ''], lastName: ['last_name', input.lastName ?? ''] } as const
+		for (const [name, [column, value]] of Object.entries(fields)) {
+			if (before[column] !== value) changes[name] = { from: before[column], to: value }
+		}
+		const rolesChanged = before.roles.join(',') !== newRoles.join(',')
+		if (rolesChanged) changes.roles = { from: before.roles.join(', '), to: newRoles.join(', ') }
+		if (Object.keys(changes).length === 0) return { ok: true, changed: false }
+		await trx
+			.updateTable('users')
+			.set({ display_name: fields.displayName[1], first_name: fields.firstName[1], last_name: fields.lastName[1], updated_at: Date.now() })
+			.where('id', '=', id)
+			.execute()
+		if (rolesChanged) {
+			await replaceRoles(trx, id, newRoles)
+			await notify(
+				id,
+				{ type: 'roles_changed', titleKey: 'notifications.rolesChanged.title', bodyKey: 'notifications.rolesChanged.body', params: { roles: newRoles.join(', ') || '—' }, link: '/contacts/profile' },
+				trx,
+			)
+		}
+		await audit(trx, 'user.updated', actor, id, { email: before.email, changes })
+		return { ok: true, changed: true }
+	})
+}
+
+export type LockResult = { ok: true; sessionsEnded: number } | { ok: false; reason: 'notFound' | 'self' | 'lastAdmin' }
+
+/** Locks (ending every session and API token at once) or unlocks an account. */
+export async function setAdminUserLocked(id: number, locked: boolean, actor: Actor, db: DB = getDb()): Promise<LockResult> {
+	return db.transaction().execute(async (trx): Promise<LockResult> => {
+		const user = await getAdminUser(id, trx)
+		if (!user) return { ok: false, reason: 'notFound' }
+		if (locked && id === actor.id) return { ok: false, reason: 'self' }
+		if (locked && user.roles.includes(ADMIN_ROLE) && (await otherActiveAdmins(trx, id)) === 0) return { ok: false, reason: 'lastAdmin' }
+		if (user.locked === locked) return { ok: true, sessionsEnded: 0 }
+		await trx.updateTable('users').set({ locked: locked ? 1 : 0, updated_at: Date.now() }).where('id', '=', id).execute()
+		const sessionsEnded = locked ? await revokeAccess(id, {}, trx) : 0
+		await audit(trx, locked ? 'user.locked' : 'user.unlocked', actor, id, {
+			email: user.email,
+			changes: { locked: { from: String(user.locked), to: String(locked) } },
+			...(locked ? { sessionsEnded } : {}),
+		})
+		return { ok: true, sessionsEnded }
+	})
+}
+
+export type ResetResult = { ok: true; password: string; generated: boolean; sessionsEnded: number } | { ok: false; reason: 'notFound' }
+
+/** Sets a temporary password the user must change at next sign-in, and ends their access everywhere. */
+export async function resetAdminUserPassword(id: number, requested: string, actor: Actor, db: DB = getDb()): Promise<ResetResult> {
+	const generated = requested === ''
+	const password = generated ? generatePassword() : requested
+	const passwordHash = await hashPassword(password)
+	return db.transaction().execute(async (trx): Promise<ResetResult> => {
+		const user = await getAdminUser(id, trx)
+		if (!user) return { ok: false, reason: 'notFound' }
+		const now = Date.now()
+		await trx
+			.updateTable('users')
+			.set({ password_hash: passwordHash, must_change_password: 1, password_changed_at: now, updated_at: now })
+			.where('id', '=', id)
+			.execute()
+		const sessionsEnded = await revokeAccess(id, {}, trx)
+		await notify(id, { type: 'password_reset', titleKey: 'notifications.passwordReset.title', bodyKey: 'notifications.passwordReset.body', params: { count: sessionsEnded } }, trx)
+		await audit(trx, 'user.passwordReset', actor, id, { email: user.email, sessionsEnded })
+		return { ok: true, password, generated, sessionsEnded }
+	})
+}
+
+export type RevokeResult = { ok: true; sessionsEnded: number } | { ok: false; reason: 'notFound' }
+
+/** Ends every session and API token of the user (the acting admin's own browser included, if it is them). */
+export async function revokeAdminUserSessions(id: number, actor: Actor, db: DB = getDb()): Promise<RevokeResult> {
+	return db.transaction().execute(async (trx): Promise<RevokeResult> => {
+		const user = await getAdminUser(id, trx)
+		if (!user) return { ok: false, reason: 'notFound' }
+		const sessionsEnded = await revokeAccess(id, {}, trx)
+		await notify(id, { type: 'sessions_ended', titleKey: 'notifications.sessionsEnded.title', bodyKey: 'notifications.sessionsEnded.body', params: { count: sessionsEnded } }, trx)
+		await audit(trx, 'user.sessionsRevoked', actor, id, { email: user.email, sessionsEnded })
+		return { ok: true, sessionsEnded }
+	})
+}
+
+export type DeleteUserResult = { ok: true; email: string } | { ok: false; reason: 'notFound' | 'self' | 'lastAdmin' }
+
+/** Removes the account (its sessions, tokens, roles and notifications with it; its audit rows stay). */
+export async function deleteAdminUser(id: number, actor: Actor, db: DB = getDb()): Promise<DeleteUserResult> {
+	return db.transaction().execute(async (trx): Promise<DeleteUserResult> => {
+		const user = await getAdminUser(id, trx)
+		if (!user) return { ok: false, reason: 'notFound' }
+		if (id === actor.id) return { ok: false, reason: 'self' }
+		if ((await holdsAdmin(trx, id)) && !user.locked && (await otherActiveAdmins(trx, id)) === 0) return { ok: false, reason: 'lastAdmin' }
+		// Sessions, tokens, roles, notifications and reset links go with it (foreign keys cascade).
+		await trx.deleteFrom('users').where('id', '=', id).execute()
+		await audit(trx, 'user.deleted', actor, id, { email: user.email, changes: { email: { from: user.email, to: '' } } })
+		return { ok: true, email: user.email }
+	})
+}

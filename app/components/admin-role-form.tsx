@@ -1,0 +1,32 @@
+import { Form, Link } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import type { FieldErrors } from '~/utils/form.server'
+import { CsrfInput, Field, TextareaField } from './forms'
+
+/** A role's shown name: the translated name of a built-in role, the stored name of others. */
+export function useRoleName() {
+	const { t } = useTranslation()
+	return (role: { code: string; name: string; is_builtin: boolean }) => (role.is_builtin ? t(`roles.${role.code}`, { defaultValue: role.name }) : role.name)
+}
+
+/** Code, name and description of a role. */
+export function RoleForm({ action, values, errors, submitLabel, cancelHref }: { action: string; values: Record<string, string>; errors: FieldErrors; submitLabel: string; cancelHref: string }) {
+	const { t } = useTranslation()
+	return (
+		<Form method="post" action={action} className="card card-body mb-4" noValidate>
+			<CsrfInput />
+			<input type="hidden" name="intent" value="update" />
+			<Field name="code" label={t('admin.roles.fields.code')} hint={t('admin.roles.codeHint')} defaultValue={values.code ?? ''} error={errors.code} required maxLength={50} autoComplete="off" />
+			<Field name="name" label={t('admin.roles.fields.name')} defaultValue={values.name ?? ''} error={errors.name} required maxLength={100} />
+			<TextareaField name="description" label={t('admin.roles.fields.description')} defaultValue={values.description ?? ''} error={errors.description} maxLength={500} />
+			<div className="d-flex flex-wrap gap-2">
+				<button type="submit" className="btn btn-primary">
+					{submitLabel}
+				</button>
+				<Link to={cancelHref} className="btn btn-outline-secondary">
+					{t('catalog.cancel')}
+				</Link>
+			</div>
+		</Form>
+	)
+}

@@ -1,0 +1,107 @@
+import { Form, Link } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import type { FieldErrors } from '~/utils/form.server'
+import { CsrfInput, Field, useFieldErrorText } from './forms'
+
+export interface RoleChoice {
+	code: string
+	name: string
+	is_builtin: number
+}
+
+/** A role's shown name: the translated name of a built-in role, the stored name of others. */
+export function useRoleLabel() {
+	const { t } = useTranslation()
+	return (role: Pick<RoleChoice, 'code' | 'name' | 'is_builtin'>) => (role.is_builtin ? t(`roles.${role.code}`, { defaultValue: role.name }) : role.name)
+}
+
+/** The role checkboxes of a user form, one fieldset. */
+export function RoleCheckboxes({ roles, selected, error }: { roles: readonly RoleChoice[]; selected: readonly string[]; error?: FieldErrors[string] }) {
+	const { t } = useTranslation()
+	const roleLabel = useRoleLabel()
+	const errorText = useFieldErrorText()(error)
+	return (
+		<fieldset className="mb-3" aria-describedby={errorText ? 'roles-error' : undefined}>
+			<legend className="form-label fs-6">{t('admin.users.fields.roles')}</legend>
+			{roles.map((role) => (
+				<div key={role.code} className="form-check">
+					<input className="form-check-input" type="checkbox" name="roles" value={role.code} id={`role-${role.code}`} defaultChecked={selected.includes(role.code)} />
+					<label className="form-check-label" htmlFor={`role-${role.code}`}>
+						{roleLabel(role)} <span className="text-body-secondary">{`(${role.code})`}</span>
+					</label>
+				</div>
+			))}
+			{errorText ? (
+				<div id="roles-error" className="invalid-feedback d-block">
+					{errorText}
+				</div>
+			) : null}
+		</fieldset>
+	)
+}
+
+/** Create (with email and temporary password) or edit (names and roles) a user. */
+export function AdminUserForm({
+	action,
+	mode,
+	values,
+	roles,
+	selectedRoles,
+	errors,
+	submitLabel,
+	cancelHref,
+}: {
+	action: string
+	mode: 'create' | 'edit'
+	values: Record<string, string>
+	roles: readonly RoleChoice[]
+	selectedRoles: readonly string[]
+	errors: FieldErrors
+	submitLabel: string
+	cancelHref: string
+}) {
+	const { t } = useTranslation()
+	return (
+		<Form method="post" action={action} className="card card-body" noValidate>
+			<CsrfInput />
+			<input type="hidden" name="intent" value={mode === 'create' ? 'create' : 'update'} />
+			{mode === 'create' ? (
+				<Field name="email" type="email" label={t('admin.users.fields.email')} defaultValue={values.email ?? ''} error={errors.email} required autoComplete="off" maxLength={254} />
+			) : null}
+			<Field name="displayName" label={t('admin.users.fields.displayName')} hint={t('admin.users.displayNameHint')} defaultValue={values.displayName ?? ''} error={errors.displayName} maxLength={100} />
+			<div className="row">
+				<div className="col-md-6">
+					<Field name="lastName" label={t('admin.users.fields.lastName')} defaultValue={values.lastName ?? ''} error={errors.lastName} maxLength={50} />
+				</div>
+				<div className="col-md-6">
+					<Field name="firstName" label={t('admin.users.fields.firstName')} defaultValue={values.firstName ?? ''} error={errors.firstName} maxLength={50} />
+				</div>
+			</div>
+			<RoleCheckboxes roles={roles} selected={selectedRoles} error={errors.roles} />
+			{mode === 'create' ? (
+				<Field name="password" type="password" label={t('admin.users.fields.temporaryPassword')} hint={t('admin.users.passwordHint')} error={errors.password} autoComplete="new-password" />
+			) : null}
+			<div className="d-flex flex-wrap gap-2">
+				<button type="submit" className="btn btn-primary">
+					{submitLabel}
+				</button>
+				<Link to={cancelHref} className="btn btn-outline-secondary">
+					{t('catalog.cancel')}
+				</Link>
+			</div>
+		</Form>
+	)
+}
+
+/** A temporary password shown once, after a create or a reset. */
+export function OneTimePassword({ password }: { password: string }) {
+	const { t } = useTranslation()
+	return (
+		<div className="alert alert-warning" role="status">
+			<p className="mb-1">{t('admin.users.passwordOnce')}</p>
+			<p className="mb-0">
+				<code className="admin-password">{password}</code>
+			</p>
+		</div>
+	)
+}

@@ -1,0 +1,142 @@
+import { redirect, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { AUDIT_LIST, AUDIT_PATH } from '~/admin/audit'
+import { auditChoices, listAudit } from '~/admin/audit.server'
+import { PageHeader } from '~/components/catalog'
+import { EmptyList, ListSummary, ListToolbar, Pagination, SortableHeader } from '~/components/list'
+import { formatDateTime } from '~/i18n/format'
+import { getT } from '~/i18n/i18n.server'
+import { isNarrowed, listSearch, parseListState } from '~/lists/list-query'
+import { isCanonical, lastPage } from '~/lists/list.server'
+import { routeHandle } from '~/permissions/access'
+import { requirePermission } from '~/permissions/grants.server'
+import catalogStyles from '~/styles/catalogs.css'
+import { pageTitle } from '~/utils/meta'
+
+export const handle = routeHandle({ function: 'QUANTRI_AUDIT' })
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogStyles }]
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.title)
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	await requirePermission(request, 'QUANTRI_AUDIT', 'view')
+	const url = new URL(request.url)
+	const state = parseListState(url.searchParams, AUDIT_LIST)
+	const canonical = listSearch(state, AUDIT_LIST)
+	if (!isCanonical(url, canonical)) throw redirect(`${AUDIT_PATH}${canonical}`)
+	const [result, choices] = await Promise.all([listAudit(state), auditChoices()])
+	const last = lastPage(result)
+	if (result.rows.length === 0 && state.page > 1 && last !== null && result.total > 0) {
+		throw redirect(`${AUDIT_PATH}${listSearch(state, AUDIT_LIST, { page: last })}`)
+	}
+	const t = await getT(request)
+	return { title: t('admin.audit.title'), state, result, choices }
+}
+
+export default function AuditPage() {
+	const { t, i18n } = useTranslation()
+	const { state, result, choices } = useLoaderData<typeof loader>()
+	const list = { path: AUDIT_PATH, state, spec: AUDIT_LIST }
+	return (
+		<section aria-labelledby="audit-heading">
+			<PageHeader title={t('admin.audit.title')} id="audit-heading" />
+			<ListToolbar
+				{...list}
+				label={t('admin.audit.searchForm')}
+				searchLabel={t('list.search')}
+				searchHint={t('admin.audit.searchHint')}
+				filters={[
+					{ name: 'action', label: t('admin.audit.fields.action'), allLabel: t('list.all'), options: choices.actions.map((value) => ({ value, label: value })) },
+					{ name: 'entity', label: t('admin.audit.fields.entity'), allLabel: t('list.all'), options: choices.entities.map((value) => ({ value, label: value })) },
+				]}
+				extra={
+					<>
+						<div className="col-12 col-md-4 col-lg-2">
+							<label htmlFor="audit-actor" className="form-label">
+								{t('admin.audit.fields.actor')}
+							</label>
+							<input id="audit-actor" type="email" name="actor" defaultValue={state.filters.actor ?? ''} className="form-control" autoComplete="off" />
+						</div>
+						<div className="col-6 col-md-4 col-lg-2">
+							<label htmlFor="audit-from" className="form-label">
+								{t('admin.audit.fields.from')}
+							</label>
+							<input id="audit-from" type="date" name="from" defaultValue={state.filters.from ?? ''} className="form-control" />
+						</div>
+						<div className="col-6 col-md-4 col-lg-2">
+							<label htmlFor="audit-to" className="form-label">
+								{t('admin.audit.fields.to')}
+							</label>
+							<input id="audit-to" type="date" name="to" defaultValue={state.filters.to ?? ''} className="form-control" />
+						</div>
+					</>
+				}
+			/>
+			{result.rows.length === 0 ? (
+				<EmptyList path={AUDIT_PATH} narrowed={isNarrowed(state)} page={state.page} emptyTitle={t('admin.audit.emptyTitle')} emptyBody={t('admin.audit.emptyBody')} />
+			) : (
+				<>
+					<ListSummary info={result} id="audit-summary" />
+					<div className="table-responsive">
+						<table className="table align-middle admin-audit" aria-describedby="audit-summary">
+							<caption className="visually-hidden">
+								{t('list.caption', { name: t('admin.audit.title'), column: t('admin.audit.fields.at'), direction: state.dir === 'asc' ? t('list.ascending') : t('list.descending') })}
+							</caption>
+							<thead>
+								<tr>
+									<SortableHeader {...list} column="at">
+										{t('admin.audit.fields.at')}
+									</SortableHeader>
+									<th scope="col">{t('admin.audit.fields.actor')}</th>
+									<th scope="col">{t('admin.audit.fields.action')}</th>
+									<th scope="col">{t('admin.audit.fields.entity')}</th>
+									<th scope="col">{t('admin.audit.fields.details')}</th>
+								</tr>
+							</thead>
+							<tbody>
+								{result.rows.map((row) => (
+									<tr key={row.id}>
+										<th scope="row" className="text-nowrap fw-normal">
+											{formatDateTime(row.at, i18n.language)}
+										</th>
+										<td>
+											{row.actorEmail ?? '—'}
+											{row.ip ? <div className="small text-body-secondary">{row.ip}</div> : null}
+										</td>
+										<td>
+											<code>{row.action}</code>
+										</td>
+										<td>{row.entity ? `${row.entity}${row.entityId ? ` #${row.entityId}` : ''}` : '—'}</td>
+										<td>
+											{row.changes.length > 0 ? (
+												<ul className="list-unstyled mb-1 small">
+													{row.changes.map((change) => (
+														<li key={change.field}>
+															<strong>{change.field}</strong>: <del>{change.from || t('admin.audit.empty')}</del> → <ins>{change.to || t('admin.audit.empty')}</ins>
+														</li>
+													))}
+												</ul>
+											) : null}
+											{row.facts.length > 0 ? (
+												<ul className="list-unstyled mb-0 small text-body-secondary">
+													{row.facts.map((fact) => (
+														<li key={fact.name}>
+															{fact.name}: {fact.value}
+														</li>
+													))}
+												</ul>
+											) : null}
+										</td>
+									</tr>
+								))}
+							</tbody>
+						</table>
+					</div>
+					<Pagination {...list} info={result} />
+				</>
+			)}
+		</section>
+	)
+}

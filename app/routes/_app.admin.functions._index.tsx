@@ -1,0 +1,107 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node'
+import { Form, Link, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { FUNCTIONS_PATH, functionHref } from '~/admin/functions'
+import { functionTreeEntries, moveFunction } from '~/admin/functions.server'
+import { flashSuccess, parseId } from '~/catalogs/catalog.server'
+import { PageHeader } from '~/components/catalog'
+import { CsrfInput } from '~/components/forms'
+import { getLanguage, getT } from '~/i18n/i18n.server'
+import { routeHandle } from '~/permissions/access'
+import { can } from '~/permissions/grants'
+import { requirePermission } from '~/permissions/grants.server'
+import { assertCsrf } from '~/utils/form.server'
+import catalogStyles from '~/styles/catalogs.css'
+import { pageTitle } from '~/utils/meta'
+
+export const handle = routeHandle({ function: 'QUANTRI_FUNCTIONS' })
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogStyles }]
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.title)
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const { grants } = await requirePermission(request, 'QUANTRI_FUNCTIONS', 'view')
+	const t = await getT(request)
+	return {
+		title: t('admin.functions.title'),
+		entries: await functionTreeEntries(await getLanguage(request)),
+		allowed: { create: can(grants, 'QUANTRI_FUNCTIONS', 'create'), update: can(grants, 'QUANTRI_FUNCTIONS', 'update') },
+	}
+}
+
+/** Moving a function up or down among its siblings. */
+export async function action({ request }: ActionFunctionArgs) {
+	const { user } = await requirePermission(request, 'QUANTRI_FUNCTIONS', 'update')
+	const formData = await request.formData()
+	assertCsrf(request, formData)
+	const id = parseId(String(formData.get('id') ?? ''))
+	const direction = formData.get('intent') === 'up' ? 'up' : formData.get('intent') === 'down' ? 'down' : null
+	if (id === null || direction === null) throw new Response(null, { status: 400 })
+	const result = await moveFunction(id, direction, { id: user.id, email: user.email })
+	if (!result.ok) throw new Response(null, { status: 404 })
+	if (result.moved) await flashSuccess(request, 'admin.functions.moved', { code: result.code })
+	return redirect(FUNCTIONS_PATH)
+}
+
+export default function FunctionsPage() {
+	const { t } = useTranslation()
+	const { entries, allowed } = useLoaderData<typeof loader>()
+	return (
+		<section aria-labelledby="functions-heading">
+			<PageHeader title={t('admin.functions.title')} id="functions-heading">
+				{allowed.create ? (
+					<Link to={`${FUNCTIONS_PATH}/new`} className="btn btn-primary">
+						<i className="bx bx-plus" aria-hidden="true" /> {t('admin.functions.new')}
+					</Link>
+				) : null}
+			</PageHeader>
+			<div className="table-responsive">
+				<table className="table table-sm align-middle admin-matrix">
+					<caption className="visually-hidden">{t('admin.functions.caption')}</caption>
+					<thead>
+						<tr>
+							<th scope="col">{t('admin.functions.fields.label')}</th>
+							<th scope="col">{t('admin.functions.fields.path')}</th>
+							<th scope="col">{t('admin.functions.fields.sortOrder')}</th>
+							<th scope="col">{t('admin.functions.state')}</th>
+							{allowed.update ? <th scope="col">{t('admin.functions.order')}</th> : null}
+						</tr>
+					</thead>
+					<tbody>
+						{entries.map((entry) => (
+							<tr key={entry.id}>
+								<th scope="row" className={`admin-depth-${Math.min(entry.depth, 3)}`}>
+									{entry.icon ? <i className={`bx ${entry.icon} me-1`} aria-hidden="true" /> : null}
+									<Link to={functionHref(entry.id)}>{entry.label}</Link> <span className="text-body-secondary small">{`(${entry.code})`}</span>
+									{entry.badgeText ? <span className={`badge rounded-pill text-bg-${entry.badgeVariant ?? 'danger'} ms-1`}>{entry.badgeText}</span> : null}
+								</th>
+								<td>{entry.path ?? '—'}</td>
+								<td>{entry.sortOrder}</td>
+								<td>
+									{entry.enabled ? null : <span className="badge text-bg-secondary me-1">{t('admin.functions.fields.disabled')}</span>}
+									{entry.isHidden ? <span className="badge text-bg-light me-1">{t('admin.functions.fields.hidden')}</span> : null}
+									{entry.isTitle ? <span className="badge text-bg-info me-1">{t('admin.functions.fields.title')}</span> : null}
+								</td>
+								{allowed.update ? (
+									<td className="text-nowrap">
+										<Form method="post" action={FUNCTIONS_PATH} className="d-inline-flex gap-1">
+											<CsrfInput />
+											<input type="hidden" name="id" value={entry.id} />
+											<button type="submit" name="intent" value="up" className="btn btn-sm btn-outline-secondary" disabled={entry.first} aria-label={t('admin.functions.moveUp', { code: entry.code })}>
+												<i className="bx bx-up-arrow-alt" aria-hidden="true" />
+											</button>
+											<button type="submit" name="intent" value="down" className="btn btn-sm btn-outline-secondary" disabled={entry.last} aria-label={t('admin.functions.moveDown', { code: entry.code })}>
+												<i className="bx bx-down-arrow-alt" aria-hidden="true" />
+											</button>
+										</Form>
+									</td>
+								) : null}
+							</tr>
+						))}
+					</tbody>
+				</table>
+			</div>
+		</section>
+	)
+}

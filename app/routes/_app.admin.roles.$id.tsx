@@ -1,0 +1,235 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { postedIntent } from '~/admin/intent.server'
+import { ROLES_FUNCTION, ROLES_PATH, roleHref } from '~/admin/roles'
+import { deleteRole, functionTree, getRole, postedGrants, roleGrants, roleSchema, saveRoleGrants, updateRole } from '~/admin/roles.server'
+import { flashSuccess, parseId } from '~/catalogs/catalog.server'
+import { RoleForm, useRoleName } from '~/components/admin-role-form'
+import { PageHeader } from '~/components/catalog'
+import { CsrfInput, FormAlert } from '~/components/forms'
+import { getLanguage, getT } from '~/i18n/i18n.server'
+import { routeHandle } from '~/permissions/access'
+import { ACTIONS } from '~/permissions/actions'
+import { can } from '~/permissions/grants'
+import { forbidden, requirePermission } from '~/permissions/grants.server'
+import { assertCsrf, keptValues, parseForm, type FieldErrors } from '~/utils/form.server'
+import catalogStyles from '~/styles/catalogs.css'
+import { pageTitle } from '~/utils/meta'
+
+export const handle = routeHandle({ function: 'QUANTRI_ROLES' }, '/admin/roles/1')
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogStyles }]
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.title)
+
+function notFound() {
+	return data({ reason: 'notFound' as const }, { status: 404 })
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+	const { grants } = await requirePermission(request, 'QUANTRI_ROLES', 'view')
+	const id = parseId(params.id)
+	const role = id === null ? null : await getRole(id)
+	if (!role) throw notFound()
+	const confirmDelete = new URL(request.url).searchParams.get('confirm') === 'delete'
+	if (confirmDelete && (!can(grants, ROLES_FUNCTION, 'delete') || role.is_builtin)) throw forbidden()
+	const t = await getT(request)
+	return {
+		title: confirmDelete ? t('admin.roles.deleteTitle', { code: role.code }) : role.code,
+		role,
+		functions: await functionTree(await getLanguage(request)),
+		granted: await roleGrants(role.id),
+		confirmDelete,
+		allowed: { update: can(grants, ROLES_FUNCTION, 'update'), delete: can(grants, ROLES_FUNCTION, 'delete') },
+	}
+}
+
+const INTENTS = ['update', 'grants', 'delete'] as const
+type Intent = (typeof INTENTS)[number]
+
+interface ActionAnswer {
+	ok: false
+	intent: Intent
+	errors: FieldErrors
+	values: Record<string, string>
+	formError: string | null
+	granted?: string[]
+}
+
+function refused(body: Partial<ActionAnswer> & { intent: Intent }, status: number) {
+	return data<ActionAnswer>({ ok: false, errors: {}, values: {}, formError: null, ...body }, { status })
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+	const { user } = await requirePermission(request, 'QUANTRI_ROLES', 'view')
+	const intent = await postedIntent(request, INTENTS)
+	await requirePermission(request, 'QUANTRI_ROLES', intent === 'delete' ? 'delete' : 'update')
+	const id = parseId(params.id)
+	if (id === null) throw notFound()
+	const actor = { id: user.id, email: user.email }
+	switch (intent) {
+		case 'update': {
+			const form = await parseForm(request, roleSchema)
+			if (!form.ok) return refused({ intent, errors: form.errors, values: form.values }, 400)
+			const result = await updateRole(id, form.data, actor)
+			if (!result.ok) {
+				if (result.reason === 'notFound') throw notFound()
+				if (result.reason === 'builtin') return refused({ intent, formError: 'admin.roles.errors.builtin' }, 409)
+				return refused({ intent, values: keptValues(form.formData), errors: { code: { key: 'admin.roles.errors.codeTaken' } } }, 409)
+			}
+			await flashSuccess(request, result.changed ? 'admin.roles.saved' : 'admin.noChanges', { code: form.data.code })
+			return redirect(roleHref(id))
+		}
+		case 'grants': {
+			const formData = await request.formData()
+			assertCsrf(request, formData)
+			const grants = postedGrants(formData)
+			if (!grants) return refused({ intent, formError: 'admin.roles.errors.badGrant' }, 400)
+			const result = await saveRoleGrants(id, grants, actor)
+			if (!result.ok) {
+				if (result.reason === 'notFound') throw notFound()
+				const granted = grants.map((grant) => `${grant.functionId}:${grant.action}`)
+				return refused({ intent, granted, formError: result.reason === 'allAccess' ? 'admin.roles.errors.allAccess' : 'admin.roles.errors.badGrant' }, result.reason === 'allAccess' ? 409 : 400)
+			}
+			await flashSuccess(request, result.changed ? 'admin.roles.grantsSaved' : 'admin.noChanges')
+			return redirect(roleHref(id))
+		}
+		case 'delete': {
+			assertCsrf(request, await request.formData())
+			const result = await deleteRole(id, actor)
+			if (!result.ok) {
+				if (result.reason === 'notFound') throw notFound()
+				return refused({ intent, formError: 'admin.roles.errors.builtin' }, 409)
+			}
+			await flashSuccess(request, 'admin.roles.deleted', { code: result.code })
+			return redirect(ROLES_PATH)
+		}
+		default:
+			return refused({ intent: 'update', formError: 'errors.badRequestBody' }, 400)
+	}
+}
+
+export default function AdminRolePage() {
+	const { t } = useTranslation()
+	const { role, functions, granted, confirmDelete, allowed } = useLoaderData<typeof loader>()
+	const failed = useActionData<typeof action>() as ActionAnswer | undefined
+	const roleName = useRoleName()
+	const href = roleHref(role.id)
+	const formError = failed?.formError ? <FormAlert message={t(failed.formError)} /> : null
+
+	if (confirmDelete && allowed.delete && !role.is_builtin) {
+		return (
+			<section aria-labelledby="role-heading">
+				<PageHeader title={t('admin.roles.deleteTitle', { code: role.code })} id="role-heading" />
+				{formError}
+				<div className="card card-body">
+					<p>{t('admin.roles.deleteQuestion', { code: role.code, count: role.users })}</p>
+					<Form method="post" action={href} className="d-flex flex-wrap gap-2">
+						<CsrfInput />
+						<input type="hidden" name="intent" value="delete" />
+						<button type="submit" className="btn btn-danger">
+							{t('admin.roles.deleteConfirm')}
+						</button>
+						<Link to={href} className="btn btn-outline-secondary">
+							{t('catalog.cancel')}
+						</Link>
+					</Form>
+				</div>
+			</section>
+		)
+	}
+
+	const checked = new Set(failed?.intent === 'grants' && failed.granted ? failed.granted : granted)
+	const editable = allowed.update && !role.all_access
+	const updateFailed = failed?.intent === 'update' ? failed : null
+	return (
+		<section aria-labelledby="role-heading">
+			<nav aria-label={t('catalog.breadcrumb')} className="mb-2">
+				<Link to={ROLES_PATH} className="link-on-page">
+					<i className="bx bx-chevron-left" aria-hidden="true" />
+					{t('admin.roles.backToList')}
+				</Link>
+			</nav>
+			<PageHeader title={`${role.code} · ${roleName(role)}`} id="role-heading">
+				{role.is_builtin ? <span className="badge text-bg-secondary">{t('admin.roles.builtin')}</span> : null}
+				{allowed.delete && !role.is_builtin ? (
+					<Link to={`${href}?confirm=delete`} className="btn btn-outline-danger">
+						<i className="bx bx-trash" aria-hidden="true" /> {t('admin.roles.delete')}
+					</Link>
+				) : null}
+			</PageHeader>
+			{formError}
+			{allowed.update && !role.is_builtin ? (
+				<RoleForm
+					action={href}
+					values={updateFailed?.values ?? { code: role.code, name: role.name, description: role.description }}
+					errors={updateFailed?.errors ?? {}}
+					submitLabel={t('catalog.save')}
+					cancelHref={ROLES_PATH}
+				/>
+			) : role.description ? (
+				<p>{role.description}</p>
+			) : null}
+			<h2 className="h5" id="matrix-heading">
+				{t('admin.roles.matrix')}
+			</h2>
+			{role.all_access ? (
+				<p className="alert alert-info" role="status">
+					{t('admin.roles.allFunctionsNote')}
+				</p>
+			) : (
+				<Form method="post" action={href} aria-labelledby="matrix-heading">
+					<CsrfInput />
+					<input type="hidden" name="intent" value="grants" />
+					<div className="table-responsive">
+						<table className="table table-sm align-middle admin-matrix">
+							<caption className="visually-hidden">{t('admin.roles.matrixCaption', { role: role.code })}</caption>
+							<thead>
+								<tr>
+									<th scope="col">{t('admin.roles.function')}</th>
+									{ACTIONS.map((action) => (
+										<th key={action} scope="col" className="text-center">
+											{t(`admin.roles.actions.${action}`)}
+										</th>
+									))}
+								</tr>
+							</thead>
+							<tbody>
+								{functions.map((fn) => (
+									<tr key={fn.id}>
+										<th scope="row" className={`admin-depth-${Math.min(fn.depth, 3)}`}>
+											{fn.label} <span className="text-body-secondary small">{`(${fn.code})`}</span>
+											{fn.enabled ? null : <span className="badge text-bg-secondary ms-1">{t('admin.roles.disabled')}</span>}
+										</th>
+										{ACTIONS.map((action) => {
+											const value = `${fn.id}:${action}`
+											return (
+												<td key={action} className="text-center">
+													<input
+														type="checkbox"
+														className="form-check-input"
+														name="grant"
+														value={value}
+														defaultChecked={checked.has(value)}
+														disabled={!editable}
+														aria-label={t('admin.roles.grantLabel', { action: t(`admin.roles.actions.${action}`), function: fn.label })}
+													/>
+												</td>
+											)
+										})}
+									</tr>
+								))}
+							</tbody>
+						</table>
+					</div>
+					{editable ? (
+						<button type="submit" className="btn btn-primary">
+							{t('admin.roles.saveGrants')}
+						</button>
+					) : null}
+				</Form>
+			)}
+		</section>
+	)
+}

@@ -1,0 +1,280 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { postedIntent } from '~/admin/intent.server'
+import { USERS_FUNCTION, USERS_PATH, userHref } from '~/admin/users'
+import {
+	deleteAdminUser,
+	getAdminUser,
+	listRoleOptions,
+	postedRoles,
+	resetAdminUserPassword,
+	resetPasswordSchema,
+	revokeAdminUserSessions,
+	setAdminUserLocked,
+	updateAdminUser,
+	userProfileSchema,
+} from '~/admin/users.server'
+import { flashSuccess, parseId } from '~/catalogs/catalog.server'
+import { AdminUserForm, OneTimePassword, useRoleLabel } from '~/components/admin-user-form'
+import { PageHeader } from '~/components/catalog'
+import { CsrfInput, Field, FormAlert } from '~/components/forms'
+import { formatDateTime } from '~/i18n/format'
+import { getT } from '~/i18n/i18n.server'
+import { routeHandle } from '~/permissions/access'
+import { can } from '~/permissions/grants'
+import { forbidden, requirePermission } from '~/permissions/grants.server'
+import { assertCsrf, parseForm, type FieldErrors } from '~/utils/form.server'
+import catalogStyles from '~/styles/catalogs.css'
+import { pageTitle } from '~/utils/meta'
+
+export const handle = routeHandle({ function: 'QUANTRI_USERS' }, '/admin/users/1')
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogStyles }]
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.title)
+
+function notFound() {
+	return data({ reason: 'notFound' as const }, { status: 404 })
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+	const { grants, user: me } = await requirePermission(request, 'QUANTRI_USERS', 'view')
+	const id = parseId(params.id)
+	const user = id === null ? null : await getAdminUser(id)
+	if (!user) throw notFound()
+	const confirmDelete = new URL(request.url).searchParams.get('confirm') === 'delete'
+	if (confirmDelete && !can(grants, USERS_FUNCTION, 'delete')) throw forbidden()
+	const t = await getT(request)
+	return {
+		title: confirmDelete ? t('admin.users.deleteTitle', { email: user.email }) : user.email,
+		user,
+		roles: await listRoleOptions(),
+		self: me.id === user.id,
+		confirmDelete,
+		allowed: { update: can(grants, USERS_FUNCTION, 'update'), delete: can(grants, USERS_FUNCTION, 'delete') },
+	}
+}
+
+const INTENTS = ['update', 'lock', 'unlock', 'resetPassword', 'revokeSessions', 'delete'] as const
+type Intent = (typeof INTENTS)[number]
+
+interface ActionAnswer {
+	ok: boolean
+	intent: Intent
+	errors: FieldErrors
+	values: Record<string, string>
+	formError: string | null
+	password?: string
+}
+
+function answer(body: Partial<ActionAnswer> & { intent: Intent }, status = 200) {
+	return data<ActionAnswer>({ ok: status < 400, errors: {}, values: {}, formError: null, ...body }, { status })
+}
+
+const REFUSALS = { self: 'admin.errors.self', lastAdmin: 'admin.errors.lastAdmin' } as const
+
+export async function action({ request, params }: ActionFunctionArgs) {
+	const { user: me } = await requirePermission(request, 'QUANTRI_USERS', 'view')
+	const intent = await postedIntent(request, INTENTS)
+	await requirePermission(request, 'QUANTRI_USERS', intent === 'delete' ? 'delete' : 'update')
+	const id = parseId(params.id)
+	if (id === null || !(await getAdminUser(id))) throw notFound()
+	const actor = { id: me.id, email: me.email }
+	const href = userHref(id)
+
+	switch (intent) {
+		case 'update': {
+			const form = await parseForm(request, userProfileSchema)
+			const roles = await postedRoles(form.formData)
+			if (!form.ok || !roles.ok) {
+				const errors: FieldErrors = { ...(form.ok ? {} : form.errors), ...(roles.ok ? {} : { roles: { key: 'admin.errors.unknownRole' } }) }
+				return answer({ intent, errors, values: valuesOf(form.formData) }, 400)
+			}
+			const result = await updateAdminUser(id, form.data, roles.codes, actor)
+			if (!result.ok) {
+				if (result.reason === 'notFound') throw notFound()
+				return answer({ intent, values: valuesOf(form.formData), errors: { roles: { key: REFUSALS.lastAdmin } } }, 409)
+			}
+			await flashSuccess(request, result.changed ? 'admin.users.saved' : 'admin.noChanges')
+			return redirect(href)
+		}
+		case 'lock':
+		case 'unlock': {
+			assertCsrf(request, await request.formData())
+			const result = await setAdminUserLocked(id, intent === 'lock', actor)
+			if (!result.ok) {
+				if (result.reason === 'notFound') throw notFound()
+				return answer({ intent, formError: REFUSALS[result.reason] }, 409)
+			}
+			await flashSuccess(request, intent === 'lock' ? 'admin.users.lockedDone' : 'admin.users.unlockedDone', { count: result.sessionsEnded })
+			return redirect(href)
+		}
+		case 'resetPassword': {
+			const form = await parseForm(request, resetPasswordSchema)
+			if (!form.ok) return answer({ intent, errors: form.errors }, 400)
+			const result = await resetAdminUserPassword(id, form.data.password, actor)
+			if (!result.ok) throw notFound()
+			if (!result.generated) {
+				await flashSuccess(request, 'admin.users.passwordResetDone', { count: result.sessionsEnded })
+				return redirect(href)
+			}
+			return answer({ intent, password: result.password })
+		}
+		case 'revokeSessions': {
+			assertCsrf(request, await request.formData())
+			const result = await revokeAdminUserSessions(id, actor)
+			if (!result.ok) throw notFound()
+			// Ending one's own sessions signs this browser out too: the next page asks to sign in.
+			await flashSuccess(request, 'admin.users.sessionsRevoked', { count: result.sessionsEnded })
+			return redirect(href)
+		}
+		case 'delete': {
+			assertCsrf(request, await request.formData())
+			const result = await deleteAdminUser(id, actor)
+			if (!result.ok) {
+				if (result.reason === 'notFound') throw notFound()
+				return answer({ intent, formError: REFUSALS[result.reason] }, 409)
+			}
+			await flashSuccess(request, 'admin.users.deleted', { email: result.email })
+			return redirect(USERS_PATH)
+		}
+		default:
+			return answer({ intent: 'update', formError: 'errors.badRequestBody' }, 400)
+	}
+}
+
+function valuesOf(formData: FormData): Record<string, string> {
+	const values: Record<string, string> = {}
+	for (const name of ['displayName', 'firstName', 'lastName']) values[name] = String(formData.get(name) ?? '')
+	values.roles = formData.getAll('roles').map(String).join(',')
+	return values
+}
+
+export default function AdminUserPage() {
+	const { t, i18n } = useTranslation()
+	const { user, roles, self, confirmDelete, allowed } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>() as ActionAnswer | undefined
+	const roleLabel = useRoleLabel()
+	const href = userHref(user.id)
+	const failed = actionData && !actionData.ok ? actionData : null
+	const formError = failed?.formError ? <FormAlert message={t(failed.formError)} /> : null
+
+	if (confirmDelete && allowed.delete) {
+		return (
+			<section aria-labelledby="user-heading">
+				<PageHeader title={t('admin.users.deleteTitle', { email: user.email })} id="user-heading" />
+				{formError}
+				<div className="card card-body">
+					<p>{t('admin.users.deleteQuestion', { email: user.email })}</p>
+					<Form method="post" action={href} className="d-flex flex-wrap gap-2">
+						<CsrfInput />
+						<input type="hidden" name="intent" value="delete" />
+						<button type="submit" className="btn btn-danger">
+							{t('admin.users.deleteConfirm')}
+						</button>
+						<Link to={href} className="btn btn-outline-secondary">
+							{t('catalog.cancel')}
+						</Link>
+					</Form>
+				</div>
+			</section>
+		)
+	}
+
+	const updateFailed = failed?.intent === 'update' ? failed : null
+	const values = updateFailed?.values ?? { displayName: user.display_name, firstName: user.first_name, lastName: user.last_name }
+	const selectedRoles = updateFailed ? (updateFailed.values.roles ? updateFailed.values.roles.split(',') : []) : user.roles
+	return (
+		<section aria-labelledby="user-heading">
+			<nav aria-label={t('catalog.breadcrumb')} className="mb-2">
+				<Link to={USERS_PATH} className="link-on-page">
+					<i className="bx bx-chevron-left" aria-hidden="true" />
+					{t('admin.users.backToList')}
+				</Link>
+			</nav>
+			<PageHeader title={user.email} id="user-heading">
+				<span className={`badge ${user.locked ? 'text-bg-danger' : 'text-bg-success'}`}>{t(`admin.users.states.${user.locked ? 'locked' : 'active'}`)}</span>
+			</PageHeader>
+			{formError}
+			{actionData?.ok && actionData.password ? <OneTimePassword password={actionData.password} /> : null}
+			<dl className="row mb-3">
+				<dt className="col-sm-4">{t('admin.users.fields.displayName')}</dt>
+				<dd className="col-sm-8">{user.display_name}</dd>
+				<dt className="col-sm-4">{t('admin.users.fields.roles')}</dt>
+				<dd className="col-sm-8">{user.roles.map((code) => roleLabel(roles.find((role) => role.code === code) ?? { code, name: code, is_builtin: 0 })).join(', ') || '—'}</dd>
+				<dt className="col-sm-4">{t('admin.users.fields.mustChange')}</dt>
+				<dd className="col-sm-8">{user.must_change_password ? t('admin.yes') : t('admin.no')}</dd>
+				<dt className="col-sm-4">{t('admin.users.fields.sessions')}</dt>
+				<dd className="col-sm-8">{user.sessions}</dd>
+				<dt className="col-sm-4">{t('admin.users.fields.createdAt')}</dt>
+				<dd className="col-sm-8">{formatDateTime(user.created_at, i18n.language)}</dd>
+			</dl>
+			{allowed.update ? (
+				<>
+					<h2 className="h5">{t('admin.users.editTitle')}</h2>
+					<AdminUserForm
+						action={href}
+						mode="edit"
+						values={values}
+						roles={roles}
+						selectedRoles={selectedRoles}
+						errors={updateFailed?.errors ?? {}}
+						submitLabel={t('catalog.save')}
+						cancelHref={USERS_PATH}
+					/>
+					<h2 className="h5 mt-4">{t('admin.users.accessTitle')}</h2>
+					<div className="row g-3">
+						<div className="col-md-6">
+							<Form method="post" action={href} className="card card-body h-100">
+								<CsrfInput />
+								<h3 className="h6">{t('admin.users.resetPassword')}</h3>
+								<input type="hidden" name="intent" value="resetPassword" />
+								<Field
+									name="password"
+									type="password"
+									label={t('admin.users.fields.temporaryPassword')}
+									hint={t('admin.users.passwordHint')}
+									error={failed?.intent === 'resetPassword' ? failed.errors.password : undefined}
+									autoComplete="new-password"
+								/>
+								<div>
+									<button type="submit" className="btn btn-outline-primary">
+										{t('admin.users.resetPassword')}
+									</button>
+								</div>
+							</Form>
+						</div>
+						<div className="col-md-6">
+							<div className="card card-body h-100">
+								<Form method="post" action={href} className="mb-3">
+									<CsrfInput />
+									<p className="mb-2">{t(user.locked ? 'admin.users.unlockHint' : 'admin.users.lockHint')}</p>
+									<input type="hidden" name="intent" value={user.locked ? 'unlock' : 'lock'} />
+									<button type="submit" className={`btn ${user.locked ? 'btn-outline-success' : 'btn-outline-danger'}`} disabled={self && !user.locked}>
+										{t(user.locked ? 'admin.users.unlock' : 'admin.users.lock')}
+									</button>
+								</Form>
+								<Form method="post" action={href}>
+									<CsrfInput />
+									<p className="mb-2">{t('admin.users.revokeHint', { count: user.sessions })}</p>
+									<input type="hidden" name="intent" value="revokeSessions" />
+									<button type="submit" className="btn btn-outline-secondary">
+										{t('admin.users.revokeSessions')}
+									</button>
+								</Form>
+							</div>
+						</div>
+					</div>
+				</>
+			) : null}
+			{allowed.delete && !self ? (
+				<div className="mt-4">
+					<Link to={`${href}?confirm=delete`} className="btn btn-outline-danger">
+						<i className="bx bx-trash" aria-hidden="true" /> {t('admin.users.delete')}
+					</Link>
+				</div>
+			) : null}
+		</section>
+	)
+}

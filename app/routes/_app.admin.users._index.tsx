@@ -1,0 +1,112 @@
+import { redirect, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { USER_LIST, USER_STATES, USERS_FUNCTION, USERS_PATH, userHref } from '~/admin/users'
+import { listAdminUsers, listRoleOptions } from '~/admin/users.server'
+import { PageHeader } from '~/components/catalog'
+import { EmptyList, ListSummary, ListToolbar, Pagination, SortableHeader } from '~/components/list'
+import { formatDate } from '~/i18n/format'
+import { getT } from '~/i18n/i18n.server'
+import { isNarrowed, listSearch, parseListState } from '~/lists/list-query'
+import { isCanonical, lastPage } from '~/lists/list.server'
+import { routeHandle } from '~/permissions/access'
+import { can } from '~/permissions/grants'
+import { requirePermission } from '~/permissions/grants.server'
+import catalogStyles from '~/styles/catalogs.css'
+import { pageTitle } from '~/utils/meta'
+
+export const handle = routeHandle({ function: 'QUANTRI_USERS' })
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogStyles }]
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.title)
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const { grants } = await requirePermission(request, 'QUANTRI_USERS', 'view')
+	const url = new URL(request.url)
+	const state = parseListState(url.searchParams, USER_LIST)
+	const canonical = listSearch(state, USER_LIST)
+	if (!isCanonical(url, canonical)) throw redirect(`${USERS_PATH}${canonical}`)
+	const [result, roles] = await Promise.all([listAdminUsers(state), listRoleOptions()])
+	const last = lastPage(result)
+	if (result.rows.length === 0 && state.page > 1 && last !== null && result.total > 0) {
+		throw redirect(`${USERS_PATH}${listSearch(state, USER_LIST, { page: last })}`)
+	}
+	const t = await getT(request)
+	return { title: t('admin.users.title'), state, result, roles, allowed: { create: can(grants, USERS_FUNCTION, 'create') } }
+}
+
+export default function AdminUsersPage() {
+	const { t, i18n } = useTranslation()
+	const { state, result, roles, allowed } = useLoaderData<typeof loader>()
+	const list = { path: USERS_PATH, state, spec: USER_LIST }
+	const roleLabel = (code: string) => (['admin', 'operator', 'viewer'].includes(code) ? t(`roles.${code}`) : (roles.find((role) => role.code === code)?.name ?? code))
+	const sortName = t(`admin.users.fields.${state.sort}`)
+	const newLink = allowed.create ? (
+		<Link to={`${USERS_PATH}/new`} className="btn btn-primary">
+			<i className="bx bx-plus" aria-hidden="true" /> {t('admin.users.new')}
+		</Link>
+	) : null
+	return (
+		<section aria-labelledby="users-heading">
+			<PageHeader title={t('admin.users.title')} id="users-heading">
+				{newLink}
+			</PageHeader>
+			<ListToolbar
+				{...list}
+				label={t('admin.users.searchForm')}
+				searchLabel={t('list.search')}
+				searchHint={t('admin.users.searchHint')}
+				filters={[
+					{ name: 'role', label: t('admin.users.fields.roles'), allLabel: t('list.all'), options: roles.map((role) => ({ value: role.code, label: roleLabel(role.code) })) },
+					{ name: 'state', label: t('admin.users.fields.state'), allLabel: t('list.all'), options: USER_STATES.map((s) => ({ value: s, label: t(`admin.users.states.${s}`) })) },
+				]}
+			/>
+			{result.rows.length === 0 ? (
+				<EmptyList path={USERS_PATH} narrowed={isNarrowed(state)} page={state.page} emptyTitle={t('admin.users.emptyTitle')} emptyBody={t('admin.users.emptyBody')} action={newLink} />
+			) : (
+				<>
+					<ListSummary info={result} id="users-summary" />
+					<div className="table-responsive">
+						<table className="table table-hover align-middle" aria-describedby="users-summary">
+							<caption className="visually-hidden">
+								{t('list.caption', { name: t('admin.users.title'), column: sortName, direction: state.dir === 'asc' ? t('list.ascending') : t('list.descending') })}
+							</caption>
+							<thead>
+								<tr>
+									<SortableHeader {...list} column="email">
+										{t('admin.users.fields.email')}
+									</SortableHeader>
+									<SortableHeader {...list} column="name">
+										{t('admin.users.fields.name')}
+									</SortableHeader>
+									<th scope="col">{t('admin.users.fields.roles')}</th>
+									<th scope="col">{t('admin.users.fields.state')}</th>
+									<SortableHeader {...list} column="createdAt">
+										{t('admin.users.fields.createdAt')}
+									</SortableHeader>
+								</tr>
+							</thead>
+							<tbody>
+								{result.rows.map((user) => (
+									<tr key={user.id}>
+										<th scope="row">
+											<Link to={userHref(user.id)}>{user.email}</Link>
+										</th>
+										<td>{user.display_name}</td>
+										<td>{user.roles.map(roleLabel).join(', ') || '—'}</td>
+										<td>
+											<span className={`badge ${user.locked ? 'text-bg-danger' : 'text-bg-success'}`}>{t(`admin.users.states.${user.locked ? 'locked' : 'active'}`)}</span>
+										</td>
+										<td className="text-nowrap">{formatDate(user.created_at, i18n.language)}</td>
+									</tr>
+								))}
+							</tbody>
+						</table>
+					</div>
+					<Pagination {...list} info={result} />
+				</>
+			)}
+		</section>
+	)
+}

@@ -1,0 +1,94 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { USERS_PATH, userHref } from '~/admin/users'
+import { createAdminUser, listRoleOptions, newUserSchema, postedRoles } from '~/admin/users.server'
+import { AdminUserForm, OneTimePassword } from '~/components/admin-user-form'
+import { PageHeader } from '~/components/catalog'
+import { flashSuccess } from '~/catalogs/catalog.server'
+import { getT } from '~/i18n/i18n.server'
+import { routeHandle } from '~/permissions/access'
+import { requirePermission } from '~/permissions/grants.server'
+import { invalid, parseForm, type FieldErrors } from '~/utils/form.server'
+import catalogStyles from '~/styles/catalogs.css'
+import { pageTitle } from '~/utils/meta'
+
+export const handle = routeHandle({ function: 'QUANTRI_USERS' })
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogStyles }]
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.title)
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	await requirePermission(request, 'QUANTRI_USERS', 'create')
+	return { title: (await getT(request))('admin.users.new'), roles: await listRoleOptions() }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+	const { user } = await requirePermission(request, 'QUANTRI_USERS', 'create')
+	const form = await parseForm(request, newUserSchema)
+	const roles = await postedRoles(form.formData)
+	if (!form.ok || !roles.ok) {
+		const failure = form.ok ? { errors: {}, values: {} } : form
+		const errors: FieldErrors = { ...failure.errors, ...(roles.ok ? {} : { roles: { key: 'admin.errors.unknownRole' } }) }
+		const values: Record<string, string> = {}
+		for (const name of ['email', 'displayName', 'firstName', 'lastName']) values[name] = String(form.formData.get(name) ?? '')
+		return invalid({ errors, values: { ...values, roles: form.formData.getAll('roles').join(',') } })
+	}
+	const result = await createAdminUser(form.data, roles.codes, { id: user.id, email: user.email })
+	if (!result.ok) {
+		const values: Record<string, string> = { ...Object.fromEntries(Object.entries(form.data).filter(([name]) => name !== 'password').map(([name, value]) => [name, value ?? ''])), roles: roles.codes.join(',') }
+		return invalid({ errors: { email: { key: 'admin.errors.emailTaken' } }, values }, { status: 409 })
+	}
+	if (!result.generated) {
+		await flashSuccess(request, 'admin.users.created', { email: result.email })
+		return redirect(userHref(result.id))
+	}
+	return data({ ok: true as const, created: { id: result.id, email: result.email, password: result.password } })
+}
+
+export default function NewAdminUserPage() {
+	const { t } = useTranslation()
+	const { roles } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+	if (actionData?.ok) {
+		const { created } = actionData
+		return (
+			<section aria-labelledby="user-heading">
+				<PageHeader title={t('admin.users.createdTitle')} id="user-heading" />
+				<p>{t('admin.users.created', { email: created.email })}</p>
+				<OneTimePassword password={created.password} />
+				<div className="d-flex flex-wrap gap-2">
+					<Link to={userHref(created.id)} className="btn btn-primary">
+						{t('admin.users.open')}
+					</Link>
+					<Link to={USERS_PATH} className="btn btn-outline-secondary">
+						{t('admin.users.backToList')}
+					</Link>
+				</div>
+			</section>
+		)
+	}
+	const values = actionData?.values ?? {}
+	return (
+		<section aria-labelledby="user-heading">
+			<nav aria-label={t('catalog.breadcrumb')} className="mb-2">
+				<Link to={USERS_PATH} className="link-on-page">
+					<i className="bx bx-chevron-left" aria-hidden="true" />
+					{t('admin.users.backToList')}
+				</Link>
+			</nav>
+			<PageHeader title={t('admin.users.new')} id="user-heading" />
+			<AdminUserForm
+				action={`${USERS_PATH}/new`}
+				mode="create"
+				values={values}
+				roles={roles}
+				selectedRoles={values.roles ? values.roles.split(',') : []}
+				errors={actionData?.errors ?? {}}
+				submitLabel={t('catalog.create')}
+				cancelHref={USERS_PATH}
+			/>
+		</section>
+	)
+}

@@ -1,0 +1,49 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { createUser, en, expect, open, signIn, test } from './support'
+
+// Runs in the `js` project only (the config's accessibility pattern).
+test.use({ language: 'en' })
+test.describe.configure({ timeout: 90_000 })
+
+async function expectNoAxeViolations(page: Page) {
+	const results = await new AxeBuilder({ page }).include('#main').analyze()
+	expect(
+		results.violations.map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+		`accessibility violations on ${page.url()}`,
+	).toEqual([])
+}
+
+test('No axe violations on the administration pages', async ({ page }) => {
+	const admin = createUser({ prefix: 'admin-a11y', roles: ['admin'] })
+	await signIn(page, admin.email, admin.password)
+
+	await open(page, '/admin/users?sort=createdAt&dir=desc')
+	await expect(page.getByRole('table')).toBeVisible()
+	await expectNoAxeViolations(page)
+
+	await open(page, '/admin/users/new')
+	await page.getByRole('button', { name: en.catalog.create, exact: true }).click()
+	await expect(page.getByLabel(en.admin.users.fields.email, { exact: true })).toHaveAttribute('aria-invalid', 'true')
+	await expectNoAxeViolations(page)
+
+	await open(page, '/admin/users')
+	await page.getByRole('rowheader', { name: admin.email }).getByRole('link').click()
+	await expect(page.getByRole('heading', { level: 1, name: admin.email })).toBeVisible()
+	await expectNoAxeViolations(page)
+
+	await open(page, '/admin/roles')
+	await expectNoAxeViolations(page)
+	await page.getByRole('link', { name: 'operator', exact: true }).click()
+	await expect(page.getByRole('table')).toBeVisible()
+	await expectNoAxeViolations(page)
+
+	await open(page, '/admin/audit')
+	await expect(page.getByRole('table')).toBeVisible()
+	await expectNoAxeViolations(page)
+
+	await open(page, '/admin/functions')
+	await expectNoAxeViolations(page)
+	await open(page, '/admin/functions/new')
+	await expectNoAxeViolations(page)
+})

@@ -1,0 +1,46 @@
+import { createUser, en, expect, newPassword, open, signIn, submitSignIn, test } from './support'
+
+test.use({ language: 'en' })
+
+test('an administrator creates a user with a role; that user signs in and sees exactly the menu of the role', async ({ page, secondPage }) => {
+	const admin = createUser({ prefix: 'admin-e2e', roles: ['admin'] })
+	const email = `staff-${test.info().project.name}-${Date.now()}@example.com`
+	let temporary = ''
+
+	await test.step('the administrator creates the account with the operator role', async () => {
+		await signIn(page, admin.email, admin.password)
+		await open(page, '/admin/users')
+		await page.getByRole('link', { name: en.admin.users.new }).first().click()
+		await expect(page).toHaveURL('/admin/users/new')
+		await page.getByLabel(en.admin.users.fields.email, { exact: true }).fill(email)
+		await page.getByLabel(en.admin.users.fields.firstName, { exact: true }).fill('Hằng')
+		await page.getByLabel(en.admin.users.fields.lastName, { exact: true }).fill('Nguyễn')
+		await page.getByRole('checkbox', { name: /Operator/ }).check()
+		await page.getByRole('button', { name: en.catalog.create, exact: true }).click()
+		await expect(page.getByRole('heading', { level: 1, name: en.admin.users.createdTitle })).toBeVisible()
+		temporary = (await page.locator('code.admin-password').textContent()) ?? ''
+		expect(temporary.length).toBeGreaterThanOrEqual(12)
+	})
+
+	await test.step('the list finds the new account without accents', async () => {
+		await open(page, '/admin/users?q=nguyen+hang')
+		await expect(page.getByRole('rowheader', { name: email })).toBeVisible()
+	})
+
+	await test.step('the new user must change the password, then sees the catalogs but no administration', async () => {
+		await open(secondPage, '/account/login')
+		await submitSignIn(secondPage, email, temporary)
+		await expect(secondPage).toHaveURL('/account/change-password')
+		const chosen = newPassword()
+		await secondPage.getByLabel(en.changePassword.currentPassword, { exact: true }).fill(temporary)
+		await secondPage.getByLabel(en.changePassword.newPassword, { exact: true }).fill(chosen)
+		await secondPage.getByLabel(en.changePassword.confirmPassword, { exact: true }).fill(chosen)
+		await secondPage.getByRole('button', { name: en.changePassword.submit, exact: true }).click()
+		await expect(secondPage).toHaveURL('/dashboard')
+		const menu = secondPage.getByRole('navigation', { name: en.menu.label })
+		await expect(menu.getByRole('link', { name: en.functions.DANHMUC_TRAM, includeHidden: true })).toHaveCount(1)
+		await expect(menu.getByRole('link', { name: en.functions.QUANTRI_USERS, includeHidden: true })).toHaveCount(0)
+		const denied = await secondPage.goto('/admin/users')
+		expect(denied?.status()).toBe(403)
+	})
+})

@@ -1,0 +1,288 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { getDb } from '~/db/db.server'
+import { TestClient, location } from '../support/client'
+import { alerts, escapeHtml, fieldError, fieldValue, format, getPage, signedIn, vn } from '../support/catalogs'
+import { startServer, type RunningServer } from '../support/server'
+import { createTestUser } from '../support/users'
+
+let server: RunningServer
+let admin: Awaited<ReturnType<typeof signedIn>>
+let viewer: Awaited<ReturnType<typeof signedIn>>
+
+beforeAll(async () => {
+	server = await startServer()
+	admin = await signedIn(server, ['admin'])
+	viewer = await signedIn(server, ['viewer'])
+})
+
+afterAll(async () => {
+	await server?.stop()
+})
+
+function userRow(id: number) {
+	return getDb().selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+}
+
+async function rolesOf(id: number) {
+	const rows = await getDb()
+		.selectFrom('user_roles')
+		.innerJoin('roles', 'roles.id', 'user_roles.role_id')
+		.select('roles.code')
+		.where('user_roles.user_id', '=', id)
+		.orderBy('roles.code')
+		.execute()
+	return rows.map((row) => row.code)
+}
+
+async function auditActions(id: number) {
+	const rows = await getDb().selectFrom('audit_log').select(['action', 'details']).where('entity', '=', 'user').where('entity_id', '=', String(id)).where('action', 'like', 'user.%').orderBy('id').execute()
+	return rows
+}
+
+/** The emails a user list page shows (its row headers). */
+function listed(html: string): string[] {
+	return [...html.matchAll(/<th scope="row"><a [^>]*>([^<]+)<\/a>/g)].map((match) => match[1]!)
+}
+
+async function sessionCount(id: number) {
+	const row = await getDb().selectFrom('sessions').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', id).executeTakeFirstOrThrow()
+	return Number(row.n)
+}
+
+/** A signed-in client of a fresh account with `roles`. */
+async function member(roles: string[] = ['viewer']) {
+	return signedIn(server, roles)
+}
+
+describe('the user list', () => {
+	test('finds users by name without accents, filters by role and state, sorts and pages', async () => {
+		const target = await createTestUser({ roles: ['operator'], prefix: 'liststaff' })
+		await getDb().updateTable('users').set({ display_name: 'Nguyễn Thị Hằng' }).where('id', '=', target.user.id).execute()
+		const html = await (await getPage(admin.client, '/admin/users?q=nguyen+hang')).text()
+		expect(listed(html)).toEqual([target.email])
+
+		const byRole = await (await getPage(admin.client, '/admin/users?role=operator&size=100')).text()
+		expect(listed(byRole)).toContain(target.email)
+		expect(listed(byRole)).not.toContain(viewer.email)
+
+		await getDb().updateTable('users').set({ locked: 1 }).where('id', '=', target.user.id).execute()
+		const locked = await (await getPage(admin.client, '/admin/users?state=locked&size=100')).text()
+		expect(listed(locked)).toEqual([target.email])
+		await getDb().updateTable('users').set({ locked: 0 }).where('id', '=', target.user.id).execute()
+
+		const sorted = await (await getPage(admin.client, '/admin/users?sort=email&dir=desc&size=10')).text()
+		expect(sorted).toContain('aria-sort="descending"')
+		const emails = listed(sorted)
+		expect(emails).toEqual([...emails].sort().reverse())
+		expect(sorted).toContain('<caption')
+	})
+
+	test('a search that matches nobody says so', async () => {
+		const html = await (await getPage(admin.client, '/admin/users?q=zzzznobody')).text()
+		expect(html).toContain(vn.list.noMatchTitle)
+	})
+})
+
+describe('creating a user', () => {
+	test('with a generated password shown once: the user must change it, holds the roles, sees the menu', async () => {
+		const email = `created-${Date.now()}@example.com`
+		const response = await admin.client.post('/admin/users/new', { intent: 'create', email, displayName: '', firstName: 'Hằng', lastName: 'Nguyễn', password: '', roles: 'operator' })
+		expect(response.status).toBe(200)
+		const html = await response.text()
+		expect(html).toContain(vn.admin.users.passwordOnce.slice(0, 20))
+		const password = /<code class="admin-password">([^<]+)<\/code>/.exec(html)![1]!
+		expect(password.length).toBeGreaterThanOrEqual(12)
+
+		const row = await getDb().selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow()
+		expect(row).toMatchObject({ display_name: 'Nguyễn Hằng', first_name: 'Hằng', last_name: 'Nguyễn', must_change_password: 1 })
+		expect(await rolesOf(row.id)).toEqual(['operator'])
+		const audit = await auditActions(row.id)
+		expect(audit.map((entry) => entry.action)).toEqual(['user.created'])
+		expect(audit[0]!.details).not.toContain(password)
+
+		const client = new TestClient(server.url)
+		const signIn = await client.signIn(email, password)
+		expect(signIn.status).toBe(302)
+		expect(location(await client.get('/dashboard'))).toBe('/account/change-password')
+	})
+
+	test('with a typed password: redirects to the user with a message', async () => {
+		const email = `typed-${Date.now()}@example.com`
+		const response = await admin.client.post('/admin/users/new', { intent: 'create', email, displayName: 'Typed', password: 'Một mật khẩu dài 2024' })
+		expect(response.status).toBe(302)
+		const target = location(response)!
+		expect(target).toMatch(/^\/admin\/users\/\d+$/)
+		const page = await admin.client.get(target)
+		expect(await page.text()).toContain(escapeHtml(format(vn.admin.users.created, { email })))
+	})
+
+	test('bad input answers 400 with errors next to the fields and the values kept', async () => {
+		const response = await admin.client.post('/admin/users/new', { intent: 'create', email: 'not-an-email', displayName: 'Giữ lại', password: 'short', roles: 'viewer' })
+		expect(response.status).toBe(400)
+		const html = await response.text()
+		expect(fieldError(html, 'email')).toBe(vn.validation.email)
+		expect(fieldError(html, 'password')).toBe(format(vn.password.tooShort, { min: 8 }))
+		expect(fieldValue(html, 'displayName')).toBe('Giữ lại')
+		expect(fieldValue(html, 'email')).toBe('not-an-email')
+		const checked = (html.match(/<input[^>]*name="roles"[^>]*>/g) ?? []).filter((tag) => / checked=""/.test(tag))
+		expect(checked.map((tag) => /value="([^"]+)"/.exec(tag)?.[1])).toEqual(['viewer'])
+	})
+
+	test('a taken email and an unknown role are refused', async () => {
+		const taken = await admin.client.post('/admin/users/new', { intent: 'create', email: viewer.email.toUpperCase(), password: '' })
+		expect(taken.status).toBe(409)
+		expect(fieldError(await taken.text(), 'email')).toBe(vn.admin.errors.emailTaken)
+		const unknown = await admin.client.post('/admin/users/new', { intent: 'create', email: `x-${Date.now()}@example.com`, password: '', roles: 'no-such-role' })
+		expect(unknown.status).toBe(400)
+		expect(await unknown.text()).toContain(vn.admin.errors.unknownRole)
+	})
+})
+
+describe('editing a user', () => {
+	test('a role change takes effect on the next request and notifies the user', async () => {
+		const someone = await member(['viewer'])
+		expect((await someone.client.get('/admin/users')).status).toBe(403)
+		const response = await admin.client.post(`/admin/users/${someone.user.id}`, {
+			intent: 'update',
+			displayName: 'Đổi tên',
+			firstName: '',
+			lastName: '',
+			roles: 'admin',
+		})
+		expect(response.status).toBe(302)
+		expect(await rolesOf(someone.user.id)).toEqual(['admin'])
+		expect((await userRow(someone.user.id)).display_name).toBe('Đổi tên')
+		expect((await someone.client.get('/admin/users')).status).toBe(200)
+		const notes = await getDb().selectFrom('notifications').selectAll().where('user_id', '=', someone.user.id).execute()
+		expect(notes.map((note) => note.type)).toEqual(['roles_changed'])
+		const audit = await auditActions(someone.user.id)
+		expect(JSON.parse(audit.at(-1)!.details!)).toMatchObject({ changes: { roles: { from: 'viewer', to: 'admin' }, displayName: { to: 'Đổi tên' } } })
+	})
+
+	test('bad input keeps the values', async () => {
+		const someone = await createTestUser()
+		const response = await admin.client.post(`/admin/users/${someone.user.id}`, { intent: 'update', displayName: 'x'.repeat(101), firstName: 'Giữ', lastName: '', roles: 'viewer' })
+		expect(response.status).toBe(400)
+		const html = await response.text()
+		expect(fieldError(html, 'displayName')).toBe(format(vn.validation.tooLong, { max: 100 }))
+		expect(fieldValue(html, 'firstName')).toBe('Giữ')
+	})
+
+	test('the last active administrator cannot lose the role, lock or delete themselves', async () => {
+		// Only `admin` (this file's) and the users promoted here hold the role; demote the others first.
+		const db = getDb()
+		const adminRole = await db.selectFrom('roles').select('id').where('code', '=', 'admin').executeTakeFirstOrThrow()
+		await db.deleteFrom('user_roles').where('role_id', '=', adminRole.id).where('user_id', '<>', admin.user.id).execute()
+
+		const demote = await admin.client.post(`/admin/users/${admin.user.id}`, { intent: 'update', displayName: 'Admin', firstName: '', lastName: '', roles: 'viewer' })
+		expect(demote.status).toBe(409)
+		expect(await demote.text()).toContain(vn.admin.errors.lastAdmin)
+		expect(await rolesOf(admin.user.id)).toEqual(['admin'])
+
+		const lockSelf = await admin.client.post(`/admin/users/${admin.user.id}`, { intent: 'lock' })
+		expect(lockSelf.status).toBe(409)
+		expect(alerts(await lockSelf.text())).toContain(vn.admin.errors.self)
+		const deleteSelf = await admin.client.post(`/admin/users/${admin.user.id}`, { intent: 'delete' })
+		expect(deleteSelf.status).toBe(409)
+		expect((await userRow(admin.user.id)).locked).toBe(0)
+
+		// With a second administrator, locking the first is allowed (and ends their sessions) ...
+		const other = await member(['admin'])
+		expect((await other.client.post(`/admin/users/${admin.user.id}`, { intent: 'lock' })).status).toBe(302)
+		expect(location(await admin.client.get('/admin/users'))).toMatch(/^\/account\/login/)
+		// ... and then `other` is the last active one: dropping the role is refused.
+		const demoteLast = await other.client.post(`/admin/users/${other.user.id}`, { intent: 'update', displayName: 'x', firstName: '', lastName: '', roles: 'viewer' })
+		expect(demoteLast.status).toBe(409)
+		expect(await rolesOf(other.user.id)).toEqual(['admin'])
+		// Unlocking the first restores two administrators: now the role may go.
+		expect((await other.client.post(`/admin/users/${admin.user.id}`, { intent: 'unlock' })).status).toBe(302)
+		expect((await other.client.post(`/admin/users/${other.user.id}`, { intent: 'update', displayName: 'x', firstName: '', lastName: '', roles: 'viewer' })).status).toBe(302)
+		admin = { ...admin, client: new TestClient(server.url) }
+		expect((await admin.client.signIn(admin.email, admin.password)).status).toBe(302)
+	})
+})
+
+describe('locking, resetting and ending sessions', () => {
+	test('locking ends the user\'s sessions and API tokens at once; unlocking lets them sign in again', async () => {
+		const someone = await member(['viewer'])
+		expect((await someone.client.get('/dashboard')).status).toBe(200)
+		await getDb().insertInto('api_tokens').values({ token_hash: `h-${someone.user.id}`, user_id: someone.user.id, created_at: Date.now(), expires_at: Date.now() + 3_600_000, last_used_at: null }).execute()
+		const response = await admin.client.post(`/admin/users/${someone.user.id}`, { intent: 'lock' })
+		expect(response.status).toBe(302)
+		expect((await userRow(someone.user.id)).locked).toBe(1)
+		expect(await sessionCount(someone.user.id)).toBe(0)
+		const tokens = await getDb().selectFrom('api_tokens').select('id').where('user_id', '=', someone.user.id).execute()
+		expect(tokens).toEqual([])
+		expect(location(await someone.client.get('/dashboard'))).toMatch(/^\/account\/login/)
+		expect((await new TestClient(server.url).signIn(someone.email, someone.password)).status).not.toBe(302)
+
+		expect((await admin.client.post(`/admin/users/${someone.user.id}`, { intent: 'unlock' })).status).toBe(302)
+		expect((await new TestClient(server.url).signIn(someone.email, someone.password)).status).toBe(302)
+		expect((await auditActions(someone.user.id)).map((entry) => entry.action)).toEqual(['user.locked', 'user.unlocked'])
+	})
+
+	test('a password reset ends sessions, forces a change and notifies', async () => {
+		const someone = await member(['viewer'])
+		const response = await admin.client.post(`/admin/users/${someone.user.id}`, { intent: 'resetPassword', password: '' })
+		expect(response.status).toBe(200)
+		const password = /<code class="admin-password">([^<]+)<\/code>/.exec(await response.text())![1]!
+		expect(await sessionCount(someone.user.id)).toBe(0)
+		expect((await userRow(someone.user.id)).must_change_password).toBe(1)
+		const notes = await getDb().selectFrom('notifications').select('type').where('user_id', '=', someone.user.id).execute()
+		expect(notes.map((note) => note.type)).toEqual(['password_reset'])
+		const client = new TestClient(server.url)
+		expect((await client.signIn(someone.email, password)).status).toBe(302)
+		expect(location(await client.get('/dashboard'))).toBe('/account/change-password')
+
+		const weak = await admin.client.post(`/admin/users/${someone.user.id}`, { intent: 'resetPassword', password: 'short' })
+		expect(weak.status).toBe(400)
+		expect(fieldError(await weak.text(), 'password')).toBe(format(vn.password.tooShort, { min: 8 }))
+	})
+
+	test('revoking sessions signs the user out everywhere', async () => {
+		const someone = await member(['viewer'])
+		const twin = new TestClient(server.url)
+		expect((await twin.signIn(someone.email, someone.password)).status).toBe(302)
+		expect(await sessionCount(someone.user.id)).toBe(2)
+		expect((await admin.client.post(`/admin/users/${someone.user.id}`, { intent: 'revokeSessions' })).status).toBe(302)
+		expect(await sessionCount(someone.user.id)).toBe(0)
+		expect(location(await someone.client.get('/dashboard'))).toMatch(/^\/account\/login/)
+	})
+
+	test('deleting a user asks first, then removes the account and keeps the audit', async () => {
+		const someone = await createTestUser()
+		const confirm = await admin.client.get(`/admin/users/${someone.user.id}?confirm=delete`)
+		expect(await confirm.text()).toContain(escapeHtml(format(vn.admin.users.deleteQuestion, { email: someone.email })))
+		const response = await admin.client.post(`/admin/users/${someone.user.id}`, { intent: 'delete' })
+		expect(response.status).toBe(302)
+		expect(location(response)).toBe('/admin/users')
+		expect(await getDb().selectFrom('users').select('id').where('id', '=', someone.user.id).executeTakeFirst()).toBeUndefined()
+		expect((await auditActions(someone.user.id)).map((entry) => entry.action)).toEqual(['user.deleted'])
+	})
+
+	test('an unknown user is 404', async () => {
+		expect((await admin.client.get('/admin/users/999999')).status).toBe(404)
+		expect((await admin.client.post('/admin/users/999999', { intent: 'lock' })).status).toBe(404)
+	})
+})
+
+describe('without the grant', () => {
+	test('a viewer gets 403 on every user page and every form', async () => {
+		const target = await createTestUser()
+		for (const path of ['/admin/users', '/admin/users/new', `/admin/users/${target.user.id}`]) {
+			expect((await viewer.client.get(path)).status).toBe(403)
+		}
+		for (const intent of ['update', 'lock', 'unlock', 'resetPassword', 'revokeSessions', 'delete']) {
+			expect((await viewer.client.post(`/admin/users/${target.user.id}`, { intent, displayName: 'x' })).status).toBe(403)
+		}
+		expect((await viewer.client.post('/admin/users/new', { intent: 'create', email: 'v@example.com' })).status).toBe(403)
+		expect((await userRow(target.user.id)).locked).toBe(0)
+	})
+
+	test('a form without the CSRF token is refused', async () => {
+		const target = await createTestUser()
+		const response = await admin.client.post(`/admin/users/${target.user.id}`, { intent: 'lock' }, { csrf: false })
+		expect(response.status).toBe(403)
+		expect((await userRow(target.user.id)).locked).toBe(0)
+	})
+})
