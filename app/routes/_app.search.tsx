@@ -44,7 +44,7 @@ export default function SearchPage() {
 			<h1 id="search-heading" className="h3">
 				{t('search.title')}
 			</h1>
-			<form method="get" action="/search" role="search" className="d-flex gap-2 mb-4 search-page__form">
+			<form method="get" action="/search" className="d-flex gap-2 mb-4 search-page__form">
 				<label htmlFor="search-page-q" className="visually-hidden">
 					{t('search.label')}
 				</label>
@@ -59,7 +59,7 @@ export default function SearchPage() {
 				<p role="status">{t('search.noResults', { query })}</p>
 			) : (
 				<>
-					<h2 className="h5" role="status">
+					<h2 className="h5">
 						{t('search.pages', { count: pages.length })}
 					</h2>
 					<ul className="list-group search-results">

@@ -36,7 +36,7 @@ export function Topbar({ menu, language, user, notifications, apps, helpUrl, lay
 					<i className="bx bx-menu" aria-hidden="true" />
 					<span className="visually-hidden">{t('topbar.toggleMenu')}</span>
 				</label>
-				<Link to="/" className="topbar__brand">
+				<Link to="/" className="topbar__brand" aria-label={t('app.name')}>
 					<i className="auth-page__logo" aria-hidden="true" />
 					<span className="topbar__brand-name">{t('app.name')}</span>
 				</Link>

@@ -40,7 +40,7 @@ export function UserMenu({ displayName, email }: { displayName: string; email: s
 						{t('nav.changePassword')}
 					</Link>
 				</li>
-				<li className="dropdown-divider" role="separator" />
+				<li className="dropdown-divider" aria-hidden="true" />
 				<li>
 					<SignOutForm className="dropdown-item text-danger" icon />
 				</li>
