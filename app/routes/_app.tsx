@@ -11,6 +11,7 @@ import { Topbar } from '~/components/shell/topbar'
 import { Sidebar } from '~/components/sidebar'
 import { getConfig } from '~/config.server'
 import { useActivityReporter } from '~/hooks/use-activity-reporter'
+import { useCloseOnNavigation } from '~/hooks/use-close-on-navigation'
 import { useDropdownDismiss } from '~/hooks/use-dropdown-dismiss'
 import { getLanguage } from '~/i18n/i18n.server'
 import { DEFAULT_LANGUAGE } from '~/i18n/languages'
@@ -54,6 +55,7 @@ function Shell({ children }: { children: ReactNode }) {
 	const { pathname } = useLocation()
 	const [searchParams] = useSearchParams()
 	useDropdownDismiss()
+	useCloseOnNavigation()
 	useActivityReporter()
 	const layout = root?.layout ?? DEFAULT_LAYOUT
 	const menu = frame?.menu ?? []

@@ -1,0 +1,93 @@
+import { DESKTOP, dropdown, javaScriptEnabled, topBar, userMenu } from './shell-support'
+import { createUser, currentUrl, en, expect, expectFieldError, format, messages, open, signIn, test } from './support'
+
+test.use({ language: 'en', viewport: DESKTOP })
+
+const de = messages('de')
+
+test.describe('The profile page', () => {
+	test('saves the display name, shown in the top bar, with a success message', async ({ page }) => {
+		const user = createUser({ prefix: 'profile-name', roles: ['viewer'] })
+		await signIn(page, user.email, user.password)
+		await userMenu(page, en).open()
+		await userMenu(page, en).panel.getByRole('link', { name: en.nav.profile }).click()
+		await expect(page).toHaveURL('/contacts/profile')
+		await expect(page.getByRole('heading', { level: 1, name: en.profile.title })).toBeVisible()
+
+		const details = page.getByRole('region', { name: en.profile.details })
+		const displayName = details.getByLabel(en.profile.displayName, { exact: true })
+		await expect(displayName).toHaveValue(user.name)
+		await expect(details).toContainText(user.email)
+		await expect(details).toContainText(en.roles.viewer)
+
+		// An empty name is refused next to the field.
+		await displayName.fill('   ')
+		await details.getByRole('button', { name: en.profile.save }).click()
+		await expectFieldError(details.getByLabel(en.profile.displayName, { exact: true }), en.validation.required)
+
+		const newName = `Trần Thị Hồng Nhung ${test.info().project.name}`
+		await details.getByLabel(en.profile.displayName, { exact: true }).fill(newName)
+		await details.getByRole('button', { name: en.profile.save }).click()
+		await expect(page).toHaveURL('/contacts/profile')
+
+		const saved = page.getByRole('status').filter({ hasText: en.profile.saved })
+		await expect(saved).toBeVisible()
+		if (javaScriptEnabled()) {
+			// A toast that goes away by itself after about 3 s.
+			await expect(saved).toBeHidden({ timeout: 10_000 })
+		} else {
+			// A status region in the page, with a way to dismiss it.
+			await expect(page.getByRole('main').getByRole('status')).toHaveText(en.profile.saved)
+			await saved.getByRole('link', { name: en.toast.dismiss }).click()
+			await expect(page).toHaveURL('/contacts/profile')
+			await expect(saved).toHaveCount(0)
+		}
+
+		await expect(details.getByLabel(en.profile.displayName, { exact: true })).toHaveValue(newName)
+		await expect(userMenu(page, en).toggle).toContainText(newName)
+		await open(page, '/dashboard')
+		await expect(page.getByText(format(en.dashboard.welcome, { name: newName }))).toBeVisible()
+	})
+
+	test('the preferred language applies at the next sign-in; "sign out other sessions" ends the other browser', async ({ page, secondPage }) => {
+		const user = createUser({ prefix: 'profile-sessions', roles: ['viewer'] })
+		await signIn(page, user.email, user.password)
+		await open(page, '/contacts/profile')
+
+		const language = page.getByRole('region', { name: en.profile.preferredLanguage })
+		await language.getByLabel(en.profile.preferredLanguageHint).selectOption('de')
+		await language.getByRole('button', { name: en.profile.save }).click()
+		await expect(page).toHaveURL('/contacts/profile')
+		await expect(page.locator('html')).toHaveAttribute('lang', 'de')
+		await expect(page.getByRole('status').filter({ hasText: de.profile.saved })).toBeVisible()
+
+		// Another browser (another language cookie) signs in: the preferred language wins.
+		await open(secondPage, '/account/login')
+		expect(await secondPage.locator('html').getAttribute('lang')).not.toBe('de')
+		await signIn(secondPage, user.email, user.password)
+		await expect(secondPage).toHaveURL('/dashboard')
+		await expect(secondPage.locator('html')).toHaveAttribute('lang', 'de')
+		await expect(secondPage.getByRole('heading', { level: 1, name: de.dashboard.title })).toBeVisible()
+
+		// This browser sees both sessions, and ends the other one.
+		await open(page, '/contacts/profile')
+		const sessions = page.getByRole('table', { name: de.profile.sessions })
+		await expect(sessions.getByRole('row')).toHaveCount(3) // header + two sessions
+		await expect(sessions.getByText(de.profile.thisSession, { exact: true })).toHaveCount(1)
+		await page.getByRole('button', { name: de.profile.signOutOthers }).click()
+		await expect(page.getByRole('status').filter({ hasText: format(de.profile.otherSessionsEnded, { count: 1 }) })).toBeVisible()
+		await expect(sessions.getByRole('row')).toHaveCount(2)
+		await expect(page.getByRole('button', { name: de.profile.signOutOthers })).toBeDisabled()
+
+		// The other browser is signed out at its next request.
+		await open(secondPage, '/dashboard')
+		expect(currentUrl(secondPage).pathname).toBe('/account/login')
+		expect(currentUrl(secondPage).params.get('reason')).toBe('expired')
+
+		// And the user is told, in the notifications.
+		const bell = dropdown(topBar(page), de.notifications.title)
+		await expect(bell.toggle).toHaveAccessibleName(format(de.notifications.summary, { count: 1 }))
+		await bell.open()
+		await expect(bell.panel.getByRole('listitem')).toContainText([de.notifications.sessionsEnded.title])
+	})
+})

@@ -1,0 +1,239 @@
+import type { Page } from '@playwright/test'
+import { addNotifications } from './database'
+import {
+	DESKTOP,
+	MOBILE,
+	bodyAttributesInHtml,
+	chooseLayout,
+	dropdown,
+	layoutOption,
+	openSettingsPanel,
+	screenshot,
+	serverHtml,
+	sharedViewer,
+	topBar,
+	userMenu,
+} from './shell-support'
+import { createUser, en, expect, open, signIn, test, waitForApp } from './support'
+
+// The `js` project only (playwright.config.ts ignores *.js-only.spec.ts without JavaScript): what exists only
+// once the page's JavaScript runs.
+test.use({ language: 'en', viewport: DESKTOP })
+
+/** Signs in the worker's shared viewer (see sharedViewer): these tests change nothing about the user. */
+async function signedIn(page: Page) {
+	const user = sharedViewer()
+	await signIn(page, user.email, user.password)
+	return user
+}
+
+test.describe('With JavaScript, the dropdowns of the top bar', () => {
+	test('close on Escape (focus back on their button) and on a click outside; one open at a time', async ({ page }) => {
+		await signedIn(page)
+		const bar = topBar(page)
+		const account = userMenu(page, en)
+		const bell = dropdown(bar, en.notifications.title)
+		const languages = dropdown(bar, en.language.change)
+		const launcher = dropdown(bar, en.topbar.apps)
+		const settings = dropdown(bar, en.layout.title)
+
+		await account.open()
+		await expect(account.panel.getByRole('link', { name: en.nav.profile })).toBeVisible()
+		await page.keyboard.press('Escape')
+		await expect(account.details).not.toHaveAttribute('open')
+		await expect(account.panel).toBeHidden()
+		await expect(account.toggle).toBeFocused()
+
+		await bell.open()
+		await page.getByRole('contentinfo').click({ position: { x: 10, y: 10 } })
+		await expect(bell.details).not.toHaveAttribute('open')
+
+		await languages.open()
+		await launcher.open()
+		await expect(languages.details).not.toHaveAttribute('open')
+		await expect(launcher.details).toHaveAttribute('open', '')
+		await page.mouse.click(5, DESKTOP.height - 5)
+		await expect(launcher.details).not.toHaveAttribute('open')
+
+		// The settings panel too.
+		await openSettingsPanel(page, en)
+		await page.keyboard.press('Escape')
+		await expect(settings.details).not.toHaveAttribute('open')
+		await expect(page.getByRole('complementary', { name: en.layout.title })).toBeHidden()
+	})
+
+	test('close once one of their entries is chosen', async ({ page }) => {
+		await signedIn(page)
+		const bar = topBar(page)
+
+		// A link of the user menu: a client-side navigation, after which the menu must not stay open over the page.
+		const account = userMenu(page, en)
+		await account.open()
+		await account.panel.getByRole('link', { name: en.nav.profile }).click()
+		await expect(page.getByRole('heading', { level: 1, name: en.profile.title })).toBeVisible()
+		await expect.soft(account.details, 'the user menu closes after "Profile"').not.toHaveAttribute('open')
+
+		// A function of the mega menu.
+		const mega = dropdown(bar, en.topbar.allFunctions)
+		await mega.open()
+		await mega.panel.getByRole('link', { name: en.functions.DANHMUC_TRAM }).click()
+		await expect(page.getByRole('heading', { level: 1, name: en.stations.title })).toBeVisible()
+		await expect.soft(mega.details, 'the mega menu closes after choosing a function').not.toHaveAttribute('open')
+
+		// A language (a form post answered by a redirect back).
+		const languages = dropdown(bar, en.language.change)
+		await languages.open()
+		await languages.panel.getByRole('button', { name: /^Italiano\b/ }).click()
+		await expect(page.locator('html')).toHaveAttribute('lang', 'it')
+		await expect.soft(dropdown(bar, 'Cambia lingua').details, 'the language dropdown closes after choosing a language').not.toHaveAttribute('open')
+	})
+
+	test('include a working fullscreen toggle', async ({ page }) => {
+		await signedIn(page)
+		const enter = topBar(page).getByRole('button', { name: en.topbar.fullscreen })
+		await expect(enter).toHaveAttribute('aria-pressed', 'false')
+		await enter.click()
+		const exit = topBar(page).getByRole('button', { name: en.topbar.exitFullscreen })
+		await expect(exit).toHaveAttribute('aria-pressed', 'true')
+		expect(await page.evaluate(() => document.fullscreenElement === document.documentElement)).toBe(true)
+		await exit.click()
+		await expect(enter).toBeVisible()
+		expect(await page.evaluate(() => document.fullscreenElement)).toBeNull()
+	})
+})
+
+test('a layout setting applies at once, before the server has even answered', async ({ page }) => {
+	await signedIn(page)
+	const panel = await openSettingsPanel(page, en)
+
+	// Hold the save until the page has been checked.
+	let release = () => {}
+	const held = new Promise<void>((resolve) => (release = resolve))
+	await page.route(
+		(url) => url.pathname.startsWith('/settings/layout'),
+		async (route) => {
+			await held
+			await route.continue()
+		},
+	)
+	const sent = page.waitForRequest((request) => new URL(request.url()).pathname.startsWith('/settings/layout') && request.method() === 'POST')
+	const body = page.locator('body')
+
+	await layoutOption(panel, en, 'mode', 'dark').check()
+	await sent
+	await expect(body).toHaveAttribute('data-layout-mode', 'dark')
+	await expect(body).toHaveAttribute('data-bs-theme', 'dark')
+	await layoutOption(panel, en, 'sidebar', 'icon').check()
+	await expect(body).toHaveAttribute('data-sidebar-size', 'icon')
+	await layoutOption(panel, en, 'width', 'boxed').check()
+	await expect(body).toHaveAttribute('data-layout-size', 'boxed')
+	// Nothing is saved yet.
+	expect(bodyAttributesInHtml(await serverHtml(page))['data-layout-mode']).toBe('light')
+
+	const answered = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/settings/layout') && response.request().method() === 'POST')
+	release()
+	await answered
+	await expect(page.getByRole('progressbar', { name: en.app.loading })).toHaveCount(0)
+	await expect
+		.poll(async () => bodyAttributesInHtml(await serverHtml(page)))
+		.toMatchObject({ 'data-layout-mode': 'dark', 'data-sidebar-size': 'icon', 'data-layout-size': 'boxed' })
+})
+
+test.describe('The version check', () => {
+	type Build = { version: string; buildDate: string }
+
+	/** Seeds localStorage once per tab (sessionStorage marks it done), before the page's own scripts run. */
+	async function seedStoredVersion(page: Page, stored: Build) {
+		await page.addInitScript((values) => {
+			if (sessionStorage.getItem('e2e-seeded')) return
+			sessionStorage.setItem('e2e-seeded', '1')
+			localStorage.setItem('appVersion', values.version)
+			localStorage.setItem('buildDate', values.buildDate)
+		}, stored)
+	}
+
+	/** Counts the documents the tab loads (a reload is one more; client-side navigations are none). */
+	function countPageLoads(page: Page) {
+		const loads = { count: 0 }
+		page.on('load', () => (loads.count += 1))
+		return loads
+	}
+
+	async function storedVersion(page: Page): Promise<Build> {
+		return page.evaluate(() => ({ version: localStorage.getItem('appVersion') ?? '', buildDate: localStorage.getItem('buildDate') ?? '' }))
+	}
+
+	/**
+	 * Uses the app a little: a client-side navigation, then a page opened afresh. Proves that the app's
+	 * start-up effects have run without a reload in between.
+	 */
+	async function useTheApp(page: Page) {
+		const menu = page.getByRole('navigation', { name: en.menu.label })
+		await menu.locator('summary', { hasText: en.functions.DANHMUC }).click()
+		await menu.getByRole('link', { name: en.functions.DANHMUC_TRAM }).click()
+		await expect(page.getByRole('heading', { level: 1, name: en.stations.title })).toBeVisible()
+		await open(page, '/notifications')
+		await menu.getByRole('link', { name: en.functions.DASHBOARD }).click()
+		await expect(page.getByRole('heading', { level: 1, name: en.dashboard.title })).toBeVisible()
+		await expect(page).toHaveURL('/dashboard')
+	}
+
+	async function runningBuild(page: Page): Promise<Build> {
+		const build = (await (await page.request.get('/api/version')).json()) as Build
+		expect(Object.keys(build).sort()).toEqual(['buildDate', 'version'])
+		return build
+	}
+
+	test('with the stored version and build date equal to /api/version, nothing reloads', async ({ page }) => {
+		await signedIn(page)
+		const build = await runningBuild(page)
+		await seedStoredVersion(page, build)
+		const loads = countPageLoads(page)
+
+		await open(page, '/dashboard')
+		await useTheApp(page)
+		expect(loads.count, 'documents loaded: /dashboard and /notifications, no reload').toBe(2)
+		expect(await storedVersion(page)).toEqual(build)
+	})
+
+	test('with another stored version, the page reloads once and stores the running one', async ({ page }) => {
+		await signedIn(page)
+		const build = await runningBuild(page)
+		await seedStoredVersion(page, { version: '0.0.1-old', buildDate: '2001-02-03T04:05:06.000Z' })
+		const loads = countPageLoads(page)
+
+		await page.goto('/dashboard')
+		await expect.poll(() => loads.count, { message: 'the page reloads' }).toBe(2)
+		await waitForApp(page)
+		await expect.poll(() => storedVersion(page)).toEqual(build)
+		await useTheApp(page)
+		expect(loads.count, 'documents loaded: /dashboard, its one reload, then /notifications').toBe(3)
+		expect(await storedVersion(page)).toEqual(build)
+	})
+})
+
+test('screenshots of the dashboard: light and dark, vertical and horizontal, desktop and phone', async ({ page }) => {
+	// Eight full-page screenshots and four layout changes: more than the default 30 s on a busy machine.
+	test.setTimeout(90_000)
+	const user = createUser({ prefix: 'screens', roles: ['operator'] })
+	await addNotifications(user.email, 3)
+	await signIn(page, user.email, user.password)
+	const body = page.locator('body')
+
+	for (const mode of ['light', 'dark'] as const) {
+		for (const layout of ['vertical', 'horizontal'] as const) {
+			await page.setViewportSize(DESKTOP)
+			if ((await body.getAttribute('data-layout-mode')) !== mode) await chooseLayout(page, en, 'mode', mode)
+			if ((await body.getAttribute('data-layout')) !== layout) await chooseLayout(page, en, 'layout', layout)
+			await open(page, '/dashboard') // a fresh render from the server, the settings panel closed
+			await expect(body).toHaveAttribute('data-layout-mode', mode)
+			await expect(body).toHaveAttribute('data-layout', layout)
+			await expect(page.getByRole('heading', { level: 1, name: en.dashboard.title })).toBeVisible()
+			await page.evaluate(() => document.fonts.ready)
+			await screenshot(page, `dashboard-${mode}-${layout}-desktop`)
+			await page.setViewportSize(MOBILE)
+			await expect(page.getByRole('heading', { level: 1, name: en.dashboard.title })).toBeInViewport()
+			await screenshot(page, `dashboard-${mode}-${layout}-mobile`)
+		}
+	}
+})
