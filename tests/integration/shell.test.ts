@@ -63,6 +63,37 @@ describe('layout settings', () => {
 		expect(html).not.toContain('class="sidebar"')
 	})
 
+	test('each of the 180 combinations is saved and rendered server-side in the first HTML', async () => {
+		const { client } = await signedIn()
+		const widths = { fluid: ['fluid', 'false'], boxed: ['boxed', 'false'], scrollable: ['fluid', 'true'] } as const
+		const sidebars = { light: ['light', 'default'], dark: ['dark', 'default'], colored: ['colored', 'default'], compact: ['dark', 'compact'], icon: ['dark', 'icon'] } as const
+		let checked = 0
+		for (const [width, [size, scrollable]] of Object.entries(widths)) {
+			for (const layout of ['vertical', 'horizontal']) {
+				for (const mode of ['light', 'dark']) {
+					for (const [sidebar, [sidebarColour, sidebarSize]] of Object.entries(sidebars)) {
+						for (const topbar of ['light', 'dark', 'colored']) {
+							const saved = await client.post('/settings/layout', { width, layout, mode, sidebar, topbar, redirectTo: '/notifications' })
+							expect(saved.status).toBe(302)
+							const html = await (await client.get('/notifications')).text()
+							expect(bodyAttributes(html), JSON.stringify({ width, layout, mode, sidebar, topbar })).toMatchObject({
+								'data-layout': layout,
+								'data-layout-mode': mode,
+								'data-layout-size': size,
+								'data-layout-scrollable': scrollable,
+								'data-sidebar': sidebarColour,
+								'data-sidebar-size': sidebarSize,
+								'data-topbar': topbar,
+							})
+							checked++
+						}
+					}
+				}
+			}
+		}
+		expect(checked).toBe(180)
+	})
+
 	test('an invalid value gets 400 and changes nothing', async () => {
 		const { client } = await signedIn()
 		await client.post('/settings/layout', { mode: 'dark' })
