@@ -1,4 +1,5 @@
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
 import path from 'node:path'
 import { createRequestHandler } from '@remix-run/express'
 import * as build from '@remix-run/dev/server-build'
@@ -11,6 +12,7 @@ import { ensureBuiltins } from '~/permissions/builtins.server'
 import { getDatabase, migrateToLatest, pingDatabase } from '~/db/db.server'
 import { createCsrfToken, csrfCookieName, readCookie, verifyCsrfCookie } from '~/security/csrf.server'
 import { securityHeaders } from '~/security/headers'
+import { createCspNonce } from '~/security/nonce.server'
 import { isCrossSiteRequest } from '~/security/origin-check'
 import { errorFields, logger, requestContext } from '~/utils/logger.server'
 
@@ -45,7 +47,7 @@ async function main() {
 	// Per-request context: id, client address, CSP nonce, CSRF cookie; one log line per request.
 	app.use((req, res, next) => {
 		const requestId = (req.get('X-Request-Id') ?? '').slice(0, 64).replace(/[^\w.-]/g, '') || randomUUID()
-		const cspNonce = randomBytes(16).toString('base64')
+		const cspNonce = createCspNonce()
 		let csrfToken = verifyCsrfCookie(readCookie(req.headers.cookie, csrfCookieName()))
 		if (!csrfToken) {
 			const created = createCsrfToken()
@@ -90,7 +92,10 @@ async function main() {
 
 	const publicDir = path.resolve('public')
 	app.use('/build', express.static(path.join(publicDir, 'build'), { immutable: true, maxAge: '1y', index: false }))
-	app.use(express.static(publicDir, { maxAge: '1h', index: false }))
+	// Only paths under what public/ holds are looked up on disk: pages reach Remix without a file-system stat.
+	const publicEntries = new Set(fs.readdirSync(publicDir))
+	const servePublic = express.static(publicDir, { maxAge: '1h', index: false })
+	app.use((req, res, next) => (publicEntries.has(req.path.split('/')[1] ?? '') ? servePublic(req, res, next) : next()))
 
 	// Unsafe methods from another site are refused before any route sees them.
 	app.use((req, res, next) => {

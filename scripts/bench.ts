@@ -16,6 +16,7 @@ import os from 'node:os'
 import path from 'node:path'
 import readline from 'node:readline'
 import { gzipSync } from 'node:zlib'
+import { SERVER_ENTRY, serverNodeFlags } from './server-command.mjs'
 
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8)
@@ -94,7 +95,7 @@ function cookiesFrom(headers: http.IncomingHttpHeaders) {
 }
 
 async function main() {
-	if (!fs.existsSync('build/index.js')) execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' })
+	if (!fs.existsSync(SERVER_ENTRY)) execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' })
 	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'))
 	const env = {
 		...process.env,
@@ -112,7 +113,9 @@ async function main() {
 	// Data first, through the same code as the app: 2,000 functions granted to one user.
 	execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-setup.ts'], { env, stdio: 'inherit' })
 
-	const server = spawn(process.execPath, [...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean), 'build/index.js'], { env: { ...env, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'inherit'] })
+	const nodeFlags = [...serverNodeFlags(), ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean)]
+	console.log(`Server: node ${[...nodeFlags, SERVER_ENTRY].join(' ')}`)
+	const server = spawn(process.execPath, [...nodeFlags, SERVER_ENTRY], { env: { ...env, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'inherit'] })
 	const base = await new Promise<string>((resolve, reject) => {
 		readline.createInterface({ input: server.stdout! }).on('line', (line) => {
 			if (line.includes('"server.listening"')) resolve((JSON.parse(line) as { url: string }).url.replace('localhost', '127.0.0.1'))

@@ -2,9 +2,10 @@
 import { execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { SERVER_ENTRY, serverNodeFlags } from './server-command.mjs'
 
 const SOURCES = ['app', 'public', 'server.ts', 'remix.config.js', 'package.json', 'tsconfig.json']
-const BUILD = 'build/index.js'
+const BUILD = SERVER_ENTRY
 
 function newestModification(entry) {
 	if (!fs.existsSync(entry)) return 0
@@ -24,7 +25,7 @@ if (built === 0 || SOURCES.some((source) => newestModification(source) > built))
 	execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' })
 }
 
-const child = spawn(process.execPath, [BUILD], {
+const child = spawn(process.execPath, [...serverNodeFlags(), BUILD], {
 	stdio: 'inherit',
 	env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
 })

@@ -6,14 +6,14 @@ import type { FunctionRow } from '~/db/schema'
 import { getFixedT } from '~/i18n/i18n.server'
 import { LANGUAGE_CODES, type LanguageCode } from '~/i18n/languages'
 import { BUILTIN_FUNCTIONS } from '~/permissions/builtins'
-import { functionLabel, nextFunctionsStamp } from '~/permissions/menu.server'
+import { functionLabel } from '~/permissions/menu.server'
 import { issue } from '~/utils/form.server'
 import { getClientIp } from '~/utils/logger.server'
 import { BADGE_VARIANTS, MAX_DEPTH } from './functions'
 
 /**
- * The function tree (menu entries): add, edit, reorder. Every write sets `updated_at` from
- * `nextFunctionsStamp`, so every instance's menu index notices the change on its next request.
+ * The function tree (menu entries): add, edit, reorder. Every write moves the database's access
+ * version (migration 0006), so every instance's menus follow on their next request.
  */
 
 export interface Actor {
@@ -219,7 +219,7 @@ export async function createFunction(input: FunctionInput, actor: Actor, db: DB 
 		if (await codeTaken(trx, columns.code, null)) return { ok: false, reason: 'codeTaken' }
 		const refused = await parentCheck(trx, columns.parent_id, null, 1)
 		if (refused) return refused
-		const stamp = await nextFunctionsStamp(trx)
+		const stamp = Date.now()
 		const row = await trx
 			.insertInto('functions')
 			.values({ ...columns, label_key: null, created_at: stamp, updated_at: stamp })
@@ -250,7 +250,7 @@ export async function updateFunction(id: number, input: FunctionInput, actor: Ac
 		if (Object.keys(changes).length === 0) return { ok: true, id, changed: false }
 		await trx
 			.updateTable('functions')
-			.set({ ...columns, updated_at: await nextFunctionsStamp(trx) })
+			.set({ ...columns, updated_at: Date.now() })
 			.where('id', '=', id)
 			.execute()
 		await audit(trx, 'function.updated', actor, id, { code: columns.code, changes })
@@ -272,7 +272,7 @@ export async function moveFunction(id: number, direction: 'up' | 'down', actor: 
 		const other = direction === 'up' ? index - 1 : index + 1
 		if (other < 0 || other >= siblings.length) return { ok: true, moved: false, code: row.code }
 		;[siblings[index], siblings[other]] = [siblings[other]!, siblings[index]!]
-		const stamp = await nextFunctionsStamp(trx)
+		const stamp = Date.now()
 		for (const [position, sibling] of siblings.entries()) {
 			const order = (position + 1) * 10
 			if (sibling.sort_order !== order) await trx.updateTable('functions').set({ sort_order: order, updated_at: stamp }).where('id', '=', sibling.id).execute()

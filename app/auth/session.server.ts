@@ -4,6 +4,7 @@ import { getConfig } from '~/config.server'
 import { getDb, type DB } from '~/db/db.server'
 import type { Session, User } from '~/db/schema'
 import { getClientIp } from '~/utils/logger.server'
+import { memoizeForRequest } from '~/utils/request-memo.server'
 import { singleton } from '~/utils/singleton.server'
 
 /** Idle sessions are extended at most this often, so a busy user does not cost a write per request. */
@@ -58,18 +59,11 @@ export async function resolveSessionToken(token: string, db: DB = getDb()): Prom
 	return { status: 'active', session, user, token }
 }
 
-const stateByRequest = new WeakMap<Request, Promise<SessionState>>()
-
 /** The request's session, read once per request however many loaders ask. */
 export function getSessionState(request: Request): Promise<SessionState> {
-	let state = stateByRequest.get(request)
-	if (!state) {
-		state = readToken(request).then((token) =>
-			token ? resolveSessionToken(token) : ({ status: 'anonymous' } as const),
-		)
-		stateByRequest.set(request, state)
-	}
-	return state
+	return memoizeForRequest(request, 'session', () =>
+		readToken(request).then((token) => (token ? resolveSessionToken(token) : ({ status: 'anonymous' } as const))),
+	)
 }
 
 export async function getUser(request: Request): Promise<User | null> {

@@ -175,7 +175,14 @@ export interface PasswordResetsTable {
 	used_at: number | null
 }
 
+/** A single row (id 1) whose version the database moves on every write to functions, roles or grants. */
+export interface AccessVersionTable {
+	id: number
+	version: number
+}
+
 export interface Database {
+	access_version: AccessVersionTable
 	password_resets: PasswordResetsTable
 	notifications: NotificationsTable
 	users: UsersTable

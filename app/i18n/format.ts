@@ -7,14 +7,26 @@ export function localeTag(language: string): string {
 	return LANGUAGES.find((l) => l.code === language)?.tag ?? 'vi'
 }
 
+// Intl formatters are costly to create and safe to share: one per language and style.
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>()
+
+function formatter<Format extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, create: () => Format): Format {
+	let found = formatters.get(key)
+	if (!found) formatters.set(key, (found = create()))
+	return found as Format
+}
+
 export function formatDateTime(at: number | Date, language: LanguageCode | string): string {
-	return new Intl.DateTimeFormat(localeTag(language), { dateStyle: 'short', timeStyle: 'short', timeZone: DISPLAY_TIME_ZONE }).format(at)
+	const tag = localeTag(language)
+	return formatter(`date-time:${tag}`, () => new Intl.DateTimeFormat(tag, { dateStyle: 'short', timeStyle: 'short', timeZone: DISPLAY_TIME_ZONE })).format(at)
 }
 
 export function formatDate(at: number | Date, language: LanguageCode | string): string {
-	return new Intl.DateTimeFormat(localeTag(language), { dateStyle: 'medium', timeZone: DISPLAY_TIME_ZONE }).format(at)
+	const tag = localeTag(language)
+	return formatter(`date:${tag}`, () => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: DISPLAY_TIME_ZONE })).format(at)
 }
 
 export function formatNumber(value: number, language: LanguageCode | string): string {
-	return new Intl.NumberFormat(localeTag(language)).format(value)
+	const tag = localeTag(language)
+	return formatter(`number:${tag}`, () => new Intl.NumberFormat(tag)).format(value)
 }

@@ -4,40 +4,49 @@ import { getSessionState, requireUser } from '~/auth/session.server'
 import { getDb, type DB } from '~/db/db.server'
 import type { User } from '~/db/schema'
 import type { Action } from './actions'
-import { can, grantsFromRows, type Grants } from './grants'
-import { getMenuIndex, type IndexedFunctions } from './menu.server'
+import { memoizeForRequest } from '~/utils/request-memo.server'
+import { getAccessSnapshot, type AccessSnapshot } from './access-snapshot.server'
+import { NO_GRANTS, can, grantsFromRows, type Grants } from './grants'
+import { getIndexedFunctions, type IndexedFunctions } from './menu.server'
 
 /** What a user may do, with the function tree it was read against (the menu is built from both). */
 export interface Access {
 	grants: Grants
 	functions: IndexedFunctions
+	/** The user's role ids, sorted and joined: users with the same roles share grants and menus. */
+	roleKey: string
+	snapshot: AccessSnapshot
 }
 
-/** The user's grants: one query over their roles, named through the (cached) function index. */
+/**
+ * The user's grants. Their roles are read on every call (a role given or taken applies at once);
+ * what those roles grant comes from the access snapshot, read from the database once per role set
+ * and per change of functions, roles or grants.
+ */
 export async function loadAccess(userId: number, db: DB = getDb()): Promise<Access> {
-	const [rows, functions] = await Promise.all([
-		db
-			.selectFrom('user_roles')
-			.innerJoin('roles', 'roles.id', 'user_roles.role_id')
+	const [roleRows, snapshot] = await Promise.all([
+		db.selectFrom('user_roles').select('role_id').where('user_id', '=', userId).execute(),
+		getAccessSnapshot(db),
+	])
+	const roleIds = roleRows.map((row) => Number(row.role_id)).sort((a, b) => a - b)
+	const roleKey = roleIds.join(',')
+	const functions = await getIndexedFunctions(snapshot, db)
+	const grants = await snapshot.remember(`grants:${roleKey}`, async () => {
+		if (roleIds.length === 0) return NO_GRANTS
+		const rows = await db
+			.selectFrom('roles')
 			.leftJoin('role_grants', 'role_grants.role_id', 'roles.id')
 			.select(['roles.all_access', 'role_grants.function_id', 'role_grants.action'])
-			.where('user_roles.user_id', '=', userId)
-			.execute(),
-		getMenuIndex(db),
-	])
-	return { grants: grantsFromRows(rows, (id) => functions.index.codeOf.get(id)), functions }
+			.where('roles.id', 'in', roleIds)
+			.execute()
+		return grantsFromRows(rows, (id) => functions.index.codeOf.get(id))
+	})
+	return { grants, functions, roleKey, snapshot }
 }
-
-const accessByRequest = new WeakMap<Request, Promise<Access>>()
 
 /** The access of the request's user, read once per request however many loaders ask. */
 export function getUserAccess(request: Request, user: User): Promise<Access> {
-	let access = accessByRequest.get(request)
-	if (!access) {
-		access = loadAccess(user.id)
-		accessByRequest.set(request, access)
-	}
-	return access
+	return memoizeForRequest(request, `access:${user.id}`, () => loadAccess(user.id))
 }
 
 export function forbidden() {

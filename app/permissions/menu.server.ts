@@ -2,8 +2,8 @@ import type { TFunction } from 'i18next'
 import { getDb, type DB } from '~/db/db.server'
 import { getFixedT } from '~/i18n/i18n.server'
 import type { LanguageCode } from '~/i18n/languages'
-import { singleton } from '~/utils/singleton.server'
-import type { Grants } from './grants'
+import type { AccessSnapshot } from './access-snapshot.server'
+import type { Access } from './grants.server'
 import { buildMenu, indexMenu, type MenuFunction, type MenuIndex, type MenuItem } from './menu'
 
 /** All enabled functions. */
@@ -29,29 +29,13 @@ export function functionLabel(fn: Pick<MenuFunction, 'code' | 'label_key' | 'lab
 }
 
 export interface IndexedFunctions {
-	/** Changes whenever a function is added, edited, hidden, disabled or removed. */
-	stamp: string
 	index: MenuIndex
 	labels: Map<LanguageCode, Map<number, string>>
 }
 
-const cache = singleton('menu-index', () => ({ current: null as IndexedFunctions | null }))
-
-/**
- * The indexed function tree. One small query tells whether the functions changed since they were
- * indexed (every write to `functions` moves `updated_at` or the count); only then are they read again.
- * Every instance sees a change on its next request, however many instances share the database.
- */
-export async function getMenuIndex(db: DB = getDb()): Promise<IndexedFunctions> {
-	const row = await db
-		.selectFrom('functions')
-		.select((eb) => [eb.fn.max('updated_at').as('latest'), eb.fn.countAll<number>().as('count')])
-		.executeTakeFirstOrThrow()
-	const stamp = `${Number(row.latest ?? 0)}:${Number(row.count)}`
-	if (cache.current?.stamp !== stamp) {
-		cache.current = { stamp, index: indexMenu(await loadMenuFunctions(db)), labels: new Map() }
-	}
-	return cache.current
+/** The indexed function tree of the snapshot's version: read once per change of the functions. */
+export function getIndexedFunctions(snapshot: AccessSnapshot, db: DB = getDb()): Promise<IndexedFunctions> {
+	return snapshot.remember('functions', async () => ({ index: indexMenu(await loadMenuFunctions(db)), labels: new Map() }))
 }
 
 function labelsFor(indexed: IndexedFunctions, language: LanguageCode): Map<number, string> {
@@ -65,17 +49,13 @@ function labelsFor(indexed: IndexedFunctions, language: LanguageCode): Map<numbe
 	return labels
 }
 
-/** The menu for what a user may do (see `loadAccess`), in `language`. No query of its own. */
-export function menuFor({ grants, functions }: { grants: Grants; functions: IndexedFunctions }, language: LanguageCode): MenuItem[] {
-	const labels = labelsFor(functions, language)
-	return buildMenu(functions.index, grants, (fn) => labels.get(fn.id) ?? fn.code)
-}
-
 /**
- * The `updated_at` to write with any change to `functions`: later than every stamp already there, so
- * the menu index above notices the change even within the same millisecond.
+ * The menu for what a user may do (see `loadAccess`), in `language`. No query of its own; built once
+ * per role set, language and version of the access snapshot. Callers must not change it.
  */
-export async function nextFunctionsStamp(db: DB = getDb()): Promise<number> {
-	const row = await db.selectFrom('functions').select((eb) => eb.fn.max('updated_at').as('latest')).executeTakeFirst()
-	return Math.max(Date.now(), Number(row?.latest ?? 0) + 1)
+export function menuFor(access: Pick<Access, 'grants' | 'functions' | 'roleKey' | 'snapshot'>, language: LanguageCode): MenuItem[] {
+	return access.snapshot.rememberSync(`menu:${access.roleKey}:${language}`, () => {
+		const labels = labelsFor(access.functions, language)
+		return buildMenu(access.functions.index, access.grants, (fn) => labels.get(fn.id) ?? fn.code)
+	})
 }

@@ -39,8 +39,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const user = await requireApiUser(request)
 	try {
 		const [access, language] = await Promise.all([getUserAccess(request, user), getLanguage(request)])
-		const menu = menuFor(access, language)
-		return Response.json({ type: 'success', data: menu.map((item) => toApiItem(item, null)), message: '' })
+		// Users with the same roles get the same bytes: serialised once per role set, language and access version.
+		const body = access.snapshot.rememberSync(`api-menu:${access.roleKey}:${language}`, () =>
+			Buffer.from(JSON.stringify({ type: 'success', data: menuFor(access, language).map((item) => toApiItem(item, null)), message: '' })),
+		)
+		return new Response(body, { headers: { 'Content-Type': 'application/json' } })
 	} catch (error) {
 		logger.error('menu.load_failed', errorFields(error))
 		const t = await getT(request)

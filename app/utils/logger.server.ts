@@ -11,6 +11,8 @@ export interface RequestContext {
 	cspNonce: string
 	/** The form token of the CSRF cookie (created for this response when the browser had none). */
 	csrfToken: string
+	/** Values computed once per HTTP request (see `memoizeForRequest`). */
+	memo?: Map<string, unknown>
 }
 
 /** Carries per-request facts (request id, client address, nonce) to code that only sees a Request. */

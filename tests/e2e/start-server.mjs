@@ -4,9 +4,10 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
+import { SERVER_ENTRY, serverNodeFlags } from '../../scripts/server-command.mjs'
 import { DATA_DIR, E2E_DATABASE, POSTGRES_DATABASE, ROOT_DIR, serverEnv } from './env.mjs'
 
-const BUILD = path.join(ROOT_DIR, 'build', 'index.js')
+const BUILD = path.join(ROOT_DIR, SERVER_ENTRY)
 
 if (!fs.existsSync(BUILD)) {
 	console.error(`\n[e2e] ${path.relative(ROOT_DIR, BUILD)} is missing: run \`npm run build\` before the end-to-end tests.\n`)
@@ -30,7 +31,7 @@ if (E2E_DATABASE === 'postgres') {
 }
 
 console.log(`[e2e] starting ${path.relative(ROOT_DIR, BUILD)} on ${serverEnv.HOST}:${serverEnv.PORT} with ${E2E_DATABASE}`)
-const child = spawn(process.execPath, [BUILD], {
+const child = spawn(process.execPath, [...serverNodeFlags(), BUILD], {
 	cwd: ROOT_DIR,
 	env: { ...process.env, ...serverEnv },
 	stdio: 'inherit',

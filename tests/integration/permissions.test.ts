@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { getDb, onQuery } from '~/db/db.server'
+import { readAccessVersion } from '~/permissions/access-snapshot.server'
 import { loadAccess } from '~/permissions/grants.server'
 import { menuFor } from '~/permissions/menu.server'
+import { setUserRoles } from '~/users/users.server'
 import { TestClient, location } from '../support/client'
 import { startServer, type RunningServer } from '../support/server'
 import { createTestUser } from '../support/users'
@@ -249,7 +251,7 @@ describe('grants take effect on the next request', () => {
 })
 
 describe('a user granted 2,000 functions', () => {
-	test('gets the menu with one grants query and one functions query', async () => {
+	test('gets the menu with one grants and one functions query, then from memory until functions, roles or grants change', async () => {
 		const db = getDb()
 		const now = Date.now()
 		const role = await db
@@ -280,21 +282,75 @@ describe('a user granted 2,000 functions', () => {
 		}
 		const { user } = await createTestUser({ roles: [`wide_${now}`] })
 
-		// The function index is read again only after functions change (as they just did); then:
-		await loadAccess(user.id)
+		// Cold (the functions just changed): the user's roles, the access version, one grants query, one functions query.
+		const cold: string[] = []
+		let stop = onQuery((sql) => cold.push(sql))
+		const first = menuFor(await loadAccess(user.id), 'vn')
+		stop()
+		expect(cold.filter((sql) => sql.includes('role_grants'))).toHaveLength(1)
+		expect(cold.filter((sql) => /from "functions"/.test(sql))).toHaveLength(1)
+		expect(cold).toHaveLength(4)
+
+		// Warm: only the user's roles and the access version are read; the menu is the one already built.
 		const queries: string[] = []
-		const stop = onQuery((sql) => queries.push(sql))
+		stop = onQuery((sql) => queries.push(sql))
 		const started = performance.now()
 		const menu = menuFor(await loadAccess(user.id), 'vn')
 		const elapsed = performance.now() - started
 		stop()
-
+		expect(menu).toBe(first)
 		expect(menu).toHaveLength(40)
 		expect(menu[0]!.label).toBe('Nhóm 0')
 		expect(menu.reduce((sum, item) => sum + item.children.length, 0)).toBe(1960)
 		expect(queries).toHaveLength(2)
-		expect(queries.filter((sql) => sql.includes('role_grants'))).toHaveLength(1)
-		expect(queries.filter((sql) => /from "functions"/.test(sql))).toHaveLength(1)
+		expect(queries.filter((sql) => sql.includes('user_roles'))).toHaveLength(1)
+		expect(queries.filter((sql) => sql.includes('access_version'))).toHaveLength(1)
+
+		// Another user with the same role shares the grants and the menu: no grants query.
+		const { user: colleague } = await createTestUser({ roles: [`wide_${now}`] })
+		const shared: string[] = []
+		stop = onQuery((sql) => shared.push(sql))
+		expect(menuFor(await loadAccess(colleague.id), 'vn')).toBe(first)
+		stop()
+		expect(shared.filter((sql) => sql.includes('role_grants'))).toEqual([])
+
+		// A role given to a user applies on that user's next read: a user's roles are never kept in memory.
+		await setUserRoles(colleague.id, [`wide_${now}`, 'admin'])
+		expect((await loadAccess(colleague.id)).grants.allAccess).toBe(true)
+
+		// A grant taken away by plain SQL moves the access version: the next read sees it.
+		await db.deleteFrom('role_grants').where('role_id', '=', role.id).where('function_id', '=', ids[1]!).execute()
+		const after = menuFor(await loadAccess(user.id), 'vn')
+		expect(after.reduce((sum, item) => sum + item.children.length, 0)).toBe(1959)
 		console.info(`menu for 2,000 granted functions built in ${elapsed.toFixed(1)} ms (${process.env.TEST_DATABASE ?? 'sqlite'})`)
+	})
+})
+
+describe('the access version', () => {
+	test('moves on every insert, update and delete of functions, roles and grants, whoever writes', async () => {
+		const db = getDb()
+		const now = Date.now()
+		const moves = async (write: () => Promise<unknown>) => {
+			const before = await readAccessVersion()
+			await write()
+			return (await readAccessVersion()) > before
+		}
+		let functionId = 0
+		let roleId = 0
+		expect(await moves(async () => {
+			functionId = (await db.insertInto('functions').values({ code: `VERSIONED_${now}`, parent_id: null, sort_order: 1, label_key: null, labels: null, icon: null, path: '/versioned', param: null, is_title: 0, is_hidden: 0, badge_text: null, badge_variant: null, enabled: 1, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id
+		})).toBe(true)
+		expect(await moves(() => db.updateTable('functions').set({ enabled: 0 }).where('id', '=', functionId).execute())).toBe(true)
+		expect(await moves(async () => {
+			roleId = (await db.insertInto('roles').values({ code: `versioned_${now}`, name: 'Versioned', description: '', is_builtin: 0, all_access: 0, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id
+		})).toBe(true)
+		expect(await moves(() => db.updateTable('roles').set({ all_access: 1 }).where('id', '=', roleId).execute())).toBe(true)
+		expect(await moves(() => db.insertInto('role_grants').values({ role_id: roleId, function_id: functionId, action: 'view' }).execute())).toBe(true)
+		expect(await moves(() => db.updateTable('role_grants').set({ action: 'update' }).where('role_id', '=', roleId).execute())).toBe(true)
+		expect(await moves(() => db.deleteFrom('role_grants').where('role_id', '=', roleId).execute())).toBe(true)
+		expect(await moves(() => db.deleteFrom('roles').where('id', '=', roleId).execute())).toBe(true)
+		expect(await moves(() => db.deleteFrom('functions').where('id', '=', functionId).execute())).toBe(true)
+		// Other tables leave it alone: a user's roles are read on every request anyway.
+		expect(await moves(() => db.updateTable('users').set({ updated_at: Date.now() }).execute())).toBe(false)
 	})
 })

@@ -5,6 +5,7 @@ import { permissions } from './0002_permissions'
 import { catalogs } from './0003_catalogs'
 import { notifications } from './0004_notifications'
 import { passwordResets } from './0005_password_resets'
+import { accessVersion } from './0006_access_version'
 
 /** Every migration, in order. Names are permanent: never rename or reorder a landed one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -14,5 +15,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
 		'0003_catalogs': catalogs(dialect),
 		'0004_notifications': notifications(dialect),
 		'0005_password_resets': passwordResets(dialect),
+		'0006_access_version': accessVersion(dialect),
 	}
 }
