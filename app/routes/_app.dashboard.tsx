@@ -89,7 +89,11 @@ export default function DashboardPage() {
 							<h2 id="tools-by-status" className="h5">
 								{t('dashboard.toolsByStatus')}
 							</h2>
-							<Donut slices={data.toolsDonut} label={(key) => t(`tools.statuses.${key}`)} format={number} />
+							{data.toolsDonut.length === 0 ? (
+								<p className="text-body-secondary">{t('dashboard.noTools')}</p>
+							) : (
+								<Donut slices={data.toolsDonut} label={(key) => t(`tools.statuses.${key}`)} format={number} />
+							)}
 						</div>
 					</section>
 				) : null}

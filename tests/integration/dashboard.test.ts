@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { seedDemo } from '~/catalogs/seed.server'
 import { getDb } from '~/db/db.server'
 import { startServer, type RunningServer } from '../support/server'
-import { signedIn } from '../support/catalogs'
+import { signedIn, vn } from '../support/catalogs'
 
 let server: RunningServer
 
@@ -85,5 +85,14 @@ describe('the dashboard', () => {
 		expect(html).toContain('Bạn chưa được xem danh mục nào')
 		expect(html).not.toContain('/danhmuc/tram?status=')
 		expect(html).not.toContain('bar-chart__bar')
+	})
+	// Last: it empties the tools.
+	test('with no tools yet, the chart says so instead of drawing an empty card', async () => {
+		await getDb().deleteFrom('tools').execute()
+		const { client } = await signedIn(server, ['operator'])
+		const html = await (await client.get('/dashboard')).text()
+		expect(html).toContain(vn.dashboard.noTools)
+		expect(html).not.toMatch(/aria-label="Công cụ theo trạng thái/)
+		expect(html).toContain(vn.dashboard.noAssignedTools)
 	})
 })

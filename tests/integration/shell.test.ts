@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/db.server'
 import { notify } from '~/notifications/notifications.server'
+import { stationFields, toolFields, vn } from '../support/catalogs'
 import { TestClient, location } from '../support/client'
 import { startServer, type RunningServer } from '../support/server'
 import { createTestUser } from '../support/users'
@@ -209,6 +211,35 @@ describe('search', () => {
 		const none = await (await client.get('/search?q=nguoi%20dung')).text()
 		expect(none).not.toContain('href="/admin/users"')
 		expect(none).toContain('Không tìm thấy kết quả nào')
+	})
+
+	test('finds the records of the catalogs the user may view: the first ten, and the list narrowed to the same search', async () => {
+		const { client: operator } = await signedIn(['operator'])
+		const word = `Zeta${randomBytes(3).toString('hex')}`
+		for (let index = 0; index < 12; index++) {
+			expect((await operator.post('/danhmuc/tram/new', stationFields({ name: `Trạm ${word} ${index}` }))).status).toBe(302)
+		}
+		const tool = toolFields({ name: `Máy đo ${word}` })
+		expect((await operator.post('/congcu/list/new', tool)).status).toBe(302)
+
+		const html = await (await operator.get(`/search?q=${word.toLowerCase()}`)).text()
+		expect(html.match(/href="\/danhmuc\/tram\/\d+"/g)).toHaveLength(10)
+		expect(html).toContain(`${vn.stations.title} (10+)`)
+		expect(html).toContain(`href="/danhmuc/tram?q=${word.toLowerCase()}"`)
+		expect(html.match(/href="\/congcu\/list\/\d+"/g)).toHaveLength(1)
+		expect(html).toContain(tool.code)
+
+		// A user who may view stations only finds no tools.
+		const now = Date.now()
+		const db = getDb()
+		const role = await db.insertInto('roles').values({ code: `stations_only_${now}`, name: 'Stations only', description: '', is_builtin: 0, all_access: 0, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()
+		const stations = await db.selectFrom('functions').select('id').where('code', '=', 'DANHMUC_TRAM').executeTakeFirstOrThrow()
+		await db.insertInto('role_grants').values({ role_id: role.id, function_id: stations.id, action: 'view' }).execute()
+		const { client: reader } = await signedIn([`stations_only_${now}`])
+		const limited = await (await reader.get(`/search?q=${word}`)).text()
+		expect(limited.match(/href="\/danhmuc\/tram\/\d+"/g)).toHaveLength(10)
+		expect(limited).not.toMatch(/href="\/congcu\/list\/\d+"/)
+		expect(limited).not.toContain(tool.code)
 	})
 
 	test('an administrator finds the administration pages', async () => {

@@ -59,6 +59,11 @@ export function Topbar({ menu, language, user, notifications, apps, helpUrl, lay
 						<span className="visually-hidden">{t('search.submit')}</span>
 					</button>
 				</Form>
+				{/* Phones have no room for the box: the search page has its own. */}
+				<Link to="/search" className="topbar__button topbar__search-link" title={t('search.label')}>
+					<i className="bx bx-search" aria-hidden="true" />
+					<span className="visually-hidden">{t('search.label')}</span>
+				</Link>
 				<MegaMenu menu={menu} />
 			</div>
 			<div className="topbar__end">
