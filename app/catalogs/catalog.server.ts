@@ -1,7 +1,6 @@
 import { SqliteAdapter, sql } from 'kysely'
 import type { DB } from '~/db/db.server'
 import { recordAudit } from '~/audit/audit.server'
-import { getSessionState, setFlash } from '~/auth/session.server'
 import { getT } from '~/i18n/i18n.server'
 import { getClientIp } from '~/utils/logger.server'
 import { normalizeSearch } from './search-text'
@@ -108,12 +107,6 @@ export async function recordHistory(db: DB, entity: 'station' | 'tool', entityId
 			changes: details.changes ?? {},
 		}
 	})
-}
-
-/** Leaves a message for the page the browser is redirected to (shown once by the layout). */
-export async function flashSuccess(request: Request, message: string, values?: Record<string, string | number>) {
-	const state = await getSessionState(request)
-	if (state.status === 'active') await setFlash(state.token, { type: 'success', message, values })
 }
 
 /**

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { functionRefusal } from '~/admin/function-refusals'
 import { FUNCTIONS_PATH, functionHref, MAX_DEPTH } from '~/admin/functions'
 import { functionFormValues, functionSchema, functionTreeEntries, getFunctionRow, updateFunction } from '~/admin/functions.server'
-import { flashSuccess, parseId } from '~/catalogs/catalog.server'
+import { parseId } from '~/catalogs/catalog.server'
 import { FunctionForm } from '~/components/admin-function-form'
 import { PageHeader } from '~/components/catalog'
 import { getLanguage } from '~/i18n/i18n.server'
@@ -14,6 +14,7 @@ import { requirePermission } from '~/permissions/grants.server'
 import { invalid, keptValues, parseForm } from '~/utils/form.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { pageTitle } from '~/utils/meta'
+import { flashSuccess } from '~/utils/flash.server'
 
 export const handle = routeHandle({ function: 'QUANTRI_FUNCTIONS' }, '/admin/functions/1')
 

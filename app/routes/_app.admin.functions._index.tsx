@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { FUNCTIONS_PATH, functionHref } from '~/admin/functions'
 import { functionTreeEntries, moveFunction } from '~/admin/functions.server'
-import { flashSuccess, parseId } from '~/catalogs/catalog.server'
+import { parseId } from '~/catalogs/catalog.server'
 import { PageHeader } from '~/components/catalog'
 import { CsrfInput } from '~/components/forms'
 import { getLanguage, getT } from '~/i18n/i18n.server'
@@ -13,6 +13,7 @@ import { requirePermission } from '~/permissions/grants.server'
 import { assertCsrf } from '~/utils/form.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { pageTitle } from '~/utils/meta'
+import { flashSuccess } from '~/utils/flash.server'
 
 export const handle = routeHandle({ function: 'QUANTRI_FUNCTIONS' })
 

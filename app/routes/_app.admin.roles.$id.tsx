@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { postedIntent } from '~/admin/intent.server'
 import { ROLES_FUNCTION, ROLES_PATH, roleHref } from '~/admin/roles'
 import { deleteRole, functionTree, getRole, postedGrants, roleGrants, roleSchema, saveRoleGrants, updateRole } from '~/admin/roles.server'
-import { flashSuccess, parseId } from '~/catalogs/catalog.server'
+import { parseId } from '~/catalogs/catalog.server'
 import { RoleForm, useRoleName } from '~/components/admin-role-form'
 import { PageHeader } from '~/components/catalog'
 import { CsrfInput, FormAlert } from '~/components/forms'
@@ -16,6 +16,7 @@ import { forbidden, requirePermission } from '~/permissions/grants.server'
 import { assertCsrf, keptValues, parseForm, type FieldErrors } from '~/utils/form.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { pageTitle } from '~/utils/meta'
+import { flashSuccess } from '~/utils/flash.server'
 
 export const handle = routeHandle({ function: 'QUANTRI_ROLES' }, '/admin/roles/1')
 

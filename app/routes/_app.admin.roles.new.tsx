@@ -3,7 +3,6 @@ import { Link, useActionData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ROLES_PATH, roleHref } from '~/admin/roles'
 import { createRole, roleSchema } from '~/admin/roles.server'
-import { flashSuccess } from '~/catalogs/catalog.server'
 import { RoleForm } from '~/components/admin-role-form'
 import { PageHeader } from '~/components/catalog'
 import { getT } from '~/i18n/i18n.server'
@@ -12,6 +11,7 @@ import { requirePermission } from '~/permissions/grants.server'
 import { invalid, keptValues, parseForm, type FieldErrors } from '~/utils/form.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { pageTitle } from '~/utils/meta'
+import { flashSuccess } from '~/utils/flash.server'
 
 export const handle = routeHandle({ function: 'QUANTRI_ROLES' })
 

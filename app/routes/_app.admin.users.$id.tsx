@@ -15,7 +15,7 @@ import {
 	updateAdminUser,
 	userProfileSchema,
 } from '~/admin/users.server'
-import { flashSuccess, parseId } from '~/catalogs/catalog.server'
+import { parseId } from '~/catalogs/catalog.server'
 import { AdminUserForm, OneTimePassword, useRoleLabel } from '~/components/admin-user-form'
 import { PageHeader } from '~/components/catalog'
 import { CsrfInput, Field, FormAlert } from '~/components/forms'
@@ -27,6 +27,7 @@ import { forbidden, requirePermission } from '~/permissions/grants.server'
 import { assertCsrf, parseForm, type FieldErrors } from '~/utils/form.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { pageTitle } from '~/utils/meta'
+import { flashSuccess } from '~/utils/flash.server'
 
 export const handle = routeHandle({ function: 'QUANTRI_USERS' }, '/admin/users/1')
 

@@ -5,13 +5,13 @@ import { USERS_PATH, userHref } from '~/admin/users'
 import { createAdminUser, listRoleOptions, newUserSchema, postedRoles } from '~/admin/users.server'
 import { AdminUserForm, OneTimePassword } from '~/components/admin-user-form'
 import { PageHeader } from '~/components/catalog'
-import { flashSuccess } from '~/catalogs/catalog.server'
 import { getT } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
 import { requirePermission } from '~/permissions/grants.server'
 import { invalid, parseForm, type FieldErrors } from '~/utils/form.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { pageTitle } from '~/utils/meta'
+import { flashSuccess } from '~/utils/flash.server'
 
 export const handle = routeHandle({ function: 'QUANTRI_USERS' })
 

@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { differencesFrom, flashSuccess, parseId, postedIntent, recordHistory } from '~/catalogs/catalog.server'
+import { differencesFrom, parseId, postedIntent, recordHistory } from '~/catalogs/catalog.server'
 import { formatMinor } from '~/catalogs/decimal'
 import { toolSchema } from '~/catalogs/tool-schema.server'
 import { MONEY_SCALE, TOOL_FUNCTION, TOOLS_PATH } from '~/catalogs/tools'
@@ -18,6 +18,7 @@ import { forbidden, requirePermission } from '~/permissions/grants.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { assertCsrf, invalid, keptValues, parseForm, type FieldErrors } from '~/utils/form.server'
 import { pageTitle } from '~/utils/meta'
+import { flashSuccess } from '~/utils/flash.server'
 
 export const handle = routeHandle({ function: 'CONGCU_LIST' }, '/congcu/list/1')
 

@@ -1,7 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { flashSuccess } from '~/catalogs/catalog.server'
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '~/catalogs/csv'
 import { importCsv, readUpload, type ImportReport } from '~/catalogs/csv-import.server'
 import { TOOL_CATEGORIES, TOOL_FIELDS, TOOL_STATUSES, TOOLS_PATH } from '~/catalogs/tools'
@@ -13,6 +12,7 @@ import { requirePermission } from '~/permissions/grants.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { keepHeaders } from '~/utils/headers'
 import { pageTitle } from '~/utils/meta'
+import { flashSuccess } from '~/utils/flash.server'
 
 export const handle = routeHandle({ function: 'CONGCU_LIST' })
 

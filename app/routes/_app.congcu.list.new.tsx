@@ -1,7 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { flashSuccess } from '~/catalogs/catalog.server'
 import { toolSchema } from '~/catalogs/tool-schema.server'
 import { TOOLS_PATH } from '~/catalogs/tools'
 import { createTool, resolveStation, stationChoices } from '~/catalogs/tools.server'
@@ -13,6 +12,7 @@ import { requirePermission } from '~/permissions/grants.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { invalid, keptValues, parseForm, type FieldErrors } from '~/utils/form.server'
 import { pageTitle } from '~/utils/meta'
+import { flashSuccess } from '~/utils/flash.server'
 
 export const handle = routeHandle({ function: 'CONGCU_LIST' })
 

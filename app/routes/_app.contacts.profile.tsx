@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { profileActionSchema } from '~/users/forms.server'
 import { recordAudit } from '~/audit/audit.server'
-import { listSessions, requireActiveSession, setFlash } from '~/auth/session.server'
+import { listSessions, requireActiveSession } from '~/auth/session.server'
 import { revokeAccess } from '~/auth/revoke.server'
 import { CsrfInput, Field, FormAlert } from '~/components/forms'
 import { DateTime } from '~/components/shell/date-time'
@@ -16,6 +16,7 @@ import { updateProfile, getUserRoles } from '~/users/users.server'
 import { invalid, parseForm } from '~/utils/form.server'
 import { getClientIp } from '~/utils/logger.server'
 import { pageTitle } from '~/utils/meta'
+import { flashSuccess } from '~/utils/flash.server'
 
 export const handle = routeHandle({ authenticated: true })
 
@@ -49,21 +50,21 @@ export async function action({ request }: ActionFunctionArgs) {
 		case 'profile': {
 			await updateProfile(user.id, { displayName: form.data.displayName })
 			await recordAudit({ action: 'user.profile_updated', actor: user, entity: 'user', entityId: user.id, ip, details: { displayName: { before: user.display_name, after: form.data.displayName } } })
-			await setFlash(token, { type: 'success', message: 'profile.saved' })
+			await flashSuccess(request, 'profile.saved')
 			break
 		}
 		case 'language': {
 			const language = form.data.preferredLanguage || null
 			await updateProfile(user.id, { preferredLanguage: language })
 			if (language) headers.append('Set-Cookie', languageCookie(language, request))
-			await setFlash(token, { type: 'success', message: 'profile.saved' })
+			await flashSuccess(request, 'profile.saved')
 			break
 		}
 		case 'sign-out-others': {
 			const ended = await revokeAccess(user.id, { keepSessionToken: token })
 			await recordAudit({ action: 'auth.sessions_revoked', actor: user, entity: 'user', entityId: user.id, ip, details: { ended } })
 			if (ended > 0) await notify(user.id, { type: 'sessions_ended', titleKey: 'notifications.sessionsEnded.title', bodyKey: 'notifications.sessionsEnded.body', params: { count: ended }, link: '/contacts/profile' })
-			await setFlash(token, { type: 'success', message: 'profile.otherSessionsEnded', values: { count: ended } })
+			await flashSuccess(request, 'profile.otherSessionsEnded', { count: ended })
 			break
 		}
 	}

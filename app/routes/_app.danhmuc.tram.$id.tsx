@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { differencesFrom, flashSuccess, parseId, postedIntent, recordHistory } from '~/catalogs/catalog.server'
+import { differencesFrom, parseId, postedIntent, recordHistory } from '~/catalogs/catalog.server'
 import { provinceName } from '~/catalogs/provinces'
 import { stationSchema } from '~/catalogs/station-schema.server'
 import { STATION_FUNCTION, STATIONS_PATH } from '~/catalogs/stations'
@@ -18,6 +18,7 @@ import { forbidden, requirePermission } from '~/permissions/grants.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { assertCsrf, invalid, keptValues, parseForm, type FieldErrors } from '~/utils/form.server'
 import { pageTitle } from '~/utils/meta'
+import { flashSuccess } from '~/utils/flash.server'
 
 export const handle = routeHandle({ function: 'DANHMUC_TRAM' }, '/danhmuc/tram/1')
 

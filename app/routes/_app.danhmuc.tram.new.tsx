@@ -1,7 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { flashSuccess } from '~/catalogs/catalog.server'
 import { stationSchema } from '~/catalogs/station-schema.server'
 import { STATIONS_PATH } from '~/catalogs/stations'
 import { createStation } from '~/catalogs/stations.server'
@@ -13,6 +12,7 @@ import { requirePermission } from '~/permissions/grants.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { invalid, keptValues, parseForm, type FieldErrors } from '~/utils/form.server'
 import { pageTitle } from '~/utils/meta'
+import { flashSuccess } from '~/utils/flash.server'
 
 export const handle = routeHandle({ function: 'DANHMUC_TRAM' })
 

@@ -7,7 +7,7 @@ import { recordAudit } from '~/audit/audit.server'
 import { getAuthProvider } from '~/auth/provider.server'
 import { revokeAccess } from '~/auth/revoke.server'
 import { notify } from '~/notifications/notifications.server'
-import { requireActiveSession, setFlash } from '~/auth/session.server'
+import { requireActiveSession } from '~/auth/session.server'
 import { AuthLayout } from '~/components/auth-layout'
 import { CsrfInput, Field, FormAlert } from '~/components/forms'
 import { SignOutForm } from '~/components/sign-out-form'
@@ -16,6 +16,7 @@ import { landingPath } from '~/permissions/landing.server'
 import { invalid, parseForm } from '~/utils/form.server'
 import { getClientIp } from '~/utils/logger.server'
 import { pageTitle } from '~/utils/meta'
+import { flashSuccess } from '~/utils/flash.server'
 
 export const handle = routeHandle({ authenticated: true })
 
@@ -51,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
 		params: { count: signedOut },
 		link: '/contacts/profile',
 	})
-	await setFlash(token, { type: 'success', message: 'changePassword.success' })
+	await flashSuccess(request, 'changePassword.success')
 	return redirect((await landingPath(user.id, await getLanguage(request))) ?? '/')
 }
 

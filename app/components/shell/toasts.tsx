@@ -3,19 +3,9 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Flash } from '~/auth/session.server'
 import { useHydrated } from '~/hooks/use-hydrated'
+import { ALERT_CLASS, TOAST_DURATION_MS, createDuplicateFilter, toastRole } from './toast-rules'
 
-export const TOAST_DURATION_MS = 3_000
-
-const ALERT_CLASS: Record<Flash['type'], string> = {
-	default: 'secondary',
-	info: 'info',
-	success: 'success',
-	warning: 'warning',
-	error: 'danger',
-}
-
-/** When each message was last shown, so the same toast does not stack up. */
-const lastShown = new Map<string, number>()
+const shouldShow = createDuplicateFilter()
 
 /**
  * A flash message carried across a redirect. Without JavaScript: a status region in the page with a
@@ -30,10 +20,7 @@ export function Toasts({ flash }: { flash: Flash | null }) {
 
 	useEffect(() => {
 		if (!flash) return
-		const key = `${flash.type}:${flash.message}:${JSON.stringify(flash.values ?? {})}`
-		const now = Date.now()
-		if (now - (lastShown.get(key) ?? 0) < TOAST_DURATION_MS) return
-		lastShown.set(key, now)
+		if (!shouldShow(flash, Date.now())) return
 		setVisible(flash)
 		const timer = setTimeout(() => setVisible(null), TOAST_DURATION_MS)
 		return () => clearTimeout(timer)
@@ -46,7 +33,7 @@ export function Toasts({ flash }: { flash: Flash | null }) {
 		<div className={hydrated ? 'toast-region' : 'flash-region'}>
 			<div
 				className={`alert alert-${ALERT_CLASS[message.type]} alert-dismissible${hydrated ? ' toast-message shadow' : ''}`}
-				role={message.type === 'error' ? 'alert' : 'status'}
+				role={toastRole(message.type)}
 			>
 				{text}
 				{hydrated ? (
