@@ -94,24 +94,27 @@ test.describe('No axe violations in the layout shell', () => {
 		await expectNoAxeViolations(page)
 	})
 
-	test('the notifications, the profile and the search results', async ({ page }) => {
-		const user = createUser({ prefix: 'a11y-pages' })
-		await addNotifications(user.email, 3)
-		await signIn(page, user.email, user.password)
+	for (const mode of ['light', 'dark'] as const) {
+		test(`the notifications, the profile and the search results in ${mode} mode`, async ({ page }) => {
+			const user = createUser({ prefix: `a11y-pages-${mode}` })
+			await addNotifications(user.email, 3)
+			await signIn(page, user.email, user.password)
+			if (mode === 'dark') await chooseLayout(page, en, 'mode', 'dark')
 
-		await open(page, '/notifications')
-		await expect(page.getByRole('heading', { level: 1, name: en.notifications.title })).toBeVisible()
-		await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(3)
-		await expectNoAxeViolations(page)
+			await open(page, '/notifications')
+			await expect(page.getByRole('heading', { level: 1, name: en.notifications.title })).toBeVisible()
+			await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(3)
+			await expectNoAxeViolations(page)
 
-		await open(page, '/contacts/profile')
-		await expect(page.getByRole('heading', { level: 1, name: en.profile.title })).toBeVisible()
-		await expectNoAxeViolations(page)
+			await open(page, '/contacts/profile')
+			await expect(page.getByRole('heading', { level: 1, name: en.profile.title })).toBeVisible()
+			await expectNoAxeViolations(page)
 
-		await open(page, '/search?q=tram')
-		await expect(page.getByRole('main').getByRole('link', { name: en.functions.DANHMUC_TRAM })).toBeVisible()
-		await expectNoAxeViolations(page)
-	})
+			await open(page, '/search?q=tram')
+			await expect(page.getByRole('main').getByRole('link', { name: en.functions.DANHMUC_TRAM, exact: true })).toBeVisible()
+			await expectNoAxeViolations(page)
+		})
+	}
 
 	test('the dashboard with each dropdown of the top bar open', async ({ page }) => {
 		const user = createUser({ prefix: 'a11y-dropdowns' })

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { chooseLayout } from './shell-support'
 import { createUser, en, expect, open, signIn, test } from './support'
 
 // Runs in the `js` project only (the config's accessibility pattern).
@@ -14,36 +15,39 @@ async function expectNoAxeViolations(page: Page) {
 	).toEqual([])
 }
 
-test('No axe violations on the administration pages', async ({ page }) => {
-	const admin = createUser({ prefix: 'admin-a11y', roles: ['admin'] })
-	await signIn(page, admin.email, admin.password)
+for (const mode of ['light', 'dark'] as const) {
+	test(`No axe violations on the administration pages in ${mode} mode`, async ({ page }) => {
+		const admin = createUser({ prefix: `admin-a11y-${mode}`, roles: ['admin'] })
+		await signIn(page, admin.email, admin.password)
+		if (mode === 'dark') await chooseLayout(page, en, 'mode', 'dark')
 
-	await open(page, '/admin/users?sort=createdAt&dir=desc')
-	await expect(page.getByRole('table')).toBeVisible()
-	await expectNoAxeViolations(page)
+		await open(page, '/admin/users?sort=createdAt&dir=desc')
+		await expect(page.getByRole('table')).toBeVisible()
+		await expectNoAxeViolations(page)
 
-	await open(page, '/admin/users/new')
-	await page.getByRole('button', { name: en.catalog.create, exact: true }).click()
-	await expect(page.getByLabel(en.admin.users.fields.email, { exact: true })).toHaveAttribute('aria-invalid', 'true')
-	await expectNoAxeViolations(page)
+		await open(page, '/admin/users/new')
+		await page.getByRole('button', { name: en.catalog.create, exact: true }).click()
+		await expect(page.getByLabel(en.admin.users.fields.email, { exact: true })).toHaveAttribute('aria-invalid', 'true')
+		await expectNoAxeViolations(page)
 
-	await open(page, '/admin/users')
-	await page.getByRole('rowheader', { name: admin.email }).getByRole('link').click()
-	await expect(page.getByRole('heading', { level: 1, name: admin.email })).toBeVisible()
-	await expectNoAxeViolations(page)
+		await open(page, '/admin/users')
+		await page.getByRole('rowheader', { name: admin.email }).getByRole('link').click()
+		await expect(page.getByRole('heading', { level: 1, name: admin.email })).toBeVisible()
+		await expectNoAxeViolations(page)
 
-	await open(page, '/admin/roles')
-	await expectNoAxeViolations(page)
-	await page.getByRole('link', { name: 'operator', exact: true }).click()
-	await expect(page.getByRole('table')).toBeVisible()
-	await expectNoAxeViolations(page)
+		await open(page, '/admin/roles')
+		await expectNoAxeViolations(page)
+		await page.getByRole('link', { name: 'operator', exact: true }).click()
+		await expect(page.getByRole('table')).toBeVisible()
+		await expectNoAxeViolations(page)
 
-	await open(page, '/admin/audit')
-	await expect(page.getByRole('table')).toBeVisible()
-	await expectNoAxeViolations(page)
+		await open(page, '/admin/audit')
+		await expect(page.getByRole('table')).toBeVisible()
+		await expectNoAxeViolations(page)
 
-	await open(page, '/admin/functions')
-	await expectNoAxeViolations(page)
-	await open(page, '/admin/functions/new')
-	await expectNoAxeViolations(page)
-})
+		await open(page, '/admin/functions')
+		await expectNoAxeViolations(page)
+		await open(page, '/admin/functions/new')
+		await expectNoAxeViolations(page)
+	})
+}

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { ensureDemoData, importFile } from './catalogs-support'
+import { chooseLayout } from './shell-support'
 import { createUser, en, expect, open, signIn, test } from './support'
 
 // Runs in the `js` project only (the config's accessibility pattern): the hydrated pages, dialogs included.
@@ -56,6 +57,27 @@ test.describe('No axe violations on the catalog pages', () => {
 		await open(page, '/congcu/list/import')
 		await importFile(page, 'code,name\r\nA,B\r\n')
 		await expect(page.getByRole('alert')).toContainText(en.csv.refusedTitle)
+		await expectNoAxeViolations(page)
+	})
+
+	test('in dark mode too: a table, a form with errors and a record (contrast included)', async ({ page }) => {
+		const user = createUser({ prefix: 'cat-a11y-dark', roles: ['operator'] })
+		await signIn(page, user.email, user.password)
+		await chooseLayout(page, en, 'mode', 'dark')
+
+		await open(page, '/congcu/list?sort=value&dir=desc')
+		await expect(page.locator('body')).toHaveAttribute('data-layout-mode', 'dark')
+		await expect(page.getByRole('table')).toBeVisible()
+		await expectNoAxeViolations(page)
+
+		await open(page, '/danhmuc/tram/new')
+		await page.getByRole('button', { name: en.catalog.create, exact: true }).click()
+		await expect(page.getByRole('alert')).toHaveText(en.validation.formHasErrors)
+		await expectNoAxeViolations(page)
+
+		await open(page, '/danhmuc/tram')
+		await page.locator('table.catalog-table tbody tr').first().getByRole('link').first().click()
+		await expect(page.getByRole('heading', { name: en.catalog.history.title })).toBeVisible()
 		await expectNoAxeViolations(page)
 	})
 })
