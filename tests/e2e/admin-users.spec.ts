@@ -1,4 +1,4 @@
-import { createUser, en, expect, newPassword, open, signIn, submitSignIn, test } from './support'
+import { createUser, en, expect, open, signIn, submitPasswordChange, submitSignIn, test } from './support'
 
 test.use({ language: 'en' })
 
@@ -31,11 +31,7 @@ test('an administrator creates a user with a role; that user signs in and sees e
 		await open(secondPage, '/account/login')
 		await submitSignIn(secondPage, email, temporary)
 		await expect(secondPage).toHaveURL('/account/change-password')
-		const chosen = newPassword()
-		await secondPage.getByLabel(en.changePassword.currentPassword, { exact: true }).fill(temporary)
-		await secondPage.getByLabel(en.changePassword.newPassword, { exact: true }).fill(chosen)
-		await secondPage.getByLabel(en.changePassword.confirmPassword, { exact: true }).fill(chosen)
-		await secondPage.getByRole('button', { name: en.changePassword.submit, exact: true }).click()
+		await submitPasswordChange(secondPage, temporary)
 		await expect(secondPage).toHaveURL('/dashboard')
 		const menu = secondPage.getByRole('navigation', { name: en.menu.label })
 		await expect(menu.getByRole('link', { name: en.functions.DANHMUC_TRAM, includeHidden: true })).toHaveCount(1)

@@ -1,5 +1,5 @@
 import { userMenu } from './shell-support'
-import { createUser, currentUrl, en, expect, newPassword, signIn, test } from './support'
+import { createUser, currentUrl, en, expect, signIn, submitPasswordChange, test } from './support'
 
 test.use({ language: 'en' })
 
@@ -14,11 +14,7 @@ test('changing the password signs out the other browsers of the user, not this o
 	await menu.open()
 	await menu.panel.getByRole('link', { name: en.nav.changePassword }).click()
 	await expect(page).toHaveURL('/account/change-password')
-	const chosen = newPassword()
-	await page.getByLabel(en.changePassword.currentPassword, { exact: true }).fill(user.password)
-	await page.getByLabel(en.changePassword.newPassword, { exact: true }).fill(chosen)
-	await page.getByLabel(en.changePassword.confirmPassword, { exact: true }).fill(chosen)
-	await page.getByRole('button', { name: en.changePassword.submit, exact: true }).click()
+	await submitPasswordChange(page, user.password)
 	await expect(page).toHaveURL('/dashboard')
 	await expect(page.getByRole('status')).toHaveText(en.changePassword.success)
 

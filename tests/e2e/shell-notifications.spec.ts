@@ -1,6 +1,6 @@
 import { addNotifications } from './database'
 import { DESKTOP, MOBILE, dropdown, javaScriptEnabled, openChangePasswordFromMenu, topBar } from './shell-support'
-import { createUser, en, expect, format, newPassword, open, signIn, test } from './support'
+import { createUser, en, expect, format, open, signIn, submitPasswordChange, test } from './support'
 
 test.use({ language: 'en' })
 
@@ -22,11 +22,7 @@ for (const viewport of [DESKTOP, MOBILE]) {
 			await expect(badge).toHaveCount(0)
 
 			await openChangePasswordFromMenu(page, en)
-			const chosen = newPassword()
-			await page.getByLabel(en.changePassword.currentPassword, { exact: true }).fill(user.password)
-			await page.getByLabel(en.changePassword.newPassword, { exact: true }).fill(chosen)
-			await page.getByLabel(en.changePassword.confirmPassword, { exact: true }).fill(chosen)
-			await page.getByRole('button', { name: en.changePassword.submit, exact: true }).click()
+			await submitPasswordChange(page, user.password)
 			await expect(page).toHaveURL('/dashboard')
 
 			await expect(bell.toggle).toHaveAccessibleName(unread(1))

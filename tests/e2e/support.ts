@@ -122,6 +122,16 @@ export function newPassword(): string {
 	return `e2e ${randomBytes(6).toString('hex')} Passwort!`
 }
 
+/** Fills and sends the change-password form (already open) in English; returns the new password. */
+export async function submitPasswordChange(page: Page, currentPassword: string): Promise<string> {
+	const chosen = newPassword()
+	await page.getByLabel(en.changePassword.currentPassword, { exact: true }).fill(currentPassword)
+	await page.getByLabel(en.changePassword.newPassword, { exact: true }).fill(chosen)
+	await page.getByLabel(en.changePassword.confirmPassword, { exact: true }).fill(chosen)
+	await page.getByRole('button', { name: en.changePassword.submit, exact: true }).click()
+	return chosen
+}
+
 function cli(args: string[]): string {
 	try {
 		return execFileSync(path.join(ROOT_DIR, 'node_modules', '.bin', 'tsx'), ['app/cli/main.ts', ...args], {
