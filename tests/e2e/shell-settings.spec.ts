@@ -168,3 +168,38 @@ test.describe('The horizontal layout', () => {
 		await expect(footer).toContainText(`${format(en.footer.version, { version: build.version })} · ${format(en.footer.built, { date: builtOn })}`)
 	})
 })
+
+test.describe('The icon-only sidebar', () => {
+	test('shows icons only; a label flies out on hover and on keyboard focus; a group opens beside it', async ({ page }) => {
+		const user = sharedViewer()
+		await signIn(page, user.email, user.password)
+		await chooseLayout(page, en, 'sidebar', 'icon')
+		const menu = page.getByRole('navigation', { name: en.menu.label })
+		const bar = await menu.boundingBox()
+		expect(bar!.width, 'the sidebar is a column of icons').toBeLessThan(100)
+
+		const dashboard = menu.getByRole('link', { name: en.functions.DASHBOARD })
+		const label = dashboard.locator('.sidebar__label')
+		const labelWidth = async () => (await label.boundingBox())?.width ?? 0
+		// The link keeps its name for screen readers while the label is out of sight.
+		expect(await labelWidth(), 'no label at rest').toBeLessThanOrEqual(1)
+
+		await dashboard.hover()
+		await expect.poll(labelWidth, { message: 'the label flies out on hover' }).toBeGreaterThan(40)
+		const icon = (await dashboard.boundingBox())!
+		expect((await label.boundingBox())!.x, 'beside the icon, not over it').toBeGreaterThanOrEqual(icon.x + icon.width)
+
+		await page.mouse.move(bar!.x + 600, bar!.y + 300)
+		await expect.poll(labelWidth, { message: 'and goes away with the pointer' }).toBeLessThanOrEqual(1)
+		await dashboard.focus()
+		await expect.poll(labelWidth, { message: 'the label flies out on keyboard focus' }).toBeGreaterThan(40)
+
+		const catalogs = menu.locator('details').filter({ has: page.locator(':scope > summary', { hasText: en.functions.DANHMUC }) })
+		await catalogs.locator(':scope > summary').click()
+		const stations = catalogs.getByRole('link', { name: en.functions.DANHMUC_TRAM })
+		await expect(stations).toBeVisible()
+		expect((await stations.boundingBox())!.x, 'the group opens beside the icons').toBeGreaterThanOrEqual(icon.x + icon.width)
+		await stations.click()
+		await expect(page).toHaveURL('/danhmuc/tram')
+	})
+})
