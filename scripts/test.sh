@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: every suite, on a fresh machine. Provisions Chromium and PostgreSQL when missing,
 # starts a throwaway PostgreSQL, and runs typecheck, lint, unit, integration (SQLite and PostgreSQL)
-# and end-to-end tests (JS off and on, SQLite and PostgreSQL).
+# and end-to-end tests (JS off and on on SQLite; JS off, every flow through plain forms, on PostgreSQL).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/system-deps.sh
@@ -36,7 +36,7 @@ TEST_DATABASE=postgres npx vitest run --project integration
 
 step "End-to-end tests on SQLite (JS off and on)"
 E2E_DATABASE=sqlite npx playwright test
-step "End-to-end tests on PostgreSQL (JS off and on)"
-E2E_DATABASE=postgres npx playwright test
+step "End-to-end tests on PostgreSQL (JS off)"
+E2E_DATABASE=postgres npx playwright test --project nojs
 
 step "All suites passed"
