@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type LogEvent, t
 import pg from 'pg'
 import { getConfig, type Config } from '~/config.server'
 import { logger } from '~/utils/logger.server'
+import { withStatementCache } from './statement-cache.server'
 import { singleton } from '~/utils/singleton.server'
 import { migrations } from './migrations'
 import type { Dialect } from './migrations/helpers'
@@ -44,7 +45,7 @@ export function openDatabase(database: Config['database']): DatabaseHandle {
 		client.pragma('busy_timeout = 5000')
 		client.pragma('foreign_keys = ON')
 		client.pragma('synchronous = NORMAL')
-		const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: client }), log: notifyQueryListeners })
+		const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(client) }), log: notifyQueryListeners })
 		return {
 			db,
 			dialect: 'sqlite',
