@@ -1,5 +1,5 @@
-import { Transform } from 'node:stream'
-import { createReadableStreamFromReadable, type EntryContext, type HandleDataRequestFunction } from '@remix-run/node'
+import { Writable } from 'node:stream'
+import type { EntryContext, HandleDataRequestFunction } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
@@ -15,10 +15,21 @@ export const streamTimeout = 5_000
  * zero bytes land in the page right before that character ("Tên c\0ủa" shows as "c�ủa"). HTML never
  * needs a NUL byte: dropping them restores the text.
  */
-function dropNulBytes(): Transform {
-	return new Transform({
-		transform(chunk: Buffer, _encoding, callback) {
-			callback(null, chunk.indexOf(0) === -1 ? chunk : Buffer.from(chunk.filter((byte) => byte !== 0)))
+function withoutNulBytes(html: Buffer): Buffer {
+	return html.indexOf(0) === -1 ? html : Buffer.from(html.filter((byte) => byte !== 0))
+}
+
+/** Collects the rendered document: sent as one body, not as the renderer's dozens of 2 kB writes. */
+function collect(onDone: (html: Buffer) => void): Writable {
+	const chunks: Buffer[] = []
+	return new Writable({
+		write(chunk: Buffer, _encoding, callback) {
+			chunks.push(chunk)
+			callback()
+		},
+		final(callback) {
+			onDone(withoutNulBytes(Buffer.concat(chunks)))
+			callback()
 		},
 	})
 }
@@ -46,16 +57,10 @@ export default async function handleRequest(
 				onAllReady() {
 					shellRendered = true
 					clearTimeout(abortTimer)
-					const body = dropNulBytes()
 					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 					if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-store')
-					resolve(
-						new Response(createReadableStreamFromReadable(body), {
-							headers: responseHeaders,
-							status: responseStatusCode,
-						}),
-					)
-					pipe(body)
+					// Buffer.concat always allocates an ordinary ArrayBuffer (never a shared one).
+					pipe(collect((html) => resolve(new Response(html as Uint8Array<ArrayBuffer>, { headers: responseHeaders, status: responseStatusCode }))))
 				},
 				onShellError(error: unknown) {
 					clearTimeout(abortTimer)
