@@ -44,10 +44,28 @@ export function isSessionExpired(session: Pick<Session, 'last_seen_at' | 'expire
 /** Looks up the session a token names, ends it if it has expired or its user is locked, and extends it. */
 export async function resolveSessionToken(token: string, db: DB = getDb()): Promise<SessionState> {
 	const idHash = hashToken(token)
-	const session = await db.selectFrom('sessions').selectAll().where('id_hash', '=', idHash).executeTakeFirst()
-	if (!session) return { status: 'expired' }
+	// One round trip for the session and its user: every signed-in request starts here.
+	const row = await db
+		.selectFrom('sessions')
+		.leftJoin('users', 'users.id', 'sessions.user_id')
+		.selectAll('users')
+		.select([
+			'sessions.id_hash as session_id_hash',
+			'sessions.user_id as session_user_id',
+			'sessions.created_at as session_created_at',
+			'sessions.last_seen_at as session_last_seen_at',
+			'sessions.expires_at as session_expires_at',
+			'sessions.ip as session_ip',
+			'sessions.user_agent as session_user_agent',
+			'sessions.flash as session_flash',
+		])
+		.where('sessions.id_hash', '=', idHash)
+		.executeTakeFirst()
+	if (!row) return { status: 'expired' }
+	const { session_id_hash, session_user_id, session_created_at, session_last_seen_at, session_expires_at, session_ip, session_user_agent, session_flash, ...userColumns } = row
+	const session: Session = { id_hash: session_id_hash, user_id: session_user_id, created_at: session_created_at, last_seen_at: session_last_seen_at, expires_at: session_expires_at, ip: session_ip, user_agent: session_user_agent, flash: session_flash }
+	const user = userColumns.id === null ? null : (userColumns as User)
 	const now = Date.now()
-	const user = await db.selectFrom('users').selectAll().where('id', '=', session.user_id).executeTakeFirst()
 	if (!user || user.locked || isSessionExpired(session, now)) {
 		await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute()
 		return { status: 'expired' }

@@ -1,4 +1,3 @@
-import { getDb, type DB } from '~/db/db.server'
 import { singleton } from '~/utils/singleton.server'
 
 /**
@@ -46,17 +45,11 @@ function createSnapshot(version: number): AccessSnapshot {
 
 const current = singleton('access-snapshot', () => ({ snapshot: null as AccessSnapshot | null }))
 
-export async function readAccessVersion(db: DB = getDb()): Promise<number> {
-	const row = await db.selectFrom('access_version').select('version').where('id', '=', 1).executeTakeFirstOrThrow()
-	return Number(row.version)
-}
-
 /**
- * The snapshot for the version the database holds now. The version is read before anything is
- * derived, so what a snapshot holds is never older than its version.
+ * The snapshot for a version just read from the database. Read the version before anything derived
+ * from it, so what a snapshot holds is never older than its version.
  */
-export async function getAccessSnapshot(db: DB = getDb()): Promise<AccessSnapshot> {
-	const version = await readAccessVersion(db)
+export function accessSnapshotAt(version: number): AccessSnapshot {
 	if (current.snapshot?.version !== version) current.snapshot = createSnapshot(version)
 	return current.snapshot
 }

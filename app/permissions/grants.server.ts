@@ -5,7 +5,7 @@ import { getDb, type DB } from '~/db/db.server'
 import type { User } from '~/db/schema'
 import type { Action } from './actions'
 import { memoizeForRequest } from '~/utils/request-memo.server'
-import { getAccessSnapshot, type AccessSnapshot } from './access-snapshot.server'
+import { accessSnapshotAt, type AccessSnapshot } from './access-snapshot.server'
 import { NO_GRANTS, can, grantsFromRows, type Grants } from './grants'
 import { getIndexedFunctions, type IndexedFunctions } from './menu.server'
 
@@ -24,11 +24,16 @@ export interface Access {
  * and per change of functions, roles or grants.
  */
 export async function loadAccess(userId: number, db: DB = getDb()): Promise<Access> {
-	const [roleRows, snapshot] = await Promise.all([
-		db.selectFrom('user_roles').select('role_id').where('user_id', '=', userId).execute(),
-		getAccessSnapshot(db),
-	])
-	const roleIds = roleRows.map((row) => Number(row.role_id)).sort((a, b) => a - b)
+	// The access version and the user's roles in one round trip (one row per role, one without roles).
+	const rows = await db
+		.selectFrom('access_version')
+		.leftJoin('user_roles', (join) => join.on('user_roles.user_id', '=', userId))
+		.select(['access_version.version', 'user_roles.role_id'])
+		.where('access_version.id', '=', 1)
+		.execute()
+	if (rows.length === 0) throw new Error('access_version has no row: run the migrations')
+	const snapshot = accessSnapshotAt(Number(rows[0]!.version))
+	const roleIds = rows.flatMap((row) => (row.role_id === null ? [] : [Number(row.role_id)])).sort((a, b) => a - b)
 	const roleKey = roleIds.join(',')
 	const functions = await getIndexedFunctions(snapshot, db)
 	const grants = await snapshot.remember(`grants:${roleKey}`, async () => {
