@@ -15,7 +15,8 @@ import { useTranslation } from 'react-i18next'
 import { useChangeLanguage } from 'remix-i18next/react'
 import { getSessionState, takeFlash } from './auth/session.server'
 import { ErrorPage } from './components/error-page'
-import { getLanguage } from './i18n/i18n.server'
+import { getFixedT, getLanguage } from './i18n/i18n.server'
+import { pageTitle } from './utils/meta'
 import { DEFAULT_LANGUAGE, languageTag } from './i18n/languages'
 import appStylesHref from './styles/app.css'
 import { requestContext } from './utils/logger.server'
@@ -28,7 +29,7 @@ import { getBuildInfo } from './version.server'
 import { useEffect } from 'react'
 
 /** The title of pages that name none of their own. */
-export const meta: MetaFunction = () => [{ title: 'Staff Portal' }]
+export const meta: MetaFunction<typeof loader> = ({ matches }) => pageTitle(undefined, matches)
 
 export const links: LinksFunction = () => [
 	{ rel: 'stylesheet', href: bootstrapHref },
@@ -41,6 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const [language, state, flash] = await Promise.all([getLanguage(request), getSessionState(request), takeFlash(request)])
 	return {
 		language,
+		productName: getFixedT(language)('app.name'),
 		layout: getLayoutSettings(request),
 		build: getBuildInfo(),
 		csrfToken: requestContext.getStore()?.csrfToken ?? '',

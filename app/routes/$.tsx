@@ -7,7 +7,7 @@ import { pageTitle } from '~/utils/meta'
 
 export const handle = routeHandle({ public: 'the not-found page' }, '/no-such-page')
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.title)
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
 
 /** Any path no route claims: the translated not-found page, status 404. */
 export async function loader({ request }: LoaderFunctionArgs) {

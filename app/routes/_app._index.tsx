@@ -8,7 +8,7 @@ import { pageTitle } from '~/utils/meta'
 
 export const handle = routeHandle({ authenticated: true })
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.title)
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
 
 /** `/` lands on the first page of the user's menu; a user with none is told so. */
 export async function loader({ request }: LoaderFunctionArgs) {

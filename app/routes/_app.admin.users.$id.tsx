@@ -33,7 +33,7 @@ export const handle = routeHandle({ function: 'QUANTRI_USERS' }, '/admin/users/1
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogStyles }]
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.title)
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
 
 function notFound() {
 	return data({ reason: 'notFound' as const }, { status: 404 })

@@ -17,7 +17,7 @@ export const handle = routeHandle({ function: 'QUANTRI_USERS' })
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogStyles }]
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.title)
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requirePermission(request, 'QUANTRI_USERS', 'create')

@@ -24,7 +24,7 @@ export const handle = routeHandle({ function: 'DANHMUC_TRAM' }, '/danhmuc/tram/1
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogStyles }]
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.title)
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
 
 function notFound() {
 	return data({ reason: 'notFound' as const }, { status: 404 })

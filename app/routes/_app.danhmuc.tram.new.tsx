@@ -18,7 +18,7 @@ export const handle = routeHandle({ function: 'DANHMUC_TRAM' })
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogStyles }]
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.title)
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requirePermission(request, 'DANHMUC_TRAM', 'create')

@@ -15,7 +15,7 @@ import { pageTitle } from '~/utils/meta'
 
 export const handle = routeHandle({ function: 'DASHBOARD' })
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.title)
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
 
 /** Real figures from the catalogs the user may see; each one links to the list it counts. */
 export async function loader({ request }: LoaderFunctionArgs) {

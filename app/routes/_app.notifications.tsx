@@ -15,7 +15,7 @@ import { safeRedirect } from '~/utils/redirect'
 
 export const handle = routeHandle({ authenticated: true })
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.title)
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const user = await requireUser(request)

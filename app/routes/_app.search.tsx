@@ -12,7 +12,7 @@ import { foldForSearch } from '~/utils/text'
 
 export const handle = routeHandle({ authenticated: true })
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.title)
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
 
 const MAX_QUERY_LENGTH = 200
 

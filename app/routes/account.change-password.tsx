@@ -20,7 +20,7 @@ import { flashSuccess } from '~/utils/flash.server'
 
 export const handle = routeHandle({ authenticated: true })
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.title)
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const { user } = await requireActiveSession(request)

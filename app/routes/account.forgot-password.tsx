@@ -16,7 +16,7 @@ import { publicOrigin } from '~/utils/public-url.server'
 
 export const handle = routeHandle({ public: 'asking for a password-reset link, before sign-in' })
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.title)
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	return { title: (await getT(request))('forgotPassword.title') }

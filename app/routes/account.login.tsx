@@ -22,7 +22,7 @@ export const handle = routeHandle({ public: 'the sign-in page' })
 
 export const headers = keepHeaders('Retry-After')
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.title)
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const url = new URL(request.url)

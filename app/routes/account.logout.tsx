@@ -13,7 +13,7 @@ import { pageTitle } from '~/utils/meta'
 
 export const handle = routeHandle({ public: 'asks a signed-in user; signs out on POST, redirects anyone else to sign-in' })
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.title)
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
 
 /** A GET only asks: signing out takes a POST, so a link or an image tag cannot end a session. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -17,7 +17,7 @@ import { pageTitle } from '~/utils/meta'
 
 export const handle = routeHandle({ public: 'the target of the password-reset email; the token is the credential' })
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.title)
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const token = new URL(request.url).searchParams.get('token') ?? ''

@@ -1,4 +1,9 @@
-/** `<title>` for a page: its own name, then the product's. */
-export function pageTitle(title: string | undefined) {
-	return [{ title: title ? `${title} · Staff Portal` : 'Staff Portal' }]
+/** The brand, for the rare page whose root data failed to load (the error page). */
+const FALLBACK_PRODUCT_NAME = 'Staff Portal'
+
+/** `<title>` for a page: its own name, then the product's, both in the user's language. */
+export function pageTitle(title: string | undefined, matches: ReadonlyArray<{ id: string; data: unknown }>) {
+	const root = matches.find((match) => match.id === 'root')?.data as { productName?: string } | undefined
+	const product = root?.productName ?? FALLBACK_PRODUCT_NAME
+	return [{ title: title ? `${title} · ${product}` : product }]
 }

@@ -248,6 +248,19 @@ describe('search', () => {
 	})
 })
 
+describe('page titles', () => {
+	test('name the page and the product in the language chosen', async () => {
+		const { client } = await signedIn(['viewer'])
+		const titleOf = async (path: string) => /<title>([^<]*)<\/title>/.exec(await (await client.get(path)).text())?.[1]
+		for (const language of ['vn', 'en', 'es', 'de', 'it', 'ru'] as const) {
+			const messages = (await import(`~/locales/${language}.json`)).default as typeof vn
+			expect((await client.post('/settings/language', { lang: language, redirectTo: '/dashboard' })).status).toBe(302)
+			expect(await titleOf('/danhmuc/tram'), language).toBe(`${messages.stations.title} · ${messages.app.name}`)
+			expect(await titleOf('/dashboard'), language).toBe(`${messages.dashboard.title} · ${messages.app.name}`)
+		}
+	})
+})
+
 describe('the top bar', () => {
 	test('carries the launcher (new tab, no opener), help link, language menu and a POST sign-out', async () => {
 		const { client } = await signedIn()
