@@ -1,4 +1,6 @@
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import en from '~/locales/en.json'
 import { getDb, onQuery } from '~/db/db.server'
 import { loadAccess } from '~/permissions/grants.server'
 import { menuFor } from '~/permissions/menu.server'
@@ -125,6 +127,25 @@ describe('the menu API', () => {
 		const stored = await getDb().selectFrom('api_tokens').select('token_hash').where('user_id', '=', account.user.id).execute()
 		expect(stored).toHaveLength(1)
 		expect(stored[0]!.token_hash).not.toContain(user.token)
+	})
+
+	test('a menu that cannot be read answers type "error", status 500 and a translated message; then recovers', async () => {
+		const { client } = await signedIn(['viewer'], 'en')
+		const db = getDb()
+		// The function tree is kept in memory per access version: move it, so the server reads the (missing) table.
+		await sql`alter table functions rename to functions_unreadable`.execute(db)
+		await sql`update access_version set version = version + 1 where id = 1`.execute(db)
+		try {
+			const failed = await client.get('/api/QuanTri/FunctionGetByUser')
+			expect(failed.status).toBe(500)
+			expect(await failed.json()).toEqual({ type: 'error', data: [], message: en.menu.loadFailed })
+		} finally {
+			await sql`alter table functions_unreadable rename to functions`.execute(db)
+			await sql`update access_version set version = version + 1 where id = 1`.execute(db)
+		}
+		const recovered = await client.get('/api/QuanTri/FunctionGetByUser')
+		expect(recovered.status).toBe(200)
+		expect(((await recovered.json()) as { type: string }).type).toBe('success')
 	})
 
 	test('no or a wrong token gives 401 Unauthorised', async () => {
