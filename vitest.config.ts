@@ -20,9 +20,23 @@ export default defineConfig({
 				test: {
 					name: 'integration',
 					include: ['tests/integration/**/*.test.ts'],
+					exclude: ['tests/integration/**/*.firebase.test.ts'],
 					environment: 'node',
 					setupFiles: ['tests/integration/setup.ts'],
 					// Each file gets its own database; one file at a time keeps servers and PostgreSQL within two cores.
+					poolOptions: { forks: { singleFork: true } },
+					testTimeout: 30_000,
+					hookTimeout: 60_000,
+				},
+			},
+			{
+				resolve: { alias },
+				test: {
+					// AUTH_PROVIDER=firebase against the Auth emulator that scripts/test.sh starts.
+					name: 'firebase',
+					include: ['tests/integration/**/*.firebase.test.ts'],
+					environment: 'node',
+					setupFiles: ['tests/integration/setup.ts'],
 					poolOptions: { forks: { singleFork: true } },
 					testTimeout: 30_000,
 					hookTimeout: 60_000,

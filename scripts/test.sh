@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # `npm test`: every suite, on a fresh machine. Provisions Chromium and PostgreSQL when missing,
-# starts a throwaway PostgreSQL, and runs typecheck, lint, unit, integration (SQLite and PostgreSQL)
+# starts a throwaway PostgreSQL and the Firebase Auth emulator, and runs typecheck, lint, unit,
+# integration (SQLite and PostgreSQL; AUTH_PROVIDER=firebase against the emulator)
 # and end-to-end tests (JS off and on on SQLite; JS off, every flow through plain forms, on PostgreSQL).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/system-deps.sh
 source scripts/lib/postgres.sh
+source scripts/lib/firebase-emulator.sh
 
 started=$(date +%s)
 step() { printf '\n\033[1m== %s (%ss)\033[0m\n' "$1" "$(($(date +%s) - started))"; }
@@ -26,13 +28,17 @@ step "Unit tests"
 npx vitest run --project unit
 
 step "PostgreSQL"
-trap stop_test_postgres EXIT
+trap 'stop_auth_emulator; stop_test_postgres' EXIT
 start_test_postgres
 
 step "Integration tests on SQLite"
 TEST_DATABASE=sqlite npx vitest run --project integration
 step "Integration tests on PostgreSQL"
 TEST_DATABASE=postgres npx vitest run --project integration
+step "Firebase provider against the Auth emulator"
+start_auth_emulator
+TEST_DATABASE=sqlite npx vitest run --project firebase
+stop_auth_emulator
 
 step "End-to-end tests on SQLite (JS off and on)"
 E2E_DATABASE=sqlite npx playwright test

@@ -1,8 +1,5 @@
-import { getFixedT } from '~/i18n/i18n.server'
-import { isLanguageCode } from '~/i18n/languages'
-import { sendMail } from '~/mail/mailer.server'
 import { getUserByEmail, insertUser, updatePasswordHash } from '~/users/users.server'
-import { RESET_TOKEN_TTL_MS, createResetToken } from './password-reset.server'
+import { sendPasswordResetMail } from './password-reset.server'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.server'
 import type { AuthProvider } from './provider.server'
 
@@ -33,17 +30,10 @@ export const localProvider: AuthProvider = {
 		await updatePasswordHash(user.id, await hashPassword(newPassword), { mustChangePassword: mustChange })
 	},
 
-	async requestPasswordReset(email, { origin, language }) {
+	async requestPasswordReset(email, options) {
 		const user = await getUserByEmail(email)
 		if (!user || user.locked || !user.password_hash) return
-		const token = await createResetToken(user.id)
-		const t = getFixedT(isLanguageCode(user.preferred_language) ? user.preferred_language : language)
-		const link = `${origin}/account/reset-password?token=${token}`
-		await sendMail({
-			to: user.email,
-			subject: t('resetPassword.mailSubject'),
-			text: t('resetPassword.mailBody', { name: user.display_name, link, minutes: RESET_TOKEN_TTL_MS / 60_000 }),
-		})
+		await sendPasswordResetMail(user, options)
 	},
 
 	async createAccount({ password, mustChangePassword, ...profile }) {

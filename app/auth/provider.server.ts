@@ -1,6 +1,7 @@
 import { getConfig } from '~/config.server'
 import type { User } from '~/db/schema'
 import type { LanguageCode } from '~/i18n/languages'
+import { firebaseProvider } from './firebase-provider.server'
 import { localProvider } from './local-provider.server'
 
 export type SignInResult = { ok: true; user: User } | { ok: false }
@@ -33,7 +34,5 @@ export interface AuthProvider {
 }
 
 export function getAuthProvider(): AuthProvider {
-	const name = getConfig().auth.provider
-	if (name === 'local') return localProvider
-	throw new Error(`AUTH_PROVIDER=${name} is not available in this build`)
+	return getConfig().auth.provider === 'firebase' ? firebaseProvider : localProvider
 }

@@ -66,9 +66,10 @@ export async function insertUser(account: NewAccount, db: DB = getDb()): Promise
 		.executeTakeFirstOrThrow()
 }
 
+/** Records a new password: its hash (null where another provider keeps passwords) and whether it must change. */
 export async function updatePasswordHash(
 	userId: number,
-	passwordHash: string,
+	passwordHash: string | null,
 	{ mustChangePassword }: { mustChangePassword: boolean },
 	db: DB = getDb(),
 ) {
@@ -83,6 +84,11 @@ export async function updatePasswordHash(
 		})
 		.where('id', '=', userId)
 		.execute()
+}
+
+/** Links the account to its identity at the auth provider (the Firebase uid). */
+export async function setExternalId(userId: number, externalId: string, db: DB = getDb()) {
+	await db.updateTable('users').set({ external_id: externalId, updated_at: Date.now() }).where('id', '=', userId).execute()
 }
 
 export async function setUserLocked(userId: number, locked: boolean, db: DB = getDb()) {

@@ -1,0 +1,126 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { firebaseProvider } from '~/auth/firebase-provider.server'
+import { resetSingleton } from '~/utils/singleton.server'
+import { getUserByEmail, setUserLocked, setUserRoles } from '~/users/users.server'
+import { TestClient, location } from '../support/client'
+import { startServer, type RunningServer } from '../support/server'
+
+/**
+ * AUTH_PROVIDER=firebase against the Firebase Auth emulator (`npm test` starts one; see
+ * scripts/lib/firebase-emulator.sh). Sign-in, password change, reset and linking go through the
+ * server's forms, as without JavaScript.
+ */
+const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST
+if (!emulatorHost) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set: start the Auth emulator (scripts/lib/firebase-emulator.sh)')
+const firebase = { AUTH_PROVIDER: 'firebase', FIREBASE_PROJECT_ID: 'demo-staff-portal', FIREBASE_API_KEY: 'emulator-api-key', FIREBASE_AUTH_EMULATOR_HOST: emulatorHost }
+Object.assign(process.env, firebase)
+resetSingleton('config')
+
+let server: RunningServer
+let sequence = 0
+
+function newAccount() {
+	sequence += 1
+	return { email: `firebase${sequence}-${Date.now()}@example.com`, password: `Firebase pass ${sequence} ${Date.now()}` }
+}
+
+/** Asks the emulator directly whether Firebase accepts these credentials. */
+async function firebaseAccepts(email: string, password: string): Promise<boolean> {
+	const response = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${firebase.FIREBASE_API_KEY}`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json' },
+		body: JSON.stringify({ email, password }),
+	})
+	return response.ok
+}
+
+beforeAll(async () => {
+	await fetch(`http://${emulatorHost}/emulator/v1/projects/${firebase.FIREBASE_PROJECT_ID}/accounts`, { method: 'DELETE' })
+	server = await startServer(firebase)
+})
+
+afterAll(async () => {
+	await server?.stop()
+})
+
+describe('the firebase provider', () => {
+	test('an account made here lives in Firebase; the form signs in; a wrong password reads like an unknown email', async () => {
+		const { email, password } = newAccount()
+		const user = await firebaseProvider.createAccount({ email, password, displayName: 'Phạm Thu Hà' })
+		await setUserRoles(user.id, ['viewer'])
+		expect(user.password_hash).toBeNull()
+		expect(user.external_id).toBeTruthy()
+		expect(await firebaseAccepts(email, password)).toBe(true)
+
+		const signedIn = await new TestClient(server.url).signIn(email, password)
+		expect(location(signedIn)).toBe('/')
+		const wrong = await new TestClient(server.url).signIn(email, 'Not the password 1')
+		const unknown = await new TestClient(server.url).signIn('nobody-here@example.com', 'Not the password 1')
+		expect(wrong.status).toBe(400)
+		expect(unknown.status).toBe(wrong.status)
+		const message = (html: string) => /<div[^>]*role="alert"[^>]*>([\s\S]*?)<\/div>/.exec(html)?.[1]
+		expect(message(await wrong.text())).toBe(message(await unknown.text()))
+	})
+
+	test('a password change is made in Firebase: the old password stops working, the new one works', async () => {
+		const { email, password } = newAccount()
+		const user = await firebaseProvider.createAccount({ email, password })
+		await setUserRoles(user.id, ['viewer'])
+		const client = new TestClient(server.url)
+		await client.signIn(email, password)
+		const refused = await client.post('/account/change-password', { currentPassword: 'Not the password 1', newPassword: 'Firebase changed 1', confirmPassword: 'Firebase changed 1' })
+		expect(refused.status).toBe(400)
+		expect(await firebaseAccepts(email, password)).toBe(true)
+		const changed = await client.post('/account/change-password', { currentPassword: password, newPassword: 'Firebase changed 1', confirmPassword: 'Firebase changed 1' })
+		expect(changed.status).toBe(302)
+		expect(await firebaseAccepts(email, password)).toBe(false)
+		expect(await firebaseAccepts(email, 'Firebase changed 1')).toBe(true)
+		expect(location(await new TestClient(server.url).signIn(email, 'Firebase changed 1'))).toBe('/')
+	})
+
+	test('an administrator reset forces a change at the next sign-in; a locked account cannot sign in', async () => {
+		const { email, password } = newAccount()
+		const user = await firebaseProvider.createAccount({ email, password })
+		await setUserRoles(user.id, ['viewer'])
+		await firebaseProvider.setPassword(user, 'Temporary firebase 1', { mustChange: true })
+		expect(await firebaseAccepts(email, password)).toBe(false)
+		expect(location(await new TestClient(server.url).signIn(email, 'Temporary firebase 1'))).toBe('/account/change-password')
+
+		await setUserLocked(user.id, true)
+		expect(await firebaseAccepts(email, 'Temporary firebase 1')).toBe(true)
+		expect((await new TestClient(server.url).signIn(email, 'Temporary firebase 1')).status).toBe(400)
+	})
+
+	test('an account made in Firebase elsewhere signs in, is linked by its uid, and holds no roles yet', async () => {
+		const { email, password } = newAccount()
+		const made = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=${firebase.FIREBASE_API_KEY}`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ email, password }),
+		})
+		const { localId } = (await made.json()) as { localId: string }
+		const client = new TestClient(server.url)
+		expect((await client.signIn(email, password)).status).toBe(302)
+		expect((await getUserByEmail(email))?.external_id).toBe(localId)
+		// Nothing granted: no page to land on.
+		expect(location(await client.get('/'))).toBeNull()
+	})
+
+	test('forgot password: the emailed link sets the password in Firebase', async () => {
+		const { email, password } = newAccount()
+		const user = await firebaseProvider.createAccount({ email, password })
+		await setUserRoles(user.id, ['viewer'])
+		const client = new TestClient(server.url)
+		expect((await client.post('/account/forgot-password', { email })).status).toBe(200)
+		const outbox = path.join(process.env.DATA_DIR!, 'outbox')
+		const mail = fs.readdirSync(outbox).map((file) => fs.readFileSync(path.join(outbox, file), 'utf8')).find((text) => text.startsWith(`To: ${email}\r\n`))
+		const token = /reset-password\?token=([\w-]+)/.exec(mail ?? '')?.[1]
+		expect(token).toBeTruthy()
+		const done = await client.post('/account/reset-password', { token: token!, newPassword: 'Firebase reset 1', confirmPassword: 'Firebase reset 1' })
+		expect(location(done)).toBe('/account/login?reason=password-reset')
+		expect(await firebaseAccepts(email, password)).toBe(false)
+		expect(location(await new TestClient(server.url).signIn(email, 'Firebase reset 1'))).toBe('/')
+	})
+})
