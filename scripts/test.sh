@@ -2,7 +2,8 @@
 # `npm test`: every suite, on a fresh machine. Provisions Chromium and PostgreSQL when missing,
 # starts a throwaway PostgreSQL and the Firebase Auth emulator, and runs typecheck, lint, unit,
 # integration (SQLite and PostgreSQL; AUTH_PROVIDER=firebase against the emulator)
-# and end-to-end tests (JS off and on on SQLite; JS off, every flow through plain forms, on PostgreSQL).
+# and end-to-end tests (JS off and on on SQLite, the account flows again with Firebase; JS off, every
+# flow through plain forms, on PostgreSQL).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/system-deps.sh
@@ -38,10 +39,14 @@ TEST_DATABASE=postgres npx vitest run --project integration
 step "Firebase provider against the Auth emulator"
 start_auth_emulator
 TEST_DATABASE=sqlite npx vitest run --project firebase
-stop_auth_emulator
 
 step "End-to-end tests on SQLite (JS off and on)"
 E2E_DATABASE=sqlite npx playwright test
+step "End-to-end account flows with the Firebase provider (JS off and on)"
+E2E_DATABASE=sqlite E2E_AUTH_PROVIDER=firebase npx playwright test \
+	tests/e2e/sign-in.spec.ts tests/e2e/sign-out.spec.ts tests/e2e/forced-password-change.spec.ts tests/e2e/password-change-sessions.spec.ts
+stop_auth_emulator
+
 step "End-to-end tests on PostgreSQL (JS off)"
 E2E_DATABASE=postgres npx playwright test --project nojs
 

@@ -5,6 +5,8 @@
 // E2E_DATABASE: sqlite (default) or postgres; postgres needs TEST_POSTGRES_URL, an administrator URL such as
 //   postgres://postgres@127.0.0.1:5432/postgres (`source scripts/lib/postgres.sh; start_test_postgres` sets it).
 // E2E_PORT: the server's port (default 3210).
+// E2E_AUTH_PROVIDER: local (default) or firebase; firebase needs FIREBASE_AUTH_EMULATOR_HOST, a running
+//   Auth emulator (`source scripts/lib/firebase-emulator.sh; start_auth_emulator` starts one).
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -17,6 +19,16 @@ if (requestedDatabase !== 'sqlite' && requestedDatabase !== 'postgres') {
 /** @type {'sqlite' | 'postgres'} */
 export const E2E_DATABASE = requestedDatabase
 
+const requestedProvider = process.env.E2E_AUTH_PROVIDER || 'local'
+if (requestedProvider !== 'local' && requestedProvider !== 'firebase') {
+	throw new Error(`E2E_AUTH_PROVIDER must be local or firebase, not "${requestedProvider}"`)
+}
+if (requestedProvider === 'firebase' && !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
+	throw new Error('E2E_AUTH_PROVIDER=firebase needs FIREBASE_AUTH_EMULATOR_HOST (source scripts/lib/firebase-emulator.sh; start_auth_emulator)')
+}
+/** @type {'local' | 'firebase'} */
+export const E2E_AUTH_PROVIDER = requestedProvider
+
 export const E2E_PORT = Number(process.env.E2E_PORT || 3210)
 if (!Number.isInteger(E2E_PORT) || E2E_PORT <= 0 || E2E_PORT > 65535) {
 	throw new Error(`E2E_PORT must be a port number, not "${process.env.E2E_PORT}"`)
@@ -27,7 +39,8 @@ export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`
  * Wiped and recreated by start-server.mjs at the start of every run. A run on another E2E_PORT (a second
  * run in the same checkout) gets a folder of its own.
  */
-export const DATA_DIR = path.join(ROOT_DIR, '.tmp', process.env.E2E_PORT ? `e2e-${E2E_DATABASE}-${E2E_PORT}` : `e2e-${E2E_DATABASE}`)
+const RUN_NAME = [`e2e-${E2E_DATABASE}`, E2E_AUTH_PROVIDER === 'firebase' ? 'firebase' : null, process.env.E2E_PORT ? E2E_PORT : null].filter(Boolean).join('-')
+export const DATA_DIR = path.join(ROOT_DIR, '.tmp', RUN_NAME)
 
 /** The PostgreSQL database start-server.mjs drops and recreates on the TEST_POSTGRES_URL server (one per E2E_PORT). */
 export const POSTGRES_DATABASE = process.env.E2E_PORT ? `portal_e2e_${E2E_PORT}` : 'portal_e2e'
@@ -65,4 +78,12 @@ export const serverEnv = Object.freeze({
 	LOG_LEVEL: 'warn',
 	COOKIE_SECURE: 'false',
 	HELP_URL,
+	...(E2E_AUTH_PROVIDER === 'firebase'
+		? {
+				AUTH_PROVIDER: 'firebase',
+				FIREBASE_PROJECT_ID: 'demo-staff-portal',
+				FIREBASE_API_KEY: 'emulator-api-key',
+				FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST,
+			}
+		: {}),
 })
