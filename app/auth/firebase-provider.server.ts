@@ -26,7 +26,11 @@ function getAdminAuth(): Promise<Auth> {
 		if (emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost
 		const app = getApps()[0] ?? initializeApp(emulatorHost ? { projectId } : { projectId, credential: applicationDefault() })
 		return getAuth(app)
-	})()
+	})().catch((error: unknown) => {
+		// Not kept: the next call tries again (a credential fixed, a network back).
+		adminAuth = null
+		throw error
+	})
 	return adminAuth
 }
 
