@@ -70,13 +70,14 @@ async function firebaseUid(user: User): Promise<string> {
 export const firebaseProvider: AuthProvider = {
 	name: 'firebase',
 
-	async signIn(email, password) {
-		const uid = await verifyCredentials(email.trim(), password)
+	async signIn(typedEmail, password) {
+		const email = typedEmail.trim()
+		const uid = await verifyCredentials(email, password)
 		if (!uid) return { ok: false }
 		let user = await getUserByEmail(email)
 		if (!user) {
 			// An account made in Firebase (its console, another system) signs in here with no roles until given some.
-			user = await insertUser({ email: email.trim(), passwordHash: null, externalId: uid })
+			user = await insertUser({ email, passwordHash: null, externalId: uid })
 			logger.info('auth.firebase_account_linked', { userId: user.id })
 		} else if (user.external_id !== uid) {
 			await setExternalId(user.id, uid)

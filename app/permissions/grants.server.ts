@@ -38,13 +38,13 @@ export async function loadAccess(userId: number, db: DB = getDb()): Promise<Acce
 	const functions = await getIndexedFunctions(snapshot, db)
 	const grants = await snapshot.remember(`grants:${roleKey}`, async () => {
 		if (roleIds.length === 0) return NO_GRANTS
-		const rows = await db
+		const grantRows = await db
 			.selectFrom('roles')
 			.leftJoin('role_grants', 'role_grants.role_id', 'roles.id')
 			.select(['roles.all_access', 'role_grants.function_id', 'role_grants.action'])
 			.where('roles.id', 'in', roleIds)
 			.execute()
-		return grantsFromRows(rows, (id) => functions.index.codeOf.get(id))
+		return grantsFromRows(grantRows, (id) => functions.index.codeOf.get(id))
 	})
 	return { grants, functions, roleKey, snapshot }
 }
