@@ -4,6 +4,7 @@ import { getSessionState, requireUser } from '~/auth/session.server'
 import { getDb, type DB } from '~/db/db.server'
 import type { User } from '~/db/schema'
 import type { Action } from './actions'
+import { passwordChangeRequired } from '~/utils/api.server'
 import { memoizeForRequest } from '~/utils/request-memo.server'
 import { accessSnapshotAt, type AccessSnapshot } from './access-snapshot.server'
 import { NO_GRANTS, can, grantsFromRows, type Grants } from './grants'
@@ -82,14 +83,17 @@ export function unauthorised() {
 
 /** The API's user: a bearer token, or the session cookie. No redirects: 401 with the seed's message. */
 export async function requireApiUser(request: Request): Promise<User> {
-	if (request.headers.get('Authorization')?.startsWith('Bearer ')) {
-		const user = await resolveBearerUser(request)
-		if (!user) throw unauthorised()
-		return user
-	}
+	const user = await apiUser(request)
+	if (!user) throw unauthorised()
+	// A token issued before an administrator required a new password stops working until it is changed.
+	if (user.must_change_password) throw passwordChangeRequired()
+	return user
+}
+
+async function apiUser(request: Request): Promise<User | null> {
+	if (request.headers.get('Authorization')?.startsWith('Bearer ')) return resolveBearerUser(request)
 	const state = await getSessionState(request)
-	if (state.status !== 'active') throw unauthorised()
-	return state.user
+	return state.status === 'active' ? state.user : null
 }
 
 /** requirePermission for JSON endpoints: 401 without a valid token or session, 403 without the grant. */

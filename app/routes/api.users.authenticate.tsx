@@ -6,7 +6,7 @@ import { issueApiToken } from '~/auth/api-token.server'
 import { getAuthProvider } from '~/auth/provider.server'
 import { clearSignInFailures, recordSignInFailure, signInRetryAfter } from '~/auth/throttle.server'
 import { getT } from '~/i18n/i18n.server'
-import { methodNotAllowed, parseApiBody, toApiUser } from '~/utils/api.server'
+import { methodNotAllowed, parseApiBody, passwordChangeRequired, toApiUser } from '~/utils/api.server'
 import { getClientIp } from '~/utils/logger.server'
 
 export const handle = routeHandle({ public: 'issues a bearer token for valid credentials' })
@@ -38,6 +38,10 @@ export async function action({ request }: ActionFunctionArgs) {
 		return Response.json(INCORRECT, { status: 400 })
 	}
 	await clearSignInFailures(email, ip)
+	if (result.user.must_change_password) {
+		await recordAudit({ action: 'auth.api_token_refused', actor: result.user, entity: 'user', entityId: result.user.id, ip, details: { reason: 'mustChangePassword' } })
+		return passwordChangeRequired()
+	}
 	const token = await issueApiToken(result.user.id)
 	await recordAudit({ action: 'auth.sign_in', actor: result.user, entity: 'user', entityId: result.user.id, ip, details: { via: 'api' } })
 	return Response.json({ ...toApiUser(result.user), token })

@@ -28,6 +28,11 @@ export async function parseApiBody<Schema extends z.ZodType>(request: Request, s
 	return result.data
 }
 
+/** An account that must change its password uses the API only after changing it on the site. */
+export function passwordChangeRequired() {
+	return Response.json({ message: 'Password change required' }, { status: 403 })
+}
+
 export function methodNotAllowed(allowed: string[]) {
 	return Response.json({ message: 'Method Not Allowed' }, { status: 405, headers: { Allow: allowed.join(', ') } })
 }

@@ -229,6 +229,34 @@ describe('the account API', () => {
 		).toBe(403)
 	})
 
+	test('an account that must change its password gets no token, and a token it already has stops working', async () => {
+		const flagged = await createTestUser({ roles: ['admin'], mustChangePassword: true })
+		const refused = await fetch(new URL('/api/users/authenticate', server.url), {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ email: flagged.email, password: flagged.password }),
+		})
+		expect(refused.status).toBe(403)
+		expect(await refused.json()).toEqual({ message: 'Password change required' })
+		const issued = await getDb().selectFrom('api_tokens').select('id').where('user_id', '=', flagged.user.id).execute()
+		expect(issued).toEqual([])
+
+		const later = await tokenFor(['admin'])
+		expect((await call('/api/users', later.token)).status).toBe(200)
+		await getDb().updateTable('users').set({ must_change_password: 1 }).where('id', '=', later.user.id).execute()
+		for (const [path, init] of [
+			['/api/users', {}],
+			[`/api/users/${later.user.id}`, {}],
+			['/api/QuanTri/FunctionGetByUser', {}],
+			['/api/users/register', { method: 'POST', body: JSON.stringify({ username: 'blocked@example.com', password: 'Blocked account 1' }) }],
+		] as const) {
+			const response = await call(path, later.token, init)
+			expect(response.status).toBe(403)
+			expect(await response.json()).toEqual({ message: 'Password change required' })
+		}
+		expect(await getDb().selectFrom('users').select('id').where('email', '=', 'blocked@example.com').executeTakeFirst()).toBeUndefined()
+	})
+
 	test('a password change revokes the API tokens', async () => {
 		const admin = await tokenFor(['admin'])
 		const client = new TestClient(server.url)
