@@ -26,18 +26,25 @@ export async function createResetToken(userId: number, db: DB = getDb()): Promis
 	return token
 }
 
-/** The user a valid, unused, unexpired token belongs to. */
+/**
+ * The user a valid, unused, unexpired token belongs to. A token issued before the password last
+ * changed (by the user, an administrator, the CLI or another reset) is dead, whichever way it changed.
+ */
 export async function findResetUser(token: string, db: DB = getDb()): Promise<User | null> {
 	if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null
 	const row = await db
 		.selectFrom('password_resets')
 		.innerJoin('users', 'users.id', 'password_resets.user_id')
 		.selectAll('users')
+		.select('password_resets.created_at as token_created_at')
 		.where('password_resets.token_hash', '=', hashToken(token))
 		.where('password_resets.used_at', 'is', null)
 		.where('password_resets.expires_at', '>', Date.now())
 		.executeTakeFirst()
-	return row && !row.locked ? row : null
+	if (!row || row.locked) return null
+	const { token_created_at: issuedAt, ...user } = row
+	if (user.password_changed_at !== null && issuedAt <= user.password_changed_at) return null
+	return user
 }
 
 /** Marks the token used; false when it was already used (two tabs racing). */

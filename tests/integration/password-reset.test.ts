@@ -1,5 +1,7 @@
+import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/db.server'
 import { TestClient, location } from '../support/client'
@@ -21,6 +23,23 @@ function linkIn(mail: string): string {
 	const link = /(http:\/\/\S+\/account\/reset-password\?token=[\w-]+)/.exec(mail)?.[1]
 	if (!link) throw new Error(`no link in ${mail}`)
 	return new URL(link).pathname + new URL(link).search
+}
+
+const DEAD_LINK = 'Đường liên kết này không còn hiệu lực'
+
+/** Asks for a reset link for `email` and returns its token. */
+async function requestLink(email: string): Promise<string> {
+	const response = await new TestClient(server.url).post('/account/forgot-password', { email })
+	expect(response.status).toBe(200)
+	await response.text()
+	const mails = mailsTo(email)
+	return new URLSearchParams(linkIn(mails.at(-1)!).split('?')[1]).get('token')!
+}
+
+async function linkStillWorks(token: string) {
+	const response = await new TestClient(server.url).get(`/account/reset-password?token=${token}`)
+	const html = await response.text()
+	return !html.includes(DEAD_LINK)
 }
 
 beforeAll(async () => {
@@ -97,5 +116,58 @@ describe('forgot password', () => {
 		const html = await response.text()
 		expect(html).toContain('Hãy nhập địa chỉ email hợp lệ.')
 		expect(html).toContain('value="not-an-email"')
+	})
+})
+
+describe('a password change kills every reset link sent before it', () => {
+	test('the user changes it on the site', async () => {
+		const { email, password } = await createTestUser()
+		const token = await requestLink(email)
+		expect(await linkStillWorks(token)).toBe(true)
+		const client = new TestClient(server.url)
+		await (await client.signIn(email, password)).text()
+		const changed = await client.post('/account/change-password', {
+			currentPassword: password,
+			newPassword: 'Changed after the link 1',
+			confirmPassword: 'Changed after the link 1',
+		})
+		await changed.text()
+		expect(changed.status).toBe(302)
+		expect(await linkStillWorks(token)).toBe(false)
+		const used = await new TestClient(server.url).post('/account/reset-password', { token, newPassword: 'Attacker chosen 12', confirmPassword: 'Attacker chosen 12' })
+		expect(used.status).toBe(400)
+		expect(await used.text()).toContain(DEAD_LINK)
+		expect((await new TestClient(server.url).signIn(email, 'Changed after the link 1')).status).toBe(302)
+	})
+
+	test('an administrator resets it', async () => {
+		const admin = await createTestUser({ roles: ['admin'] })
+		const adminClient = new TestClient(server.url)
+		await (await adminClient.signIn(admin.email, admin.password)).text()
+		const { email, user } = await createTestUser()
+		const token = await requestLink(email)
+		const reset = await adminClient.post(`/admin/users/${user.id}`, { intent: 'resetPassword', password: 'Set by the admin 123' })
+		await reset.text()
+		expect(reset.status).toBe(302)
+		expect(location(reset)).toBe(`/admin/users/${user.id}`)
+		expect(await linkStillWorks(token)).toBe(false)
+	})
+
+	test('an operator sets it with the CLI', async () => {
+		const { email } = await createTestUser()
+		const token = await requestLink(email)
+		await promisify(execFile)('node_modules/.bin/tsx', ['app/cli/main.ts', 'users:set-password', '--email', email, '--password', 'Set from the CLI 123'], { env: process.env })
+		expect(await linkStillWorks(token)).toBe(false)
+	})
+
+	test('a second link used first kills the first one', async () => {
+		const { email } = await createTestUser()
+		const first = await requestLink(email)
+		await getDb().updateTable('password_resets').set({ created_at: Date.now() - 60_000 }).where('used_at', 'is', null).execute()
+		const second = await requestLink(email)
+		expect(await linkStillWorks(first)).toBe(false)
+		const done = await new TestClient(server.url).post('/account/reset-password', { token: second, newPassword: 'Second link wins 1', confirmPassword: 'Second link wins 1' })
+		await done.text()
+		expect(done.status).toBe(302)
 	})
 })
