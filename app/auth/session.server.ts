@@ -8,7 +8,15 @@ import { memoizeForRequest } from '~/utils/request-memo.server'
 import { singleton } from '~/utils/singleton.server'
 
 /** Idle sessions are extended at most this often, so a busy user does not cost a write per request. */
-const TOUCH_INTERVAL_MS = 60_000
+const MAX_TOUCH_INTERVAL_MS = 60_000
+
+/**
+ * How stale `last_seen_at` may get before a request writes it again: at most a quarter of the idle
+ * timeout, so that an active user is never signed out between two writes, however short the timeout.
+ */
+export function touchIntervalMs(idleMs: number): number {
+	return Math.min(MAX_TOUCH_INTERVAL_MS, Math.floor(idleMs / 4))
+}
 
 export function getSessionCookie() {
 	return singleton('session-cookie', () => {
@@ -70,7 +78,7 @@ export async function resolveSessionToken(token: string, db: DB = getDb()): Prom
 		await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute()
 		return { status: 'expired' }
 	}
-	if (now - session.last_seen_at >= TOUCH_INTERVAL_MS) {
+	if (now - session.last_seen_at >= touchIntervalMs(getConfig().session.idleMs)) {
 		await db.updateTable('sessions').set({ last_seen_at: now }).where('id_hash', '=', idHash).execute()
 		session.last_seen_at = now
 	}
