@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { createRequestHandler } from '@remix-run/express'
 import * as build from '@remix-run/dev/server-build'
 import compression from 'compression'
 import express from 'express'
@@ -14,6 +13,8 @@ import { createCsrfToken, csrfCookieName, readCookie, verifyCsrfCookie } from '~
 import { securityHeaders } from '~/security/headers'
 import { createCspNonce } from '~/security/nonce.server'
 import { isCrossSiteRequest } from '~/security/origin-check'
+import { requestBodyGuard } from '~/security/request-body.server'
+import { remixRequestHandler } from '~/server/remix-handler.server'
 import { errorFields, logger, requestContext } from '~/utils/logger.server'
 
 const SHUTDOWN_GRACE_MS = 10_000
@@ -61,6 +62,8 @@ async function main() {
 		for (const [name, value] of Object.entries(securityHeaders({ nonce: cspNonce, secure: config.cookieSecure }))) {
 			res.setHeader(name, value)
 		}
+		// Read now: once the socket is gone (a refused upload closes it), Express can no longer tell.
+		const clientIp = req.ip ?? null
 		const started = process.hrtime.bigint()
 		res.on('finish', () => {
 			logger.info('http.request', {
@@ -68,10 +71,11 @@ async function main() {
 				method: req.method,
 				path: req.path,
 				status: res.statusCode,
+				clientIp,
 				durationMs: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
 			})
 		})
-		requestContext.run({ requestId, clientIp: req.ip ?? null, cspNonce, csrfToken }, next)
+		requestContext.run({ requestId, clientIp, cspNonce, csrfToken }, next)
 	})
 
 	app.use(compression())
@@ -108,7 +112,8 @@ async function main() {
 		next()
 	})
 
-	app.all('*', createRequestHandler({ build, mode: build.mode }))
+	app.use(requestBodyGuard({ maxUploadBytes: config.maxUploadBytes }))
+	app.all('*', remixRequestHandler(build))
 
 	const server = app.listen(config.port, config.host, () => {
 		const address = server.address()

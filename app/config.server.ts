@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
+import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 import { logger } from '~/utils/logger.server'
@@ -17,6 +18,23 @@ const positiveInteger = (fallback: number) =>
 		.int({ error: 'must be a whole number' })
 		.positive({ error: 'must be greater than 0' })
 		.default(fallback)
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+/** What Express's `trust proxy` accepts without throwing: a flag, a hop count, or addresses and ranges. */
+function isTrustProxySetting(value: string): boolean {
+	if (/^(true|false|\d{1,3})$/.test(value)) return true
+	return value.split(',').every((entry) => {
+		const item = entry.trim()
+		if (PROXY_NAMES.has(item)) return true
+		const [address, prefix, ...rest] = item.split('/')
+		const family = isIP(address ?? '')
+		if (family === 0 || rest.length > 0) return false
+		if (prefix === undefined) return true
+		if (!/^\d{1,3}$/.test(prefix)) return false
+		return Number(prefix) <= (family === 4 ? 32 : 128)
+	})
+}
 
 const launcherSchema = z
 	.array(
@@ -69,15 +87,14 @@ const envSchema = z
 		COOKIE_SECURE: booleanFlag.default(false),
 		TRUST_PROXY: z
 			.string()
-			.regex(/^(true|false|\d+|[\w.:/, -]+)$/, {
-				error: 'must be true, false, a hop count or a list of addresses',
-			})
+			.refine(isTrustProxySetting, { error: 'must be true, false, a hop count or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal' })
 			.default('false'),
 		PUBLIC_URL: z
 			.url({ protocol: /^https?$/, error: 'must be the absolute http(s) URL users reach the portal at' })
 			.transform((value) => value.replace(/\/+$/, ''))
 			.optional(),
-		HELP_URL: z.url({ error: 'must be an absolute URL' }).default('https://help.example.com/'),
+		HELP_URL: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).default('https://help.example.com/'),
+		MAX_UPLOAD_MB: positiveInteger(20).pipe(z.number().max(1024, { error: 'must be at most 1024' })),
 		APP_LAUNCHER: z
 			.string()
 			.optional()
@@ -191,6 +208,7 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
 		publicUrl: parsed.PUBLIC_URL,
 		launcher: parsed.APP_LAUNCHER ?? DEFAULT_LAUNCHER,
 		logLevel: parsed.LOG_LEVEL,
+		maxUploadBytes: parsed.MAX_UPLOAD_MB * 1024 * 1024,
 	}
 }
 

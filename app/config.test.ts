@@ -32,12 +32,31 @@ describe('configuration from the environment', () => {
 		[{ COOKIE_SECURE: 'maybe' }, 'COOKIE_SECURE'],
 		[{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
 		[{ HELP_URL: 'not a url' }, 'HELP_URL'],
+		[{ HELP_URL: 'javascript:alert(1)' }, 'HELP_URL'],
+		[{ HELP_URL: 'ftp://help.example.com/' }, 'HELP_URL'],
+		[{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY'],
+		[{ TRUST_PROXY: 'proxy.internal' }, 'TRUST_PROXY'],
+		[{ TRUST_PROXY: '10.0.0.0/99' }, 'TRUST_PROXY'],
+		[{ TRUST_PROXY: '300.1.1.1' }, 'TRUST_PROXY'],
+		[{ MAX_UPLOAD_MB: '0' }, 'MAX_UPLOAD_MB'],
+		[{ MAX_UPLOAD_MB: 'lots' }, 'MAX_UPLOAD_MB'],
 		[{ ADMIN_EMAIL: 'nobody' }, 'ADMIN_EMAIL'],
 		[{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
 		[{ AUTH_PROVIDER: 'firebase' }, 'FIREBASE_PROJECT_ID'],
 	])('a bad value (%o) stops start-up naming %s', (env, variable) => {
 		const problems = problemsOf(env)
 		expect(problems.some((p) => p.startsWith(variable))).toBe(true)
+	})
+
+	test.each(['true', 'false', '1', 'loopback', '127.0.0.1', '10.0.0.0/8, 192.168.1.1', 'loopback, uniquelocal', '::1', 'fd00::/8'])(
+		'accepts TRUST_PROXY=%s, as Express does',
+		(value) => {
+			expect(problemsOf({ TRUST_PROXY: value })).toEqual([])
+		},
+	)
+
+	test('MAX_UPLOAD_MB defaults to 20', () => {
+		expect(parseEnv({}).MAX_UPLOAD_MB).toBe(20)
 	})
 
 	test('accepts both database kinds', () => {

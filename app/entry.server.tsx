@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream'
 import type { EntryContext, HandleDataRequestFunction } from '@remix-run/node'
-import { RemixServer } from '@remix-run/react'
+import { RemixServer, isRouteErrorResponse } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { getI18nInstance, getLanguage } from './i18n/i18n.server'
@@ -84,9 +84,14 @@ export const handleDataRequest: HandleDataRequestFunction = (response) => {
 
 export function handleError(error: unknown, { request }: { request: Request }) {
 	if (request.signal.aborted) return
+	const where = { method: request.method, path: new URL(request.url).pathname }
+	// A 4xx that Remix raises itself (an unsupported method, an unknown route's action) is not a fault.
+	if (error instanceof Response || isRouteErrorResponse(error)) {
+		logger.warn('request.refused', { ...where, status: error.status })
+		return
+	}
 	logger.error('request.error', {
-		method: request.method,
-		path: new URL(request.url).pathname,
+		...where,
 		error: error instanceof Error ? error.message : String(error),
 		stack: error instanceof Error ? error.stack : undefined,
 	})

@@ -191,6 +191,8 @@ export function postedGrants(formData: FormData): { functionId: number; action: 
 	return [...grants.values()]
 }
 
+const GRANT_INSERT_BATCH = 1000
+
 export type GrantsResult = { ok: true; changed: boolean } | { ok: false; reason: 'notFound' | 'allAccess' | 'unknownFunction' }
 
 /** Replaces the role's grants with `grants`, in one transaction. */
@@ -208,12 +210,16 @@ export async function saveRoleGrants(id: number, grants: { functionId: number; a
 			const [fid, action] = key.split(':')
 			return `${codeOf.get(Number(fid)) ?? fid}:${action}`
 		}
-		const added = after.filter((key) => !before.includes(key)).map(name)
-		const removed = before.filter((key) => !after.includes(key)).map(name)
+		const beforeSet = new Set(before)
+		const afterSet = new Set(after)
+		const added = after.filter((key) => !beforeSet.has(key)).map(name)
+		const removed = before.filter((key) => !afterSet.has(key)).map(name)
 		if (added.length === 0 && removed.length === 0) return { ok: true, changed: false }
 		await trx.deleteFrom('role_grants').where('role_id', '=', id).execute()
-		if (grants.length > 0) {
-			await trx.insertInto('role_grants').values(grants.map((grant) => ({ role_id: id, function_id: grant.functionId, action: grant.action }))).execute()
+		// SQLite takes at most 32,766 parameters a statement: a full matrix of 2,000 functions has 12,000 rows.
+		for (let start = 0; start < grants.length; start += GRANT_INSERT_BATCH) {
+			const batch = grants.slice(start, start + GRANT_INSERT_BATCH)
+			await trx.insertInto('role_grants').values(batch.map((grant) => ({ role_id: id, function_id: grant.functionId, action: grant.action }))).execute()
 		}
 		await trx.updateTable('roles').set({ updated_at: Date.now() }).where('id', '=', id).execute()
 		await audit(trx, 'role.grantsChanged', actor, id, { code: role.code, added, removed })

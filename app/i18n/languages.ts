@@ -28,7 +28,8 @@ export function languageFromCookieHeader(cookieHeader: string | null): LanguageC
 	for (const part of cookieHeader.split(';')) {
 		const [name, ...rest] = part.trim().split('=')
 		if (name === LANGUAGE_COOKIE) {
-			const value = decodeURIComponent(rest.join('=')).trim()
+			// The value is a bare code; anything else (a broken %-escape included) is ignored, not decoded.
+			const value = rest.join('=').trim()
 			if (isLanguageCode(value)) return value
 		}
 	}

@@ -11,7 +11,7 @@ import { getLanguage } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
 import { can } from '~/permissions/grants'
 import { requirePermission } from '~/permissions/grants.server'
-import { invalid, keptValues, parseForm } from '~/utils/form.server'
+import { invalid, parseForm } from '~/utils/form.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { pageTitle } from '~/utils/meta'
 import { flashSuccess } from '~/utils/flash.server'
@@ -54,7 +54,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	const result = await updateFunction(id, form.data, { id: user.id, email: user.email })
 	if (!result.ok) {
 		if (result.reason === 'notFound') throw notFound()
-		return data({ ok: false as const, errors: functionRefusal(result.reason), values: keptValues(form.formData), formError: null }, { status: 409 })
+		return data({ ok: false as const, errors: functionRefusal(result.reason), values: form.values, formError: null }, { status: 409 })
 	}
 	await flashSuccess(request, result.changed ? 'admin.functions.saved' : 'admin.noChanges', { code: form.data.code })
 	return redirect(functionHref(id))

@@ -9,7 +9,7 @@ import { PageHeader } from '~/components/catalog'
 import { getLanguage, getT } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
 import { requirePermission } from '~/permissions/grants.server'
-import { invalid, keptValues, parseForm } from '~/utils/form.server'
+import { invalid, parseForm } from '~/utils/form.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { pageTitle } from '~/utils/meta'
 import { flashSuccess } from '~/utils/flash.server'
@@ -33,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	const result = await createFunction(form.data, { id: user.id, email: user.email })
 	if (!result.ok) {
 		if (result.reason === 'notFound') throw new Response(null, { status: 404 })
-		return data({ ok: false as const, errors: functionRefusal(result.reason), values: keptValues(form.formData), formError: null }, { status: 409 })
+		return data({ ok: false as const, errors: functionRefusal(result.reason), values: form.values, formError: null }, { status: 409 })
 	}
 	await flashSuccess(request, 'admin.functions.created', { code: form.data.code })
 	return redirect(functionHref(result.id))

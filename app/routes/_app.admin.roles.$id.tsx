@@ -13,7 +13,7 @@ import { routeHandle } from '~/permissions/access'
 import { ACTIONS } from '~/permissions/actions'
 import { can } from '~/permissions/grants'
 import { forbidden, requirePermission } from '~/permissions/grants.server'
-import { assertCsrf, keptValues, parseForm, type FieldErrors } from '~/utils/form.server'
+import { assertCsrf, parseForm, type FieldErrors } from '~/utils/form.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { pageTitle } from '~/utils/meta'
 import { flashSuccess } from '~/utils/flash.server'
@@ -77,7 +77,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 			if (!result.ok) {
 				if (result.reason === 'notFound') throw notFound()
 				if (result.reason === 'builtin') return refused({ intent, formError: 'admin.roles.errors.builtin' }, 409)
-				return refused({ intent, values: keptValues(form.formData), errors: { code: { key: 'admin.roles.errors.codeTaken' } } }, 409)
+				return refused({ intent, values: form.values, errors: { code: { key: 'admin.roles.errors.codeTaken' } } }, 409)
 			}
 			await flashSuccess(request, result.changed ? 'admin.roles.saved' : 'admin.noChanges', { code: form.data.code })
 			return redirect(roleHref(id))

@@ -8,7 +8,7 @@ import { PageHeader } from '~/components/catalog'
 import { getT } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
 import { requirePermission } from '~/permissions/grants.server'
-import { invalid, keptValues, parseForm, type FieldErrors } from '~/utils/form.server'
+import { invalid, parseForm, type FieldErrors } from '~/utils/form.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { pageTitle } from '~/utils/meta'
 import { flashSuccess } from '~/utils/flash.server'
@@ -30,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (!form.ok) return invalid(form)
 	const result = await createRole(form.data, { id: user.id, email: user.email })
 	if (!result.ok) {
-		return data({ ok: false as const, errors: { code: { key: 'admin.roles.errors.codeTaken' } } as FieldErrors, values: keptValues(form.formData), formError: null }, { status: 409 })
+		return data({ ok: false as const, errors: { code: { key: 'admin.roles.errors.codeTaken' } } as FieldErrors, values: form.values, formError: null }, { status: 409 })
 	}
 	await flashSuccess(request, 'admin.roles.created', { code: form.data.code })
 	return redirect(roleHref(result.id))

@@ -16,7 +16,7 @@ import { routeHandle } from '~/permissions/access'
 import { can } from '~/permissions/grants'
 import { forbidden, requirePermission } from '~/permissions/grants.server'
 import catalogStyles from '~/styles/catalogs.css'
-import { assertCsrf, invalid, keptValues, parseForm, type FieldErrors } from '~/utils/form.server'
+import { assertCsrf, invalid, parseForm, type FieldErrors } from '~/utils/form.server'
 import { pageTitle } from '~/utils/meta'
 import { flashSuccess } from '~/utils/flash.server'
 
@@ -96,7 +96,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 	const form = await parseForm(request, toolSchema)
 	if (!form.ok) return invalid(form)
-	const values = keptValues(form.formData)
+	const values = form.values
 	const station = form.data.stationId === null ? null : await resolveStation(form.data.stationId)
 	if (form.data.stationId !== null && !station) return refused({ values, errors: { stationId: { key: 'tools.errors.stationNotFound' } } }, 400)
 	const result = await updateTool(id, { ...form.data, stationId: station?.id ?? null }, user)

@@ -10,7 +10,7 @@ import { getT } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
 import { requirePermission } from '~/permissions/grants.server'
 import catalogStyles from '~/styles/catalogs.css'
-import { invalid, keptValues, parseForm, type FieldErrors } from '~/utils/form.server'
+import { invalid, parseForm, type FieldErrors } from '~/utils/form.server'
 import { pageTitle } from '~/utils/meta'
 import { flashSuccess } from '~/utils/flash.server'
 
@@ -35,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	const { user } = await requirePermission(request, 'CONGCU_LIST', 'create')
 	const form = await parseForm(request, toolSchema)
 	if (!form.ok) return invalid(form)
-	const values = keptValues(form.formData)
+	const values = form.values
 	const station = form.data.stationId === null ? null : await resolveStation(form.data.stationId)
 	if (form.data.stationId !== null && !station) return refused({ stationId: { key: 'tools.errors.stationNotFound' } }, values, 400)
 	const result = await createTool({ ...form.data, stationId: station?.id ?? null }, user)

@@ -16,7 +16,7 @@ import { routeHandle } from '~/permissions/access'
 import { can } from '~/permissions/grants'
 import { forbidden, requirePermission } from '~/permissions/grants.server'
 import catalogStyles from '~/styles/catalogs.css'
-import { assertCsrf, invalid, keptValues, parseForm, type FieldErrors } from '~/utils/form.server'
+import { assertCsrf, invalid, parseForm, type FieldErrors } from '~/utils/form.server'
 import { pageTitle } from '~/utils/meta'
 import { flashSuccess } from '~/utils/flash.server'
 
@@ -98,7 +98,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 	const form = await parseForm(request, stationSchema)
 	if (!form.ok) return invalid(form)
-	const values = keptValues(form.formData)
+	const values = form.values
 	const result = await updateStation(id, form.data, user)
 	if (result.ok) {
 		await flashSuccess(request, result.changed ? 'stations.saved' : 'catalog.noChanges', { code: form.data.code })

@@ -10,7 +10,7 @@ import { getT } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
 import { requirePermission } from '~/permissions/grants.server'
 import catalogStyles from '~/styles/catalogs.css'
-import { invalid, keptValues, parseForm, type FieldErrors } from '~/utils/form.server'
+import { invalid, parseForm, type FieldErrors } from '~/utils/form.server'
 import { pageTitle } from '~/utils/meta'
 import { flashSuccess } from '~/utils/flash.server'
 
@@ -32,7 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	const result = await createStation(form.data, user)
 	if (!result.ok) {
 		return data(
-			{ ok: false as const, errors: { code: { key: 'catalog.errors.codeTaken' } } as FieldErrors, values: keptValues(form.formData), formError: null },
+			{ ok: false as const, errors: { code: { key: 'catalog.errors.codeTaken' } } as FieldErrors, values: form.values, formError: null },
 			{ status: 409 },
 		)
 	}

@@ -34,11 +34,18 @@ export function verifyCsrfCookie(cookieValue: string | undefined | null): string
 	return null
 }
 
+/** A cookie's value, percent-decoded; null when absent or when its encoding is broken (then it is ignored). */
 export function readCookie(cookieHeader: string | null | undefined, name: string): string | null {
 	if (!cookieHeader) return null
 	for (const part of cookieHeader.split(';')) {
 		const index = part.indexOf('=')
-		if (index > 0 && part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim())
+		if (index > 0 && part.slice(0, index).trim() === name) {
+			try {
+				return decodeURIComponent(part.slice(index + 1).trim())
+			} catch {
+				return null
+			}
+		}
 	}
 	return null
 }

@@ -41,10 +41,50 @@ function toFieldError(message: string): FieldError {
 	return { key: message }
 }
 
-export function keptValues(formData: FormData): Record<string, string> {
+/** How much of a field whose schema sets no maximum length is echoed back. */
+const ECHO_LIMIT = 1000
+
+type SchemaNode = { maxLength?: unknown; shape?: Record<string, SchemaNode>; def: { type: string; innerType?: SchemaNode; in?: SchemaNode; out?: SchemaNode } }
+
+/** The schema under optional, default, preprocess and pipe wrappers: where `shape` or `maxLength` lives. */
+function unwrapped(schema: SchemaNode): SchemaNode {
+	let current = schema
+	for (let depth = 0; depth < 8; depth++) {
+		if (current.shape || typeof current.maxLength === 'number') return current
+		const { def } = current
+		const next = def.innerType ?? (def.type === 'pipe' ? (def.in?.def.type === 'transform' ? def.out : def.in) : undefined)
+		if (!next) return current
+		current = next
+	}
+	return current
+}
+
+const echoLimits = new WeakMap<object, Map<string, number>>()
+
+/** The fields a form schema knows, each with the most characters worth echoing back. */
+function fieldLimits(schema: z.ZodType): Map<string, number> {
+	let limits = echoLimits.get(schema)
+	if (!limits) {
+		limits = new Map()
+		const shape = unwrapped(schema as unknown as SchemaNode).shape ?? {}
+		for (const [name, field] of Object.entries(shape)) {
+			const max = unwrapped(field).maxLength
+			limits.set(name, typeof max === 'number' ? max : ECHO_LIMIT)
+		}
+		echoLimits.set(schema, limits)
+	}
+	return limits
+}
+
+/**
+ * What the user typed, to render again: only the fields `schema` knows, each cut to its maximum length
+ * (a 30 MB field is not sent back), and never a password or token.
+ */
+export function keptValues(formData: FormData, schema: z.ZodType): Record<string, string> {
 	const values: Record<string, string> = {}
-	for (const [name, value] of formData) {
-		if (typeof value === 'string' && !SECRET_FIELDS.test(name)) values[name] = value
+	for (const [name, limit] of fieldLimits(schema)) {
+		const value = formData.get(name)
+		if (typeof value === 'string' && !SECRET_FIELDS.test(name)) values[name] = value.slice(0, limit)
 	}
 	return values
 }
@@ -56,19 +96,19 @@ export function keptValues(formData: FormData): Record<string, string> {
 export async function parseForm<Schema extends z.ZodType>(
 	request: Request,
 	schema: Schema,
-): Promise<{ ok: true; data: z.output<Schema>; formData: FormData } | (FormFailure & { formData: FormData })> {
+): Promise<{ ok: true; data: z.output<Schema>; formData: FormData; values: Record<string, string> } | (FormFailure & { formData: FormData })> {
 	const formData = await request.formData()
 	assertCsrf(request, formData)
 	const input: Record<string, FormDataEntryValue> = {}
 	for (const [name, value] of formData) input[name] = value
 	const result = schema.safeParse(input)
-	if (result.success) return { ok: true, data: result.data, formData }
+	if (result.success) return { ok: true, data: result.data, formData, values: keptValues(formData, schema) }
 	const errors: FieldErrors = {}
 	for (const problem of result.error.issues) {
 		const field = String(problem.path[0] ?? 'form')
 		errors[field] ??= toFieldError(problem.message)
 	}
-	return { ok: false, errors, values: keptValues(formData), formData }
+	return { ok: false, errors, values: keptValues(formData, schema), formData }
 }
 
 /** A 4xx answer carrying field errors, an optional form-level message, and the values to keep. */

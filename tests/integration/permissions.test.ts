@@ -7,6 +7,7 @@ import { menuFor } from '~/permissions/menu.server'
 import { setUserRoles } from '~/users/users.server'
 import { TestClient, location } from '../support/client'
 import { startServer, type RunningServer } from '../support/server'
+import { createBulkFunctions } from '../support/functions'
 import { createTestUser } from '../support/users'
 
 let server: RunningServer
@@ -307,20 +308,7 @@ describe('a user granted 2,000 functions', () => {
 			.values({ code: `wide_${now}`, name: 'Wide', description: '', is_builtin: 0, all_access: 0, created_at: now, updated_at: now })
 			.returning('id')
 			.executeTakeFirstOrThrow()
-		const ids: number[] = []
-		for (let group = 0; group < 40; group++) {
-			const parent = await db
-				.insertInto('functions')
-				.values({ code: `BULK_${now}_${group}`, parent_id: null, sort_order: 1000 + group, label_key: null, labels: JSON.stringify({ vn: `Nhóm ${group}` }), icon: 'bx-grid', path: null, param: null, is_title: 0, is_hidden: 0, badge_text: null, badge_variant: null, enabled: 1, created_at: now, updated_at: now })
-				.returning('id')
-				.executeTakeFirstOrThrow()
-			ids.push(parent.id)
-			const children = Array.from({ length: 49 }, (_, index) => ({
-				code: `BULK_${now}_${group}_${index}`, parent_id: parent.id, sort_order: index, label_key: null, labels: null, icon: null, path: `/bulk/${group}/${index}`, param: null, is_title: 0, is_hidden: 0, badge_text: null, badge_variant: null, enabled: 1, created_at: now, updated_at: now,
-			}))
-			const inserted = await db.insertInto('functions').values(children).returning('id').execute()
-			ids.push(...inserted.map((row) => row.id))
-		}
+		const ids = await createBulkFunctions()
 		expect(ids).toHaveLength(2000)
 		for (let start = 0; start < ids.length; start += 400) {
 			await db

@@ -1,0 +1,159 @@
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express'
+import { getFixedT } from '~/i18n/i18n.server'
+import { languageFromCookieHeader, languageTag } from '~/i18n/languages'
+import { logger } from '~/utils/logger.server'
+
+/** Forms and JSON: the permission matrix of 2,000 functions x 6 actions is about 150 kB. */
+export const FORM_BODY_LIMIT = 1024 * 1024
+/** Multipart framing and the form's other fields add a little to an uploaded file. */
+export const UPLOAD_FRAMING_ALLOWANCE = 64 * 1024
+
+const PAGE_METHODS = ['GET', 'HEAD', 'POST']
+const API_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']
+const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data'])
+const JSON_TYPE = 'application/json'
+
+type Refusal = 'methodNotAllowed' | 'tooLarge' | 'unsupportedType' | 'malformed'
+const STATUS: Record<Refusal, number> = { methodNotAllowed: 405, tooLarge: 413, unsupportedType: 415, malformed: 400 }
+
+export function isApiPath(path: string) {
+	return path === '/api' || path.startsWith('/api/')
+}
+
+/** CSV imports take a file up to MAX_UPLOAD_MB; they read it themselves, as a stream. */
+export function isUploadPath(path: string) {
+	return path.endsWith('/import')
+}
+
+function escapeHtml(text: string) {
+	return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}
+
+/** A short answer, translated for pages (the `lang` cookie), JSON for the API; never a stack trace. */
+export function refuse(req: ExpressRequest, res: ExpressResponse, refusal: Refusal, headers: Record<string, string> = {}) {
+	const status = STATUS[refusal]
+	logger.warn('http.request_refused', { method: req.method, path: req.path, status, reason: refusal })
+	const language = languageFromCookieHeader(req.headers.cookie ?? null)
+	const t = getFixedT(language)
+	res.status(status).set({ 'Cache-Control': 'no-store', ...headers })
+	// The body of a refused request is not read: the connection cannot be reused after it.
+	if (refusal === 'tooLarge' || refusal === 'malformed') res.set('Connection', 'close')
+	if (isApiPath(req.path)) {
+		res.json({ message: t(`errors.request.${refusal}`) })
+		return
+	}
+	const title = escapeHtml(t(`errors.request.${refusal}`))
+	res
+		.type('html')
+		.send(
+			`<!doctype html><html lang="${languageTag(language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} | ${escapeHtml(t('app.name'))}</title></head>` +
+				`<body><main><h1>${title}</h1><p>${escapeHtml(t(`errors.request.${refusal}Detail`))}</p><p><a href="/">${escapeHtml(t('errors.goHome'))}</a></p></main></body></html>`,
+		)
+}
+
+/** The media type of a Content-Type header, lower case, without parameters. */
+function mediaType(header: string | undefined): string | null {
+	const type = header?.split(';', 1)[0]?.trim().toLowerCase()
+	return type ? type : null
+}
+
+function hasBody(req: ExpressRequest) {
+	return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0
+}
+
+/** Reads the whole body, refusing it as soon as it grows past `limit`; null when it did. */
+async function readLimited(req: ExpressRequest, limit: number): Promise<Buffer | null> {
+	const chunks: Buffer[] = []
+	let size = 0
+	for await (const chunk of req as AsyncIterable<Buffer>) {
+		size += chunk.length
+		if (size > limit) return null
+		chunks.push(chunk)
+	}
+	return Buffer.concat(chunks, size)
+}
+
+/** Whether a body of this type can be parsed at all: Remix would otherwise fail inside a route with a 500. */
+async function isWellFormed(type: string, contentType: string, body: Buffer): Promise<boolean> {
+	if (type === JSON_TYPE) {
+		try {
+			JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body))
+			return true
+		} catch {
+			return false
+		}
+	}
+	if (type === 'multipart/form-data') {
+		try {
+			await new Response(body as Uint8Array<ArrayBuffer>, { headers: { 'Content-Type': contentType } }).formData()
+			return true
+		} catch {
+			return false
+		}
+	}
+	return true
+}
+
+/**
+ * Guards every request before Remix sees it: methods a route kind supports (405), a body of a known type
+ * (415) that parses (400) and stays within its limit (413), measured while reading, before any parsing.
+ * Forms and JSON are read here, within FORM_BODY_LIMIT, and handed on whole (`res.locals.body`); uploads
+ * go on as a stream the import reads itself, refused here only when their declared length is too large.
+ */
+export function requestBodyGuard({ maxUploadBytes }: { maxUploadBytes: number }) {
+	return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+		const api = isApiPath(req.path)
+		const allowed = api ? API_METHODS : PAGE_METHODS
+		if (!allowed.includes(req.method)) {
+			refuse(req, res, 'methodNotAllowed', { Allow: allowed.join(', ') })
+			return
+		}
+		if (req.method === 'GET' || req.method === 'HEAD') {
+			next()
+			return
+		}
+		const contentType = req.headers['content-type'] ?? ''
+		const type = mediaType(contentType)
+		if (!hasBody(req) && (api || req.method === 'DELETE')) {
+			next()
+			return
+		}
+		if (type === null || !(FORM_TYPES.has(type) || type === JSON_TYPE)) {
+			refuse(req, res, 'unsupportedType')
+			return
+		}
+		if (type === 'multipart/form-data' && !/;\s*boundary=/i.test(contentType)) {
+			refuse(req, res, 'malformed')
+			return
+		}
+		const upload = isUploadPath(req.path)
+		const limit = upload ? maxUploadBytes + UPLOAD_FRAMING_ALLOWANCE : FORM_BODY_LIMIT
+		const declared = Number(req.headers['content-length'] ?? 0)
+		if (!Number.isSafeInteger(declared) || declared > limit) {
+			refuse(req, res, 'tooLarge')
+			return
+		}
+		if (upload) {
+			next()
+			return
+		}
+		let body: Buffer | null
+		try {
+			body = await readLimited(req, limit)
+		} catch {
+			// The client went away mid-body: nobody is left to answer.
+			req.destroy()
+			return
+		}
+		if (body === null) {
+			refuse(req, res, 'tooLarge')
+			return
+		}
+		if (!(await isWellFormed(type, contentType, body))) {
+			refuse(req, res, 'malformed')
+			return
+		}
+		res.locals.body = body
+		next()
+	}
+}
