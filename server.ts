@@ -9,7 +9,7 @@ import { ensureAdministrator } from '~/bootstrap.server'
 import { ConfigError, getConfig } from '~/config.server'
 import { ensureBuiltins } from '~/permissions/builtins.server'
 import { getDatabase, migrateToLatest, pingDatabase } from '~/db/db.server'
-import { createCsrfToken, csrfCookieName, readCookie, verifyCsrfCookie } from '~/security/csrf.server'
+import { createCsrfToken, csrfCookieName, csrfSetCookie, readCookie, verifyCsrfCookie } from '~/security/csrf.server'
 import { securityHeaders } from '~/security/headers'
 import { createCspNonce } from '~/security/nonce.server'
 import { isCrossSiteRequest } from '~/security/origin-check'
@@ -53,10 +53,7 @@ async function main() {
 		if (!csrfToken) {
 			const created = createCsrfToken()
 			csrfToken = created.token
-			res.append(
-				'Set-Cookie',
-				`${csrfCookieName()}=${created.cookieValue}; Path=/; HttpOnly; SameSite=Lax${config.cookieSecure ? '; Secure' : ''}`,
-			)
+			res.append('Set-Cookie', csrfSetCookie(created.cookieValue))
 		}
 		res.setHeader('X-Request-Id', requestId)
 		for (const [name, value] of Object.entries(securityHeaders({ nonce: cspNonce, secure: config.cookieSecure }))) {

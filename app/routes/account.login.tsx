@@ -12,6 +12,7 @@ import { CsrfInput, Field, FormAlert } from '~/components/forms'
 import { getT } from '~/i18n/i18n.server'
 import { languageCookie } from '~/i18n/language.server'
 import { isLanguageCode } from '~/i18n/languages'
+import { renewedCsrfCookie } from '~/security/csrf.server'
 import { invalid, parseForm } from '~/utils/form.server'
 import { getClientIp } from '~/utils/logger.server'
 import { safeRedirect } from '~/utils/redirect'
@@ -74,6 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	await recordAudit({ action: 'auth.sign_in', actor: user, entity: 'user', entityId: user.id, ip })
 	const destination = user.must_change_password ? CHANGE_PASSWORD_PATH : safeRedirect(form.data.redirectTo, '/')
 	const headers = new Headers({ 'Set-Cookie': cookie })
+	headers.append('Set-Cookie', renewedCsrfCookie())
 	// The language chosen in the profile follows the user to every browser they sign in on.
 	if (isLanguageCode(user.preferred_language)) {
 		headers.append('Set-Cookie', languageCookie(user.preferred_language, request))

@@ -7,6 +7,7 @@ import { destroySession, getSessionState } from '~/auth/session.server'
 import { AuthLayout } from '~/components/auth-layout'
 import { CsrfInput } from '~/components/forms'
 import { getT } from '~/i18n/i18n.server'
+import { renewedCsrfCookie } from '~/security/csrf.server'
 import { assertCsrf } from '~/utils/form.server'
 import { getClientIp } from '~/utils/logger.server'
 import { pageTitle } from '~/utils/meta'
@@ -30,7 +31,9 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (state.status === 'active') {
 		await recordAudit({ action: 'auth.sign_out', actor: state.user, entity: 'user', entityId: state.user.id, ip: getClientIp() })
 	}
-	return redirect('/account/login?reason=signed-out', { headers: { 'Set-Cookie': cookie } })
+	const headers = new Headers({ 'Set-Cookie': cookie })
+	headers.append('Set-Cookie', renewedCsrfCookie())
+	return redirect('/account/login?reason=signed-out', { headers })
 }
 
 export default function LogoutPage() {

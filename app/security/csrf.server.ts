@@ -21,6 +21,19 @@ export function createCsrfToken() {
 	return { token, cookieValue: `${token}.${sign(token, getConfig().sessionSecrets[0]!)}` }
 }
 
+/** The Set-Cookie header that gives the browser this CSRF cookie. */
+export function csrfSetCookie(cookieValue: string): string {
+	return `${csrfCookieName()}=${cookieValue}; Path=/; HttpOnly; SameSite=Lax${getConfig().cookieSecure ? '; Secure' : ''}`
+}
+
+/**
+ * A fresh CSRF cookie, for the moments the user's identity changes (sign-in, sign-out): a token
+ * learnt before then is no good after it.
+ */
+export function renewedCsrfCookie(): string {
+	return csrfSetCookie(createCsrfToken().cookieValue)
+}
+
 /** The token a cookie value carries, when its signature holds under any current secret. */
 export function verifyCsrfCookie(cookieValue: string | undefined | null): string | null {
 	if (!cookieValue) return null

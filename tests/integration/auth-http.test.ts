@@ -263,6 +263,29 @@ describe('redirectTo never leaves the site', () => {
 	})
 })
 
+describe('the CSRF token is renewed when the user changes', () => {
+	test('at sign-in and at sign-out a token learnt before no longer works', async () => {
+		const { email, password } = await createTestUser()
+		const client = new TestClient(server.url)
+		await (await client.get('/account/login')).text()
+		const anonymousToken = await client.csrfToken()
+		await (await client.signIn(email, password)).text()
+		const signedInToken = await client.csrfToken()
+		expect(signedInToken).not.toBe(anonymousToken)
+		const stale = await client.post('/settings/layout', { mode: 'dark', redirectTo: '/', csrf: anonymousToken })
+		await stale.text()
+		expect(stale.status).toBe(403)
+
+		const signOut = await client.post('/account/logout', {})
+		await signOut.text()
+		expect(location(signOut)).toBe('/account/login?reason=signed-out')
+		expect(await client.csrfToken()).not.toBe(signedInToken)
+		const afterSignOut = await client.post('/settings/layout', { mode: 'dark', redirectTo: '/', csrf: signedInToken })
+		await afterSignOut.text()
+		expect(afterSignOut.status).toBe(403)
+	})
+})
+
 describe('cross-site requests', () => {
 	test('a form post from another origin is refused', async () => {
 		const { client } = await signedIn()
