@@ -5,6 +5,7 @@ import { getDb, type DB } from '~/db/db.server'
 import { getFixedT } from '~/i18n/i18n.server'
 import type { LanguageCode } from '~/i18n/languages'
 import { isAction, type Action } from '~/permissions/actions'
+import { auditRefusal, covers, grantKey, roleHolding, userHolding, type DelegationRefusal } from '~/permissions/delegation.server'
 import { functionLabel } from '~/permissions/menu.server'
 import { issue } from '~/utils/form.server'
 import { getClientIp } from '~/utils/logger.server'
@@ -123,7 +124,35 @@ async function codeTaken(db: DB, code: string, exceptId: number | null) {
 	return Boolean(await query.executeTakeFirst())
 }
 
-export type RoleWriteResult = { ok: true; id: number; changed: boolean } | { ok: false; reason: 'notFound' | 'builtin' | 'codeTaken' }
+/** The delegation rule said no: nothing changed, the refusal is audited. */
+export type Refused = { ok: false; reason: 'delegation'; refusal: DelegationRefusal }
+
+/**
+ * Why the actor may not change the role, or null when they may: one they hold themselves or a built-in
+ * one, unless they hold all access. (Grants they do not hold stay untouched: see saveRoleGrants.)
+ */
+export async function roleEditRefusal(actorId: number, role: { id: number; is_builtin: number | boolean }, db: DB = getDb()): Promise<DelegationRefusal | null> {
+	const holding = await userHolding(db, actorId)
+	if (holding.all) return null
+	if (role.is_builtin) return 'builtinRole'
+	if (await db.selectFrom('user_roles').select('role_id').where('user_id', '=', actorId).where('role_id', '=', role.id).executeTakeFirst()) return 'ownRole'
+	return null
+}
+
+async function refuseRoleEdit(trx: DB, actor: Actor, role: { id: number; is_builtin: number | boolean }, attempted: string): Promise<Refused | null> {
+	const refusal = await roleEditRefusal(actor.id, role, trx)
+	if (refusal === null) return null
+	await auditRefusal(trx, actor, refusal, { entity: 'role', id: role.id }, { attempted })
+	return { ok: false, reason: 'delegation', refusal }
+}
+
+/** The grants the actor holds (`functionId:action`), or null when they hold all access. */
+export async function heldGrants(actorId: number, db: DB = getDb()): Promise<string[] | null> {
+	const holding = await userHolding(db, actorId)
+	return holding.all ? null : [...holding.grants]
+}
+
+export type RoleWriteResult = { ok: true; id: number; changed: boolean } | { ok: false; reason: 'notFound' | 'builtin' | 'codeTaken' } | Refused
 
 export async function createRole(input: RoleInput, actor: Actor, db: DB = getDb()): Promise<RoleWriteResult> {
 	return db.transaction().execute(async (trx): Promise<RoleWriteResult> => {
@@ -148,6 +177,8 @@ export async function updateRole(id: number, input: RoleInput, actor: Actor, db:
 		const before = await trx.selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirst()
 		if (!before) return { ok: false, reason: 'notFound' }
 		if (before.is_builtin) return { ok: false, reason: 'builtin' }
+		const refused = await refuseRoleEdit(trx, actor, { id, is_builtin: before.is_builtin }, 'updateRole')
+		if (refused) return refused
 		if (await codeTaken(trx, input.code, id)) return { ok: false, reason: 'codeTaken' }
 		const after = { code: input.code, name: input.name, description: input.description ?? '' }
 		const changes: Record<string, { from: string; to: string }> = {}
@@ -159,7 +190,7 @@ export async function updateRole(id: number, input: RoleInput, actor: Actor, db:
 	})
 }
 
-export type RoleDeleteResult = { ok: true; code: string } | { ok: false; reason: 'notFound' | 'builtin' }
+export type RoleDeleteResult = { ok: true; code: string } | { ok: false; reason: 'notFound' | 'builtin' } | Refused
 
 /** Deletes a role that is not built in; its holders lose it (their next request sees it). */
 export async function deleteRole(id: number, actor: Actor, db: DB = getDb()): Promise<RoleDeleteResult> {
@@ -167,6 +198,13 @@ export async function deleteRole(id: number, actor: Actor, db: DB = getDb()): Pr
 		const role = await trx.selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirst()
 		if (!role) return { ok: false, reason: 'notFound' }
 		if (role.is_builtin) return { ok: false, reason: 'builtin' }
+		const refused = await refuseRoleEdit(trx, actor, { id, is_builtin: role.is_builtin }, 'deleteRole')
+		if (refused) return refused
+		// Deleting takes the role's grants from everyone holding it: only for one the actor could rebuild.
+		if (!covers(await userHolding(trx, actor.id), await roleHolding(trx, id))) {
+			await auditRefusal(trx, actor, 'roleBeyondActor', { entity: 'role', id }, { attempted: 'deleteRole' })
+			return { ok: false, reason: 'delegation', refusal: 'roleBeyondActor' }
+		}
 		const holders = await trx.selectFrom('user_roles').select('user_id').where('role_id', '=', id).execute()
 		await trx.deleteFrom('role_grants').where('role_id', '=', id).execute()
 		await trx.deleteFrom('user_roles').where('role_id', '=', id).execute()
@@ -193,7 +231,7 @@ export function postedGrants(formData: FormData): { functionId: number; action: 
 
 const GRANT_INSERT_BATCH = 1000
 
-export type GrantsResult = { ok: true; changed: boolean } | { ok: false; reason: 'notFound' | 'allAccess' | 'unknownFunction' }
+export type GrantsResult = { ok: true; changed: boolean } | { ok: false; reason: 'notFound' | 'allAccess' | 'unknownFunction' } | Refused
 
 /** Replaces the role's grants with `grants`, in one transaction. */
 export async function saveRoleGrants(id: number, grants: { functionId: number; action: Action }[], actor: Actor, db: DB = getDb()): Promise<GrantsResult> {
@@ -204,22 +242,34 @@ export async function saveRoleGrants(id: number, grants: { functionId: number; a
 		const functions = await trx.selectFrom('functions').select(['id', 'code']).execute()
 		const codeOf = new Map(functions.map((fn) => [Number(fn.id), fn.code]))
 		if (grants.some((grant) => !codeOf.has(grant.functionId))) return { ok: false, reason: 'unknownFunction' }
+		const refused = await refuseRoleEdit(trx, actor, { id, is_builtin: role.is_builtin }, 'saveGrants')
+		if (refused) return refused
 		const before = await roleGrants(id, trx)
-		const after = grants.map((grant) => `${grant.functionId}:${grant.action}`).sort()
+		const beforeSet = new Set(before)
+		const holding = await userHolding(trx, actor.id)
+		const held = (key: string) => holding.all || holding.grants.has(key)
+		const beyond = grants.map((grant) => grantKey(grant.functionId, grant.action)).find((key) => !held(key) && !beforeSet.has(key))
+		if (beyond !== undefined) {
+			const [functionId, action] = beyond.split(':')
+			await auditRefusal(trx, actor, 'grantBeyondActor', { entity: 'role', id }, { attempted: 'saveGrants', grant: `${codeOf.get(Number(functionId))}:${action}` })
+			return { ok: false, reason: 'delegation', refusal: 'grantBeyondActor' }
+		}
+		// Grants the actor does not hold are not theirs to give or take: they stay as they were.
+		const untouchable = before.filter((key) => !held(key))
+		const after = [...new Set([...grants.map((grant) => grantKey(grant.functionId, grant.action)), ...untouchable])].sort()
 		const name = (key: string) => {
 			const [fid, action] = key.split(':')
 			return `${codeOf.get(Number(fid)) ?? fid}:${action}`
 		}
-		const beforeSet = new Set(before)
 		const afterSet = new Set(after)
 		const added = after.filter((key) => !beforeSet.has(key)).map(name)
 		const removed = before.filter((key) => !afterSet.has(key)).map(name)
 		if (added.length === 0 && removed.length === 0) return { ok: true, changed: false }
 		await trx.deleteFrom('role_grants').where('role_id', '=', id).execute()
 		// SQLite takes at most 32,766 parameters a statement: a full matrix of 2,000 functions has 12,000 rows.
-		for (let start = 0; start < grants.length; start += GRANT_INSERT_BATCH) {
-			const batch = grants.slice(start, start + GRANT_INSERT_BATCH)
-			await trx.insertInto('role_grants').values(batch.map((grant) => ({ role_id: id, function_id: grant.functionId, action: grant.action }))).execute()
+		for (let start = 0; start < after.length; start += GRANT_INSERT_BATCH) {
+			const batch = after.slice(start, start + GRANT_INSERT_BATCH).map((key) => key.split(':') as [string, Action])
+			await trx.insertInto('role_grants').values(batch.map(([functionId, action]) => ({ role_id: id, function_id: Number(functionId), action }))).execute()
 		}
 		await trx.updateTable('roles').set({ updated_at: Date.now() }).where('id', '=', id).execute()
 		await audit(trx, 'role.grantsChanged', actor, id, { code: role.code, added, removed })

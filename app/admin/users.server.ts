@@ -10,6 +10,7 @@ import { getDatabase, getDb, type DB } from '~/db/db.server'
 import type { ListState } from '~/lists/list-query'
 import { equals, readPage, type ListResult, type ListSource, type SortColumn } from '~/lists/list.server'
 import { notify } from '~/notifications/notifications.server'
+import { assignableRoleCodes, auditRefusal, firstUnassignableRole, mayManageUser, type DelegationRefusal } from '~/permissions/delegation.server'
 import { getUserByEmail, insertUser, normalizeEmail } from '~/users/users.server'
 import { getClientIp } from '~/utils/logger.server'
 import { issue } from '~/utils/form.server'
@@ -23,6 +24,29 @@ import { USER_LIMITS, type USER_LIST } from './users'
 export interface Actor {
 	id: number
 	email: string
+}
+
+/** The delegation rule said no: nothing changed, the refusal is audited. */
+export type Refused = { ok: false; reason: 'delegation'; refusal: DelegationRefusal }
+
+/** Whether the actor may act on the user at all: they hold every grant the user holds. */
+export function canManageUser(actorId: number, userId: number, db: DB = getDb()): Promise<boolean> {
+	return mayManageUser(db, actorId, userId)
+}
+
+/** Refuses (and audits) acting on a user who holds grants the actor does not hold. */
+async function refuseBeyondActor(trx: DB, actor: Actor, userId: number, attempted: string): Promise<Refused | null> {
+	if (await mayManageUser(trx, actor.id, userId)) return null
+	await auditRefusal(trx, actor, 'userBeyondActor', { entity: 'user', id: userId }, { attempted })
+	return { ok: false, reason: 'delegation', refusal: 'userBeyondActor' }
+}
+
+/** Refuses (and audits) giving a user a role that carries grants the actor does not hold. */
+async function refuseUnassignable(trx: DB, actor: Actor, userId: number, roles: readonly string[]): Promise<Refused | null> {
+	const role = await firstUnassignableRole(trx, actor.id, roles)
+	if (role === null) return null
+	await auditRefusal(trx, actor, 'roleBeyondActor', { entity: 'user', id: userId }, { attempted: 'assignRole', role })
+	return { ok: false, reason: 'delegation', refusal: 'roleBeyondActor' }
 }
 
 export const ADMIN_ROLE = 'admin'
@@ -159,10 +183,16 @@ export interface RoleOption {
 	code: string
 	name: string
 	is_builtin: number
+	assignable: boolean
 }
 
-export function listRoleOptions(db: DB = getDb()): Promise<RoleOption[]> {
-	return db.selectFrom('roles').select(['code', 'name', 'is_builtin']).orderBy('is_builtin', 'desc').orderBy('code').execute()
+/** Every role, each marked with whether `actorId` may assign it (the delegation rule). */
+export async function listRoleOptions(actorId: number, db: DB = getDb()): Promise<RoleOption[]> {
+	const [roles, assignable] = await Promise.all([
+		db.selectFrom('roles').select(['code', 'name', 'is_builtin']).orderBy('is_builtin', 'desc').orderBy('code').execute(),
+		assignableRoleCodes(db, actorId),
+	])
+	return roles.map((role) => ({ ...role, assignable: assignable.has(role.code) }))
 }
 
 export interface AdminUserRecord {
@@ -244,11 +274,18 @@ async function holdsAdmin(db: DB, userId: number): Promise<boolean> {
 	return Boolean(row)
 }
 
+/** Whether the user is the only unlocked holder of `admin`: locking, deleting or demoting them leaves nobody in charge. */
+export async function isLastActiveAdministrator(userId: number, db: DB = getDb()): Promise<boolean> {
+	const user = await db.selectFrom('users').select('locked').where('id', '=', userId).executeTakeFirst()
+	if (!user || user.locked) return false
+	return (await holdsAdmin(db, userId)) && (await otherActiveAdmins(db, userId)) === 0
+}
+
 function audit(db: DB, action: string, actor: Actor, userId: number, details: Record<string, unknown>) {
 	return recordAudit({ action, actor, entity: 'user', entityId: userId, ip: getClientIp(), details }, db)
 }
 
-export type CreateUserResult = { ok: true; id: number; email: string; password: string; generated: boolean } | { ok: false; reason: 'emailTaken' }
+export type CreateUserResult = { ok: true; id: number; email: string; password: string; generated: boolean } | { ok: false; reason: 'emailTaken' } | Refused
 
 export async function createAdminUser(input: NewUserInput, roles: readonly string[], actor: Actor, db: DB = getDb()): Promise<CreateUserResult> {
 	const generated = input.password === ''
@@ -257,6 +294,11 @@ export async function createAdminUser(input: NewUserInput, roles: readonly strin
 	if (await getUserByEmail(input.email, db)) return { ok: false, reason: 'emailTaken' }
 	try {
 		const user = await db.transaction().execute(async (trx) => {
+			const role = await firstUnassignableRole(trx, actor.id, roles)
+			if (role !== null) {
+				await auditRefusal(trx, actor, 'roleBeyondActor', { entity: 'user', id: 0 }, { attempted: 'createUser', email: input.email, role })
+				return null
+			}
 			const created = await insertUser(
 				{ email: input.email, displayName: input.displayName ?? '', firstName: input.firstName ?? '', lastName: input.lastName ?? '', passwordHash, mustChangePassword: true },
 				trx,
@@ -274,6 +316,7 @@ export async function createAdminUser(input: NewUserInput, roles: readonly strin
 			})
 			return created
 		})
+		if (!user) return { ok: false, reason: 'delegation', refusal: 'roleBeyondActor' }
 		return { ok: true, id: Number(user.id), email: user.email, password, generated }
 	} catch (error) {
 		// Another request took the email in between.
@@ -282,13 +325,17 @@ export async function createAdminUser(input: NewUserInput, roles: readonly strin
 	}
 }
 
-export type UpdateUserResult = { ok: true; changed: boolean } | { ok: false; reason: 'notFound' | 'lastAdmin' }
+export type UpdateUserResult = { ok: true; changed: boolean } | { ok: false; reason: 'notFound' | 'lastAdmin' } | Refused
 
 export async function updateAdminUser(id: number, input: UserProfileInput, roles: readonly string[], actor: Actor, db: DB = getDb()): Promise<UpdateUserResult> {
 	return db.transaction().execute(async (trx): Promise<UpdateUserResult> => {
 		const before = await getAdminUser(id, trx)
 		if (!before) return { ok: false, reason: 'notFound' }
 		const newRoles = [...roles].sort()
+		const refused =
+			(await refuseBeyondActor(trx, actor, id, 'updateUser')) ??
+			(await refuseUnassignable(trx, actor, id, newRoles.filter((code) => !before.roles.includes(code))))
+		if (refused) return refused
 		const removesAdmin = before.roles.includes(ADMIN_ROLE) && !newRoles.includes(ADMIN_ROLE)
 		if (removesAdmin && !before.locked && (await otherActiveAdmins(trx, id)) === 0) return { ok: false, reason: 'lastAdmin' }
 		const changes: Record<string, { from: string; to: string }> = {}
@@ -317,7 +364,7 @@ export async function updateAdminUser(id: number, input: UserProfileInput, roles
 	})
 }
 
-export type LockResult = { ok: true; sessionsEnded: number } | { ok: false; reason: 'notFound' | 'self' | 'lastAdmin' }
+export type LockResult = { ok: true; sessionsEnded: number } | { ok: false; reason: 'notFound' | 'self' | 'lastAdmin' } | Refused
 
 /** Locks (ending every session and API token at once) or unlocks an account. */
 export async function setAdminUserLocked(id: number, locked: boolean, actor: Actor, db: DB = getDb()): Promise<LockResult> {
@@ -325,6 +372,8 @@ export async function setAdminUserLocked(id: number, locked: boolean, actor: Act
 		const user = await getAdminUser(id, trx)
 		if (!user) return { ok: false, reason: 'notFound' }
 		if (locked && id === actor.id) return { ok: false, reason: 'self' }
+		const refused = await refuseBeyondActor(trx, actor, id, locked ? 'lock' : 'unlock')
+		if (refused) return refused
 		if (locked && user.roles.includes(ADMIN_ROLE) && (await otherActiveAdmins(trx, id)) === 0) return { ok: false, reason: 'lastAdmin' }
 		if (user.locked === locked) return { ok: true, sessionsEnded: 0 }
 		await trx.updateTable('users').set({ locked: locked ? 1 : 0, updated_at: Date.now() }).where('id', '=', id).execute()
@@ -338,7 +387,7 @@ export async function setAdminUserLocked(id: number, locked: boolean, actor: Act
 	})
 }
 
-export type ResetResult = { ok: true; password: string; generated: boolean; sessionsEnded: number } | { ok: false; reason: 'notFound' }
+export type ResetResult = { ok: true; password: string; generated: boolean; sessionsEnded: number } | { ok: false; reason: 'notFound' } | Refused
 
 /** Sets a temporary password the user must change at next sign-in, and ends their access everywhere. */
 export async function resetAdminUserPassword(id: number, requested: string, actor: Actor, db: DB = getDb()): Promise<ResetResult> {
@@ -348,6 +397,8 @@ export async function resetAdminUserPassword(id: number, requested: string, acto
 	return db.transaction().execute(async (trx): Promise<ResetResult> => {
 		const user = await getAdminUser(id, trx)
 		if (!user) return { ok: false, reason: 'notFound' }
+		const refused = await refuseBeyondActor(trx, actor, id, 'resetPassword')
+		if (refused) return refused
 		const now = Date.now()
 		await trx
 			.updateTable('users')
@@ -361,13 +412,15 @@ export async function resetAdminUserPassword(id: number, requested: string, acto
 	})
 }
 
-export type RevokeResult = { ok: true; sessionsEnded: number } | { ok: false; reason: 'notFound' }
+export type RevokeResult = { ok: true; sessionsEnded: number } | { ok: false; reason: 'notFound' } | Refused
 
 /** Ends every session and API token of the user (the acting admin's own browser included, if it is them). */
 export async function revokeAdminUserSessions(id: number, actor: Actor, db: DB = getDb()): Promise<RevokeResult> {
 	return db.transaction().execute(async (trx): Promise<RevokeResult> => {
 		const user = await getAdminUser(id, trx)
 		if (!user) return { ok: false, reason: 'notFound' }
+		const refused = await refuseBeyondActor(trx, actor, id, 'revokeSessions')
+		if (refused) return refused
 		const sessionsEnded = await revokeAccess(id, {}, trx)
 		await notify(id, { type: 'sessions_ended', titleKey: 'notifications.sessionsEnded.title', bodyKey: 'notifications.sessionsEnded.body', params: { count: sessionsEnded } }, trx)
 		await audit(trx, 'user.sessionsRevoked', actor, id, { email: user.email, sessionsEnded })
@@ -375,7 +428,7 @@ export async function revokeAdminUserSessions(id: number, actor: Actor, db: DB =
 	})
 }
 
-export type DeleteUserResult = { ok: true; email: string } | { ok: false; reason: 'notFound' | 'self' | 'lastAdmin' }
+export type DeleteUserResult = { ok: true; email: string } | { ok: false; reason: 'notFound' | 'self' | 'lastAdmin' } | Refused
 
 /** Removes the account (its sessions, tokens, roles and notifications with it; its audit rows stay). */
 export async function deleteAdminUser(id: number, actor: Actor, db: DB = getDb()): Promise<DeleteUserResult> {
@@ -383,6 +436,8 @@ export async function deleteAdminUser(id: number, actor: Actor, db: DB = getDb()
 		const user = await getAdminUser(id, trx)
 		if (!user) return { ok: false, reason: 'notFound' }
 		if (id === actor.id) return { ok: false, reason: 'self' }
+		const refused = await refuseBeyondActor(trx, actor, id, 'delete')
+		if (refused) return refused
 		if ((await holdsAdmin(trx, id)) && !user.locked && (await otherActiveAdmins(trx, id)) === 0) return { ok: false, reason: 'lastAdmin' }
 		// Sessions, tokens, roles, notifications and reset links go with it (foreign keys cascade).
 		await trx.deleteFrom('users').where('id', '=', id).execute()

@@ -9,6 +9,7 @@ import { getDatabase, migrateToLatest } from '~/db/db.server'
 import { notify } from '~/notifications/notifications.server'
 import { ensureBuiltins } from '~/permissions/builtins.server'
 import { listRoles } from '~/permissions/roles.server'
+import { ADMIN_ROLE, isLastActiveAdministrator } from '~/admin/users.server'
 import { EmailTakenError, UnknownRoleError, getUserByEmail, setUserLocked, setUserRoles } from '~/users/users.server'
 
 const USAGE = `Usage: npm run cli -- <command> [options]
@@ -17,11 +18,12 @@ Commands:
   db:migrate                                   Apply pending database migrations
   users:create --email E --password P --name N [--roles r1,r2] [--must-change]
                                                Create a user with the given roles
-  users:set-roles --email E --roles r1,r2      Replace a user's roles
+  users:set-roles --email E --roles r1,r2 [--force]
+                                               Replace a user's roles (--force to demote the last administrator)
   roles:list                                   List the roles
   users:set-password --email E --password P [--must-change]
                                                Set a user's password (ends their sessions)
-  users:lock --email E [--unlock]              Lock a user (ends their sessions) or unlock
+  users:lock --email E [--unlock] [--force]    Lock a user (ends their sessions) or unlock (--force to lock the last administrator)
   db:seed-demo [--stations N] [--tools M] [--reset] [--password P]
                                                Deterministic demo data: stations, tools (default 300 and
                                                3000; M defaults to 10 x N, at most 100000) and the users
@@ -39,6 +41,12 @@ function required(values: Record<string, unknown>, name: string): string {
 function assertPolicy(password: string) {
 	const problem = checkPasswordPolicy(password)
 	if (problem) throw new UsageError(`--password does not meet the policy (${problem}): 8 to 128 characters, not a common password`)
+}
+
+/** Operators are not bound by the delegation rule, but leaving the portal without an administrator takes --force. */
+async function refuseLastAdministrator(user: { id: number; email: string }, force: boolean, doing: string) {
+	if (force || !(await isLastActiveAdministrator(user.id))) return
+	throw new UsageError(`<${user.email}> is the last active administrator: refusing to ${doing} them (add --force to do it anyway)`)
 }
 
 const DEMO_STATIONS = 300
@@ -116,9 +124,10 @@ const commands: Record<string, (args: string[]) => Promise<string>> = {
 	},
 
 	async 'users:set-roles'(args) {
-		const { values } = parseArgs({ args, options: { email: { type: 'string' }, roles: { type: 'string', default: '' } } })
+		const { values } = parseArgs({ args, options: { email: { type: 'string' }, roles: { type: 'string', default: '' }, force: { type: 'boolean', default: false } } })
 		const user = await findUser(required(values, 'email'))
 		const roles = values.roles.split(',').map((code) => code.trim()).filter(Boolean)
+		if (!roles.includes(ADMIN_ROLE)) await refuseLastAdministrator(user, values.force, 'take the admin role from')
 		await setUserRoles(user.id, roles)
 		await recordAudit({ action: 'user.roles_changed', actorEmail: 'cli', entity: 'user', entityId: user.id, details: { roles } })
 		await notify(user.id, { type: 'roles_changed', titleKey: 'notifications.rolesChanged.title', bodyKey: 'notifications.rolesChanged.body', params: { roles: roles.join(', ') || '—' }, link: '/contacts/profile' })
@@ -149,8 +158,9 @@ const commands: Record<string, (args: string[]) => Promise<string>> = {
 	},
 
 	async 'users:lock'(args) {
-		const { values } = parseArgs({ args, options: { email: { type: 'string' }, unlock: { type: 'boolean', default: false } } })
+		const { values } = parseArgs({ args, options: { email: { type: 'string' }, unlock: { type: 'boolean', default: false }, force: { type: 'boolean', default: false } } })
 		const user = await findUser(required(values, 'email'))
+		if (!values.unlock) await refuseLastAdministrator(user, values.force, 'lock')
 		await setUserLocked(user.id, !values.unlock)
 		const ended = values.unlock ? 0 : await revokeAccess(user.id)
 		await recordAudit({ action: values.unlock ? 'user.unlocked' : 'user.locked', actorEmail: 'cli', entity: 'user', entityId: user.id })

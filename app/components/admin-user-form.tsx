@@ -7,6 +7,8 @@ export interface RoleChoice {
 	code: string
 	name: string
 	is_builtin: number
+	/** False when the role carries grants the signed-in administrator does not hold: shown, not assignable. */
+	assignable?: boolean
 }
 
 /** A role's shown name: the translated name of a built-in role, the stored name of others. */
@@ -23,14 +25,31 @@ export function RoleCheckboxes({ roles, selected, error }: { roles: readonly Rol
 	return (
 		<fieldset className="mb-3" aria-describedby={errorText ? 'roles-error' : undefined}>
 			<legend className="form-label fs-6">{t('admin.users.fields.roles')}</legend>
-			{roles.map((role) => (
-				<div key={role.code} className="form-check">
-					<input className="form-check-input" type="checkbox" name="roles" value={role.code} id={`role-${role.code}`} defaultChecked={selected.includes(role.code)} />
-					<label className="form-check-label" htmlFor={`role-${role.code}`}>
-						{roleLabel(role)} <span className="text-body-secondary">{`(${role.code})`}</span>
-					</label>
-				</div>
-			))}
+			{roles.map((role) => {
+				const locked = role.assignable === false
+				return (
+					<div key={role.code} className="form-check">
+						<input
+							className="form-check-input"
+							type="checkbox"
+							name="roles"
+							value={role.code}
+							id={`role-${role.code}`}
+							defaultChecked={selected.includes(role.code)}
+							disabled={locked}
+							aria-describedby={locked ? `role-${role.code}-reason` : undefined}
+						/>
+						<label className="form-check-label" htmlFor={`role-${role.code}`}>
+							{roleLabel(role)} <span className="text-body-secondary">{`(${role.code})`}</span>
+						</label>
+						{locked ? (
+							<div id={`role-${role.code}-reason`} className="form-text">
+								{t('admin.delegation.roleNotAssignable')}
+							</div>
+						) : null}
+					</div>
+				)
+			})}
 			{errorText ? (
 				<div id="roles-error" className="invalid-feedback d-block">
 					{errorText}

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { postedIntent } from '~/admin/intent.server'
 import { ROLES_FUNCTION, ROLES_PATH, roleHref } from '~/admin/roles'
-import { deleteRole, functionTree, getRole, postedGrants, roleGrants, roleSchema, saveRoleGrants, updateRole } from '~/admin/roles.server'
+import { deleteRole, functionTree, getRole, heldGrants, postedGrants, roleEditRefusal, roleGrants, roleSchema, saveRoleGrants, updateRole } from '~/admin/roles.server'
 import { parseId } from '~/catalogs/catalog.server'
 import { RoleForm, useRoleName } from '~/components/admin-role-form'
 import { PageHeader } from '~/components/catalog'
@@ -29,7 +29,7 @@ function notFound() {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-	const { grants } = await requirePermission(request, 'QUANTRI_ROLES', 'view')
+	const { grants, user } = await requirePermission(request, 'QUANTRI_ROLES', 'view')
 	const id = parseId(params.id)
 	const role = id === null ? null : await getRole(id)
 	if (!role) throw notFound()
@@ -41,6 +41,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		role,
 		functions: await functionTree(await getLanguage(request)),
 		granted: await roleGrants(role.id),
+		editRefusal: await roleEditRefusal(user.id, role),
+		held: await heldGrants(user.id),
 		confirmDelete,
 		allowed: { update: can(grants, ROLES_FUNCTION, 'update'), delete: can(grants, ROLES_FUNCTION, 'delete') },
 	}
@@ -77,6 +79,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 			if (!result.ok) {
 				if (result.reason === 'notFound') throw notFound()
 				if (result.reason === 'builtin') return refused({ intent, formError: 'admin.roles.errors.builtin' }, 409)
+				if (result.reason === 'delegation') return refused({ intent, values: form.values, formError: `admin.delegation.${result.refusal}` }, 403)
 				return refused({ intent, values: form.values, errors: { code: { key: 'admin.roles.errors.codeTaken' } } }, 409)
 			}
 			await flashSuccess(request, result.changed ? 'admin.roles.saved' : 'admin.noChanges', { code: form.data.code })
@@ -91,6 +94,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 			if (!result.ok) {
 				if (result.reason === 'notFound') throw notFound()
 				const granted = grants.map((grant) => `${grant.functionId}:${grant.action}`)
+				if (result.reason === 'delegation') return refused({ intent, granted, formError: `admin.delegation.${result.refusal}` }, 403)
 				return refused({ intent, granted, formError: result.reason === 'allAccess' ? 'admin.roles.errors.allAccess' : 'admin.roles.errors.badGrant' }, result.reason === 'allAccess' ? 409 : 400)
 			}
 			await flashSuccess(request, result.changed ? 'admin.roles.grantsSaved' : 'admin.noChanges')
@@ -101,6 +105,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 			const result = await deleteRole(id, actor)
 			if (!result.ok) {
 				if (result.reason === 'notFound') throw notFound()
+				if (result.reason === 'delegation') return refused({ intent, formError: `admin.delegation.${result.refusal}` }, 403)
 				return refused({ intent, formError: 'admin.roles.errors.builtin' }, 409)
 			}
 			await flashSuccess(request, 'admin.roles.deleted', { code: result.code })
@@ -113,7 +118,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function AdminRolePage() {
 	const { t } = useTranslation()
-	const { role, functions, granted, confirmDelete, allowed } = useLoaderData<typeof loader>()
+	const { role, functions, granted, confirmDelete, allowed, editRefusal, held } = useLoaderData<typeof loader>()
+	const heldSet = held ? new Set(held) : null
 	const failed = useActionData<typeof action>() as ActionAnswer | undefined
 	const roleName = useRoleName()
 	const href = roleHref(role.id)
@@ -142,7 +148,7 @@ export default function AdminRolePage() {
 	}
 
 	const checked = new Set(failed?.intent === 'grants' && failed.granted ? failed.granted : granted)
-	const editable = allowed.update && !role.all_access
+	const editable = allowed.update && !role.all_access && editRefusal === null
 	const updateFailed = failed?.intent === 'update' ? failed : null
 	return (
 		<section aria-labelledby="role-heading">
@@ -161,7 +167,9 @@ export default function AdminRolePage() {
 				) : null}
 			</PageHeader>
 			{formError}
-			{allowed.update && !role.is_builtin ? (
+			{allowed.update && editRefusal && !role.all_access ? <FormAlert tone="info" message={t(`admin.delegation.${editRefusal}`)} /> : null}
+			{editable && heldSet !== null ? <p className="form-text">{t('admin.delegation.grantsNotHeldNote')}</p> : null}
+			{allowed.update && !role.is_builtin && editRefusal === null ? (
 				<RoleForm
 					action={href}
 					values={updateFailed?.values ?? { code: role.code, name: role.name, description: role.description }}
@@ -213,7 +221,7 @@ export default function AdminRolePage() {
 														name="grant"
 														value={value}
 														defaultChecked={checked.has(value)}
-														disabled={!editable}
+														disabled={!editable || (heldSet !== null && !heldSet.has(value))}
 														aria-label={t('admin.roles.grantLabel', { action: t(`admin.roles.actions.${action}`), function: fn.label })}
 													/>
 												</td>

@@ -14,6 +14,8 @@ import {
 	setAdminUserLocked,
 	updateAdminUser,
 	userProfileSchema,
+	canManageUser,
+	type Refused,
 } from '~/admin/users.server'
 import { parseId } from '~/catalogs/catalog.server'
 import { AdminUserForm, OneTimePassword, useRoleLabel } from '~/components/admin-user-form'
@@ -50,8 +52,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	return {
 		title: confirmDelete ? t('admin.users.deleteTitle', { email: user.email }) : user.email,
 		user,
-		roles: await listRoleOptions(),
+		roles: await listRoleOptions(me.id),
 		self: me.id === user.id,
+		manageable: await canManageUser(me.id, user.id),
 		confirmDelete,
 		allowed: { update: can(grants, USERS_FUNCTION, 'update'), delete: can(grants, USERS_FUNCTION, 'delete') },
 	}
@@ -75,6 +78,11 @@ function answer(body: Partial<ActionAnswer> & { intent: Intent }, status = 200) 
 
 const REFUSALS = { self: 'admin.errors.self', lastAdmin: 'admin.errors.lastAdmin' } as const
 
+/** The delegation rule's refusal: 403, the reason in the user's language, nothing changed. */
+function refused(intent: Intent, result: Refused, values: Record<string, string> = {}) {
+	return answer({ intent, values, formError: `admin.delegation.${result.refusal}` }, 403)
+}
+
 export async function action({ request, params }: ActionFunctionArgs) {
 	const { user: me } = await requirePermission(request, 'QUANTRI_USERS', 'view')
 	const intent = await postedIntent(request, INTENTS)
@@ -95,6 +103,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 			const result = await updateAdminUser(id, form.data, roles.codes, actor)
 			if (!result.ok) {
 				if (result.reason === 'notFound') throw notFound()
+				if (result.reason === 'delegation') return refused(intent, result, valuesOf(form.formData))
 				return answer({ intent, values: valuesOf(form.formData), errors: { roles: { key: REFUSALS.lastAdmin } } }, 409)
 			}
 			await flashSuccess(request, result.changed ? 'admin.users.saved' : 'admin.noChanges')
@@ -106,6 +115,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 			const result = await setAdminUserLocked(id, intent === 'lock', actor)
 			if (!result.ok) {
 				if (result.reason === 'notFound') throw notFound()
+				if (result.reason === 'delegation') return refused(intent, result)
 				return answer({ intent, formError: REFUSALS[result.reason] }, 409)
 			}
 			await flashSuccess(request, intent === 'lock' ? 'admin.users.lockedDone' : 'admin.users.unlockedDone', { count: result.sessionsEnded })
@@ -115,7 +125,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 			const form = await parseForm(request, resetPasswordSchema)
 			if (!form.ok) return answer({ intent, errors: form.errors }, 400)
 			const result = await resetAdminUserPassword(id, form.data.password, actor)
-			if (!result.ok) throw notFound()
+			if (!result.ok) {
+				if (result.reason === 'notFound') throw notFound()
+				return refused(intent, result)
+			}
 			if (!result.generated) {
 				await flashSuccess(request, 'admin.users.passwordResetDone', { count: result.sessionsEnded })
 				return redirect(href)
@@ -125,7 +138,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		case 'revokeSessions': {
 			assertCsrf(request, await request.formData())
 			const result = await revokeAdminUserSessions(id, actor)
-			if (!result.ok) throw notFound()
+			if (!result.ok) {
+				if (result.reason === 'notFound') throw notFound()
+				return refused(intent, result)
+			}
 			// Ending one's own sessions signs this browser out too: the next page asks to sign in.
 			await flashSuccess(request, 'admin.users.sessionsRevoked', { count: result.sessionsEnded })
 			return redirect(href)
@@ -135,6 +151,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 			const result = await deleteAdminUser(id, actor)
 			if (!result.ok) {
 				if (result.reason === 'notFound') throw notFound()
+				if (result.reason === 'delegation') return refused(intent, result)
 				return answer({ intent, formError: REFUSALS[result.reason] }, 409)
 			}
 			await flashSuccess(request, 'admin.users.deleted', { email: result.email })
@@ -154,7 +171,7 @@ function valuesOf(formData: FormData): Record<string, string> {
 
 export default function AdminUserPage() {
 	const { t, i18n } = useTranslation()
-	const { user, roles, self, confirmDelete, allowed } = useLoaderData<typeof loader>()
+	const { user, roles, self, confirmDelete, allowed, manageable } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>() as ActionAnswer | undefined
 	const roleLabel = useRoleLabel()
 	const href = userHref(user.id)
@@ -198,6 +215,7 @@ export default function AdminUserPage() {
 				<span className={`badge ${user.locked ? 'text-bg-danger' : 'text-bg-success'}`}>{t(`admin.users.states.${user.locked ? 'locked' : 'active'}`)}</span>
 			</PageHeader>
 			{formError}
+			{manageable ? null : <FormAlert tone="info" message={t('admin.delegation.userBeyondActorNotice')} />}
 			{actionData?.ok && actionData.password ? <OneTimePassword password={actionData.password} /> : null}
 			<dl className="row mb-3">
 				<dt className="col-sm-4">{t('admin.users.fields.displayName')}</dt>

@@ -22,12 +22,12 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogSty
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
 
 export async function loader({ request }: LoaderFunctionArgs) {
-	const { grants } = await requirePermission(request, 'QUANTRI_USERS', 'view')
+	const { grants, user } = await requirePermission(request, 'QUANTRI_USERS', 'view')
 	const url = new URL(request.url)
 	const state = parseListState(url.searchParams, USER_LIST)
 	const canonical = listSearch(state, USER_LIST)
 	if (!isCanonical(url, canonical)) throw redirect(`${USERS_PATH}${canonical}`)
-	const [result, roles] = await Promise.all([listAdminUsers(state), listRoleOptions()])
+	const [result, roles] = await Promise.all([listAdminUsers(state), listRoleOptions(user.id)])
 	const last = lastPage(result)
 	if (result.rows.length === 0 && state.page > 1 && last !== null && result.total > 0) {
 		throw redirect(`${USERS_PATH}${listSearch(state, USER_LIST, { page: last })}`)

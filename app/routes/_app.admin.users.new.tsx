@@ -5,6 +5,7 @@ import { USERS_PATH, userHref } from '~/admin/users'
 import { createAdminUser, listRoleOptions, newUserSchema, postedRoles } from '~/admin/users.server'
 import { AdminUserForm, OneTimePassword } from '~/components/admin-user-form'
 import { PageHeader } from '~/components/catalog'
+import { FormAlert } from '~/components/forms'
 import { getT } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
 import { requirePermission } from '~/permissions/grants.server'
@@ -20,8 +21,8 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogSty
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
 
 export async function loader({ request }: LoaderFunctionArgs) {
-	await requirePermission(request, 'QUANTRI_USERS', 'create')
-	return { title: (await getT(request))('admin.users.new'), roles: await listRoleOptions() }
+	const { user } = await requirePermission(request, 'QUANTRI_USERS', 'create')
+	return { title: (await getT(request))('admin.users.new'), roles: await listRoleOptions(user.id) }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -38,6 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	const result = await createAdminUser(form.data, roles.codes, { id: user.id, email: user.email })
 	if (!result.ok) {
 		const values: Record<string, string> = { ...Object.fromEntries(Object.entries(form.data).filter(([name]) => name !== 'password').map(([name, value]) => [name, value ?? ''])), roles: roles.codes.join(',') }
+		if (result.reason === 'delegation') return invalid({ formError: `admin.delegation.${result.refusal}`, values }, { status: 403 })
 		return invalid({ errors: { email: { key: 'admin.errors.emailTaken' } }, values }, { status: 409 })
 	}
 	if (!result.generated) {
@@ -79,6 +81,7 @@ export default function NewAdminUserPage() {
 				</Link>
 			</nav>
 			<PageHeader title={t('admin.users.new')} id="user-heading" />
+			{actionData && !actionData.ok && actionData.formError ? <FormAlert message={t(actionData.formError)} /> : null}
 			<AdminUserForm
 				action={`${USERS_PATH}/new`}
 				mode="create"

@@ -1,11 +1,10 @@
 import { routeHandle } from '~/permissions/access'
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { recordAudit } from '~/audit/audit.server'
+import { deleteAdminUser } from '~/admin/users.server'
 import { getT } from '~/i18n/i18n.server'
 import { requireApiPermission } from '~/permissions/grants.server'
-import { deleteUser, getUserById } from '~/users/users.server'
+import { getUserById } from '~/users/users.server'
 import { methodNotAllowed, toApiUser } from '~/utils/api.server'
-import { getClientIp } from '~/utils/logger.server'
 
 export const handle = routeHandle({ function: 'QUANTRI_USERS' }, '/api/users/1')
 
@@ -29,8 +28,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	const id = userId(params.id)
 	const target = id === null ? undefined : await getUserById(id)
 	if (!target) return Response.json({ message: t('api.userNotFound') }, { status: 404 })
-	if (target.id === actor.id) return Response.json({ message: t('api.cannotDeleteSelf') }, { status: 400 })
-	await deleteUser(target.id)
-	await recordAudit({ action: 'user.deleted', actor, entity: 'user', entityId: target.id, ip: getClientIp(), details: { email: target.email } })
-	return Response.json({ message: t('api.userDeleted') })
+	const result = await deleteAdminUser(target.id, { id: actor.id, email: actor.email })
+	if (result.ok) return Response.json({ message: t('api.userDeleted') })
+	switch (result.reason) {
+		case 'notFound':
+			return Response.json({ message: t('api.userNotFound') }, { status: 404 })
+		case 'self':
+			return Response.json({ message: t('api.cannotDeleteSelf') }, { status: 400 })
+		case 'lastAdmin':
+			return Response.json({ message: t('admin.errors.lastAdmin') }, { status: 409 })
+		case 'delegation':
+			return Response.json({ message: t(`admin.delegation.${result.refusal}`) }, { status: 403 })
+	}
 }
