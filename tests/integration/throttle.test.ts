@@ -172,6 +172,9 @@ describe('per-account limit', () => {
 		await locked.text()
 
 		const owner = fromNewAddress().client
+		const lockedForOwnerToo = await owner.signIn(email, 'Owner forgot it 1')
+		expect(lockedForOwnerToo.status).toBe(429)
+		await lockedForOwnerToo.text()
 		const asked = await owner.post('/account/forgot-password', { email })
 		expect(asked.status).toBe(200)
 		await asked.text()
