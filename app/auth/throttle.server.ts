@@ -14,6 +14,8 @@ export const ACCOUNT_ADDRESS_FAILURES = FREE_FAILURES + 3
 /** Failed sign-ins allowed per address, whatever the account: high enough for a corporate NAT. */
 export const ADDRESS_FAILURES = 100
 export const WINDOW_SECONDS = 15 * 60
+/** A locked account's count: far above the limit, so points given back by refused attempts cannot reopen it. */
+const LOCKED_POINTS = 1_000_000
 /** Locks of one account are counted for a day to double the next one. */
 const LOCK_MEMORY_SECONDS = 24 * 60 * 60
 
@@ -94,7 +96,7 @@ export async function beginSignInAttempt(email: string, ip: string | null): Prom
 		if (state.consumedPoints === ACCOUNT_FAILURES + 1) {
 			const lock = await limiter.locks.consume(key.account)
 			const lockMs = lockSeconds(lock.consumedPoints) * 1000
-			await limiter.account.block(key.account, lockMs / 1000)
+			await limiter.account.set(key.account, LOCKED_POINTS, lockMs / 1000)
 			waits.push(lockMs)
 		} else {
 			waits.push(state.msBeforeNext)
