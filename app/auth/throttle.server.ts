@@ -75,9 +75,9 @@ export type SignInAttempt =
 /**
  * Counts a sign-in attempt before the password is checked, so concurrent attempts cannot slip past the
  * limit: each one atomically takes a point from the account, the account+address and the address, and
- * gives back what it took when one of them refuses. The
- * attempt that first goes over the account's limit locks the account, each lock twice as long as the
- * last. Call `signInSucceeded` when the password was right.
+ * gives back what it took when one of them refuses. The attempt that first goes over the account's
+ * limit locks the account, each lock twice as long as the last. Call `signInSucceeded` when the
+ * password was right.
  */
 export async function beginSignInAttempt(email: string, ip: string | null): Promise<SignInAttempt> {
 	const limiter = await limiters()
@@ -113,10 +113,9 @@ export async function beginSignInAttempt(email: string, ip: string | null): Prom
 			.filter(([result]) => result.status === 'fulfilled')
 			.map(([, which, id]) => which.reward(id, 1)),
 	)
-	const firstInWindow = await limiter.throttleAudit.consume(key.accountAddress).then(
-		() => true,
-		(reason: unknown) => (refusal(reason), false),
-	)
+	const [audit] = await Promise.allSettled([limiter.throttleAudit.consume(key.accountAddress)])
+	if (audit.status === 'rejected') refusal(audit.reason)
+	const firstInWindow = audit.status === 'fulfilled'
 	return { allowed: false, retryAfter: seconds(Math.max(...waits)), firstInWindow }
 }
 
