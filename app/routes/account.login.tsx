@@ -6,7 +6,7 @@ import { signInSchema } from '~/auth/forms.server'
 import { recordAudit } from '~/audit/audit.server'
 import { getAuthProvider } from '~/auth/provider.server'
 import { CHANGE_PASSWORD_PATH, createSession, getSessionState } from '~/auth/session.server'
-import { clearSignInFailures, recordSignInFailure, signInRetryAfter } from '~/auth/throttle.server'
+import { beginSignInAttempt, signInSucceeded } from '~/auth/throttle.server'
 import { AuthLayout } from '~/components/auth-layout'
 import { CsrfInput, Field, FormAlert } from '~/components/forms'
 import { getT } from '~/i18n/i18n.server'
@@ -53,9 +53,10 @@ export async function action({ request }: ActionFunctionArgs) {
 	const ip = getClientIp()
 	const t = await getT(request)
 
-	const retryAfter = await signInRetryAfter(email, ip)
-	if (retryAfter !== null) {
-		await recordAudit({ action: 'auth.sign_in_throttled', actorEmail: email, ip })
+	const attempt = await beginSignInAttempt(email, ip)
+	if (!attempt.allowed) {
+		const { retryAfter } = attempt
+		if (attempt.firstInWindow) await recordAudit({ action: 'auth.sign_in_throttled', actorEmail: email, ip })
 		return invalid(
 			{ formError: t('login.throttled', { minutes: Math.ceil(retryAfter / 60) }), values: { email } },
 			{ status: 429, headers: { 'Retry-After': String(retryAfter) } },
@@ -64,13 +65,12 @@ export async function action({ request }: ActionFunctionArgs) {
 
 	const result = await getAuthProvider().signIn(email, password)
 	if (!result.ok) {
-		await recordSignInFailure(email, ip)
 		await recordAudit({ action: 'auth.sign_in_failed', actorEmail: email, ip })
 		return invalid({ formError: t('login.invalidCredentials'), values: { email } })
 	}
 
 	const { user } = result
-	await clearSignInFailures(email, ip)
+	await signInSucceeded(email, ip)
 	const cookie = await createSession(request, user)
 	await recordAudit({ action: 'auth.sign_in', actor: user, entity: 'user', entityId: user.id, ip })
 	const destination = user.must_change_password ? CHANGE_PASSWORD_PATH : safeRedirect(form.data.redirectTo, '/')

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { resetSchema } from '~/auth/forms.server'
 import { recordAudit } from '~/audit/audit.server'
 import { consumeResetToken, findResetUser } from '~/auth/password-reset.server'
+import { clearAccountBackOff } from '~/auth/throttle.server'
 import { getAuthProvider } from '~/auth/provider.server'
 import { revokeAccess } from '~/auth/revoke.server'
 import { AuthLayout } from '~/components/auth-layout'
@@ -35,6 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	}
 	await getAuthProvider().setPassword(user, newPassword, { mustChange: false })
 	const ended = await revokeAccess(user.id)
+	await clearAccountBackOff(user.email, getClientIp())
 	await recordAudit({ action: 'auth.password_reset', actor: user, entity: 'user', entityId: user.id, ip: getClientIp(), details: { sessionsEnded: ended } })
 	await notify(user.id, { type: 'password_changed', titleKey: 'notifications.passwordChanged.title', bodyKey: 'notifications.passwordChanged.body', link: '/contacts/profile' })
 	return redirect('/account/login?reason=password-reset')

@@ -4,7 +4,7 @@ import { credentialsSchema } from '~/users/forms.server'
 import { recordAudit } from '~/audit/audit.server'
 import { issueApiToken } from '~/auth/api-token.server'
 import { getAuthProvider } from '~/auth/provider.server'
-import { clearSignInFailures, recordSignInFailure, signInRetryAfter } from '~/auth/throttle.server'
+import { beginSignInAttempt, signInSucceeded } from '~/auth/throttle.server'
 import { getT } from '~/i18n/i18n.server'
 import { methodNotAllowed, parseApiBody, passwordChangeRequired, toApiUser } from '~/utils/api.server'
 import { getClientIp } from '~/utils/logger.server'
@@ -23,9 +23,10 @@ export async function action({ request }: ActionFunctionArgs) {
 	const t = await getT(request)
 	const { email, password } = await parseApiBody(request, credentialsSchema, t)
 	const ip = getClientIp()
-	const retryAfter = await signInRetryAfter(email, ip)
-	if (retryAfter !== null) {
-		await recordAudit({ action: 'auth.sign_in_throttled', actorEmail: email, ip, details: { via: 'api' } })
+	const attempt = await beginSignInAttempt(email, ip)
+	if (!attempt.allowed) {
+		const { retryAfter } = attempt
+		if (attempt.firstInWindow) await recordAudit({ action: 'auth.sign_in_throttled', actorEmail: email, ip, details: { via: 'api' } })
 		return Response.json(
 			{ message: t('login.throttled', { minutes: Math.ceil(retryAfter / 60) }) },
 			{ status: 429, headers: { 'Retry-After': String(retryAfter) } },
@@ -33,11 +34,10 @@ export async function action({ request }: ActionFunctionArgs) {
 	}
 	const result = await getAuthProvider().signIn(email, password)
 	if (!result.ok) {
-		await recordSignInFailure(email, ip)
 		await recordAudit({ action: 'auth.sign_in_failed', actorEmail: email, ip, details: { via: 'api' } })
 		return Response.json(INCORRECT, { status: 400 })
 	}
-	await clearSignInFailures(email, ip)
+	await signInSucceeded(email, ip)
 	if (result.user.must_change_password) {
 		await recordAudit({ action: 'auth.api_token_refused', actor: result.user, entity: 'user', entityId: result.user.id, ip, details: { reason: 'mustChangePassword' } })
 		return passwordChangeRequired()

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { firebaseProvider } from '~/auth/firebase-provider.server'
+import { getDb } from '~/db/db.server'
 import { resetSingleton } from '~/utils/singleton.server'
 import { getUserByEmail, setUserLocked, setUserRoles } from '~/users/users.server'
 import { TestClient, location } from '../support/client'
@@ -122,5 +123,24 @@ describe('the firebase provider', () => {
 		expect(location(done)).toBe('/account/login?reason=password-reset')
 		expect(await firebaseAccepts(email, password)).toBe(false)
 		expect(location(await new TestClient(server.url).signIn(email, 'Firebase reset 1'))).toBe('/')
+	})
+	test('goes through the same throttling: of 40 simultaneous wrong passwords only the limit reach Firebase', async () => {
+		const { email, password } = newAccount()
+		const user = await firebaseProvider.createAccount({ email, password })
+		await setUserRoles(user.id, ['viewer'])
+		const client = new TestClient(server.url)
+		await client.csrfToken()
+		const responses = await Promise.all(Array.from({ length: 40 }, (_, n) => client.signIn(email, `Wrong guess ${n}`)))
+		const statuses = await Promise.all(responses.map(async (response) => (await response.text(), response.status)))
+		const verified = statuses.filter((status) => status === 400).length
+		expect(verified).toBeGreaterThan(0)
+		expect(verified).toBeLessThanOrEqual(5)
+		expect(statuses.filter((status) => status === 429)).toHaveLength(40 - verified)
+		const failed = await getDb().selectFrom('audit_log').select('id').where('action', '=', 'auth.sign_in_failed').where('actor_email', '=', email).execute()
+		expect(failed).toHaveLength(verified)
+		const locked = await new TestClient(server.url).signIn(email, password)
+		expect(locked.status).toBe(429)
+		expect(Number(locked.headers.get('Retry-After'))).toBeGreaterThan(0)
+		await locked.text()
 	})
 })
