@@ -30,14 +30,16 @@ function escapeHtml(text: string) {
 }
 
 /** A short answer, translated for pages (the `lang` cookie), JSON for the API; never a stack trace. */
-export function refuse(req: ExpressRequest, res: ExpressResponse, refusal: Refusal, headers: Record<string, string> = {}) {
+export function refuse(req: ExpressRequest, res: ExpressResponse, refusal: Refusal, headers: Record<string, string> = {}, { close = false } = {}) {
 	const status = STATUS[refusal]
 	logger.warn('http.request_refused', { method: req.method, path: req.path, status, reason: refusal })
 	const language = languageFromCookieHeader(req.headers.cookie ?? null)
 	const t = getFixedT(language)
 	res.status(status).set({ 'Cache-Control': 'no-store', ...headers })
-	// The body of a refused request is not read: the connection cannot be reused after it.
-	if (refusal === 'tooLarge' || refusal === 'malformed') res.set('Connection', 'close')
+	// Whatever is left of the body is read and dropped, so that the client reads this answer and the
+	// connection stays usable; a body announced as too large is not read at all: the connection closes.
+	if (close) res.set('Connection', 'close')
+	else if (!req.complete) discardRest(req)
 	if (isApiPath(req.path)) {
 		res.json({ message: t(`errors.request.${refusal}`) })
 		return
@@ -61,16 +63,44 @@ function hasBody(req: ExpressRequest) {
 	return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0
 }
 
-/** Reads the whole body, refusing it as soon as it grows past `limit`; null when it did. */
-async function readLimited(req: ExpressRequest, limit: number): Promise<Buffer | null> {
-	const chunks: Buffer[] = []
-	let size = 0
-	for await (const chunk of req as AsyncIterable<Buffer>) {
-		size += chunk.length
-		if (size > limit) return null
-		chunks.push(chunk)
-	}
-	return Buffer.concat(chunks, size)
+/** More than this read and dropped from a refused or unread body closes the connection instead. */
+const DISCARD_LIMIT = 64 * 1024 * 1024
+
+/**
+ * Reads the rest of a body nobody needs and drops it (a refused upload, a redirect to sign-in before
+ * a form was read), so the next request on the keep-alive connection is not stuck behind it.
+ */
+export function discardRest(req: ExpressRequest) {
+	let discarded = 0
+	req.removeAllListeners('data')
+	req.on('data', (chunk: Buffer) => {
+		discarded += chunk.length
+		if (discarded > DISCARD_LIMIT) req.socket.destroy()
+	})
+	req.resume()
+}
+
+/** Reads the whole body, refusing it as soon as it grows past `limit`; null when it did (the rest is left unread). */
+function readLimited(req: ExpressRequest, limit: number): Promise<Buffer | null> {
+	return new Promise((resolve, reject) => {
+		const chunks: Buffer[] = []
+		let size = 0
+		const onData = (chunk: Buffer) => {
+			size += chunk.length
+			if (size <= limit) {
+				chunks.push(chunk)
+				return
+			}
+			req.off('data', onData)
+			req.off('end', onEnd)
+			req.pause()
+			resolve(null)
+		}
+		const onEnd = () => resolve(Buffer.concat(chunks, size))
+		req.on('data', onData)
+		req.once('end', onEnd)
+		req.once('error', reject)
+	})
 }
 
 /** Whether a body of this type can be parsed at all: Remix would otherwise fail inside a route with a 500. */
@@ -118,7 +148,8 @@ export function requestBodyGuard({ maxUploadBytes }: { maxUploadBytes: number })
 			next()
 			return
 		}
-		if (type === null || !(FORM_TYPES.has(type) || type === JSON_TYPE)) {
+		// Pages read forms; only the API reads JSON.
+		if (type === null || !(FORM_TYPES.has(type) || (api && type === JSON_TYPE))) {
 			refuse(req, res, 'unsupportedType')
 			return
 		}
@@ -130,7 +161,7 @@ export function requestBodyGuard({ maxUploadBytes }: { maxUploadBytes: number })
 		const limit = upload ? maxUploadBytes + UPLOAD_FRAMING_ALLOWANCE : FORM_BODY_LIMIT
 		const declared = Number(req.headers['content-length'] ?? 0)
 		if (!Number.isSafeInteger(declared) || declared > limit) {
-			refuse(req, res, 'tooLarge')
+			refuse(req, res, 'tooLarge', {}, { close: true })
 			return
 		}
 		if (upload) {

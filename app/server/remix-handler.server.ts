@@ -1,6 +1,6 @@
 import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from '@remix-run/node'
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express'
-import { refuse } from '~/security/request-body.server'
+import { discardRest, refuse } from '~/security/request-body.server'
 
 /** The URL Remix sees: protocol and host as Express resolved them (they honour TRUST_PROXY). */
 function requestUrl(req: ExpressRequest): URL | null {
@@ -57,6 +57,7 @@ export function remixRequestHandler(build: ServerBuild) {
 				response.headers.set('Cache-Control', 'no-store')
 			}
 			await send(res, response)
+			if (!req.complete) discardRest(req)
 		} catch (error) {
 			next(error)
 		}
