@@ -51,6 +51,13 @@ describe('sign-in', () => {
 		expect(message(wrongText)).toBe(message(unknownText))
 	})
 
+	test('password fields are masked and accept a password manager', async () => {
+		const response = await new TestClient(server.url).get('/account/login')
+		const password = formWith(await response.text(), 'password').querySelector('input[name="password"]')
+		expect(password?.getAttribute('type')).toBe('password')
+		expect(password?.getAttribute('autocomplete')).toBe('current-password')
+	})
+
 	test('the email typed is kept after a failure, the password is not', async () => {
 		const response = await new TestClient(server.url).signIn('kept@example.com', 'Not the password 9')
 		const html = await response.text()
