@@ -16,8 +16,8 @@ export async function ensureAdministrator() {
 	if ((await countUsers()) > 0) return null
 	const { email = DEFAULT_ADMIN_EMAIL, password: configured } = getConfig().admin
 	if (configured !== undefined) {
-		const problem = checkPasswordPolicy(configured)
-		if (problem) throw new Error(`ADMIN_PASSWORD does not meet the password policy (${problem}): use 8 to 128 characters, not a common password`)
+		const problem = checkPasswordPolicy(configured, [email])
+		if (problem) throw new Error(`ADMIN_PASSWORD does not meet the password policy (${problem}): use 8 to 128 characters that are hard to guess`)
 	}
 	const password = configured ?? randomBytes(12).toString('base64url')
 	const user = await getAuthProvider().createAccount({

@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2'
-import { COMMON_PASSWORDS } from './common-passwords'
+import { passwordWeakness, type PasswordWeakness } from './password-strength.server'
 
 /** OWASP's Argon2id baseline: 19 MiB, 2 passes, 1 lane. */
 // `algorithm: 2` is Argon2id (the package's const enum cannot be imported under isolatedModules).
@@ -28,13 +28,17 @@ export async function verifyAgainstDummy(password: string): Promise<false> {
 	return false
 }
 
-export type PasswordProblem = 'tooShort' | 'tooLong' | 'common'
+export type PasswordProblem = 'tooShort' | 'tooLong' | PasswordWeakness
 
-/** The password policy: 8 to 128 characters (counted as Unicode code points), any characters, not a common password. */
-export function checkPasswordPolicy(password: string): PasswordProblem | null {
-	const length = [...password.normalize('NFKC')].length
+/**
+ * The password policy, on the NFKC form that is also what gets hashed (so look-alikes such as
+ * fullwidth letters count as what they look like): 8 to 128 characters counted as Unicode code points,
+ * any characters, spaces included, and hard to guess (zxcvbn, with the account's email and names).
+ */
+export function checkPasswordPolicy(password: string, userInputs: readonly string[] = []): PasswordProblem | null {
+	const normalized = password.normalize('NFKC')
+	const length = [...normalized].length
 	if (length < PASSWORD_MIN_LENGTH) return 'tooShort'
 	if (length > PASSWORD_MAX_LENGTH) return 'tooLong'
-	if (COMMON_PASSWORDS.has(password.toLowerCase())) return 'common'
-	return null
+	return passwordWeakness(normalized, userInputs)
 }

@@ -4,9 +4,10 @@ import { getDatabase, type DB } from '~/db/db.server'
 import { assertCsrf, type FieldError } from '~/utils/form.server'
 import { getClientIp } from '~/utils/logger.server'
 import { changedFields, isForeignKeyViolation, isUniqueViolation, writeTransaction, type Actor, type FieldChanges } from './catalog.server'
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, parseCsv, restoreFormula } from './csv'
+import { getConfig } from '~/config.server'
+import { IMPORT_MAX_ROWS, parseCsv, restoreFormula } from './csv'
 
-export { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS }
+export { IMPORT_MAX_ROWS }
 
 /** Row errors listed in the report; the rest are counted. */
 export const MAX_REPORTED_ERRORS = 200
@@ -75,8 +76,9 @@ async function readBody(request: Request, limit: number): Promise<{ bytes: Uint8
  * decodes the file as UTF-8 (a byte-order mark is dropped by the parser).
  */
 export async function readUpload(request: Request): Promise<UploadResult> {
-	const limit = IMPORT_MAX_BYTES + FRAMING_ALLOWANCE
-	const tooLarge = (closeConnection: boolean) => fileFailure('csv.errors.tooLarge', { max: IMPORT_MAX_BYTES / 1024 / 1024 }, closeConnection)
+	const maxBytes = getConfig().maxUploadBytes
+	const limit = maxBytes + FRAMING_ALLOWANCE
+	const tooLarge = (closeConnection: boolean) => fileFailure('csv.errors.tooLarge', { max: maxBytes / 1024 / 1024 }, closeConnection)
 	const contentType = request.headers.get('Content-Type') ?? ''
 	const body = await readBody(request, limit)
 	if (!body.bytes) return tooLarge(!body.drained)
@@ -90,7 +92,7 @@ export async function readUpload(request: Request): Promise<UploadResult> {
 	assertCsrf(request, formData)
 	const file = formData.get('file')
 	if (!file || typeof file === 'string' || file.size === 0) return fileFailure('csv.errors.noFile')
-	if (file.size > IMPORT_MAX_BYTES) return tooLarge(false)
+	if (file.size > maxBytes) return tooLarge(false)
 	try {
 		const text = new TextDecoder('utf-8', { fatal: true }).decode(await file.arrayBuffer())
 		return { ok: true, fileName: file.name, text }

@@ -7,7 +7,6 @@
 export const BOM = '\uFEFF'
 
 /** The import's limits: beyond them it says so and reads no further. */
-export const IMPORT_MAX_BYTES = 5 * 1024 * 1024
 export const IMPORT_MAX_ROWS = 10_000
 
 /** Leading characters that make a spreadsheet treat a cell as a formula (OWASP "CSV injection"). */

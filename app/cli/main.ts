@@ -40,7 +40,7 @@ function required(values: Record<string, unknown>, name: string): string {
 
 function assertPolicy(password: string) {
 	const problem = checkPasswordPolicy(password)
-	if (problem) throw new UsageError(`--password does not meet the policy (${problem}): 8 to 128 characters, not a common password`)
+	if (problem) throw new UsageError(`--password does not meet the policy (${problem}): 8 to 128 characters that are hard to guess`)
 }
 
 /** Operators are not bound by the delegation rule, but leaving the portal without an administrator takes --force. */

@@ -1,14 +1,17 @@
 import { useEffect } from 'react'
 
-const REPORT_INTERVAL_MS = 60_000
+export const DEFAULT_ACTIVITY_INTERVAL_MS = 60_000
 
-/** Reports user activity (clicks, keys) to the server at most once a minute; the session's idle timer restarts. */
-export function useActivityReporter() {
+/**
+ * Reports user activity (clicks, keys) to the server at most every `intervalMs` (the server's touch
+ * interval, a quarter of the idle timeout at most), so the session's idle timer restarts in time.
+ */
+export function useActivityReporter(intervalMs: number) {
 	useEffect(() => {
 		let lastReport = Date.now()
 		const report = () => {
 			const now = Date.now()
-			if (now - lastReport < REPORT_INTERVAL_MS) return
+			if (now - lastReport < intervalMs) return
 			lastReport = now
 			void fetch('/api/activity', { method: 'POST', credentials: 'same-origin' }).catch(() => {})
 		}
@@ -18,5 +21,5 @@ export function useActivityReporter() {
 			document.removeEventListener('click', report, { capture: true })
 			document.removeEventListener('keydown', report, { capture: true })
 		}
-	}, [])
+	}, [intervalMs])
 }

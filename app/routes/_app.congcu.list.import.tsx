@@ -1,7 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useActionData } from '@remix-run/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '~/catalogs/csv'
+import { IMPORT_MAX_ROWS } from '~/catalogs/csv'
+import { getConfig } from '~/config.server'
 import { importCsv, readUpload, type ImportReport } from '~/catalogs/csv-import.server'
 import { TOOL_CATEGORIES, TOOL_FIELDS, TOOL_STATUSES, TOOLS_PATH } from '~/catalogs/tools'
 import { toolImport } from '~/catalogs/tools.server'
@@ -24,7 +25,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requirePermission(request, 'CONGCU_LIST', 'import')
-	return { title: (await getT(request))('tools.importTitle') }
+	return { title: (await getT(request))('tools.importTitle'), maxMegabytes: getConfig().maxUploadBytes / 1024 / 1024 }
 }
 
 /** POST multipart `file`: all rows valid → written in one transaction; otherwise the per-row report, nothing written. */
@@ -46,6 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ToolImportPage() {
 	const { t } = useTranslation()
 	const actionData = useActionData<typeof action>()
+	const { maxMegabytes } = useLoaderData<typeof loader>()
 	return (
 		<CsvImportPage
 			title={t('tools.importTitle')}
@@ -59,7 +61,7 @@ export default function ToolImportPage() {
 				t('tools.csvHelp.value'),
 				t('csv.formatDates'),
 			]}
-			limits={{ maxMegabytes: IMPORT_MAX_BYTES / 1024 / 1024, maxRows: IMPORT_MAX_ROWS }}
+			limits={{ maxMegabytes, maxRows: IMPORT_MAX_ROWS }}
 			report={actionData?.report ?? null}
 		/>
 	)

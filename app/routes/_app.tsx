@@ -9,8 +9,9 @@ import { ProgressBar } from '~/components/shell/progress-bar'
 import { Toasts } from '~/components/shell/toasts'
 import { Topbar } from '~/components/shell/topbar'
 import { Sidebar } from '~/components/sidebar'
+import { touchIntervalMs } from '~/auth/session.server'
 import { getConfig } from '~/config.server'
-import { useActivityReporter } from '~/hooks/use-activity-reporter'
+import { DEFAULT_ACTIVITY_INTERVAL_MS, useActivityReporter } from '~/hooks/use-activity-reporter'
 import { useCloseOnNavigation } from '~/hooks/use-close-on-navigation'
 import { useDropdownDismiss } from '~/hooks/use-dropdown-dismiss'
 import { getLanguage } from '~/i18n/i18n.server'
@@ -46,6 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		notifications: { unread, latest: latest.items },
 		apps: config.launcher,
 		helpUrl: config.helpUrl,
+		activityIntervalMs: touchIntervalMs(config.session.idleMs),
 	}
 }
 
@@ -56,7 +58,7 @@ function Shell({ children }: { children: ReactNode }) {
 	const [searchParams] = useSearchParams()
 	useDropdownDismiss()
 	useCloseOnNavigation()
-	useActivityReporter()
+	useActivityReporter(frame?.activityIntervalMs ?? DEFAULT_ACTIVITY_INTERVAL_MS)
 	const layout = root?.layout ?? DEFAULT_LAYOUT
 	const menu = frame?.menu ?? []
 	return (

@@ -36,8 +36,8 @@ export function refuse(req: ExpressRequest, res: ExpressResponse, refusal: Refus
 	const language = languageFromCookieHeader(req.headers.cookie ?? null)
 	const t = getFixedT(language)
 	res.status(status).set({ 'Cache-Control': 'no-store', ...headers })
-	// Whatever is left of the body is read and dropped, so that the client reads this answer and the
-	// connection stays usable; a body announced as too large is not read at all: the connection closes.
+	// Whatever is left of the body is read and dropped (not kept), so that the client, still sending,
+	// reads this answer and the connection stays usable; past DISCARD_LIMIT the connection closes instead.
 	if (close) res.set('Connection', 'close')
 	else if (!req.complete) discardRest(req)
 	if (isApiPath(req.path)) {
@@ -161,7 +161,7 @@ export function requestBodyGuard({ maxUploadBytes }: { maxUploadBytes: number })
 		const limit = upload ? maxUploadBytes + UPLOAD_FRAMING_ALLOWANCE : FORM_BODY_LIMIT
 		const declared = Number(req.headers['content-length'] ?? 0)
 		if (!Number.isSafeInteger(declared) || declared > limit) {
-			refuse(req, res, 'tooLarge', {}, { close: true })
+			refuse(req, res, 'tooLarge', {}, { close: !Number.isSafeInteger(declared) || declared > DISCARD_LIMIT })
 			return
 		}
 		if (upload) {

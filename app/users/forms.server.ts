@@ -33,7 +33,7 @@ export const registerSchema = z
 	.transform((body) => ({ ...body, email: body.email || body.username || '' }))
 	.superRefine((body, ctx) => {
 		if (!z.email().safeParse(body.email).success) ctx.addIssue({ code: 'custom', path: ['email'], message: issue('validation.email') })
-		const problem = checkPasswordPolicy(body.password)
+		const problem = checkPasswordPolicy(body.password, [body.email, body.firstName, body.lastName])
 		if (problem) {
 			ctx.addIssue({ code: 'custom', path: ['password'], message: issue(`password.${problem}`, { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH }) })
 		}
