@@ -31,6 +31,8 @@ export default defineConfig({
 	forbidOnly: Boolean(process.env.CI),
 	workers: 2,
 	retries: process.env.CI ? 1 : 0,
+	// CI shares two cores with Chromium, the server and a CLI spawned per test user: give a slow run room.
+	timeout: process.env.CI ? 60_000 : 30_000,
 	reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
 	use: {
 		baseURL: BASE_URL,
