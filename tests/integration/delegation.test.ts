@@ -230,5 +230,5 @@ describe('the command line keeps one administrator', () => {
 		expect(forced.code).toBe(0)
 		expect((await getDb().selectFrom('users').select('locked').where('id', '=', admin.user.id).executeTakeFirstOrThrow()).locked).toBe(1)
 		expect(location(await new TestClient(server.url).signIn(admin.email, admin.password))).toBeNull()
-	})
+	}, 120_000) // four CLI starts: each compiles the app with tsx
 })
