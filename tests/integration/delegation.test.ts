@@ -3,7 +3,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import en from '~/locales/en.json'
 import { getDb } from '~/db/db.server'
-import { TestClient, location } from '../support/client'
+import { TestClient, apiToken, location } from '../support/client'
 import { parseHtml } from '../support/html'
 import { startServer, type RunningServer } from '../support/server'
 import { createTestUser } from '../support/users'
@@ -150,12 +150,7 @@ describe('a delegated user administrator (QUANTRI_USERS only, and the viewer rol
 	test('the JSON API obeys the same rule', async () => {
 		const actor = await createTestUser({ roles: ['viewer', userAdminRole] })
 		const admin = await createTestUser({ roles: ['admin'] })
-		const auth = await fetch(new URL('/api/users/authenticate', server.url), {
-			method: 'POST',
-			headers: { 'Content-Type': 'application/json' },
-			body: JSON.stringify({ email: actor.email, password: actor.password }),
-		})
-		const { token } = (await auth.json()) as { token: string }
+		const token = await apiToken(server.url, actor.email, actor.password)
 		const response = await fetch(new URL(`/api/users/${admin.user.id}`, server.url), { method: 'DELETE', headers: { Authorization: `Bearer ${token}`, Cookie: 'lang=en' } })
 		expect(response.status).toBe(403)
 		expect(await response.json()).toEqual({ message: en.admin.delegation.userBeyondActor })

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import en from '~/locales/en.json'
 import ru from '~/locales/ru.json'
 import vn from '~/locales/vn.json'
-import { TestClient } from '../support/client'
+import { TestClient, apiToken } from '../support/client'
 import { fieldError } from '../support/catalogs'
 import { startServer, type RunningServer } from '../support/server'
 import { createTestUser } from '../support/users'
@@ -48,12 +48,7 @@ describe('changing one\'s password', () => {
 describe('registering through the API', () => {
 	test('a password built from the account\'s own name is refused, in the caller\'s language', async () => {
 		const admin = await createTestUser({ roles: ['admin'] })
-		const auth = await fetch(new URL('/api/users/authenticate', server.url), {
-			method: 'POST',
-			headers: { 'Content-Type': 'application/json' },
-			body: JSON.stringify({ email: admin.email, password: admin.password }),
-		})
-		const { token } = (await auth.json()) as { token: string }
+		const token = await apiToken(server.url, admin.email, admin.password)
 		const response = await fetch(new URL('/api/users/register', server.url), {
 			method: 'POST',
 			headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Cookie: 'lang=en' },

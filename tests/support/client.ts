@@ -71,3 +71,15 @@ export function location(response: Response): string | null {
 	const url = new URL(value, 'http://placeholder.invalid')
 	return url.origin === 'http://placeholder.invalid' ? `${url.pathname}${url.search}` : value
 }
+
+/** A bearer token from `POST /api/users/authenticate`, as an API client signs in. */
+export async function apiToken(baseUrl: string, email: string, password: string): Promise<string> {
+	const response = await fetch(new URL('/api/users/authenticate', baseUrl), {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json' },
+		body: JSON.stringify({ email, password }),
+	})
+	const body = (await response.json()) as { token?: string }
+	if (response.status !== 200 || !body.token) throw new Error(`authenticate answered ${response.status}`)
+	return body.token
+}
