@@ -32,7 +32,13 @@ test.describe('The tool list', () => {
 		await search.getByLabel(en.list.search, { exact: true }).fill('dong ho van nang')
 		await search.getByRole('button', { name: en.list.apply }).click()
 		await expect(page).toHaveURL(/q=dong\+ho\+van\+nang/)
-		for (const name of await columnTexts(page, 1)) expect(plain(name)).toContain('dong ho van nang')
+		// With JavaScript the address changes before the new rows arrive: wait for them, not for the URL.
+		await expect
+			.poll(async () => {
+				const names = await columnTexts(page, 1)
+				return names.length > 0 && names.every((name) => plain(name).includes('dong ho van nang'))
+			})
+			.toBe(true)
 
 		// By category, most valuable first: the value column falls.
 		await open(page, '/congcu/list?category=vehicle&sort=value&dir=desc')
