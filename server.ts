@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
+import http from 'node:http'
 import path from 'node:path'
 import * as build from '@remix-run/dev/server-build'
 import compression from 'compression'
@@ -15,6 +16,7 @@ import { createCspNonce } from '~/security/nonce.server'
 import { isCrossSiteRequest } from '~/security/origin-check'
 import { requestBodyGuard } from '~/security/request-body.server'
 import { remixRequestHandler } from '~/server/remix-handler.server'
+import { createShutdown } from '~/server/shutdown.server'
 import { errorFields, logger, requestContext } from '~/utils/logger.server'
 
 const SHUTDOWN_GRACE_MS = 10_000
@@ -44,6 +46,9 @@ async function main() {
 	const app = express()
 	app.disable('x-powered-by')
 	app.set('trust proxy', config.trustProxy)
+	const server = http.createServer(app)
+	const shutdown = createShutdown(server)
+	app.use(shutdown.connectionCloseWhileStopping)
 
 	// Per-request context: id, client address, CSP nonce, CSRF cookie; one log line per request.
 	app.use((req, res, next) => {
@@ -112,7 +117,7 @@ async function main() {
 	app.use(requestBodyGuard({ maxUploadBytes: config.maxUploadBytes }))
 	app.all('*', remixRequestHandler(build))
 
-	const server = app.listen(config.port, config.host, () => {
+	server.listen(config.port, config.host, () => {
 		const address = server.address()
 		const port = typeof address === 'object' && address ? address.port : config.port
 		logger.info('server.listening', {
@@ -129,7 +134,7 @@ async function main() {
 	purgeTimer.unref()
 
 	let shuttingDown = false
-	const shutdown = (signal: string) => {
+	const onSignal = (signal: string) => {
 		if (shuttingDown) return
 		shuttingDown = true
 		logger.info('server.shutdown', { signal })
@@ -140,22 +145,19 @@ async function main() {
 		}, SHUTDOWN_GRACE_MS)
 		force.unref()
 		// Stops accepting connections; in-flight requests finish, then the database closes.
-		server.close(() => {
-			database
-				.close()
-				.then(() => {
-					logger.info('server.stopped')
-					process.exit(0)
-				})
-				.catch((error) => {
-					logger.error('server.close_failed', errorFields(error))
-					process.exit(1)
-				})
-		})
-		server.closeIdleConnections()
+		shutdown.stop()
+			.then(() => database.close())
+			.then(() => {
+				logger.info('server.stopped')
+				process.exit(0)
+			})
+			.catch((error) => {
+				logger.error('server.close_failed', errorFields(error))
+				process.exit(1)
+			})
 	}
-	process.on('SIGTERM', () => shutdown('SIGTERM'))
-	process.on('SIGINT', () => shutdown('SIGINT'))
+	process.on('SIGTERM', () => onSignal('SIGTERM'))
+	process.on('SIGINT', () => onSignal('SIGINT'))
 }
 
 main().catch((error) => {

@@ -15,7 +15,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-	await server?.stop()
+	expect(await server?.stop()).toBe(0)
 })
 
 /** The actions of the rows a page lists, in order. */

@@ -15,7 +15,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-	await server?.stop()
+	expect(await server?.stop()).toBe(0)
 })
 
 async function fn(code: string) {

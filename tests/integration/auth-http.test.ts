@@ -13,7 +13,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-	await server?.stop()
+	expect(await server?.stop()).toBe(0)
 })
 
 function sessionCookieName(client: TestClient) {

@@ -21,7 +21,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-	await server?.stop()
+	expect(await server?.stop()).toBe(0)
 })
 
 async function seedStation(overrides: Record<string, string> = {}) {

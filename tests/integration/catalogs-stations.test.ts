@@ -18,7 +18,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-	await server?.stop()
+	expect(await server?.stop()).toBe(0)
 })
 
 /** Creates a station directly (test set-up), returning its id. */

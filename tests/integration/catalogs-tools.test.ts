@@ -28,7 +28,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-	await server?.stop()
+	expect(await server?.stop()).toBe(0)
 })
 
 /** Creates a tool through the form, returning its id. */

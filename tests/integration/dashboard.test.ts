@@ -12,7 +12,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-	await server?.stop()
+	expect(await server?.stop()).toBe(0)
 })
 
 async function statusCounts(table: 'stations' | 'tools') {

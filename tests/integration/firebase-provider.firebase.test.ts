@@ -43,7 +43,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-	await server?.stop()
+	expect(await server?.stop()).toBe(0)
 })
 
 describe('the firebase provider', () => {

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process'
+import http from 'node:http'
 import { promisify } from 'node:util'
 import { sql } from 'kysely'
 import { describe, expect, test } from 'vitest'
@@ -56,6 +57,39 @@ describe('start-up', () => {
 		expect((await new TestClient(server.url).get('/healthz')).status).toBe(200)
 		expect(await server.stop('SIGTERM')).toBe(0)
 		expect(server.output.some((line) => line.includes('"event":"server.stopped"'))).toBe(true)
+	})
+
+	test('SIGTERM during a request on a keep-alive connection: the request is answered, the connection closed, the exit clean', async () => {
+		const server = await startServer()
+		const agent = new http.Agent({ keepAlive: true })
+		try {
+			const body = new URLSearchParams({ email: 'nobody@example.com', password: 'x'.repeat(40) }).toString()
+			const answered = new Promise<{ status: number; connection: string | undefined; text: string }>((resolve, reject) => {
+				const request = http.request(new URL('/account/login', server.url), { method: 'POST', agent, headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': Buffer.byteLength(body) } }, (response) => {
+					let text = ''
+					response.setEncoding('utf8')
+					response.on('data', (chunk: string) => (text += chunk))
+					response.on('end', () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, text }))
+				})
+				request.on('error', reject)
+				// Half the body now, so the request is in flight when the signal comes; the rest after it.
+				request.write(body.slice(0, 20))
+				setTimeout(() => {
+					server.process.kill('SIGTERM')
+					setTimeout(() => request.end(body.slice(20)), 300)
+				}, 300)
+			})
+			const response = await answered
+			expect(response.status).toBe(403)
+			expect(response.text.length).toBeGreaterThan(0)
+			expect(response.connection).toBe('close')
+			// A connection left open would hold the process until the forced exit, which exits 1.
+			expect(await server.stop()).toBe(0)
+			expect(server.output.some((line) => line.includes('"event":"server.shutdown_forced"'))).toBe(false)
+		} finally {
+			agent.destroy()
+			await server.stop()
+		}
 	})
 })
 

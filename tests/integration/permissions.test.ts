@@ -17,7 +17,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-	await server?.stop()
+	expect(await server?.stop()).toBe(0)
 })
 
 async function signedIn(roles: string[], lang?: string) {

@@ -43,7 +43,9 @@ export function startServer(env: Record<string, string | undefined> = {}): Promi
 						output,
 						stop: async (signal = 'SIGTERM') => {
 							if (child.exitCode === null) child.kill(signal)
-							return exited
+							const code = await exited
+							if (code !== 0) process.stderr.write(`server exited with ${code}; its last lines:\n${output.slice(-30).join('\n')}\n`)
+							return code
 						},
 					})
 				}
