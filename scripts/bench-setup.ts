@@ -1,11 +1,9 @@
-// Prepares the benchmark database through the app's own modules: migrations, built-ins, the
-// administrator, and a user granted 2,000 functions with an API token (written to DATA_DIR/bench-token).
-import fs from 'node:fs'
-import path from 'node:path'
-import { issueApiToken } from '~/auth/api-token.server'
+// Prepares the benchmark database through the app's own modules (run by scripts/bench.ts with its
+// environment): migrations, built-ins, the administrator, the demo catalogs (BENCH_STATIONS stations and
+// BENCH_TOOLS tools), an operator, and a user granted 2,000 functions.
 import { localProvider } from '~/auth/local-provider.server'
 import { ensureAdministrator } from '~/bootstrap.server'
-import { getConfig } from '~/config.server'
+import { seedDemo } from '~/catalogs/seed.server'
 import { getDatabase, getDb, migrateToLatest } from '~/db/db.server'
 import { ensureBuiltins } from '~/permissions/builtins.server'
 import { setUserRoles } from '~/users/users.server'
@@ -42,9 +40,11 @@ for (let group = 0; group < 40; group++) {
 for (let start = 0; start < ids.length; start += 500) {
 	await db.insertInto('role_grants').values(ids.slice(start, start + 500).map((id) => ({ role_id: role.id, function_id: id, action: 'view' }))).execute()
 }
-const user = await localProvider.createAccount({ email: 'bench-wide@example.com', password: 'Bench wide password 1', displayName: 'Bench' })
-await setUserRoles(user.id, ['bench_wide'])
-fs.writeFileSync(path.join(getConfig().dataDir, 'bench-token'), await issueApiToken(user.id), { mode: 0o600 })
-const operator = await localProvider.createAccount({ email: 'bench-operator@example.com', password: 'Bench operator password 1', displayName: 'Nguyễn Văn Vận Hành' })
+const password = process.env.BENCH_PASSWORD!
+const user = await localProvider.createAccount({ email: 'bench-wide@example.com', password, displayName: 'Bench' })
+// The viewer role too, for the dashboard: the 2,000 functions come on top of a real user's grants.
+await setUserRoles(user.id, ['bench_wide', 'viewer'])
+const operator = await localProvider.createAccount({ email: 'bench-operator@example.com', password, displayName: 'Nguyễn Văn Vận Hành' })
 await setUserRoles(operator.id, ['operator'])
+await seedDemo({ stations: Number(process.env.BENCH_STATIONS), tools: Number(process.env.BENCH_TOOLS), reset: false, password })
 await getDatabase().close()

@@ -36,6 +36,12 @@ step "Integration tests on SQLite"
 TEST_DATABASE=sqlite npx vitest run --project integration
 step "Integration tests on PostgreSQL"
 TEST_DATABASE=postgres npx vitest run --project integration
+step "Bench smoke run (small data, every phase must answer; no budgets)"
+npm run -s bench -- --quick >/tmp/portal-bench-quick.log 2>&1 || {
+	tail -n 60 /tmp/portal-bench-quick.log
+	exit 1
+}
+tail -n 3 /tmp/portal-bench-quick.log
 step "Firebase provider against the Auth emulator"
 start_auth_emulator
 TEST_DATABASE=sqlite npx vitest run --project firebase
