@@ -407,6 +407,7 @@ function markdown(date: string) {
 		'|---|---|---|---|',
 		...budgets.map((budget) => `| ${budget.name} | ${budget.value} | ${budget.budget} | ${budget.ok ? 'met' : '**missed**'} |`),
 		'',
+		...(failures.length > 0 ? ['Failures:', '', ...failures.map((failure) => `- ${failure.slice(0, 200).replace(/\s+/g, ' ')}`), ''] : []),
 	]
 	return lines.join('\n')
 }

@@ -1,6 +1,7 @@
-import { Link, useLocation } from '@remix-run/react'
+import { useLocation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useClientNavigation } from '~/hooks/use-client-navigation'
 import { activeTrail, menuHref, type MenuItem } from '~/permissions/menu'
 
 /** How far down the active entry may sit before the sidebar scrolls it into view (the seed's numbers). */
@@ -17,6 +18,7 @@ export function Sidebar({ menu, menuError }: { menu: MenuItem[]; menuError: bool
 	const { pathname } = useLocation()
 	const trail = activeTrail(menu, pathname)
 	const navRef = useRef<HTMLElement>(null)
+	useClientNavigation(navRef)
 
 	useEffect(() => {
 		const nav = navRef.current
@@ -73,14 +75,9 @@ function MenuNode({ item, trail, depth, group }: { item: MenuItem; trail: string
 	return (
 		<li>
 			{href ? (
-				<Link
-					to={href}
-					className={`sidebar__link${isActive ? ' active' : ''}`}
-					aria-current={isActive ? 'page' : undefined}
-					prefetch="intent"
-				>
+				<a href={href} className={`sidebar__link${isActive ? ' active' : ''}`} aria-current={isActive ? 'page' : undefined}>
 					{content}
-				</Link>
+				</a>
 			) : (
 				<span className="sidebar__link">{content}</span>
 			)}

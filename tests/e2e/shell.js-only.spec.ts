@@ -27,6 +27,23 @@ async function signedIn(page: Page) {
 	return user
 }
 
+test('the menus are plain links that JavaScript turns into client-side navigations (the document is not reloaded)', async ({ page }) => {
+	await signedIn(page)
+	await page.evaluate(() => ((window as unknown as { documentMarker: string }).documentMarker = 'first document'))
+	const sidebar = page.getByRole('navigation', { name: en.menu.label })
+	await sidebar.getByText(en.functions.DANHMUC).click()
+	await sidebar.getByRole('link', { name: en.functions.DANHMUC_TRAM }).click()
+	await expect(page.getByRole('heading', { level: 1, name: en.stations.title })).toBeVisible()
+	await expect(page).toHaveURL(/\/danhmuc\/tram$/)
+	expect(await page.evaluate(() => (window as unknown as { documentMarker?: string }).documentMarker)).toBe('first document')
+
+	const mega = dropdown(topBar(page), en.topbar.allFunctions)
+	await mega.open()
+	await mega.panel.getByRole('link', { name: en.functions.DASHBOARD }).click()
+	await expect(page).toHaveURL(/\/dashboard$/)
+	expect(await page.evaluate(() => (window as unknown as { documentMarker?: string }).documentMarker)).toBe('first document')
+})
+
 test.describe('With JavaScript, the dropdowns of the top bar', () => {
 	test('close on Escape (focus back on their button) and on a click outside; one open at a time', async ({ page }) => {
 		await signedIn(page)

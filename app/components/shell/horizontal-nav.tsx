@@ -1,5 +1,6 @@
-import { Link } from '@remix-run/react'
+import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useClientNavigation } from '~/hooks/use-client-navigation'
 import { activeTrail, menuHref, type MenuItem } from '~/permissions/menu'
 
 /** Above this many entries a submenu is laid out in three columns (the seed's rule). */
@@ -9,8 +10,10 @@ export const COLUMNS_THRESHOLD = 15
 export function HorizontalNav({ menu, pathname }: { menu: MenuItem[]; pathname: string }) {
 	const { t } = useTranslation()
 	const trail = activeTrail(menu, pathname)
+	const navRef = useRef<HTMLElement>(null)
+	useClientNavigation(navRef)
 	return (
-		<nav className="topnav" aria-label={t('menu.label')}>
+		<nav ref={navRef} className="topnav" aria-label={t('menu.label')}>
 			<ul className="topnav__list">
 				{menu
 					.filter((item) => !item.isTitle)
@@ -30,10 +33,10 @@ function TopNavItem({ item, trail }: { item: MenuItem; trail: string[] }) {
 		return (
 			<li>
 				{href ? (
-					<Link to={href} className={`topnav__link${active ? ' active' : ''}`} aria-current={trail.at(-1) === item.code ? 'page' : undefined}>
+					<a href={href} className={`topnav__link${active ? ' active' : ''}`} aria-current={trail.at(-1) === item.code ? 'page' : undefined}>
 						{icon}
 						<span>{item.label}</span>
-					</Link>
+					</a>
 				) : null}
 			</li>
 		)
@@ -80,9 +83,9 @@ function SubmenuEntry({ item, trail }: { item: MenuItem; trail: string[] }) {
 	return (
 		<li>
 			{href ? (
-				<Link to={href} className={trail.at(-1) === item.code ? 'active' : undefined} aria-current={trail.at(-1) === item.code ? 'page' : undefined}>
+				<a href={href} className={trail.at(-1) === item.code ? 'active' : undefined} aria-current={trail.at(-1) === item.code ? 'page' : undefined}>
 					{item.label}
-				</Link>
+				</a>
 			) : (
 				<span>{item.label}</span>
 			)}

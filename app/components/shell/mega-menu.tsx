@@ -1,5 +1,6 @@
-import { Link } from '@remix-run/react'
+import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useClientNavigation } from '~/hooks/use-client-navigation'
 import { menuHref, type MenuItem } from '~/permissions/menu'
 import { Dropdown } from './dropdown'
 
@@ -10,6 +11,8 @@ function leaves(item: MenuItem): MenuItem[] {
 /** Every function the user may open, by section: the real content of the template's mega menu. */
 export function MegaMenu({ menu }: { menu: MenuItem[] }) {
 	const { t } = useTranslation()
+	const columnsRef = useRef<HTMLDivElement>(null)
+	useClientNavigation(columnsRef)
 	const sections = menu.filter((item) => !item.isTitle)
 	if (sections.length === 0) return null
 	const standalone = sections.filter((item) => item.children.length === 0)
@@ -26,7 +29,7 @@ export function MegaMenu({ menu }: { menu: MenuItem[] }) {
 			}
 			panelClassName="mega-menu__panel"
 		>
-			<div className="mega-menu__columns">
+			<div ref={columnsRef} className="mega-menu__columns">
 				{standalone.length > 0 ? (
 					<section>
 						<h2 className="mega-menu__heading">{t('topbar.general')}</h2>
@@ -51,7 +54,7 @@ function MegaList({ items }: { items: MenuItem[] }) {
 				.filter((item) => !item.isTitle && menuHref(item))
 				.map((item) => (
 					<li key={item.code}>
-						<Link to={menuHref(item)!}>{item.label}</Link>
+						<a href={menuHref(item)!}>{item.label}</a>
 					</li>
 				))}
 		</ul>
