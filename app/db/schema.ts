@@ -181,8 +181,24 @@ export interface AccessVersionTable {
 	version: number
 }
 
+/** Rows of a catalog by status, kept by the database on every write (migration 0007). */
+export interface CatalogStatusCountsTable {
+	catalog: 'stations' | 'tools'
+	status: string
+	total: number
+}
+
+/** Tools per station, with the station's code for the order, kept by the database on every write. */
+export interface StationToolCountsTable {
+	station_id: number
+	code: string
+	tool_count: number
+}
+
 export interface Database {
 	access_version: AccessVersionTable
+	catalog_status_counts: CatalogStatusCountsTable
+	station_tool_counts: StationToolCountsTable
 	password_resets: PasswordResetsTable
 	notifications: NotificationsTable
 	users: UsersTable

@@ -5,6 +5,7 @@ import { STATION_LIST } from '~/catalogs/stations'
 import { TOOL_LIST } from '~/catalogs/tools'
 import { stationListSource } from '~/catalogs/stations.server'
 import { resolveStation, toolListSource } from '~/catalogs/tools.server'
+import { recentChangesQuery, topStationsQuery } from '~/dashboard/figures.server'
 import { getDatabase } from '~/db/db.server'
 import { parseListState } from '~/lists/list-query'
 import { countUpTo, pageIdsQuery, type ListSource } from '~/lists/list.server'
@@ -130,6 +131,34 @@ describe('tool list pages', () => {
 		const plan = await planOf(pageIdsQuery(getDatabase().dialect, source, state.dir, 0, 26))
 		expect(plan).toMatch(getDatabase().dialect === 'sqlite' ? /tools_station_id_sort/ : /Index (Only )?Scan/)
 		expect(plan).not.toMatch(/\bSCAN tools\b(?! USING)|Seq Scan/)
+	})
+})
+
+describe('dashboard figures', () => {
+	test('the stations with the most tools are the first entries of the counters index, in order', async () => {
+		const plan = await planOf(topStationsQuery(10))
+		if (getDatabase().dialect === 'sqlite') {
+			expect(plan).toContain('station_tool_counts_top')
+			expect(plan).not.toContain('TEMP B-TREE')
+		} else {
+			expect(plan).toContain('station_tool_counts_top')
+			expect(plan).not.toMatch(/Seq Scan|Sort Key/)
+		}
+	})
+
+	test('the counts by status read the counters (a row per status), not a catalog', async () => {
+		const query = getDatabase().db.selectFrom('catalog_status_counts').select(['status', 'total']).where('catalog', '=', 'tools')
+		const plan = await planOf(query)
+		expect(plan).toContain('catalog_status_counts')
+		expect(plan).not.toMatch(/\b(on|SCAN|SEARCH) (tools|stations)\b/)
+		const { rows } = await sql<{ n: number }>`select count(*) as n from catalog_status_counts`.execute(getDatabase().db)
+		expect(Number(rows[0]!.n)).toBeLessThanOrEqual(8)
+	})
+
+	test.each(['station', 'tool'] as const)('the recent %s changes are the newest entries of the audit index', async (entity) => {
+		const plan = await planOf(recentChangesQuery(entity, 8))
+		expect(plan).toMatch(/SEARCH audit_log USING INDEX audit_log_entity_at|Index Scan Backward using audit_log_entity_at/)
+		expect(plan).not.toMatch(/TEMP B-TREE|Seq Scan/)
 	})
 })
 

@@ -6,6 +6,7 @@ import { catalogs } from './0003_catalogs'
 import { notifications } from './0004_notifications'
 import { passwordResets } from './0005_password_resets'
 import { accessVersion } from './0006_access_version'
+import { catalogFigures } from './0007_catalog_figures'
 
 /** Every migration, in order. Names are permanent: never rename or reorder a landed one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -16,5 +17,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
 		'0004_notifications': notifications(dialect),
 		'0005_password_resets': passwordResets(dialect),
 		'0006_access_version': accessVersion(dialect),
+		'0007_catalog_figures': catalogFigures(dialect),
 	}
 }
