@@ -11,7 +11,7 @@ import { ConfigError, getConfig } from '~/config.server'
 import { ensureBuiltins } from '~/permissions/builtins.server'
 import { getDatabase, migrateToLatest, pingDatabase } from '~/db/db.server'
 import { createCsrfToken, csrfCookieName, csrfSetCookie, readCookie, verifyCsrfCookie } from '~/security/csrf.server'
-import { securityHeaders } from '~/security/headers'
+import { assetHeaders, securityHeaders } from '~/security/headers'
 import { createCspNonce } from '~/security/nonce.server'
 import { isCrossSiteRequest } from '~/security/origin-check'
 import { requestBodyGuard } from '~/security/request-body.server'
@@ -50,6 +50,36 @@ async function main() {
 	const shutdown = createShutdown(server)
 	app.use(shutdown.connectionCloseWhileStopping)
 
+	// Headers every answer carries; pages add the rest (with their CSP nonce) below.
+	const baseHeaders = Object.entries(assetHeaders({ secure: config.cookieSecure }))
+	app.use((_req, res, next) => {
+		for (const [name, value] of baseHeaders) res.setHeader(name, value)
+		next()
+	})
+	app.use(compression())
+
+	app.get('/healthz', (_req, res) => {
+		res.set('Cache-Control', 'no-store').json({ status: 'ok' })
+	})
+	app.get('/readyz', async (_req, res) => {
+		res.set('Cache-Control', 'no-store')
+		try {
+			await pingDatabase(database)
+			res.json({ status: 'ready', database: database.dialect })
+		} catch (error) {
+			logger.error('readyz.database_unavailable', errorFields(error))
+			res.status(503).json({ status: 'unavailable', database: database.dialect })
+		}
+	})
+
+	// Static files come before the per-request context: no session, CSRF cookie, nonce or log line for them.
+	const publicDir = path.resolve('public')
+	app.use('/build', express.static(path.join(publicDir, 'build'), { immutable: true, maxAge: '1y', index: false }))
+	// Only paths under what public/ holds are looked up on disk: pages reach Remix without a file-system stat.
+	const publicEntries = new Set(fs.readdirSync(publicDir))
+	const servePublic = express.static(publicDir, { maxAge: '1h', index: false })
+	app.use((req, res, next) => (publicEntries.has(req.path.split('/')[1] ?? '') ? servePublic(req, res, next) : next()))
+
 	// Per-request context: id, client address, CSP nonce, CSRF cookie; one log line per request.
 	app.use((req, res, next) => {
 		const requestId = (req.get('X-Request-Id') ?? '').slice(0, 64).replace(/[^\w.-]/g, '') || randomUUID()
@@ -79,29 +109,6 @@ async function main() {
 		})
 		requestContext.run({ requestId, clientIp, cspNonce, csrfToken }, next)
 	})
-
-	app.use(compression())
-
-	app.get('/healthz', (_req, res) => {
-		res.set('Cache-Control', 'no-store').json({ status: 'ok' })
-	})
-	app.get('/readyz', async (_req, res) => {
-		res.set('Cache-Control', 'no-store')
-		try {
-			await pingDatabase(database)
-			res.json({ status: 'ready', database: database.dialect })
-		} catch (error) {
-			logger.error('readyz.database_unavailable', errorFields(error))
-			res.status(503).json({ status: 'unavailable', database: database.dialect })
-		}
-	})
-
-	const publicDir = path.resolve('public')
-	app.use('/build', express.static(path.join(publicDir, 'build'), { immutable: true, maxAge: '1y', index: false }))
-	// Only paths under what public/ holds are looked up on disk: pages reach Remix without a file-system stat.
-	const publicEntries = new Set(fs.readdirSync(publicDir))
-	const servePublic = express.static(publicDir, { maxAge: '1h', index: false })
-	app.use((req, res, next) => (publicEntries.has(req.path.split('/')[1] ?? '') ? servePublic(req, res, next) : next()))
 
 	// Unsafe methods from another site are refused before any route sees them.
 	app.use((req, res, next) => {

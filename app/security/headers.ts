@@ -24,3 +24,12 @@ export function securityHeaders({ nonce, secure }: { nonce: string; secure: bool
 		...(secure ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
 	}
 }
+
+/** The headers of every answer, static files and probes included: never sniffed, never embedded by another site. */
+export function assetHeaders({ secure }: { secure: boolean }): Record<string, string> {
+	return {
+		'X-Content-Type-Options': 'nosniff',
+		'Cross-Origin-Resource-Policy': 'same-origin',
+		...(secure ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+	}
+}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/db.server'
 import { setUserLocked } from '~/users/users.server'
 import { TestClient, location } from '../support/client'
-import { controlValue, formWith } from '../support/html'
+import { controlValue, formWith, parseHtml } from '../support/html'
 import { startServer, type RunningServer } from '../support/server'
 import { createTestUser } from '../support/users'
 
@@ -330,6 +330,22 @@ describe('headers', () => {
 		const response = await new TestClient(server.url).get(asset)
 		expect(response.status).toBe(200)
 		expect(response.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable')
+		await response.text()
+	})
+
+	test('static files are served without session work: no cookie, nonce or request id, still never sniffed', async () => {
+		const html = await (await new TestClient(server.url).get('/account/login')).text()
+		const script = parseHtml(html).querySelector('link[rel="modulepreload"][href^="/build/"]')!.getAttribute('href')!
+		for (const path of [script, '/favicon.svg']) {
+			const response = await fetch(new URL(path, server.url), { headers: { 'Accept-Encoding': 'gzip' } })
+			expect((await response.arrayBuffer()).byteLength, path).toBeGreaterThan(0)
+			expect(response.status, path).toBe(200)
+			expect(response.headers.get('Set-Cookie'), path).toBeNull()
+			expect(response.headers.get('Content-Security-Policy'), path).toBeNull()
+			expect(response.headers.get('X-Request-Id'), path).toBeNull()
+			expect(response.headers.get('X-Content-Type-Options'), path).toBe('nosniff')
+			expect(response.headers.get('Cross-Origin-Resource-Policy'), path).toBe('same-origin')
+		}
 	})
 })
 
