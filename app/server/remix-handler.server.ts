@@ -1,4 +1,4 @@
-import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from '@remix-run/node'
+import { createReadableStreamFromReadable, createRequestHandler, type ServerBuild } from '@remix-run/node'
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express'
 import { discardRest, refuse } from '~/security/request-body.server'
 
@@ -21,11 +21,45 @@ function requestHeaders(req: ExpressRequest): Headers {
 	return headers
 }
 
+/**
+ * Writes a streamed body, waiting whenever the socket (or the compressor in front of it) is full, so a
+ * large download is produced as fast as the client reads it: memory stays flat, and the producer
+ * (a CSV export, say) pauses instead of queuing the whole file. A client that goes away cancels it.
+ */
+export async function writeBody(res: ExpressResponse, body: ReadableStream<Uint8Array>) {
+	const reader = body.getReader()
+	let wake: (() => void) | null = null
+	const resume = () => {
+		wake?.()
+		wake = null
+	}
+	res.on('drain', resume)
+	res.on('close', resume)
+	try {
+		for (;;) {
+			const { done, value } = await reader.read()
+			if (done) break
+			if (res.destroyed) {
+				await reader.cancel()
+				return
+			}
+			const flushed = res.write(value)
+			// The compressor holds back what it has until flushed: each chunk reaches the client as it is made.
+			;(res as ExpressResponse & { flush?: () => void }).flush?.()
+			if (!flushed && !res.destroyed) await new Promise<void>((resolve) => (wake = resolve))
+		}
+		res.end()
+	} catch (error) {
+		await reader.cancel().catch(() => undefined)
+		res.destroy(error instanceof Error ? error : new Error(String(error)))
+	}
+}
+
 async function send(res: ExpressResponse, response: Response) {
 	res.statusMessage = response.statusText
 	res.status(response.status)
 	for (const [name, value] of response.headers.entries()) res.append(name, value)
-	if (response.body) await writeReadableStreamToWritable(response.body, res)
+	if (response.body) await writeBody(res, response.body)
 	else res.end()
 }
 

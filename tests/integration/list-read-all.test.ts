@@ -1,0 +1,75 @@
+import { beforeAll, describe, expect, test } from 'vitest'
+import { seedDemo } from '~/catalogs/seed.server'
+import { TOOL_LIST, TOOL_SORTS } from '~/catalogs/tools'
+import { toolListSource } from '~/catalogs/tools.server'
+import { getDatabase } from '~/db/db.server'
+import { parseListState } from '~/lists/list-query'
+import { readAll, readPage } from '~/lists/list.server'
+
+/**
+ * Exports read every matching row in batches that continue from the last row of the previous batch.
+ * Whatever the sort, direction, NULLs and ties, the rows must come out exactly as the list pages show
+ * them, each once.
+ */
+
+beforeAll(async () => {
+	await seedDemo({ stations: 30, tools: 400, reset: true, password: 'Demo password 2026' })
+	// Ties and NULLs in every sortable column, across batch boundaries.
+	const db = getDatabase().db
+	await db.updateTable('tools').set({ value_minor: null, purchase_date: null }).where('id', '<=', 60).execute()
+	await db.updateTable('tools').set({ quantity: 3, value_minor: 5_000, purchase_date: '2020-01-01' }).where('id', '>', 60).where('id', '<=', 140).execute()
+})
+
+async function idsFromPages(query: string) {
+	const state = parseListState(new URLSearchParams(`${query}&size=100`), TOOL_LIST)
+	const ids: number[] = []
+	for (let page = 1; ; page += 1) {
+		const result = await readPage<{ id: number }>(getDatabase().db, getDatabase().dialect, await toolListSource(state, undefined), { ...state, page })
+		ids.push(...result.rows.map((row) => Number(row.id)))
+		if (!result.hasNext) return ids
+	}
+}
+
+async function idsFromReadAll(query: string, batchSize: number) {
+	const state = parseListState(new URLSearchParams(query), TOOL_LIST)
+	const ids: number[] = []
+	const batches: number[] = []
+	for await (const rows of readAll<{ id: number }>(getDatabase().db, getDatabase().dialect, await toolListSource(state, undefined), state.dir, batchSize)) {
+		batches.push(rows.length)
+		ids.push(...rows.map((row) => Number(row.id)))
+	}
+	return { ids, batches }
+}
+
+describe('reading a whole list in batches', () => {
+	const orders = TOOL_SORTS.flatMap((sort) => (['asc', 'desc'] as const).map((dir) => `sort=${sort}&dir=${dir}`))
+
+	test.each(orders)('%s gives the rows of the list pages, in their order, each once', async (order) => {
+		const expected = await idsFromPages(order)
+		expect(expected).toHaveLength(400)
+		const { ids, batches } = await idsFromReadAll(order, 7)
+		expect(ids).toEqual(expected)
+		expect(Math.max(...batches)).toBe(7)
+	})
+
+	test.each(['status=repair&sort=value&dir=desc', 'q=fluke&sort=purchaseDate', 'category=measuring&sort=quantity&dir=desc'])('%s reads the filtered rows only', async (query) => {
+		const expected = await idsFromPages(query)
+		expect(expected.length).toBeGreaterThan(0)
+		expect((await idsFromReadAll(query, 9)).ids).toEqual(expected)
+	})
+
+	test('between batches the event loop takes a turn', async () => {
+		const state = parseListState(new URLSearchParams('sort=name'), TOOL_LIST)
+		const turns: number[] = []
+		let batch = 0
+		const interval = setInterval(() => turns.push(batch), 0)
+		try {
+			for await (const _rows of readAll(getDatabase().db, getDatabase().dialect, await toolListSource(state, undefined), state.dir, 50)) batch += 1
+		} finally {
+			clearInterval(interval)
+		}
+		expect(batch).toBe(8)
+		// Timers ran while the batches were being read, not only after the last one.
+		expect(turns.some((seenAt) => seenAt < 8)).toBe(true)
+	})
+})
