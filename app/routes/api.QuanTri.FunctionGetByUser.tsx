@@ -4,6 +4,7 @@ import { getT, getLanguage } from '~/i18n/i18n.server'
 import { getUserAccess, requireApiUser } from '~/permissions/grants.server'
 import type { MenuItem } from '~/permissions/menu'
 import { menuFor } from '~/permissions/menu.server'
+import { encodeBody, encodedResponse } from '~/utils/encoded-body.server'
 import { errorFields, logger } from '~/utils/logger.server'
 
 export const handle = routeHandle({ authenticated: true })
@@ -39,11 +40,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const user = await requireApiUser(request)
 	try {
 		const [access, language] = await Promise.all([getUserAccess(request, user), getLanguage(request)])
-		// Users with the same roles get the same bytes: serialised once per role set, language and access version.
+		// Users with the same roles get the same bytes: serialised and compressed once per role set, language
+		// and access version.
 		const body = access.snapshot.rememberSync(`api-menu:${access.roleKey}:${language}`, () =>
-			Buffer.from(JSON.stringify({ type: 'success', data: menuFor(access, language).map((item) => toApiItem(item, null)), message: '' })),
+			encodeBody(Buffer.from(JSON.stringify({ type: 'success', data: menuFor(access, language).map((item) => toApiItem(item, null)), message: '' }))),
 		)
-		return new Response(body, { headers: { 'Content-Type': 'application/json' } })
+		return encodedResponse(request, body, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
 	} catch (error) {
 		logger.error('menu.load_failed', errorFields(error))
 		const t = await getT(request)

@@ -1,3 +1,5 @@
+import http from 'node:http'
+import zlib from 'node:zlib'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import en from '~/locales/en.json'
@@ -109,6 +111,39 @@ describe('the menu API', () => {
 		const catalogs = body.data.find((item) => item.Description === 'Catalogs')!
 		expect(catalogs).toMatchObject({ Path: null, ParentName: null, IsTitle: false, isLayout: false, Icon: 'bx-folder', badge: null })
 		expect(catalogs.ListChildrent[0]).toMatchObject({ Description: 'Stations', Path: '/danhmuc/tram', ParentName: 'DANHMUC', Param: null })
+	})
+
+	test('is compressed as the client accepts, the same menu in every encoding, and follows a change of grants', async () => {
+		const { client, user } = await signedIn(['admin'], 'en')
+		/** The raw answer for one Accept-Encoding, decoded by hand (fetch would decode it silently). */
+		const menuAs = (acceptEncoding: string) =>
+			new Promise<{ encoding: string | undefined; vary: string | undefined; body: unknown }>((resolve, reject) => {
+				const request = http.get(new URL('/api/QuanTri/FunctionGetByUser', server.url), { headers: { Cookie: client.cookieHeader(), 'Accept-Encoding': acceptEncoding } }, (response) => {
+					const chunks: Buffer[] = []
+					response.on('data', (chunk: Buffer) => chunks.push(chunk))
+					response.on('end', () => {
+						const raw = Buffer.concat(chunks)
+						const encoding = response.headers['content-encoding']
+						const text = encoding === 'br' ? zlib.brotliDecompressSync(raw) : encoding === 'gzip' ? zlib.gunzipSync(raw) : raw
+						expect(response.statusCode).toBe(200)
+						expect(response.headers['cache-control']).toBe('no-store')
+						resolve({ encoding, vary: response.headers.vary, body: JSON.parse(text.toString('utf8')) })
+					})
+				})
+				request.on('error', reject)
+			})
+		const plain = await menuAs('identity')
+		expect(plain.encoding).toBeUndefined()
+		for (const [accept, expected] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip'], ['br;q=0, gzip', 'gzip'], ['*', 'br'], ['gzip;q=0', undefined]] as const) {
+			const answer = await menuAs(accept)
+			expect(answer.encoding, accept).toBe(expected)
+			expect(answer.vary, accept).toContain('Accept-Encoding')
+			expect(answer.body, accept).toEqual(plain.body)
+		}
+		await setUserRoles(user.id, ['operator'])
+		const after = await menuAs('br')
+		expect(after.body).not.toEqual(plain.body)
+		expect(JSON.stringify(after.body)).toContain('/danhmuc/tram')
 	})
 
 	test('a bearer token from /api/users/authenticate works instead of the cookie', async () => {
