@@ -5,14 +5,14 @@ import { assertCsrf, type FieldError } from '~/utils/form.server'
 import { getClientIp } from '~/utils/logger.server'
 import { changedFields, isForeignKeyViolation, isUniqueViolation, writeTransaction, type Actor, type FieldChanges } from './catalog.server'
 import { getConfig } from '~/config.server'
-import { IMPORT_MAX_ROWS, parseCsv, restoreFormula } from './csv'
-
-export { IMPORT_MAX_ROWS }
+import { CsvSyntaxError, csvRecords, restoreFormula, type CsvRecord } from './csv'
 
 /** Row errors listed in the report; the rest are counted. */
 export const MAX_REPORTED_ERRORS = 200
 /** Codes looked up per query (well inside both databases' limits on bound parameters). */
 const LOOKUP_CHUNK = 500
+/** Rows validated and written per step; the event loop takes a turn between steps. */
+const STEP_ROWS = 1_000
 
 export interface RowError {
 	line: number
@@ -143,15 +143,21 @@ function issuesToErrors(line: number, issues: readonly z.core.$ZodIssue[]): RowE
 	return errors
 }
 
-function failed(rows: number, rowErrors: RowError[], fileError: FieldError | null = null): ImportReport {
-	const sorted = [...rowErrors].sort((a, b) => a.line - b.line)
-	return {
-		ok: false,
-		rows,
-		fileError,
-		rowErrors: sorted.slice(0, MAX_REPORTED_ERRORS),
-		moreErrors: Math.max(0, sorted.length - MAX_REPORTED_ERRORS),
+/** Row errors in file order: the first MAX_REPORTED_ERRORS kept, the rest counted. */
+class RowErrors {
+	readonly kept: RowError[] = []
+	count = 0
+
+	/** Adds one step's errors (steps come in file order). */
+	add(errors: RowError[]) {
+		errors.sort((a, b) => a.line - b.line)
+		this.count += errors.length
+		for (const error of errors) if (this.kept.length < MAX_REPORTED_ERRORS) this.kept.push(error)
 	}
+}
+
+function failed(rows: number, errors: RowErrors | null, fileError: FieldError | null = null): ImportReport {
+	return { ok: false, rows, fileError, rowErrors: errors?.kept ?? [], moreErrors: errors ? errors.count - errors.kept.length : 0 }
 }
 
 class RollBack extends Error {
@@ -160,11 +166,48 @@ class RollBack extends Error {
 	}
 }
 
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/** The number of lines of `text` (for progress: the share of the file read so far). */
+function countLines(text: string): number {
+	let lines = 1
+	for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) lines++
+	return lines
+}
+
+/** The next `size` records, or fewer at the end of the file; an unterminated quote rolls the import back. */
+function takeRecords(records: Iterator<CsvRecord>, size: number, rowsSoFar: number): CsvRecord[] {
+	const taken: CsvRecord[] = []
+	try {
+		while (taken.length < size) {
+			const next = records.next()
+			if (next.done) break
+			taken.push(next.value)
+		}
+	} catch (error) {
+		if (error instanceof CsvSyntaxError) throw new RollBack(failed(rowsSoFar + taken.length, null, { key: 'csv.errors.unterminatedQuote', values: { line: error.line } }))
+		throw error
+	}
+	return taken
+}
+
+export interface ImportProgress {
+	/** Rows read so far, and the share of the file's characters they cover (0–1). */
+	rows: number
+	fraction: number
+}
+
 /**
- * Validates every row of `text` and, only when all are valid, writes them in one transaction: rows
- * whose code exists update that record (refused when the file's `version` is older than the record's),
- * the others are created, unchanged rows are left alone. Each write is audited with its changes, and
- * the import as a whole once more.
+ * Validates every row of `text` and writes them in one transaction, all or nothing: rows whose code
+ * exists update that record (refused when the file's `version` is older than the record's), the others
+ * are created, unchanged rows are left alone. Each write is audited with its changes, and the import as
+ * a whole once more.
+ *
+ * The file is read a step of STEP_ROWS rows at a time, each step checked and written before the next is
+ * read, with a turn of the event loop between steps: memory holds one step (and the codes seen, to find
+ * duplicates), and other requests are answered while a large file is imported. After the first problem
+ * nothing more is written, but every row is still checked, so one report lists every problem; the
+ * transaction is then rolled back.
  */
 export async function importCsv<Input extends { code: string; version: number | null }, Row extends Existing>(
 	text: string,
@@ -172,12 +215,17 @@ export async function importCsv<Input extends { code: string; version: number | 
 	actor: Actor,
 	fileName: string,
 	db: DB = getDatabase().db,
+	onProgress?: (progress: ImportProgress) => void,
 ): Promise<ImportReport> {
-	const parsed = parseCsv(text, { maxRecords: IMPORT_MAX_ROWS + 2 })
-	if (!parsed.ok) return failed(0, [], { key: 'csv.errors.unterminatedQuote', values: { line: parsed.line } })
-	const [header, ...records] = parsed.records
-	if (!header) return failed(0, [], { key: 'csv.errors.empty' })
-	if (records.length > IMPORT_MAX_ROWS) return failed(records.length, [], { key: 'csv.errors.tooManyRows', values: { max: IMPORT_MAX_ROWS } })
+	const records = csvRecords(text)
+	let header: CsvRecord | undefined
+	try {
+		header = takeRecords(records, 1, 0)[0]
+	} catch (error) {
+		if (error instanceof RollBack) return error.report
+		throw error
+	}
+	if (!header) return failed(0, null, { key: 'csv.errors.empty' })
 
 	// The header names the columns, in any order and case; every column but `version` is required.
 	const names = header.fields.map((name) => name.trim())
@@ -185,121 +233,139 @@ export async function importCsv<Input extends { code: string; version: number | 
 	const unknown = names.filter((name) => !known.has(name.toLowerCase()))
 	const missing = adapter.columns.filter((column) => column !== 'version' && !names.some((name) => name.toLowerCase() === column.toLowerCase()))
 	if (unknown.length > 0 || missing.length > 0) {
-		return failed(records.length, [], {
+		return failed(0, null, {
 			key: 'csv.errors.header',
 			values: { expected: adapter.columns.join(', '), missing: missing.join(', ') || '—', unknown: unknown.join(', ') || '—' },
 		})
 	}
-	if (records.length === 0) return failed(0, [], { key: 'csv.errors.noRows' })
 	const columnOf = names.map((name) => known.get(name.toLowerCase())!)
-
-	const rowErrors: RowError[] = []
-	const valid: { line: number; input: Input }[] = []
 	const firstLineOfCode = new Map<string, number>()
-	for (const record of records) {
-		if (record.fields.length !== names.length) {
-			rowErrors.push({ line: record.line, column: null, error: { key: 'csv.errors.fieldCount', values: { expected: names.length, actual: record.fields.length } } })
-			continue
-		}
-		const values: Record<string, string> = {}
-		record.fields.forEach((field, index) => (values[columnOf[index]!] = restoreFormula(field)))
-		const result = adapter.schema.safeParse(values)
-		if (!result.success) {
-			rowErrors.push(...issuesToErrors(record.line, result.error.issues))
-			continue
-		}
-		const earlier = firstLineOfCode.get(result.data.code)
-		if (earlier !== undefined) {
-			rowErrors.push({ line: record.line, column: 'code', error: { key: 'csv.errors.duplicateCode', values: { line: earlier } } })
-			continue
-		}
-		firstLineOfCode.set(result.data.code, record.line)
-		valid.push({ line: record.line, input: result.data })
-	}
-	if (adapter.resolve) rowErrors.push(...(await adapter.resolve(valid, db)))
+	const errors = new RowErrors()
+	const totals = { rows: 0, created: 0, updated: 0, unchanged: 0 }
 
-	// The checks against the stored records run (and report) even when rows failed already, so one
-	// report lists every problem; the transaction is then rolled back unless there were none.
+	/** Checks one step's records; writes them when nothing has failed so far. */
+	async function step(trx: DB, batch: CsvRecord[], now: number, ip: string | null) {
+		const stepErrors: RowError[] = []
+		const valid: { line: number; input: Input }[] = []
+		for (const record of batch) {
+			if (record.fields.length !== names.length) {
+				stepErrors.push({ line: record.line, column: null, error: { key: 'csv.errors.fieldCount', values: { expected: names.length, actual: record.fields.length } } })
+				continue
+			}
+			const values: Record<string, string> = {}
+			record.fields.forEach((field, index) => (values[columnOf[index]!] = restoreFormula(field)))
+			const result = adapter.schema.safeParse(values)
+			if (!result.success) {
+				stepErrors.push(...issuesToErrors(record.line, result.error.issues))
+				continue
+			}
+			const earlier = firstLineOfCode.get(result.data.code)
+			if (earlier !== undefined) {
+				stepErrors.push({ line: record.line, column: 'code', error: { key: 'csv.errors.duplicateCode', values: { line: earlier } } })
+				continue
+			}
+			firstLineOfCode.set(result.data.code, record.line)
+			valid.push({ line: record.line, input: result.data })
+		}
+		if (adapter.resolve) stepErrors.push(...(await adapter.resolve(valid, trx)))
+
+		// The checks against the stored records run (and report) even when rows failed already.
+		const existing = new Map<string, Row>()
+		const codes = valid.map((row) => row.input.code)
+		for (let start = 0; start < codes.length; start += LOOKUP_CHUNK) {
+			const rows = (await trx.selectFrom(adapter.table).selectAll().where('code', 'in', codes.slice(start, start + LOOKUP_CHUNK)).execute()) as unknown as Row[]
+			for (const row of rows) existing.set(row.code, row)
+		}
+		const rejectedLines = new Set(stepErrors.map((error) => error.line))
+		const creates: { input: Input; values: Record<string, string> }[] = []
+		const updates: { current: Row; input: Input; changes: FieldChanges }[] = []
+		let unchanged = 0
+		for (const { line, input } of valid) {
+			if (rejectedLines.has(line)) continue
+			const current = existing.get(input.code)
+			if (!current) {
+				creates.push({ input, values: adapter.formValues(adapter.merged(null, input)) })
+				continue
+			}
+			if (input.version !== null && input.version !== current.version) {
+				stepErrors.push({ line, column: 'version', error: { key: 'csv.errors.staleVersion', values: { version: input.version, current: current.version } } })
+				continue
+			}
+			const changes = changedFields(adapter.formValues(current), adapter.formValues(adapter.merged(current, input)))
+			if (Object.keys(changes).length === 0) unchanged++
+			else updates.push({ current, input, changes })
+		}
+		errors.add(stepErrors)
+		if (errors.count > 0) return
+
+		const audits: { id: number; code: string; action: string; changes: FieldChanges }[] = []
+		for (let start = 0; start < creates.length; start += LOOKUP_CHUNK) {
+			const chunk = creates.slice(start, start + LOOKUP_CHUNK)
+			const inserted = (await trx
+				.insertInto(adapter.table)
+				.values(chunk.map(({ input }) => adapter.insertValues(input, actor, now)) as never)
+				.returning(['id', 'code'])
+				.execute()) as { id: number; code: string }[]
+			const idOf = new Map(inserted.map((row) => [row.code, row.id]))
+			for (const { input, values } of chunk) {
+				audits.push({ id: idOf.get(input.code)!, code: input.code, action: `${adapter.entity}.created`, changes: changedFields(null, values) })
+			}
+		}
+		for (const { current, input, changes } of updates) {
+			const result = await trx
+				.updateTable(adapter.table)
+				.set(adapter.updateValues(input, actor, now, current.version + 1) as never)
+				.where('id', '=', current.id)
+				.where('version', '=', current.version)
+				.executeTakeFirst()
+			if (Number(result.numUpdatedRows) !== 1) throw new RollBack(failed(totals.rows, null, { key: 'csv.errors.concurrentChange' }))
+			audits.push({ id: current.id, code: input.code, action: `${adapter.entity}.updated`, changes })
+		}
+		for (let start = 0; start < audits.length; start += LOOKUP_CHUNK) {
+			await trx
+				.insertInto('audit_log')
+				.values(
+					audits.slice(start, start + LOOKUP_CHUNK).map((entry) => ({
+						at: now,
+						actor_user_id: actor.id,
+						actor_email: actor.email,
+						action: entry.action,
+						entity: adapter.entity,
+						entity_id: String(entry.id),
+						ip,
+						details: JSON.stringify({ code: entry.code, changes: entry.changes, source: 'import' }),
+					})),
+				)
+				.execute()
+		}
+		totals.created += creates.length
+		totals.updated += updates.length
+		totals.unchanged += unchanged
+	}
+
 	try {
 		return await writeTransaction(db, async (trx) => {
-			const existing = new Map<string, Row>()
-			const codes = valid.map((row) => row.input.code)
-			for (let start = 0; start < codes.length; start += LOOKUP_CHUNK) {
-				const chunk = codes.slice(start, start + LOOKUP_CHUNK)
-				const rows = (await trx.selectFrom(adapter.table).selectAll().where('code', 'in', chunk).execute()) as unknown as Row[]
-				for (const row of rows) existing.set(row.code, row)
-			}
 			const now = Date.now()
-			const rejectedLines = new Set(rowErrors.map((error) => error.line))
-			const creates: { input: Input; values: Record<string, string> }[] = []
-			const updates: { current: Row; input: Input; changes: FieldChanges }[] = []
-			let unchanged = 0
-			for (const { line, input } of valid) {
-				if (rejectedLines.has(line)) continue
-				const current = existing.get(input.code)
-				if (!current) {
-					creates.push({ input, values: adapter.formValues(adapter.merged(null, input)) })
-					continue
-				}
-				if (input.version !== null && input.version !== current.version) {
-					rowErrors.push({ line, column: 'version', error: { key: 'csv.errors.staleVersion', values: { version: input.version, current: current.version } } })
-					continue
-				}
-				const changes = changedFields(adapter.formValues(current), adapter.formValues(adapter.merged(current, input)))
-				if (Object.keys(changes).length === 0) unchanged++
-				else updates.push({ current, input, changes })
-			}
-			if (rowErrors.length > 0) throw new RollBack(failed(records.length, rowErrors))
-
-			const audits: { id: number; code: string; action: string; changes: FieldChanges }[] = []
-			for (let start = 0; start < creates.length; start += LOOKUP_CHUNK) {
-				const chunk = creates.slice(start, start + LOOKUP_CHUNK)
-				const inserted = (await trx
-					.insertInto(adapter.table)
-					.values(chunk.map(({ input }) => adapter.insertValues(input, actor, now)) as never)
-					.returning(['id', 'code'])
-					.execute()) as { id: number; code: string }[]
-				const idOf = new Map(inserted.map((row) => [row.code, row.id]))
-				for (const { input, values } of chunk) {
-					audits.push({ id: idOf.get(input.code)!, code: input.code, action: `${adapter.entity}.created`, changes: changedFields(null, values) })
-				}
-			}
-			for (const { current, input, changes } of updates) {
-				const result = await trx
-					.updateTable(adapter.table)
-					.set(adapter.updateValues(input, actor, now, current.version + 1) as never)
-					.where('id', '=', current.id)
-					.where('version', '=', current.version)
-					.executeTakeFirst()
-				if (Number(result.numUpdatedRows) !== 1) throw new RollBack(failed(records.length, [], { key: 'csv.errors.concurrentChange' }))
-				audits.push({ id: current.id, code: input.code, action: `${adapter.entity}.updated`, changes })
-			}
 			const ip = getClientIp()
-			for (let start = 0; start < audits.length; start += LOOKUP_CHUNK) {
-				await trx
-					.insertInto('audit_log')
-					.values(
-						audits.slice(start, start + LOOKUP_CHUNK).map((entry) => ({
-							at: now,
-							actor_user_id: actor.id,
-							actor_email: actor.email,
-							action: entry.action,
-							entity: adapter.entity,
-							entity_id: String(entry.id),
-							ip,
-							details: JSON.stringify({ code: entry.code, changes: entry.changes, source: 'import' }),
-						})),
-					)
-					.execute()
+			const lines = countLines(text)
+			for (;;) {
+				const batch = takeRecords(records, STEP_ROWS, totals.rows)
+				if (batch.length === 0) break
+				totals.rows += batch.length
+				await step(trx, batch, now, ip)
+				onProgress?.({ rows: totals.rows, fraction: Math.min(1, batch.at(-1)!.line / lines) })
+				await nextTurn()
 			}
-			const report = { ok: true, rows: records.length, created: creates.length, updated: updates.length, unchanged } as const
+			if (totals.rows === 0) throw new RollBack(failed(0, null, { key: 'csv.errors.noRows' }))
+			if (errors.count > 0) throw new RollBack(failed(totals.rows, errors))
+			const report = { ok: true, rows: totals.rows, created: totals.created, updated: totals.updated, unchanged: totals.unchanged } as const
 			await recordAudit(
 				{
 					action: `${adapter.entity}.imported`,
 					actor,
 					entity: adapter.entity,
 					ip,
-					details: { file: fileName.slice(0, 200), rows: report.rows, created: report.created, updated: report.updated, unchanged },
+					details: { file: fileName.slice(0, 200), rows: report.rows, created: report.created, updated: report.updated, unchanged: report.unchanged },
 				},
 				trx,
 			)
@@ -309,7 +375,7 @@ export async function importCsv<Input extends { code: string; version: number | 
 		if (error instanceof RollBack) return error.report
 		// Another writer took one of the new codes, or deleted a station the file names, meanwhile:
 		// nothing was written.
-		if (isUniqueViolation(error) || isForeignKeyViolation(error)) return failed(records.length, [], { key: 'csv.errors.concurrentChange' })
+		if (isUniqueViolation(error) || isForeignKeyViolation(error)) return failed(totals.rows, null, { key: 'csv.errors.concurrentChange' })
 		throw error
 	}
 }

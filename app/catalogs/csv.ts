@@ -6,9 +6,6 @@
 
 export const BOM = '\uFEFF'
 
-/** The import's limits: beyond them it says so and reads no further. */
-export const IMPORT_MAX_ROWS = 10_000
-
 /** Leading characters that make a spreadsheet treat a cell as a formula (OWASP "CSV injection"). */
 const FORMULA_START = /^[=+\-@\t\r]/
 
@@ -54,18 +51,24 @@ export function detectDelimiter(text: string): string {
 	return best
 }
 
+/** A quoted field that never closes: the file cannot be read past `line`. */
+export class CsvSyntaxError extends Error {
+	constructor(readonly line: number) {
+		super(`unterminated quote from line ${line}`)
+	}
+}
+
 /**
- * Reads CSV text into records with their starting line numbers. Quoted fields may hold delimiters,
- * doubled quotes and line breaks; blank lines are skipped; a byte-order mark is ignored.
- * `maxRecords` stops early (the caller reports "too many rows" without reading the rest).
+ * The records of CSV text, one at a time, with their starting line numbers (a file of any size is read
+ * without holding its records). Quoted fields may hold delimiters, doubled quotes and line breaks; blank
+ * lines are skipped; a byte-order mark is ignored. Throws CsvSyntaxError on an unterminated quote.
  */
-export function parseCsv(input: string, { maxRecords = Infinity }: { maxRecords?: number } = {}): CsvParseResult {
+export function* csvRecords(input: string): Generator<CsvRecord, void, undefined> {
 	const text = input.startsWith(BOM) ? input.slice(1) : input
 	const delimiter = detectDelimiter(text)
-	const records: CsvRecord[] = []
 	let line = 1
 	let index = 0
-	while (index < text.length && records.length < maxRecords) {
+	while (index < text.length) {
 		const startLine = line
 		const fields: string[] = []
 		let field = ''
@@ -75,7 +78,7 @@ export function parseCsv(input: string, { maxRecords = Infinity }: { maxRecords?
 				// A quoted field: up to the closing quote; "" is a quote.
 				index++
 				for (;;) {
-					if (index >= text.length) return { ok: false, problem: 'unterminatedQuote', line: startLine }
+					if (index >= text.length) throw new CsvSyntaxError(startLine)
 					const char = text[index]!
 					if (char === '"') {
 						if (text[index + 1] === '"') {
@@ -92,10 +95,9 @@ export function parseCsv(input: string, { maxRecords = Infinity }: { maxRecords?
 				}
 			}
 			// Unquoted text (or what follows a closing quote) up to the delimiter or the line end.
-			while (index < text.length && text[index] !== delimiter && text[index] !== '\n' && text[index] !== '\r') {
-				field += text[index]
-				index++
-			}
+			const end = unquotedEnd(text, index, delimiter)
+			field += text.slice(index, end)
+			index = end
 			fields.push(field)
 			field = ''
 			if (index >= text.length) {
@@ -108,7 +110,33 @@ export function parseCsv(input: string, { maxRecords = Infinity }: { maxRecords?
 				atRecordEnd = true
 			}
 		}
-		if (!(fields.length === 1 && fields[0] === '')) records.push({ line: startLine, fields })
+		if (!(fields.length === 1 && fields[0] === '')) yield { line: startLine, fields }
 	}
-	return { ok: true, delimiter, records }
+}
+
+/** Where unquoted text starting at `index` ends: the next delimiter or line break, or the end. */
+function unquotedEnd(text: string, index: number, delimiter: string): number {
+	let end = index
+	while (end < text.length) {
+		const char = text[end]
+		if (char === delimiter || char === '\n' || char === '\r') break
+		end++
+	}
+	return end
+}
+
+/** Reads CSV text into records (`maxRecords` stops early), or says where a quote is left open. */
+export function parseCsv(input: string, { maxRecords = Infinity }: { maxRecords?: number } = {}): CsvParseResult {
+	const text = input.startsWith(BOM) ? input.slice(1) : input
+	const records: CsvRecord[] = []
+	try {
+		for (const record of csvRecords(text)) {
+			if (records.length >= maxRecords) break
+			records.push(record)
+		}
+	} catch (error) {
+		if (error instanceof CsvSyntaxError) return { ok: false, problem: 'unterminatedQuote', line: error.line }
+		throw error
+	}
+	return { ok: true, delimiter: detectDelimiter(text), records }
 }

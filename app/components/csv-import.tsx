@@ -11,7 +11,7 @@ export function CsvImportPage({
 	backLabel,
 	columns,
 	formatHelp,
-	limits,
+	maxMegabytes,
 	report,
 }: {
 	title: string
@@ -20,7 +20,7 @@ export function CsvImportPage({
 	columns: readonly string[]
 	/** What the values of particular columns look like. */
 	formatHelp: string[]
-	limits: { maxMegabytes: number; maxRows: number }
+	maxMegabytes: number
 	report: ImportReport | null
 }) {
 	const { t, i18n } = useTranslation()
@@ -79,7 +79,7 @@ export function CsvImportPage({
 					</label>
 					<input id="import-file" type="file" name="file" accept=".csv,text/csv" className="form-control" aria-describedby="import-file-hint" required />
 					<div id="import-file-hint" className="form-text">
-						{t('csv.limits', { mb: limits.maxMegabytes, rows: formatNumber(limits.maxRows, i18n.language) })}
+						{t('csv.limits', { mb: formatNumber(maxMegabytes, i18n.language) })}
 					</div>
 				</div>
 				<div>

@@ -1,7 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { IMPORT_MAX_ROWS } from '~/catalogs/csv'
 import { getConfig } from '~/config.server'
 import { importCsv, readUpload, type ImportReport } from '~/catalogs/csv-import.server'
 import { STATION_FIELDS, STATION_STATUSES, STATION_TYPES, STATIONS_PATH } from '~/catalogs/stations'
@@ -61,7 +60,7 @@ export default function StationImportPage() {
 				t('stations.csvHelp.coordinates'),
 				t('csv.formatDates'),
 			]}
-			limits={{ maxMegabytes, maxRows: IMPORT_MAX_ROWS }}
+			maxMegabytes={maxMegabytes}
 			report={actionData?.report ?? null}
 		/>
 	)
