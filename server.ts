@@ -17,6 +17,7 @@ import { isCrossSiteRequest } from '~/security/origin-check'
 import { requestBodyGuard } from '~/security/request-body.server'
 import { remixRequestHandler } from '~/server/remix-handler.server'
 import { createShutdown } from '~/server/shutdown.server'
+import { builtAssets } from '~/server/static-assets.server'
 import { errorFields, logger, requestContext } from '~/utils/logger.server'
 
 const SHUTDOWN_GRACE_MS = 10_000
@@ -74,6 +75,8 @@ async function main() {
 
 	// Static files come before the per-request context: no session, CSRF cookie, nonce or log line for them.
 	const publicDir = path.resolve('public')
+	app.use(builtAssets(path.join(publicDir, 'build'), '/build', { maxAgeSeconds: 365 * 24 * 60 * 60 }))
+	// Files built after start (a rebuild during development) are read from disk.
 	app.use('/build', express.static(path.join(publicDir, 'build'), { immutable: true, maxAge: '1y', index: false }))
 	// Only paths under what public/ holds are looked up on disk: pages reach Remix without a file-system stat.
 	const publicEntries = new Set(fs.readdirSync(publicDir))

@@ -1,3 +1,5 @@
+import http from 'node:http'
+import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/db.server'
 import { setUserLocked } from '~/users/users.server'
@@ -331,6 +333,34 @@ describe('headers', () => {
 		expect(response.status).toBe(200)
 		expect(response.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable')
 		await response.text()
+	})
+
+	test('built assets are compressed once and served as the client accepts, with an ETag that answers 304', async () => {
+		const html = await (await new TestClient(server.url).get('/account/login')).text()
+		const script = parseHtml(html).querySelector('link[rel="modulepreload"][href^="/build/"]')!.getAttribute('href')!
+		const raw = (headers: Record<string, string>) =>
+			new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+				http.get(new URL(script, server.url), { headers }, (response) => {
+					const chunks: Buffer[] = []
+					response.on('data', (chunk: Buffer) => chunks.push(chunk))
+					response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }))
+				}).on('error', reject)
+			})
+		const plain = await raw({})
+		expect(plain.status).toBe(200)
+		expect(plain.headers['content-type']).toBe('application/javascript; charset=utf-8')
+		expect(plain.headers['content-encoding']).toBeUndefined()
+		const br = await raw({ 'Accept-Encoding': 'gzip, deflate, br' })
+		expect(br.headers['content-encoding']).toBe('br')
+		expect(zlib.brotliDecompressSync(br.body).equals(plain.body)).toBe(true)
+		const gzip = await raw({ 'Accept-Encoding': 'gzip' })
+		expect(gzip.headers['content-encoding']).toBe('gzip')
+		expect(zlib.gunzipSync(gzip.body).equals(plain.body)).toBe(true)
+		const etag = plain.headers.etag!
+		expect(etag).toMatch(/^"[\w-]+"$/)
+		const again = await raw({ 'If-None-Match': etag })
+		expect(again.status).toBe(304)
+		expect(again.body.length).toBe(0)
 	})
 
 	test('static files are served without session work: no cookie, nonce or request id, still never sniffed', async () => {
