@@ -14,33 +14,40 @@ import { getConfig } from '~/config.server'
 import { DEFAULT_ACTIVITY_INTERVAL_MS, useActivityReporter } from '~/hooks/use-activity-reporter'
 import { useCloseOnNavigation } from '~/hooks/use-close-on-navigation'
 import { useDropdownDismiss } from '~/hooks/use-dropdown-dismiss'
-import { getLanguage } from '~/i18n/i18n.server'
+import { getLanguage, getT } from '~/i18n/i18n.server'
 import { DEFAULT_LANGUAGE } from '~/i18n/languages'
 import { DEFAULT_LAYOUT } from '~/layout/settings'
 import { DROPDOWN_SIZE, countUnread, listNotifications } from '~/notifications/notifications.server'
 import { routeHandle } from '~/permissions/access'
 import { requireUserWithGrants } from '~/permissions/grants.server'
-import { visibleItems, type MenuItem } from '~/permissions/menu'
-import { menuFor } from '~/permissions/menu.server'
+import { menuMarkup } from '~/components/shell/menu-markup.server'
+import { getLayoutSettings } from '~/layout/settings.server'
 import { errorFields, logger } from '~/utils/logger.server'
 import { useRootData } from '~/utils/root-data'
 
 export const handle = routeHandle({ authenticated: true })
 
-function loadMenu(...args: Parameters<typeof menuFor>): { menu: MenuItem[]; menuError: boolean } {
+const NO_MENU = { nav: '', mega: '' }
+
+function loadMenu(...args: Parameters<typeof menuMarkup>): { menu: { nav: string; mega: string }; menuError: boolean } {
 	try {
-		return { menu: visibleItems(menuFor(...args)), menuError: false }
+		const { nav, mega } = menuMarkup(...args)
+		return { menu: { nav, mega }, menuError: false }
 	} catch (error) {
 		logger.error('menu.load_failed', errorFields(error))
-		return { menu: [], menuError: true }
+		return { menu: NO_MENU, menuError: true }
 	}
 }
 
 /** The authenticated frame: menu, notifications, launcher. Each child route still checks its own permission. */
 export async function loader({ request }: LoaderFunctionArgs) {
-	const [{ user, ...access }, language] = await Promise.all([requireUserWithGrants(request), getLanguage(request)])
+	const [{ user, ...access }, language, t] = await Promise.all([requireUserWithGrants(request), getLanguage(request), getT(request)])
 	const config = getConfig()
-	const menu = loadMenu(access, language)
+	const menu = loadMenu(access, language, {
+		layout: getLayoutSettings(request).layout,
+		pathname: new URL(request.url).pathname,
+		generalHeading: t('topbar.general'),
+	})
 	const [unread, latest] = await Promise.all([countUnread(user.id), listNotifications(user.id, { limit: DROPDOWN_SIZE })])
 	return {
 		...menu,
@@ -60,13 +67,13 @@ function Shell({ children }: { children: ReactNode }) {
 	useCloseOnNavigation()
 	useActivityReporter(frame?.activityIntervalMs ?? DEFAULT_ACTIVITY_INTERVAL_MS)
 	const layout = root?.layout ?? DEFAULT_LAYOUT
-	const menu = frame?.menu ?? []
+	const menu = frame?.menu ?? NO_MENU
 	return (
 		<div className="app-shell">
 			<ProgressBar />
 			<SkipLink />
 			<Topbar
-				menu={menu}
+				megaMenuHtml={menu.mega}
 				language={root?.language ?? DEFAULT_LANGUAGE}
 				user={{ displayName: root?.user?.displayName ?? '', email: root?.user?.email ?? '' }}
 				notifications={frame?.notifications ?? { unread: 0, latest: [] }}
@@ -75,9 +82,9 @@ function Shell({ children }: { children: ReactNode }) {
 				layout={layout}
 				searchQuery={pathname === '/search' ? (searchParams.get('q') ?? '') : undefined}
 			/>
-			{layout.layout === 'horizontal' ? <HorizontalNav menu={menu} pathname={pathname} /> : null}
+			{layout.layout === 'horizontal' ? <HorizontalNav html={menu.nav} pathname={pathname} /> : null}
 			<div className="app-body">
-				{layout.layout === 'vertical' ? <Sidebar menu={menu} menuError={frame?.menuError ?? false} /> : null}
+				{layout.layout === 'vertical' ? <Sidebar html={menu.nav} menuError={frame?.menuError ?? false} /> : null}
 				<div className="app-content">
 					<main id="main" className="app-main" tabIndex={-1}>
 						<Toasts flash={root?.flash ?? null} />

@@ -36,12 +36,17 @@ test('the menus are plain links that JavaScript turns into client-side navigatio
 	await expect(page.getByRole('heading', { level: 1, name: en.stations.title })).toBeVisible()
 	await expect(page).toHaveURL(/\/danhmuc\/tram$/)
 	expect(await page.evaluate(() => (window as unknown as { documentMarker?: string }).documentMarker)).toBe('first document')
+	// The server marked the dashboard; after the client-side navigation the menu marks the new page.
+	await expect(sidebar.getByRole('link', { name: en.functions.DANHMUC_TRAM })).toHaveAttribute('aria-current', 'page')
+	await expect(sidebar.getByRole('link', { name: en.functions.DASHBOARD })).not.toHaveAttribute('aria-current', 'page')
 
 	const mega = dropdown(topBar(page), en.topbar.allFunctions)
 	await mega.open()
 	await mega.panel.getByRole('link', { name: en.functions.DASHBOARD }).click()
 	await expect(page).toHaveURL(/\/dashboard$/)
 	expect(await page.evaluate(() => (window as unknown as { documentMarker?: string }).documentMarker)).toBe('first document')
+	await expect(sidebar.getByRole('link', { name: en.functions.DASHBOARD })).toHaveAttribute('aria-current', 'page')
+	await expect(sidebar.getByRole('link', { name: en.functions.DANHMUC_TRAM, includeHidden: true })).not.toHaveAttribute('aria-current', 'page')
 })
 
 test.describe('With JavaScript, the dropdowns of the top bar', () => {

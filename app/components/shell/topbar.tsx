@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next'
 import type { LanguageCode } from '~/i18n/languages'
 import type { LayoutSettings } from '~/layout/settings'
 import type { NotificationView } from '~/notifications/notifications.server'
-import type { MenuItem } from '~/permissions/menu'
 import { AppLauncher, type LauncherApp } from './app-launcher'
 import { FullscreenToggle } from './fullscreen-toggle'
 import { LanguageMenu } from './language-menu'
@@ -15,7 +14,8 @@ import { UserMenu } from './user-menu'
 export const SIDEBAR_TOGGLE_ID = 'sidebar-toggle'
 
 export interface TopbarProps {
-	menu: MenuItem[]
+	/** The mega menu's columns, rendered by the server. */
+	megaMenuHtml: string
 	language: LanguageCode
 	user: { displayName: string; email: string }
 	notifications: { unread: number; latest: NotificationView[] }
@@ -25,7 +25,7 @@ export interface TopbarProps {
 	searchQuery?: string
 }
 
-export function Topbar({ menu, language, user, notifications, apps, helpUrl, layout, searchQuery }: TopbarProps) {
+export function Topbar({ megaMenuHtml, language, user, notifications, apps, helpUrl, layout, searchQuery }: TopbarProps) {
 	const { t } = useTranslation()
 	return (
 		<header className="topbar">
@@ -64,7 +64,7 @@ export function Topbar({ menu, language, user, notifications, apps, helpUrl, lay
 					<i className="bx bx-search" aria-hidden="true" />
 					<span className="visually-hidden">{t('search.label')}</span>
 				</Link>
-				<MegaMenu menu={menu} />
+				<MegaMenu html={megaMenuHtml} />
 			</div>
 			<div className="topbar__end">
 				<LanguageMenu current={language} />

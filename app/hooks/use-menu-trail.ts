@@ -1,0 +1,34 @@
+import { useEffect, type RefObject } from 'react'
+
+/**
+ * Marks, in a menu rendered from the server's markup (see components/shell/menu-markup.tsx), the entry
+ * of `pathname` and the groups above it, as the server does for the page it sends: the entry whose
+ * `data-path` is the path (else its parent path's, `/danhmuc/tram/12` → `/danhmuc/tram`) gets
+ * `aria-current="page"`, the groups above it `data-trail` (and, when `openGroups`, `open`).
+ */
+export function markMenuTrail(root: HTMLElement, pathname: string, { openGroups }: { openGroups: boolean }) {
+	for (const element of root.querySelectorAll('[data-menu][aria-current]')) element.removeAttribute('aria-current')
+	for (const element of root.querySelectorAll('[data-trail]')) element.removeAttribute('data-trail')
+	let path = pathname.replace(/\/+$/, '') || '/'
+	let entry: Element | null = null
+	for (;;) {
+		entry = root.querySelector(`[data-path="${CSS.escape(path)}"]`)
+		if (entry || path === '/') break
+		path = path.slice(0, path.lastIndexOf('/')) || '/'
+	}
+	if (!entry) return
+	if (entry.tagName === 'A') entry.setAttribute('aria-current', 'page')
+	for (let node: Element | null = entry; node && node !== root; node = node.parentElement) {
+		if (node.tagName !== 'DETAILS' || !node.hasAttribute('data-menu')) continue
+		node.setAttribute('data-trail', '')
+		if (openGroups) node.setAttribute('open', '')
+	}
+}
+
+/** Keeps the trail of a server-rendered menu in step with client-side navigations. */
+export function useMenuTrail(container: RefObject<HTMLElement>, pathname: string, html: string, options: { openGroups: boolean }) {
+	const { openGroups } = options
+	useEffect(() => {
+		if (container.current) markMenuTrail(container.current, pathname, { openGroups })
+	}, [container, pathname, html, openGroups])
+}
