@@ -110,7 +110,7 @@ async function main() {
 				durationMs: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
 			})
 		})
-		requestContext.run({ requestId, clientIp, cspNonce, csrfToken }, next)
+		requestContext.run({ requestId, clientIp, cspNonce, csrfToken, dataRequest: req.path.endsWith('.data') }, next)
 	})
 
 	// Unsafe methods from another site are refused before any route sees them.

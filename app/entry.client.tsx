@@ -3,6 +3,7 @@ import i18next, { type BackendModule } from 'i18next'
 import { StrictMode, startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
+import { DocumentMenuContext, readDocumentMenu } from './components/shell/menu-markup-context'
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, isLanguageCode } from './i18n/languages'
 
 /** Fetches `/assets/i18n/{lang}.json`, the same files the server bundles. */
@@ -36,12 +37,16 @@ async function hydrate() {
 			react: { useSuspense: false },
 		})
 
+	// Read before React takes the document over: the menu is in the markup, not in the route data.
+	const documentMenu = readDocumentMenu(document)
 	startTransition(() => {
 		hydrateRoot(
 			document,
 			<I18nextProvider i18n={i18next}>
 				<StrictMode>
-					<RemixBrowser />
+					<DocumentMenuContext.Provider value={documentMenu}>
+						<RemixBrowser />
+					</DocumentMenuContext.Provider>
 				</StrictMode>
 			</I18nextProvider>,
 		)

@@ -21,15 +21,17 @@ import { DROPDOWN_SIZE, countUnread, listNotifications } from '~/notifications/n
 import { routeHandle } from '~/permissions/access'
 import { requireUserWithGrants } from '~/permissions/grants.server'
 import { menuMarkup } from '~/components/shell/menu-markup.server'
+import { DOCUMENT_MENU, useMenuMarkup, type MenuMarkupStrings } from '~/components/shell/menu-markup-context'
+import { isDocumentRequest, setRenderOnly } from '~/utils/render-only.server'
 import { getLayoutSettings } from '~/layout/settings.server'
 import { errorFields, logger } from '~/utils/logger.server'
 import { useRootData } from '~/utils/root-data'
 
 export const handle = routeHandle({ authenticated: true })
 
-const NO_MENU = { nav: '', mega: '' }
+const NO_MENU: MenuMarkupStrings = { nav: '', mega: '' }
 
-function loadMenu(...args: Parameters<typeof menuMarkup>): { menu: { nav: string; mega: string }; menuError: boolean } {
+function loadMenu(...args: Parameters<typeof menuMarkup>): { menu: MenuMarkupStrings; menuError: boolean } {
 	try {
 		const { nav, mega } = menuMarkup(...args)
 		return { menu: { nav, mega }, menuError: false }
@@ -43,14 +45,18 @@ function loadMenu(...args: Parameters<typeof menuMarkup>): { menu: { nav: string
 export async function loader({ request }: LoaderFunctionArgs) {
 	const [{ user, ...access }, language, t] = await Promise.all([requireUserWithGrants(request), getLanguage(request), getT(request)])
 	const config = getConfig()
-	const menu = loadMenu(access, language, {
+	const { menu, menuError } = loadMenu(access, language, {
 		layout: getLayoutSettings(request).layout,
 		pathname: new URL(request.url).pathname,
 		generalHeading: t('topbar.general'),
 	})
+	// A document carries the menu in its markup; only client-side data requests get it as data.
+	const documentRequest = isDocumentRequest()
+	if (documentRequest) setRenderOnly(DOCUMENT_MENU, menu)
 	const [unread, latest] = await Promise.all([countUnread(user.id), listNotifications(user.id, { limit: DROPDOWN_SIZE })])
 	return {
-		...menu,
+		menu: documentRequest ? null : menu,
+		menuError,
 		notifications: { unread, latest: latest.items },
 		apps: config.launcher,
 		helpUrl: config.helpUrl,
@@ -67,7 +73,7 @@ function Shell({ children }: { children: ReactNode }) {
 	useCloseOnNavigation()
 	useActivityReporter(frame?.activityIntervalMs ?? DEFAULT_ACTIVITY_INTERVAL_MS)
 	const layout = root?.layout ?? DEFAULT_LAYOUT
-	const menu = frame?.menu ?? NO_MENU
+	const menu = useMenuMarkup(frame?.menu)
 	return (
 		<div className="app-shell">
 			<ProgressBar />

@@ -13,6 +13,10 @@ export interface RequestContext {
 	csrfToken: string
 	/** Values computed once per HTTP request (see `memoizeForRequest`). */
 	memo?: Map<string, unknown>
+	/** A client-side data request (`/path.data`), not a document: nothing is rendered on the server. */
+	dataRequest?: boolean
+	/** Values for the server render of this document that are not sent as route data (see render-only.server.ts). */
+	renderOnly?: Map<string, unknown>
 }
 
 /** Carries per-request facts (request id, client address, nonce) to code that only sees a Request. */

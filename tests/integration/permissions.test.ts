@@ -8,6 +8,7 @@ import { loadAccess } from '~/permissions/grants.server'
 import { menuFor } from '~/permissions/menu.server'
 import { setUserRoles } from '~/users/users.server'
 import { TestClient, location } from '../support/client'
+import { parseHtml } from '../support/html'
 import { startServer, type RunningServer } from '../support/server'
 import { createBulkFunctions } from '../support/functions'
 import { createTestUser } from '../support/users'
@@ -394,6 +395,49 @@ describe('a user granted 2,000 functions', () => {
 		const after = menuFor(await loadAccess(user.id), 'vn')
 		expect(after.reduce((sum, item) => sum + item.children.length, 0)).toBe(1959)
 		console.info(`menu for 2,000 granted functions built in ${elapsed.toFixed(1)} ms (${process.env.TEST_DATABASE ?? 'sqlite'})`)
+	})
+})
+
+describe('the menu of a page', () => {
+	test('is in the markup once for the navigation and once for the mega menu, never in the route data; data requests carry it', async () => {
+		const db = getDb()
+		const now = Date.now()
+		const role = await db
+			.insertInto('roles')
+			.values({ code: `page_menu_${now}`, name: 'Page menu', description: '', is_builtin: 0, all_access: 0, created_at: now, updated_at: now })
+			.returning('id')
+			.executeTakeFirstOrThrow()
+		const ids = await createBulkFunctions({ groups: 10, perGroup: 30 })
+		await db
+			.insertInto('role_grants')
+			.values(ids.map((id) => ({ role_id: role.id, function_id: id, action: 'view' })))
+			.execute()
+		const account = await createTestUser({ roles: [`page_menu_${now}`, 'viewer'] })
+		const client = new TestClient(server.url)
+		expect((await client.signIn(account.email, account.password)).status).toBe(302)
+
+		const entry = '/bulk/3/5'
+		const response = await client.get('/danhmuc/tram')
+		const html = await response.text()
+		expect(response.status).toBe(200)
+		const page = parseHtml(html)
+		expect(page.querySelectorAll(`nav.sidebar a[href="${entry}"]`)).toHaveLength(1)
+		expect(page.querySelectorAll(`.mega-menu__columns a[href="${entry}"]`)).toHaveLength(1)
+		expect(html.split(`href="${entry}"`).length - 1).toBe(2)
+		for (const script of page.querySelectorAll('script')) expect(script.text).not.toContain(entry)
+		// The current page is marked in the markup the server sends, its group open.
+		const current = page.querySelectorAll('nav.sidebar a[aria-current="page"]')
+		expect(current.map((link) => link.getAttribute('href'))).toEqual(['/danhmuc/tram'])
+		const group = current[0]!.closest('details')!
+		expect(group.hasAttribute('open')).toBe(true)
+		expect(group.hasAttribute('data-trail')).toBe(true)
+		expect(page.querySelectorAll('nav.sidebar details[open]')).toHaveLength(1)
+
+		// What a client-side revalidation reads: the frame's data, menu included.
+		const data = await client.get(`/danhmuc/tram.data?_routes=${encodeURIComponent('routes/_app')}`)
+		const text = await data.text()
+		expect(data.status).toBe(200)
+		expect(text).toContain(entry)
 	})
 })
 
