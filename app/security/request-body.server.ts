@@ -20,9 +20,9 @@ export function isApiPath(path: string) {
 	return path === '/api' || path.startsWith('/api/')
 }
 
-/** CSV imports take a file up to MAX_UPLOAD_MB; they read it themselves, as a stream. */
+/** CSV imports take a file up to MAX_UPLOAD_MB; they read it themselves, as a stream. With JavaScript the form posts to `….data`. */
 export function isUploadPath(path: string) {
-	return path.endsWith('/import')
+	return path.endsWith('/import') || path.endsWith('/import.data')
 }
 
 function escapeHtml(text: string) {
