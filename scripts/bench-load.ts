@@ -61,11 +61,11 @@ function send(base: string, request: BenchRequest): Promise<Answer> {
 		const started = performance.now()
 		const req = http.request(new URL(request.path, base), { method: request.method ?? 'GET', agent, headers: { ...ACCEPT, ...request.headers } }, (res) => {
 			let bytes = 0
-			let firstByteMs = -1
+			// The answer's first byte: its status line and headers (a redirect has no body at all).
+			const firstByteMs = performance.now() - started
 			const failed = (res.statusCode ?? 0) >= 400
 			const kept: Buffer[] = []
 			res.on('data', (chunk: Buffer) => {
-				if (firstByteMs < 0) firstByteMs = performance.now() - started
 				bytes += chunk.length
 				if (failed) kept.push(chunk)
 			})

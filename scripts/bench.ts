@@ -205,11 +205,14 @@ async function measureEverything(base: string, pid: number, run: Run, probe: Run
 	}
 
 	/** A long request (export, import) with the health probe running beside it. */
-	async function withProbe(name: string, request: BenchRequest) {
+	async function withProbe(name: string, request: BenchRequest, untilDone?: (result: LoadResult) => Promise<void>) {
 		let peak = rssMb(pid)
 		const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 100)
 		await probe({ kind: 'probe', base, path: '/healthz', intervalMs: 20 })
+		const started = performance.now()
 		const result = await run({ kind: 'download', base, request })
+		await untilDone?.(result)
+		result.elapsedMs = performance.now() - started
 		const health = await probe({ kind: 'stop-probe' })
 		clearInterval(sampler)
 		const sorted = [...health.latencies].sort((a, b) => a - b)
@@ -273,7 +276,20 @@ async function measureEverything(base: string, pid: number, run: Run, probe: Run
 	}
 	const exported = await withProbe(`export, ${tools.toLocaleString('en')} tools`, page('/congcu/list/export.csv', sessions.admin))
 	const upload = await importRequest(base, sessions.admin)
-	const imported = await withProbe(`import, ${importRows.toLocaleString('en')} stations`, upload)
+	// A large file is imported in the background: its progress page is followed until it leads to the list.
+	const imported = await withProbe(`import, ${importRows.toLocaleString('en')} stations`, upload, async (result) => {
+		if (result.statuses['303'] !== 1) return
+		const progress = new URL(String(result.headers?.location), base)
+		for (;;) {
+			const answer = await fetch(progress, { redirect: 'manual', headers: { Cookie: sessions.admin.cookie } })
+			await answer.arrayBuffer()
+			if (answer.status !== 200) {
+				if (answer.status !== 302) failures.push(`import progress page answered ${answer.status}`)
+				return
+			}
+			await new Promise((resolve) => setTimeout(resolve, 200))
+		}
+	})
 
 	if (quick) return
 	const ratio = (a: Phase, b: Phase) => a.rps / b.rps

@@ -1,6 +1,8 @@
-import { Form, Link } from '@remix-run/react'
+import { Form, Link, useRevalidator } from '@remix-run/react'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ImportReport } from '~/catalogs/csv-import.server'
+import type { ImportJobView } from '~/catalogs/import-route.server'
 import { formatNumber } from '~/i18n/format'
 import { CsrfInput } from './forms'
 
@@ -13,6 +15,7 @@ export function CsvImportPage({
 	formatHelp,
 	maxMegabytes,
 	report,
+	job,
 }: {
 	title: string
 	backHref: string
@@ -22,9 +25,21 @@ export function CsvImportPage({
 	formatHelp: string[]
 	maxMegabytes: number
 	report: ImportReport | null
+	/** An import running in the background (its progress), or one this server does not know. */
+	job: ImportJobView
 }) {
 	const { t, i18n } = useTranslation()
 	const failed = report && !report.ok ? report : null
+	if (job?.state === 'running') {
+		return (
+			<section aria-labelledby="import-heading">
+				<h1 id="import-heading" className="h3 mb-3">
+					{title}
+				</h1>
+				<ImportProgress rows={job.rows} percent={job.percent} />
+			</section>
+		)
+	}
 	return (
 		<section aria-labelledby="import-heading">
 			<nav aria-label={t('catalog.breadcrumb')} className="mb-2">
@@ -36,6 +51,11 @@ export function CsvImportPage({
 			<h1 id="import-heading" className="h3 mb-3">
 				{title}
 			</h1>
+			{job?.state === 'unknown' ? (
+				<p className="alert alert-warning" role="alert">
+					{t('csv.unknownJob')}
+				</p>
+			) : null}
 			{failed ? (
 				<div className="alert alert-danger" role="alert">
 					<p className="fw-semibold mb-1">{t('csv.refusedTitle')}</p>
@@ -106,5 +126,35 @@ export function CsvImportPage({
 				</ul>
 			</section>
 		</section>
+	)
+}
+
+/** How often the progress is asked for: by a refresh without JavaScript, by a data request with it. */
+const PROGRESS_REFRESH_SECONDS = 1
+const PROGRESS_POLL_MS = 500
+
+/** An import in the background: how far it is, refreshed until it ends (then the loader sends the browser on). */
+function ImportProgress({ rows, percent }: { rows: number; percent: number }) {
+	const { t, i18n } = useTranslation()
+	const revalidator = useRevalidator()
+	useEffect(() => {
+		const timer = setInterval(() => {
+			if (revalidator.state === 'idle') revalidator.revalidate()
+		}, PROGRESS_POLL_MS)
+		return () => clearInterval(timer)
+	}, [revalidator])
+	return (
+		<div className="card card-body" role="status" aria-live="polite">
+			{/* Without JavaScript the page asks again by itself; with it, the data is polled instead. */}
+			<noscript>
+				<meta httpEquiv="refresh" content={String(PROGRESS_REFRESH_SECONDS)} />
+			</noscript>
+			<p className="fw-semibold mb-2">{t('csv.progressTitle')}</p>
+			<progress className="w-100 mb-2" max={100} value={percent} aria-label={t('csv.progressTitle')}>
+				{percent}%
+			</progress>
+			<p className="mb-1">{t('csv.progressRows', { rows: formatNumber(rows, i18n.language) })}</p>
+			<p className="text-body-secondary small mb-0">{t('csv.progressHint')}</p>
+		</div>
 	)
 }

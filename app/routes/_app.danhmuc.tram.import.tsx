@@ -1,18 +1,14 @@
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { getConfig } from '~/config.server'
-import { importCsv, readUpload, type ImportReport } from '~/catalogs/csv-import.server'
+import { importPageAction, importPageLoader, type CatalogImportSpec } from '~/catalogs/import-route.server'
 import { STATION_FIELDS, STATION_STATUSES, STATION_TYPES, STATIONS_PATH } from '~/catalogs/stations'
 import { stationImport } from '~/catalogs/stations.server'
 import { CsvImportPage } from '~/components/csv-import'
-import { getT } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
-import { requirePermission } from '~/permissions/grants.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { keepHeaders } from '~/utils/headers'
 import { pageTitle } from '~/utils/meta'
-import { flashSuccess } from '~/utils/flash.server'
 
 export const handle = routeHandle({ function: 'DANHMUC_TRAM' })
 
@@ -22,31 +18,20 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogSty
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
 
-export async function loader({ request }: LoaderFunctionArgs) {
-	await requirePermission(request, 'DANHMUC_TRAM', 'import')
-	return { title: (await getT(request))('stations.importTitle'), maxMegabytes: getConfig().maxUploadBytes / 1024 / 1024 }
+const IMPORT: CatalogImportSpec = { catalog: 'stations', functionCode: 'DANHMUC_TRAM', titleKey: 'stations.importTitle', listPath: STATIONS_PATH, importPath: `${STATIONS_PATH}/import`, adapter: stationImport }
+
+export function loader({ request }: LoaderFunctionArgs) {
+	return importPageLoader(request, IMPORT)
 }
 
-/** POST multipart `file`: all rows valid → written in one transaction; otherwise the per-row report, nothing written. */
-export async function action({ request }: ActionFunctionArgs) {
-	const { user } = await requirePermission(request, 'DANHMUC_TRAM', 'import')
-	const upload = await readUpload(request)
-	if (!upload.ok) {
-		const report: ImportReport = { ok: false, rows: 0, fileError: upload.fileError, rowErrors: [], moreErrors: 0 }
-		const status = upload.fileError.key === 'csv.errors.tooLarge' ? 413 : 400
-		// An upload left partly unread: the connection is not reused.
-		return data({ report }, { status, headers: upload.closeConnection ? { Connection: 'close' } : undefined })
-	}
-	const report = await importCsv(upload.text, stationImport, user, upload.fileName)
-	if (!report.ok) return data({ report }, { status: 400 })
-	await flashSuccess(request, 'csv.imported', { created: report.created, updated: report.updated, unchanged: report.unchanged })
-	return redirect(STATIONS_PATH)
+export function action({ request }: ActionFunctionArgs) {
+	return importPageAction(request, IMPORT)
 }
 
 export default function StationImportPage() {
 	const { t } = useTranslation()
 	const actionData = useActionData<typeof action>()
-	const { maxMegabytes } = useLoaderData<typeof loader>()
+	const { maxMegabytes, job, report } = useLoaderData<typeof loader>()
 	return (
 		<CsvImportPage
 			title={t('stations.importTitle')}
@@ -61,7 +46,8 @@ export default function StationImportPage() {
 				t('csv.formatDates'),
 			]}
 			maxMegabytes={maxMegabytes}
-			report={actionData?.report ?? null}
+			report={actionData?.report ?? report}
+			job={actionData ? null : job}
 		/>
 	)
 }

@@ -8,6 +8,7 @@ import { getDb } from '~/db/db.server'
 import type { TestClient } from '../support/client'
 import { location } from '../support/client'
 import { format, signedIn, stationFields, uniqueCode, unescapeHtml, vn } from '../support/catalogs'
+import { testDatabaseKind } from '../support/database'
 import { startServer, type RunningServer } from '../support/server'
 
 let server: RunningServer
@@ -217,6 +218,71 @@ hai dòng",`,
 		expect(accepted.status).toBe(302)
 		const written = await getDb().selectFrom('stations').select((eb) => eb.fn.countAll<number>().as('n')).where('code', 'like', 'BULK-%').executeTakeFirstOrThrow()
 		expect(Number(written.n)).toBe(25_000)
+	})
+
+	describe('a file over 2 MB is imported in the background', () => {
+		const bulkFile = (prefix: string, lastStatus = 'active') => {
+			const rows = Array.from({ length: 60_000 }, (_, i) => `${prefix}-${i},Trạm số ${i} ở Huế,bts,hue,,,,active,,,`)
+			rows[rows.length - 1] = `${prefix}-LAST,Trạm cuối,bts,hue,,,,${lastStatus},,,`
+			const text = [header(STATION_FIELDS), ...rows].join('\n')
+			expect(text.length).toBeGreaterThan(2 * 1024 * 1024)
+			return text
+		}
+
+		/** Follows the progress page until it stops saying "importing"; returns the last answer and the progress seen. */
+		async function followProgress(client: TestClient, progressPath: string) {
+			const seen: string[] = []
+			for (let attempt = 0; attempt < 600; attempt++) {
+				const response = await client.get(progressPath)
+				const html = await response.text()
+				// The progress panel: the status region that holds the progress bar (a flash message is a status too).
+				const status = parseHtml(html).querySelector('progress')?.parentNode ?? null
+				if (response.status !== 200 || !status) return { response, html, seen }
+				seen.push(status.text)
+				// Without JavaScript the page asks again by itself.
+				expect(status.toString()).toContain('<noscript><meta http-equiv="refresh" content="1"/></noscript>')
+				await new Promise((resolve) => setTimeout(resolve, 100))
+			}
+			throw new Error(`the import at ${progressPath} did not finish`)
+		}
+
+		test('its progress page leads to the list once every row is written', async () => {
+			const response = await upload(operator.client, '/danhmuc/tram/import', bulkFile('BG'))
+			await response.text()
+			expect(response.status).toBe(303)
+			const progressPath = location(response)!
+			expect(progressPath).toMatch(/^\/danhmuc\/tram\/import\?job=[\w-]{22}$/)
+			const { response: done, seen } = await followProgress(operator.client, progressPath)
+			expect(done.status).toBe(302)
+			expect(location(done)).toBe('/danhmuc/tram')
+			// PostgreSQL answers the progress page while the import writes. SQLite has one connection, held by the
+			// import's transaction: its page answers once the import is over (docs/decisions/0011-background-imports.md).
+			if (testDatabaseKind() === 'postgres') {
+				expect(seen.length).toBeGreaterThan(0)
+				expect(seen[0]).toContain(vn.csv.progressTitle)
+			}
+			const written = await getDb().selectFrom('stations').select((eb) => eb.fn.countAll<number>().as('n')).where('code', 'like', 'BG-%').executeTakeFirstOrThrow()
+			expect(Number(written.n)).toBe(60_000)
+			const list = await (await operator.client.get('/danhmuc/tram')).text()
+			expect(unescapeHtml(list)).toContain(format(vn.csv.imported, { created: 60000, updated: 0, unchanged: 0 }))
+		})
+
+		test('a bad last row ends in the report, nothing written; nobody else can see the import', async () => {
+			const response = await upload(operator.client, '/danhmuc/tram/import', bulkFile('BGBAD', 'unknown'))
+			await response.text()
+			expect(response.status).toBe(303)
+			const progressPath = location(response)!
+
+			const other = await signedIn(server, ['operator'])
+			const foreign = await other.client.get(progressPath)
+			expect(foreign.status).toBe(404)
+			expect(await foreign.text()).toContain(vn.csv.unknownJob)
+
+			const { response: done, html } = await followProgress(operator.client, progressPath)
+			expect(done.status).toBe(400)
+			expect(reportRows(html).map(([line, column]) => [line, column])).toEqual([[60_001, 'status']])
+			expect(await getDb().selectFrom('stations').select('id').where('code', 'like', 'BGBAD-%').limit(1).execute()).toEqual([])
+		})
 	})
 
 	test('a file just over MAX_UPLOAD_MB (5 MB here) is refused with 413 next to the file field', async () => {

@@ -1,0 +1,73 @@
+import { data, redirect } from '@remix-run/node'
+import { getConfig } from '~/config.server'
+import { getT } from '~/i18n/i18n.server'
+import { requirePermission } from '~/permissions/grants.server'
+import { flashSuccess } from '~/utils/flash.server'
+import type { FieldError } from '~/utils/form.server'
+import { importCsv, readUpload, type ImportAdapter, type ImportReport } from './csv-import.server'
+import { BACKGROUND_IMPORT_BYTES, getImportJob, startImportJob } from './import-jobs.server'
+
+/** What differs between the catalogs' import pages. */
+export interface CatalogImportSpec {
+	catalog: 'stations' | 'tools'
+	functionCode: 'DANHMUC_TRAM' | 'CONGCU_LIST'
+	titleKey: string
+	listPath: string
+	importPath: string
+	// The adapter's own input and row types do not matter here.
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any
+	adapter: ImportAdapter<any, any>
+}
+
+/** Where an import in the background stands, as its page shows it. */
+export type ImportJobView = { state: 'running'; rows: number; percent: number } | { state: 'unknown' } | null
+
+function reportOf(fileError: FieldError): ImportReport {
+	return { ok: false, rows: 0, fileError, rowErrors: [], moreErrors: 0 }
+}
+
+/**
+ * The import page: the form, or (`?job=…`) the progress of an import running in the background, which
+ * ends in the list with a flash message when it succeeded, or in the report of what was refused.
+ */
+export async function importPageLoader(request: Request, spec: CatalogImportSpec) {
+	const { user } = await requirePermission(request, spec.functionCode, 'import')
+	const page = { title: (await getT(request))(spec.titleKey), maxMegabytes: getConfig().maxUploadBytes / 1024 / 1024 }
+	const jobId = new URL(request.url).searchParams.get('job')
+	if (jobId === null) return data({ ...page, job: null as ImportJobView, report: null as ImportReport | null })
+	const job = getImportJob(jobId, user.id, spec.catalog)
+	if (!job) return data({ ...page, job: { state: 'unknown' } as ImportJobView, report: null }, { status: 404 })
+	if (!job.outcome) {
+		return data({ ...page, job: { state: 'running', rows: job.progress.rows, percent: Math.floor(job.progress.fraction * 100) } as ImportJobView, report: null })
+	}
+	if ('failed' in job.outcome) return data({ ...page, job: null as ImportJobView, report: reportOf({ key: 'csv.errors.importFailed' }) }, { status: 500 })
+	const report = job.outcome.report
+	if (report.ok) {
+		await flashSuccess(request, 'csv.imported', { created: report.created, updated: report.updated, unchanged: report.unchanged })
+		throw redirect(spec.listPath)
+	}
+	return data({ ...page, job: null as ImportJobView, report: report as ImportReport | null }, { status: 400 })
+}
+
+/**
+ * POST multipart `file`. A file of up to BACKGROUND_IMPORT_BYTES is imported within the request: the
+ * list with a flash message, or the report of its problems (400). A larger one is imported in the
+ * background and the browser is sent to its progress page (303). Either way all rows or none are written.
+ */
+export async function importPageAction(request: Request, spec: CatalogImportSpec) {
+	const { user } = await requirePermission(request, spec.functionCode, 'import')
+	const upload = await readUpload(request)
+	if (!upload.ok) {
+		const status = upload.fileError.key === 'csv.errors.tooLarge' ? 413 : 400
+		// An upload left partly unread: the connection is not reused.
+		return data({ report: reportOf(upload.fileError) }, { status, headers: upload.closeConnection ? { Connection: 'close' } : undefined })
+	}
+	if (upload.text.length > BACKGROUND_IMPORT_BYTES) {
+		const job = startImportJob(user.id, spec.catalog, (onProgress) => importCsv(upload.text, spec.adapter, user, upload.fileName, undefined, onProgress))
+		return redirect(`${spec.importPath}?job=${job.id}`, 303)
+	}
+	const report = await importCsv(upload.text, spec.adapter, user, upload.fileName)
+	if (!report.ok) return data({ report }, { status: 400 })
+	await flashSuccess(request, 'csv.imported', { created: report.created, updated: report.updated, unchanged: report.unchanged })
+	return redirect(spec.listPath)
+}
