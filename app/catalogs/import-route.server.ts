@@ -1,16 +1,15 @@
 import { data, redirect } from '@remix-run/node'
 import { getConfig } from '~/config.server'
 import { getT } from '~/i18n/i18n.server'
-import { requirePermission } from '~/permissions/grants.server'
+import type { Actor } from './catalog.server'
 import { flashSuccess } from '~/utils/flash.server'
 import type { FieldError } from '~/utils/form.server'
 import { importCsv, readUpload, type ImportAdapter, type ImportReport } from './csv-import.server'
 import { BACKGROUND_IMPORT_BYTES, getImportJob, startImportJob } from './import-jobs.server'
 
-/** What differs between the catalogs' import pages. */
+/** What differs between the catalogs' import pages (each route checks its own `import` grant first). */
 export interface CatalogImportSpec {
 	catalog: 'stations' | 'tools'
-	functionCode: 'DANHMUC_TRAM' | 'CONGCU_LIST'
 	titleKey: string
 	listPath: string
 	importPath: string
@@ -30,8 +29,7 @@ function reportOf(fileError: FieldError): ImportReport {
  * The import page: the form, or (`?job=…`) the progress of an import running in the background, which
  * ends in the list with a flash message when it succeeded, or in the report of what was refused.
  */
-export async function importPageLoader(request: Request, spec: CatalogImportSpec) {
-	const { user } = await requirePermission(request, spec.functionCode, 'import')
+export async function importPageLoader(request: Request, user: Actor, spec: CatalogImportSpec) {
 	const page = { title: (await getT(request))(spec.titleKey), maxMegabytes: getConfig().maxUploadBytes / 1024 / 1024 }
 	const jobId = new URL(request.url).searchParams.get('job')
 	if (jobId === null) return data({ ...page, job: null as ImportJobView, report: null as ImportReport | null })
@@ -54,8 +52,7 @@ export async function importPageLoader(request: Request, spec: CatalogImportSpec
  * list with a flash message, or the report of its problems (400). A larger one is imported in the
  * background and the browser is sent to its progress page (303). Either way all rows or none are written.
  */
-export async function importPageAction(request: Request, spec: CatalogImportSpec) {
-	const { user } = await requirePermission(request, spec.functionCode, 'import')
+export async function importPageAction(request: Request, user: Actor, spec: CatalogImportSpec) {
 	const upload = await readUpload(request)
 	if (!upload.ok) {
 		const status = upload.fileError.key === 'csv.errors.tooLarge' ? 413 : 400

@@ -6,6 +6,7 @@ import { TOOL_CATEGORIES, TOOL_FIELDS, TOOL_STATUSES, TOOLS_PATH } from '~/catal
 import { toolImport } from '~/catalogs/tools.server'
 import { CsvImportPage } from '~/components/csv-import'
 import { routeHandle } from '~/permissions/access'
+import { requirePermission } from '~/permissions/grants.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { keepHeaders } from '~/utils/headers'
 import { pageTitle } from '~/utils/meta'
@@ -18,14 +19,16 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogSty
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
 
-const IMPORT: CatalogImportSpec = { catalog: 'tools', functionCode: 'CONGCU_LIST', titleKey: 'tools.importTitle', listPath: TOOLS_PATH, importPath: `${TOOLS_PATH}/import`, adapter: toolImport }
+const IMPORT: CatalogImportSpec = { catalog: 'tools', titleKey: 'tools.importTitle', listPath: TOOLS_PATH, importPath: `${TOOLS_PATH}/import`, adapter: toolImport }
 
-export function loader({ request }: LoaderFunctionArgs) {
-	return importPageLoader(request, IMPORT)
+export async function loader({ request }: LoaderFunctionArgs) {
+	const { user } = await requirePermission(request, 'CONGCU_LIST', 'import')
+	return importPageLoader(request, user, IMPORT)
 }
 
-export function action({ request }: ActionFunctionArgs) {
-	return importPageAction(request, IMPORT)
+export async function action({ request }: ActionFunctionArgs) {
+	const { user } = await requirePermission(request, 'CONGCU_LIST', 'import')
+	return importPageAction(request, user, IMPORT)
 }
 
 export default function ToolImportPage() {

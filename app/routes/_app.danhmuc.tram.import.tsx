@@ -6,6 +6,7 @@ import { STATION_FIELDS, STATION_STATUSES, STATION_TYPES, STATIONS_PATH } from '
 import { stationImport } from '~/catalogs/stations.server'
 import { CsvImportPage } from '~/components/csv-import'
 import { routeHandle } from '~/permissions/access'
+import { requirePermission } from '~/permissions/grants.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { keepHeaders } from '~/utils/headers'
 import { pageTitle } from '~/utils/meta'
@@ -18,14 +19,16 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogSty
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
 
-const IMPORT: CatalogImportSpec = { catalog: 'stations', functionCode: 'DANHMUC_TRAM', titleKey: 'stations.importTitle', listPath: STATIONS_PATH, importPath: `${STATIONS_PATH}/import`, adapter: stationImport }
+const IMPORT: CatalogImportSpec = { catalog: 'stations', titleKey: 'stations.importTitle', listPath: STATIONS_PATH, importPath: `${STATIONS_PATH}/import`, adapter: stationImport }
 
-export function loader({ request }: LoaderFunctionArgs) {
-	return importPageLoader(request, IMPORT)
+export async function loader({ request }: LoaderFunctionArgs) {
+	const { user } = await requirePermission(request, 'DANHMUC_TRAM', 'import')
+	return importPageLoader(request, user, IMPORT)
 }
 
-export function action({ request }: ActionFunctionArgs) {
-	return importPageAction(request, IMPORT)
+export async function action({ request }: ActionFunctionArgs) {
+	const { user } = await requirePermission(request, 'DANHMUC_TRAM', 'import')
+	return importPageAction(request, user, IMPORT)
 }
 
 export default function StationImportPage() {
