@@ -6,7 +6,7 @@ import { I18nextProvider } from 'react-i18next'
 import { getI18nInstance, getLanguage } from './i18n/i18n.server'
 import { DOCUMENT_MENU, DocumentMenuContext, type MenuMarkupStrings } from './components/shell/menu-markup-context'
 import { logger, requestContext } from './utils/logger.server'
-import { getRenderOnly } from './utils/render-only.server'
+import { takeRenderOnly } from './utils/render-only.server'
 import { NonceProvider } from './utils/nonce'
 
 export const streamTimeout = 5_000
@@ -63,7 +63,7 @@ export default async function handleRequest(
 		const { pipe, abort } = renderToPipeableStream(
 			<NonceProvider value={nonce}>
 				<I18nextProvider i18n={getI18nInstance(language)}>
-					<DocumentMenuContext.Provider value={getRenderOnly<MenuMarkupStrings>(DOCUMENT_MENU) ?? null}>
+					<DocumentMenuContext.Provider value={takeRenderOnly<MenuMarkupStrings>(DOCUMENT_MENU) ?? null}>
 						<RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
 					</DocumentMenuContext.Provider>
 				</I18nextProvider>

@@ -19,6 +19,13 @@ export function setRenderOnly(key: string, value: unknown) {
 	context.renderOnly.set(key, value)
 }
 
-export function getRenderOnly<Value>(key: string): Value | undefined {
-	return requestContext.getStore()?.renderOnly?.get(key) as Value | undefined
+/**
+ * The value, handed over once: the map lets go of it, so that nothing which outlives the request and
+ * still refers to its context (a keep-alive socket's timer, say) keeps a page's worth of markup alive.
+ */
+export function takeRenderOnly<Value>(key: string): Value | undefined {
+	const values = requestContext.getStore()?.renderOnly
+	const value = values?.get(key) as Value | undefined
+	values?.delete(key)
+	return value
 }
