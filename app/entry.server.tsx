@@ -4,7 +4,9 @@ import { RemixServer, isRouteErrorResponse } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { getI18nInstance, getLanguage } from './i18n/i18n.server'
-import { DOCUMENT_MENU, DocumentMenuContext, type MenuMarkupStrings } from './components/shell/menu-markup-context'
+import { DOCUMENT_MENU, DocumentMenuContext } from './components/shell/menu-markup-context'
+import type { MenuMarkupParts } from './components/shell/menu-markup.server'
+import { documentResponse, fillPlaceholders, partsPlaceholder } from './server/document-parts.server'
 import { logger, requestContext } from './utils/logger.server'
 import { takeRenderOnly } from './utils/render-only.server'
 import { NonceProvider } from './utils/nonce'
@@ -56,6 +58,12 @@ export default async function handleRequest(
 ) {
 	const language = await getLanguage(request)
 	const nonce = requestContext.getStore()?.cspNonce ?? ''
+	// The menu is rendered and compressed once per role set: the render leaves a placeholder for it.
+	const menu = takeRenderOnly<MenuMarkupParts>(DOCUMENT_MENU)
+	const menuPlaceholders = menu && {
+		nav: menu.nav.length > 0 ? partsPlaceholder('nav') : '',
+		mega: menu.mega.length > 0 ? partsPlaceholder('mega') : '',
+	}
 	// Bots and browsers alike get the whole document at once: nothing here streams in later,
 	// and a page complete on arrival is what a browser without JavaScript needs.
 	return new Promise<Response>((resolve, reject) => {
@@ -63,7 +71,7 @@ export default async function handleRequest(
 		const { pipe, abort } = renderToPipeableStream(
 			<NonceProvider value={nonce}>
 				<I18nextProvider i18n={getI18nInstance(language)}>
-					<DocumentMenuContext.Provider value={takeRenderOnly<MenuMarkupStrings>(DOCUMENT_MENU) ?? null}>
+					<DocumentMenuContext.Provider value={menuPlaceholders ?? null}>
 						<RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
 					</DocumentMenuContext.Provider>
 				</I18nextProvider>
@@ -75,8 +83,12 @@ export default async function handleRequest(
 					clearTimeout(abortTimer)
 					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 					if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-store')
-					// Buffer.concat always allocates an ordinary ArrayBuffer (never a shared one).
-					pipe(collect((html) => resolve(new Response(html as Uint8Array<ArrayBuffer>, { headers: responseHeaders, status: responseStatusCode }))))
+					pipe(
+						collect((html) => {
+							const parts = menu ? fillPlaceholders(html, { nav: menu.nav, mega: menu.mega }) : [html]
+							resolve(documentResponse(parts, { headers: responseHeaders, status: responseStatusCode }))
+						}),
+					)
 				},
 				onShellError(error: unknown) {
 					clearTimeout(abortTimer)

@@ -20,8 +20,8 @@ import { DEFAULT_LAYOUT } from '~/layout/settings'
 import { DROPDOWN_SIZE, countUnread, listNotifications } from '~/notifications/notifications.server'
 import { routeHandle } from '~/permissions/access'
 import { requireUserWithGrants } from '~/permissions/grants.server'
-import { menuMarkup } from '~/components/shell/menu-markup.server'
-import { DOCUMENT_MENU, useMenuMarkup, type MenuMarkupStrings } from '~/components/shell/menu-markup-context'
+import { menuMarkup, menuMarkupStrings, type MenuMarkupParts } from '~/components/shell/menu-markup.server'
+import { DOCUMENT_MENU, useMenuMarkup } from '~/components/shell/menu-markup-context'
 import { isDocumentRequest, setRenderOnly } from '~/utils/render-only.server'
 import { getLayoutSettings } from '~/layout/settings.server'
 import { errorFields, logger } from '~/utils/logger.server'
@@ -29,12 +29,11 @@ import { useRootData } from '~/utils/root-data'
 
 export const handle = routeHandle({ authenticated: true })
 
-const NO_MENU: MenuMarkupStrings = { nav: '', mega: '' }
+const NO_MENU: MenuMarkupParts = { nav: [], mega: [] }
 
-function loadMenu(...args: Parameters<typeof menuMarkup>): { menu: MenuMarkupStrings; menuError: boolean } {
+function loadMenu(...args: Parameters<typeof menuMarkup>): { menu: MenuMarkupParts; menuError: boolean } {
 	try {
-		const { nav, mega } = menuMarkup(...args)
-		return { menu: { nav, mega }, menuError: false }
+		return { menu: menuMarkup(...args), menuError: false }
 	} catch (error) {
 		logger.error('menu.load_failed', errorFields(error))
 		return { menu: NO_MENU, menuError: true }
@@ -55,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	if (documentRequest) setRenderOnly(DOCUMENT_MENU, menu)
 	const [unread, latest] = await Promise.all([countUnread(user.id), listNotifications(user.id, { limit: DROPDOWN_SIZE })])
 	return {
-		menu: documentRequest ? null : menu,
+		menu: documentRequest ? null : menuMarkupStrings(menu),
 		menuError,
 		notifications: { unread, latest: latest.items },
 		apps: config.launcher,

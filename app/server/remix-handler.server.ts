@@ -1,6 +1,7 @@
 import { createReadableStreamFromReadable, createRequestHandler, type ServerBuild } from '@remix-run/node'
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express'
 import { discardRest, refuse } from '~/security/request-body.server'
+import { documentParts, gzipParts } from './document-parts.server'
 
 /** The URL Remix sees: protocol and host as Express resolved them (they honour TRUST_PROXY). */
 function requestUrl(req: ExpressRequest): URL | null {
@@ -55,11 +56,20 @@ export async function writeBody(res: ExpressResponse, body: ReadableStream<Uint8
 	}
 }
 
-async function send(res: ExpressResponse, response: Response) {
+async function send(req: ExpressRequest, res: ExpressResponse, response: Response) {
 	res.statusMessage = response.statusText
 	res.status(response.status)
 	for (const [name, value] of response.headers.entries()) res.append(name, value)
-	if (response.body) await writeBody(res, response.body)
+	const parts = documentParts(response)
+	if (parts && response.body && req.acceptsEncodings('gzip', 'identity') === 'gzip') {
+		// Compressed here, the parts compressed once copied as they are: the compression middleware passes it on.
+		await response.body.cancel()
+		const body = gzipParts(parts)
+		res.vary('Accept-Encoding')
+		res.setHeader('Content-Encoding', 'gzip')
+		res.setHeader('Content-Length', body.length)
+		res.end(body)
+	} else if (response.body) await writeBody(res, response.body)
 	else res.end()
 }
 
@@ -90,7 +100,7 @@ export function remixRequestHandler(build: ServerBuild) {
 			if (!response.headers.has('Cache-Control') && /json/i.test(response.headers.get('Content-Type') ?? '')) {
 				response.headers.set('Cache-Control', 'no-store')
 			}
-			await send(res, response)
+			await send(req, res, response)
 			if (!req.complete) discardRest(req)
 		} catch (error) {
 			next(error)

@@ -1,5 +1,3 @@
-import http from 'node:http'
-import zlib from 'node:zlib'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import en from '~/locales/en.json'
@@ -116,23 +114,12 @@ describe('the menu API', () => {
 
 	test('is compressed as the client accepts, the same menu in every encoding, and follows a change of grants', async () => {
 		const { client, user } = await signedIn(['admin'], 'en')
-		/** The raw answer for one Accept-Encoding, decoded by hand (fetch would decode it silently). */
-		const menuAs = (acceptEncoding: string) =>
-			new Promise<{ encoding: string | undefined; vary: string | undefined; body: unknown }>((resolve, reject) => {
-				const request = http.get(new URL('/api/QuanTri/FunctionGetByUser', server.url), { headers: { Cookie: client.cookieHeader(), 'Accept-Encoding': acceptEncoding } }, (response) => {
-					const chunks: Buffer[] = []
-					response.on('data', (chunk: Buffer) => chunks.push(chunk))
-					response.on('end', () => {
-						const raw = Buffer.concat(chunks)
-						const encoding = response.headers['content-encoding']
-						const text = encoding === 'br' ? zlib.brotliDecompressSync(raw) : encoding === 'gzip' ? zlib.gunzipSync(raw) : raw
-						expect(response.statusCode).toBe(200)
-						expect(response.headers['cache-control']).toBe('no-store')
-						resolve({ encoding, vary: response.headers.vary, body: JSON.parse(text.toString('utf8')) })
-					})
-				})
-				request.on('error', reject)
-			})
+		const menuAs = async (acceptEncoding: string) => {
+			const answer = await client.rawGet('/api/QuanTri/FunctionGetByUser', acceptEncoding)
+			expect(answer.status).toBe(200)
+			expect(answer.headers['cache-control']).toBe('no-store')
+			return { encoding: answer.encoding, vary: answer.headers.vary, body: JSON.parse(answer.text) as unknown }
+		}
 		const plain = await menuAs('identity')
 		expect(plain.encoding).toBeUndefined()
 		for (const [accept, expected] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip'], ['br;q=0, gzip', 'gzip'], ['*', 'br'], ['gzip;q=0', undefined]] as const) {
@@ -438,6 +425,59 @@ describe('the menu of a page', () => {
 		const text = await data.text()
 		expect(data.status).toBe(200)
 		expect(text).toContain(entry)
+	})
+
+	test('goes out gzipped around the menu compressed once; every encoding gives the same page, its trail marked', async () => {
+		const db = getDb()
+		const now = Date.now()
+		const role = await db
+			.insertInto('roles')
+			.values({ code: `gzip_menu_${now}`, name: 'Gzip menu', description: '', is_builtin: 0, all_access: 0, created_at: now, updated_at: now })
+			.returning('id')
+			.executeTakeFirstOrThrow()
+		const ids = await createBulkFunctions({ groups: 12, perGroup: 40 })
+		await db
+			.insertInto('role_grants')
+			.values(ids.map((id) => ({ role_id: role.id, function_id: id, action: 'view' })))
+			.execute()
+		const account = await createTestUser({ roles: [`gzip_menu_${now}`, 'viewer'] })
+		const client = new TestClient(server.url)
+		expect((await client.signIn(account.email, account.password)).status).toBe(302)
+
+		const pageAs = async (path: string, acceptEncoding: string) => {
+			const answer = await client.rawGet(path, acceptEncoding)
+			expect(answer.status, acceptEncoding).toBe(200)
+			expect(answer.headers.vary ?? '', acceptEncoding).toContain('Accept-Encoding')
+			const page = parseHtml(answer.text)
+			return {
+				encoding: answer.encoding,
+				sentBytes: answer.sentBytes,
+				contentLength: answer.headers['content-length'],
+				nav: page.querySelector('nav.sidebar')!.toString(),
+				mega: page.querySelector('.mega-menu__columns')!.innerHTML,
+				heading: page.querySelector('main h1')!.text,
+				current: page.querySelectorAll('nav.sidebar [aria-current="page"]').map((link) => link.getAttribute('href')),
+				entries: page.querySelectorAll('nav.sidebar a[href^="/bulk/"]').length,
+			}
+		}
+		const plain = await pageAs('/danhmuc/tram', 'identity')
+		expect(plain.encoding).toBeUndefined()
+		expect(plain.entries).toBe(12 * 39)
+		expect(plain.current).toEqual(['/danhmuc/tram'])
+		for (const [accept, expected] of [['gzip, deflate, br', 'gzip'], ['gzip', 'gzip'], ['br', 'br'], ['gzip;q=0', undefined]] as const) {
+			const answer = await pageAs('/danhmuc/tram', accept)
+			expect(answer.encoding, accept).toBe(expected)
+			expect({ ...answer, encoding: undefined, sentBytes: 0, contentLength: undefined }, accept).toEqual({ ...plain, sentBytes: 0, contentLength: undefined })
+		}
+		const gzipped = await pageAs('/danhmuc/tram', 'gzip')
+		expect(Number(gzipped.contentLength)).toBe(gzipped.sentBytes)
+		expect(gzipped.sentBytes).toBeLessThan((await client.rawGet('/danhmuc/tram', 'identity')).sentBytes / 4)
+		// Another page: the same menu compressed once, its own trail.
+		const tools = await pageAs('/congcu/list', 'gzip')
+		expect(tools.encoding).toBe('gzip')
+		expect(tools.current).toEqual(['/congcu/list'])
+		expect(tools.mega).toBe(plain.mega)
+		expect(tools.entries).toBe(12 * 39)
 	})
 })
 

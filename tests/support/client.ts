@@ -1,3 +1,6 @@
+import http from 'node:http'
+import zlib from 'node:zlib'
+
 /**
  * A minimal browser for HTTP-level tests: keeps cookies, follows no redirects by itself,
  * and fills the CSRF field the way a rendered form would.
@@ -60,9 +63,43 @@ export class TestClient {
 		})
 	}
 
+	/**
+	 * A GET with this client's cookies through node:http, which, unlike fetch, neither asks for nor decodes
+	 * a compressed answer by itself: the answer's encoding as sent, and its body decoded by hand.
+	 */
+	rawGet(path: string, acceptEncoding: string): Promise<RawAnswer> {
+		return new Promise((resolve, reject) => {
+			const request = http.get(new URL(path, this.baseUrl), { headers: { Cookie: this.cookieHeader(), 'Accept-Encoding': acceptEncoding } }, (response) => {
+				const chunks: Buffer[] = []
+				response.on('data', (chunk: Buffer) => chunks.push(chunk))
+				response.on('error', reject)
+				response.on('end', () => {
+					const raw = Buffer.concat(chunks)
+					const encoding = response.headers['content-encoding']
+					try {
+						const body = encoding === 'br' ? zlib.brotliDecompressSync(raw) : encoding === 'gzip' ? zlib.gunzipSync(raw) : raw
+						resolve({ status: response.statusCode ?? 0, headers: response.headers, encoding, sentBytes: raw.length, text: body.toString('utf8') })
+					} catch (error) {
+						reject(error instanceof Error ? error : new Error(String(error)))
+					}
+				})
+			})
+			request.on('error', reject)
+		})
+	}
+
 	signIn(email: string, password: string, redirectTo?: string) {
 		return this.post('/account/login', { email, password, ...(redirectTo === undefined ? {} : { redirectTo }) })
 	}
+}
+
+export interface RawAnswer {
+	status: number
+	headers: http.IncomingHttpHeaders
+	encoding: string | undefined
+	/** The body's length as sent (compressed, if it was). */
+	sentBytes: number
+	text: string
 }
 
 export function location(response: Response): string | null {
