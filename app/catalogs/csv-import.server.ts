@@ -6,13 +6,14 @@ import { getClientIp } from '~/utils/logger.server'
 import { changedFields, isForeignKeyViolation, isUniqueViolation, writeTransaction, type Actor, type FieldChanges } from './catalog.server'
 import { getConfig } from '~/config.server'
 import { CsvSyntaxError, csvRecords, restoreFormula, type CsvRecord } from './csv'
+import { parseMultipart } from '~/utils/multipart.server'
 
 /** Row errors listed in the report; the rest are counted. */
 export const MAX_REPORTED_ERRORS = 200
 /** Codes looked up per query (well inside both databases' limits on bound parameters). */
 const LOOKUP_CHUNK = 500
-/** Rows validated and written per step; the event loop takes a turn between steps. */
-const STEP_ROWS = 1_000
+/** Rows validated and written per step; the event loop takes a turn between steps (a step of 250 rows takes 20–40 ms). */
+const STEP_ROWS = 250
 
 export interface RowError {
 	line: number
@@ -71,6 +72,21 @@ async function readBody(request: Request, limit: number): Promise<{ bytes: Uint8
 	return { bytes, drained: true }
 }
 
+/** Bytes decoded per turn of the event loop: a 20 MB file otherwise takes one turn of 40–80 ms. */
+const DECODE_SLICE_BYTES = 1024 * 1024
+
+/** The bytes as UTF-8 text, a slice per turn of the event loop; throws on bytes that are not UTF-8. */
+async function decodeUtf8(bytes: Buffer): Promise<string> {
+	const decoder = new TextDecoder('utf-8', { fatal: true })
+	const pieces: string[] = []
+	for (let start = 0; start < bytes.length; start += DECODE_SLICE_BYTES) {
+		pieces.push(decoder.decode(bytes.subarray(start, start + DECODE_SLICE_BYTES), { stream: true }))
+		await nextTurn()
+	}
+	pieces.push(decoder.decode())
+	return pieces.join('')
+}
+
 /**
  * Reads the multipart upload (field `file`) within the size limit, checks the form's CSRF token and
  * decodes the file as UTF-8 (a byte-order mark is dropped by the parser).
@@ -79,23 +95,18 @@ export async function readUpload(request: Request): Promise<UploadResult> {
 	const maxBytes = getConfig().maxUploadBytes
 	const limit = maxBytes + FRAMING_ALLOWANCE
 	const tooLarge = (closeConnection: boolean) => fileFailure('csv.errors.tooLarge', { max: maxBytes / 1024 / 1024 }, closeConnection)
-	const contentType = request.headers.get('Content-Type') ?? ''
 	const body = await readBody(request, limit)
 	if (!body.bytes) return tooLarge(!body.drained)
-	if (!contentType.startsWith('multipart/form-data')) return fileFailure('csv.errors.noFile')
-	let formData: FormData
+	const parts = parseMultipart(Buffer.from(body.bytes.buffer, body.bytes.byteOffset, body.bytes.byteLength), request.headers.get('Content-Type') ?? '')
+	if (!parts) return fileFailure('csv.errors.noFile')
+	const fields = new FormData()
+	for (const part of parts) if (part.filename === null) fields.append(part.name, part.body.toString('utf8'))
+	assertCsrf(request, fields)
+	const file = parts.find((part) => part.name === 'file' && part.filename !== null)
+	if (!file || file.body.length === 0) return fileFailure('csv.errors.noFile')
+	if (file.body.length > maxBytes) return tooLarge(false)
 	try {
-		formData = await new Request(request.url, { method: 'POST', headers: { 'Content-Type': contentType }, body: body.bytes }).formData()
-	} catch {
-		return fileFailure('csv.errors.noFile')
-	}
-	assertCsrf(request, formData)
-	const file = formData.get('file')
-	if (!file || typeof file === 'string' || file.size === 0) return fileFailure('csv.errors.noFile')
-	if (file.size > maxBytes) return tooLarge(false)
-	try {
-		const text = new TextDecoder('utf-8', { fatal: true }).decode(await file.arrayBuffer())
-		return { ok: true, fileName: file.name, text }
+		return { ok: true, fileName: file.filename!, text: await decodeUtf8(file.body) }
 	} catch {
 		return fileFailure('csv.errors.notUtf8')
 	}

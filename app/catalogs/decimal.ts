@@ -1,4 +1,4 @@
-import { localeTag } from '~/i18n/format'
+import { formatDecimalString } from '~/i18n/format'
 
 /**
  * Exact decimals as integers of minor units (money in 1/100, coordinates in 1/1,000,000): parsed from
@@ -41,7 +41,5 @@ export function minorToDecimalString(minor: number, scale: number): string {
 
 /** Minor units formatted for the language (Vietnamese: "1.234.567,5"), exactly: Intl formats the decimal string. */
 export function formatMinor(minor: number, scale: number, language: string, minimumFractionDigits = 0): string {
-	const format = new Intl.NumberFormat(localeTag(language), { minimumFractionDigits, maximumFractionDigits: scale })
-	// Intl.NumberFormat formats a decimal string exactly (no conversion to a double).
-	return format.format(minorToDecimalString(minor, scale) as unknown as number)
+	return formatDecimalString(minorToDecimalString(minor, scale), language, minimumFractionDigits, scale)
 }

@@ -57,9 +57,12 @@ export function choiceField<const T extends readonly string[]>(values: T) {
 	)
 }
 
+// Made once: a formatter costs a third of a millisecond to create, which an import of 100,000 rows paid per row.
+const ISO_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: DISPLAY_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
+
 /** Today's date (YYYY-MM-DD) where the company works: dates "not in the future" are compared with it. */
 export function todayIso(now: Date = new Date()): string {
-	return new Intl.DateTimeFormat('en-CA', { timeZone: DISPLAY_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
+	return ISO_DATE.format(now)
 }
 
 export const EARLIEST_DATE = '1900-01-01'

@@ -30,3 +30,10 @@ export function formatNumber(value: number, language: LanguageCode | string): st
 	const tag = localeTag(language)
 	return formatter(`number:${tag}`, () => new Intl.NumberFormat(tag)).format(value)
 }
+
+/** A decimal given as a string ("1234567.5"), formatted exactly (Intl formats a numeric string without a double). */
+export function formatDecimalString(decimal: string, language: LanguageCode | string, minimumFractionDigits: number, maximumFractionDigits: number): string {
+	const tag = localeTag(language)
+	const format = formatter(`decimal:${tag}:${minimumFractionDigits}:${maximumFractionDigits}`, () => new Intl.NumberFormat(tag, { minimumFractionDigits, maximumFractionDigits }))
+	return format.format(decimal as unknown as number)
+}

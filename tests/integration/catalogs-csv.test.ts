@@ -268,12 +268,13 @@ hai dòng",`,
 		})
 
 		test('a bad last row ends in the report, nothing written; nobody else can see the import', async () => {
+			// Signed in first: on SQLite a write from another connection waits for the import's transaction.
+			const other = await signedIn(server, ['operator'])
 			const response = await upload(operator.client, '/danhmuc/tram/import', bulkFile('BGBAD', 'unknown'))
 			await response.text()
 			expect(response.status).toBe(303)
 			const progressPath = location(response)!
 
-			const other = await signedIn(server, ['operator'])
 			const foreign = await other.client.get(progressPath)
 			expect(foreign.status).toBe(404)
 			expect(await foreign.text()).toContain(vn.csv.unknownJob)
