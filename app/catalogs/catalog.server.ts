@@ -1,5 +1,6 @@
 import { SqliteAdapter, sql } from 'kysely'
-import type { DB } from '~/db/db.server'
+import { getDatabase, type DB } from '~/db/db.server'
+import { largeWrite } from '~/db/sqlite-checkpoints.server'
 import { recordAudit } from '~/audit/audit.server'
 import { getT } from '~/i18n/i18n.server'
 import { getClientIp } from '~/utils/logger.server'
@@ -158,19 +159,23 @@ export async function asPlainResponse(request: Request, error: unknown): Promise
  * A transaction that reads and then writes. On SQLite it starts with `BEGIN IMMEDIATE`, taking the write
  * lock first (waiting up to the busy timeout): a deferred transaction that read before another process
  * wrote could not upgrade to writing and would fail with "database is locked". PostgreSQL: a plain
- * transaction (the writes' `WHERE version = ?` guards against concurrent saves).
+ * transaction (the writes' `WHERE version = ?` guards against concurrent saves). A `large` one (an
+ * import) leaves checkpointing the log it writes to a worker thread (db/sqlite-checkpoints.server.ts).
  */
-export async function writeTransaction<T>(db: DB, work: (trx: DB) => Promise<T>): Promise<T> {
+export async function writeTransaction<T>(db: DB, work: (trx: DB) => Promise<T>, { large = false } = {}): Promise<T> {
 	if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return db.transaction().execute(work)
-	return db.connection().execute(async (connection) => {
-		await sql`begin immediate`.execute(connection)
-		try {
-			const result = await work(connection)
-			await sql`commit`.execute(connection)
-			return result
-		} catch (error) {
-			await sql`rollback`.execute(connection).catch(() => {})
-			throw error
-		}
-	})
+	const run = () =>
+		db.connection().execute(async (connection) => {
+			await sql`begin immediate`.execute(connection)
+			try {
+				const result = await work(connection)
+				await sql`commit`.execute(connection)
+				return result
+			} catch (error) {
+				await sql`rollback`.execute(connection).catch(() => {})
+				throw error
+			}
+		})
+	const handle = getDatabase()
+	return large && handle.db === db && handle.driver.kind === 'sqlite' ? largeWrite(handle.driver.client, run) : run()
 }

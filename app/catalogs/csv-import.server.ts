@@ -381,7 +381,7 @@ export async function importCsv<Input extends { code: string; version: number | 
 				trx,
 			)
 			return report
-		})
+		}, { large: true })
 	} catch (error) {
 		if (error instanceof RollBack) return error.report
 		// Another writer took one of the new codes, or deleted a station the file names, meanwhile:

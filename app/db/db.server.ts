@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type LogEvent, t
 import pg from 'pg'
 import { getConfig, type Config } from '~/config.server'
 import { logger } from '~/utils/logger.server'
+import { WAL_SIZE_LIMIT_BYTES } from './sqlite-checkpoints.server'
 import { withStatementCache } from './statement-cache.server'
 import { singleton } from '~/utils/singleton.server'
 import { migrations } from './migrations'
@@ -45,12 +46,17 @@ export function openDatabase(database: Config['database']): DatabaseHandle {
 		client.pragma('busy_timeout = 5000')
 		client.pragma('foreign_keys = ON')
 		client.pragma('synchronous = NORMAL')
+		client.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`)
 		const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(client) }), log: notifyQueryListeners })
 		return {
 			db,
 			dialect: 'sqlite',
 			driver: { kind: 'sqlite', client },
-			close: () => db.destroy(),
+			close: async () => {
+				await db.destroy()
+				// Kysely closes the client only if it ever used it.
+				if (client.open) client.close()
+			},
 		}
 	}
 	const pool = new pg.Pool({ connectionString: database.url, max: 10 })
