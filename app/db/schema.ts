@@ -181,6 +181,12 @@ export interface AccessVersionTable {
 	version: number
 }
 
+/** A single row (id 1) whose version the database moves on every catalog write and catalog audit entry (migration 0008). */
+export interface CatalogVersionTable {
+	id: number
+	version: number
+}
+
 /** Rows of a catalog by status, kept by the database on every write (migration 0007). */
 export interface CatalogStatusCountsTable {
 	catalog: 'stations' | 'tools'
@@ -197,6 +203,7 @@ export interface StationToolCountsTable {
 
 export interface Database {
 	access_version: AccessVersionTable
+	catalog_version: CatalogVersionTable
 	catalog_status_counts: CatalogStatusCountsTable
 	station_tool_counts: StationToolCountsTable
 	password_resets: PasswordResetsTable

@@ -5,6 +5,7 @@ import { STATIONS_PATH, STATION_FUNCTION } from '~/catalogs/stations'
 import { TOOLS_PATH, TOOL_FUNCTION } from '~/catalogs/tools'
 import { DateTime } from '~/components/shell/date-time'
 import { donut, horizontalBars, type BarChart, type DonutSlice } from '~/dashboard/charts.server'
+import { cachedFigure, readCatalogVersion } from '~/dashboard/figures-cache.server'
 import { recentCatalogChanges, stationsByStatus, toolsByStatus, topStationsByTools } from '~/dashboard/figures.server'
 import { formatNumber } from '~/i18n/format'
 import { getT } from '~/i18n/i18n.server'
@@ -22,12 +23,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const { user, grants } = await requirePermission(request, 'DASHBOARD', 'view')
 	const seesStations = can(grants, STATION_FUNCTION, 'view')
 	const seesTools = can(grants, TOOL_FUNCTION, 'view')
+	const entities = [...(seesStations ? (['station'] as const) : []), ...(seesTools ? (['tool'] as const) : [])]
+	const version = await readCatalogVersion()
 	const [t, stations, tools, topStations, changes] = await Promise.all([
 		getT(request),
-		seesStations ? stationsByStatus() : null,
-		seesTools ? toolsByStatus() : null,
-		seesStations && seesTools ? topStationsByTools(10) : null,
-		recentCatalogChanges([...(seesStations ? (['station'] as const) : []), ...(seesTools ? (['tool'] as const) : [])]),
+		seesStations ? cachedFigure('stations-by-status', version, () => stationsByStatus()) : null,
+		seesTools ? cachedFigure('tools-by-status', version, () => toolsByStatus()) : null,
+		seesStations && seesTools ? cachedFigure('top-stations', version, () => topStationsByTools(10)) : null,
+		cachedFigure(`recent-changes:${entities.join(',')}`, version, () => recentCatalogChanges(entities)),
 	])
 	return {
 		title: t('dashboard.title'),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { seedDemo } from '~/catalogs/seed.server'
 import { getDb } from '~/db/db.server'
+import { readCatalogVersion } from '~/dashboard/figures-cache.server'
 import { stationsByStatus, toolsByStatus, topStationsByTools } from '~/dashboard/figures.server'
 import { signedIn, toolFields, uniqueCode } from '../support/catalogs'
 import { parseHtml } from '../support/html'
@@ -138,5 +139,43 @@ describe('the dashboard after a user’s own change', () => {
 		await deleted.text()
 		expect(deleted.status).toBe(302)
 		expect(await shownToolCount(operator.client, 'repair')).toBe(before)
+	})
+
+	test('is exact on the next load after a write the server did not make (another instance, an operator’s SQL)', async () => {
+		const operator = await signedIn(server, ['operator'])
+		const before = await shownToolCount(operator.client, 'repair')
+		// Loaded again at once: the figures the server keeps answer.
+		expect(await shownToolCount(operator.client, 'repair')).toBe(before)
+		const tool = await getDb().selectFrom('tools').select('id').where('status', '!=', 'repair').orderBy('id').executeTakeFirstOrThrow()
+		await getDb().updateTable('tools').set({ status: 'repair' }).where('id', '=', tool.id).execute()
+		expect(await shownToolCount(operator.client, 'repair')).toBe(before + 1)
+		await getDb().updateTable('tools').set({ status: 'in_use' }).where('id', '=', tool.id).execute()
+		expect(await shownToolCount(operator.client, 'repair')).toBe(before)
+	})
+})
+
+describe('the catalog version', () => {
+	test('moves on every write to stations or tools and every audit entry about them, and on nothing else', async () => {
+		const db = getDb()
+		const now = Date.now()
+		const moves = async (write: () => Promise<unknown>) => {
+			const before = await readCatalogVersion()
+			await write()
+			return (await readCatalogVersion()) > before
+		}
+		const code = uniqueCode('VER')
+		let stationId = 0
+		expect(await moves(async () => {
+			stationId = (await db.insertInto('stations').values({ code, name: code, name_key: code.toLowerCase(), search_text: code.toLowerCase(), type: 'bts', province: 'hue', status: 'active', created_at: now, updated_at: now, version: 1 }).returning('id').executeTakeFirstOrThrow()).id
+		})).toBe(true)
+		expect(await moves(() => db.updateTable('stations').set({ name: `${code} mới` }).where('id', '=', stationId).execute())).toBe(true)
+		const audit = (entity: string) => db.insertInto('audit_log').values({ at: now, actor_user_id: null, actor_email: null, action: `${entity}.updated`, entity, entity_id: String(stationId), ip: null, details: '{}' }).execute()
+		expect(await moves(() => audit('station'))).toBe(true)
+		expect(await moves(() => audit('tool'))).toBe(true)
+		expect(await moves(() => audit('user'))).toBe(false)
+		expect(await moves(() => db.updateTable('users').set({ updated_at: now }).where('id', '=', -1).execute())).toBe(false)
+		expect(await moves(() => db.deleteFrom('stations').where('id', '=', stationId).execute())).toBe(true)
+		const tool = await db.selectFrom('tools').select(['id', 'quantity']).orderBy('id').executeTakeFirstOrThrow()
+		expect(await moves(() => db.updateTable('tools').set({ quantity: tool.quantity }).where('id', '=', tool.id).execute())).toBe(true)
 	})
 })

@@ -7,6 +7,7 @@ import { notifications } from './0004_notifications'
 import { passwordResets } from './0005_password_resets'
 import { accessVersion } from './0006_access_version'
 import { catalogFigures } from './0007_catalog_figures'
+import { catalogVersion } from './0008_catalog_version'
 
 /** Every migration, in order. Names are permanent: never rename or reorder a landed one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -18,5 +19,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
 		'0005_password_resets': passwordResets(dialect),
 		'0006_access_version': accessVersion(dialect),
 		'0007_catalog_figures': catalogFigures(dialect),
+		'0008_catalog_version': catalogVersion(dialect),
 	}
 }
