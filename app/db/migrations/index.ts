@@ -8,6 +8,7 @@ import { passwordResets } from './0005_password_resets'
 import { accessVersion } from './0006_access_version'
 import { catalogFigures } from './0007_catalog_figures'
 import { catalogVersion } from './0008_catalog_version'
+import { codeOrderIndexes } from './0009_code_order_indexes'
 
 /** Every migration, in order. Names are permanent: never rename or reorder a landed one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -20,5 +21,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
 		'0006_access_version': accessVersion(dialect),
 		'0007_catalog_figures': catalogFigures(dialect),
 		'0008_catalog_version': catalogVersion(dialect),
+		'0009_code_order_indexes': codeOrderIndexes(dialect),
 	}
 }
