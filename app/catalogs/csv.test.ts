@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { BOM, csvLine, detectDelimiter, neutraliseFormula, parseCsv, restoreFormula } from './csv'
+import { BOM, countLines, csvLine, csvRecords, detectDelimiter, neutraliseFormula, parseCsv, restoreFormula } from './csv'
 
 describe('writing', () => {
 	test('quotes what needs quoting and ends lines with CRLF', () => {
@@ -72,5 +72,40 @@ describe('parseCsv', () => {
 	test('stops after maxRecords', () => {
 		const result = parseCsv('h\n1\n2\n3\n4\n', { maxRecords: 3 })
 		expect(result.ok && result.records.map((r) => r.fields[0])).toEqual(['h', '1', '2'])
+	})
+})
+
+describe('csvRecords over bytes', () => {
+	const utf8 = (text: string) => new TextEncoder().encode(text)
+
+	test('reads a file as bytes exactly as its text: multi-byte letters, quotes, line breaks, a byte-order mark', () => {
+		const text = BOM + csvLine(['mã', 'ghi chú']) + csvLine(['TRẠM-1', 'Điện "lực"\r\nHà Nội']) + '\r\n' + csvLine(['Ё', '€,日本']) + 'last,"row\rwith a lone CR"'
+		const fromBytes = [...csvRecords(utf8(text))]
+		expect(fromBytes).toEqual([...csvRecords(text)])
+		expect(fromBytes).toEqual([
+			{ line: 1, fields: ['mã', 'ghi chú'] },
+			{ line: 2, fields: ['TRẠM-1', 'Điện "lực"\r\nHà Nội'] },
+			{ line: 5, fields: ['Ё', '€,日本'] },
+			{ line: 6, fields: ['last', 'row\rwith a lone CR'] },
+		])
+	})
+
+	test('a view into a larger buffer reads only its own bytes', () => {
+		const whole = utf8('--boundary\r\na;b\r\nc;"d"\r\n--boundary--')
+		const file = whole.subarray(12, whole.length - 14)
+		expect([...csvRecords(file)]).toEqual([
+			{ line: 1, fields: ['a', 'b'] },
+			{ line: 2, fields: ['c', 'd'] },
+		])
+	})
+
+	test('an unterminated quote in bytes names the line it opens on', () => {
+		expect(() => [...csvRecords(utf8('a,b\n1,"open\n2,3\n'))]).toThrow(expect.objectContaining({ line: 2 }))
+	})
+
+	test('counts the lines of a file for its progress', () => {
+		expect(countLines(utf8(''))).toBe(1)
+		expect(countLines(utf8('a\nb\r\nc'))).toBe(3)
+		expect(countLines(utf8('a\nb\n'))).toBe(3)
 	})
 })

@@ -58,71 +58,92 @@ export class CsvSyntaxError extends Error {
 	}
 }
 
+const QUOTE = 0x22
+const CR = 0x0d
+const LF = 0x0a
+const UTF8_BOM = Buffer.from(BOM, 'utf8')
+
+/** The text as bytes, without a leading byte-order mark (a view: nothing is copied). */
+function withoutBom(input: Uint8Array | string): Buffer {
+	const bytes = typeof input === 'string' ? Buffer.from(input, 'utf8') : Buffer.from(input.buffer, input.byteOffset, input.byteLength)
+	return bytes.subarray(0, UTF8_BOM.length).equals(UTF8_BOM) ? bytes.subarray(UTF8_BOM.length) : bytes
+}
+
+/** Line breaks between `from` and `to`: LF, CRLF and a lone CR each count once. */
+function lineBreaks(bytes: Buffer, from: number, to: number): number {
+	let breaks = 0
+	for (let index = from; index < to; index++) {
+		const byte = bytes[index]
+		if (byte === LF || (byte === CR && bytes[index + 1] !== LF)) breaks++
+	}
+	return breaks
+}
+
+/** Where unquoted text starting at `index` ends: the next delimiter or line break, or the end. */
+function unquotedEnd(bytes: Buffer, index: number, delimiter: number): number {
+	let end = index
+	while (end < bytes.length) {
+		const byte = bytes[end]
+		if (byte === delimiter || byte === LF || byte === CR) break
+		end++
+	}
+	return end
+}
+
 /**
- * The records of CSV text, one at a time, with their starting line numbers (a file of any size is read
- * without holding its records). Quoted fields may hold delimiters, doubled quotes and line breaks; blank
- * lines are skipped; a byte-order mark is ignored. Throws CsvSyntaxError on an unterminated quote.
+ * The records of UTF-8 CSV, one at a time, with their starting line numbers. The file is read as bytes
+ * (the delimiters, quotes and line breaks are ASCII, which never occurs inside a multi-byte character)
+ * and only the fields become strings, so a large file is held once, as its bytes, and not also as a
+ * text twice its size. Quoted fields may hold delimiters, doubled quotes and line breaks; blank lines
+ * are skipped; a byte-order mark is ignored. Throws CsvSyntaxError on an unterminated quote. The bytes
+ * are expected to be valid UTF-8 (checked by the caller).
  */
-export function* csvRecords(input: string): Generator<CsvRecord, void, undefined> {
-	const text = input.startsWith(BOM) ? input.slice(1) : input
-	const delimiter = detectDelimiter(text)
+export function* csvRecords(input: Uint8Array | string): Generator<CsvRecord, void, undefined> {
+	const bytes = withoutBom(input)
+	const delimiter = detectDelimiter(bytes.toString('utf8', 0, unquotedEnd(bytes, 0, LF))).charCodeAt(0)
 	let line = 1
 	let index = 0
-	while (index < text.length) {
+	while (index < bytes.length) {
 		const startLine = line
 		const fields: string[] = []
-		let field = ''
-		let atRecordEnd = false
-		while (!atRecordEnd) {
-			if (text[index] === '"') {
+		for (;;) {
+			let field = ''
+			if (bytes[index] === QUOTE) {
 				// A quoted field: up to the closing quote; "" is a quote.
 				index++
 				for (;;) {
-					if (index >= text.length) throw new CsvSyntaxError(startLine)
-					const char = text[index]!
-					if (char === '"') {
-						if (text[index + 1] === '"') {
-							field += '"'
-							index += 2
-							continue
-						}
-						index++
-						break
-					}
-					if (char === '\n' || (char === '\r' && text[index + 1] !== '\n')) line++
-					field += char
-					index++
+					const close = bytes.indexOf(QUOTE, index)
+					if (close === -1) throw new CsvSyntaxError(startLine)
+					line += lineBreaks(bytes, index, close)
+					const escaped = bytes[close + 1] === QUOTE
+					field += bytes.toString('utf8', index, escaped ? close + 1 : close)
+					index = escaped ? close + 2 : close + 1
+					if (!escaped) break
 				}
 			}
 			// Unquoted text (or what follows a closing quote) up to the delimiter or the line end.
-			const end = unquotedEnd(text, index, delimiter)
-			field += text.slice(index, end)
+			const end = unquotedEnd(bytes, index, delimiter)
+			if (end > index) field += bytes.toString('utf8', index, end)
 			index = end
 			fields.push(field)
-			field = ''
-			if (index >= text.length) {
-				atRecordEnd = true
-			} else if (text[index] === delimiter) {
+			if (index >= bytes.length) break
+			if (bytes[index] === delimiter) {
 				index++
-			} else {
-				index += text[index] === '\r' && text[index + 1] === '\n' ? 2 : 1
-				line++
-				atRecordEnd = true
+				continue
 			}
+			index += bytes[index] === CR && bytes[index + 1] === LF ? 2 : 1
+			line++
+			break
 		}
 		if (!(fields.length === 1 && fields[0] === '')) yield { line: startLine, fields }
 	}
 }
 
-/** Where unquoted text starting at `index` ends: the next delimiter or line break, or the end. */
-function unquotedEnd(text: string, index: number, delimiter: string): number {
-	let end = index
-	while (end < text.length) {
-		const char = text[end]
-		if (char === delimiter || char === '\n' || char === '\r') break
-		end++
-	}
-	return end
+/** The number of lines of the file (for progress: the share of the file read so far). */
+export function countLines(input: Uint8Array): number {
+	let lines = 1
+	for (let index = input.indexOf(LF); index !== -1; index = input.indexOf(LF, index + 1)) lines++
+	return lines
 }
 
 /** Reads CSV text into records (`maxRecords` stops early), or says where a quote is left open. */

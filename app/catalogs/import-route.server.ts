@@ -59,11 +59,11 @@ export async function importPageAction(request: Request, user: Actor, spec: Cata
 		// An upload left partly unread: the connection is not reused.
 		return data({ report: reportOf(upload.fileError) }, { status, headers: upload.closeConnection ? { Connection: 'close' } : undefined })
 	}
-	if (upload.text.length > BACKGROUND_IMPORT_BYTES) {
-		const job = startImportJob(user.id, spec.catalog, (onProgress) => importCsv(upload.text, spec.adapter, user, upload.fileName, undefined, onProgress))
+	if (upload.bytes.byteLength > BACKGROUND_IMPORT_BYTES) {
+		const job = startImportJob(user.id, spec.catalog, (onProgress) => importCsv(upload.bytes, spec.adapter, user, upload.fileName, undefined, onProgress))
 		return redirect(`${spec.importPath}?job=${job.id}`, 303)
 	}
-	const report = await importCsv(upload.text, spec.adapter, user, upload.fileName)
+	const report = await importCsv(upload.bytes, spec.adapter, user, upload.fileName)
 	if (!report.ok) return data({ report }, { status: 400 })
 	await flashSuccess(request, 'csv.imported', { created: report.created, updated: report.updated, unchanged: report.unchanged })
 	return redirect(spec.listPath)

@@ -38,6 +38,14 @@ function notifyQueryListeners(event: LogEvent) {
 // PostgreSQL returns bigint columns as strings; our bigints are epoch milliseconds, safe as numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
 
+/**
+ * SQLite's page cache, in KiB (negative: SQLite's convention), instead of better-sqlite3's 16 MB: pages
+ * not in it are read from the operating system's file cache, which the list queries at 1,000,000 tools
+ * showed to cost nothing measurable (a scan of 434,000 index entries 45–48 ms either way), while a full
+ * 16 MB cache was a tenth of the server's memory.
+ */
+const READ_CACHE_KIB = -4_000
+
 export function openDatabase(database: Config['database']): DatabaseHandle {
 	if (database.dialect === 'sqlite') {
 		fs.mkdirSync(path.dirname(database.file), { recursive: true })
@@ -47,6 +55,7 @@ export function openDatabase(database: Config['database']): DatabaseHandle {
 		client.pragma('foreign_keys = ON')
 		client.pragma('synchronous = NORMAL')
 		client.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`)
+		client.pragma(`cache_size = ${READ_CACHE_KIB}`)
 		const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(client) }), log: notifyQueryListeners })
 		return {
 			db,

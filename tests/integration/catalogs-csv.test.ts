@@ -220,6 +220,36 @@ hai dòng",`,
 		expect(Number(written.n)).toBe(25_000)
 	})
 
+	test('an upload streamed in small chunks without Content-Length is read whole, letters split across chunks and all', async () => {
+		const rows = Array.from({ length: 4_000 }, (_, i) => `STREAM-${i},Trạm phát sóng số ${i} ở Đà Nẵng,bts,da-nang,,,,active,,,`)
+		const form = new FormData()
+		form.set('csrf', await operator.client.csrfToken())
+		form.set('file', new Blob([[header(STATION_FIELDS), ...rows].join('\r\n')], { type: 'text/csv' }), 'stream.csv')
+		const encoded = new Request(server.url, { method: 'POST', body: form })
+		const bytes = new Uint8Array(await encoded.arrayBuffer())
+		expect(bytes.length).toBeGreaterThan(4 * 64 * 1024)
+		// Chunks of 1,000 bytes: many multi-byte letters fall across two of them.
+		const body = new ReadableStream<Uint8Array>({
+			start(controller) {
+				for (let start = 0; start < bytes.length; start += 1_000) controller.enqueue(bytes.slice(start, start + 1_000))
+				controller.close()
+			},
+		})
+		const response = await operator.client.request('/danhmuc/tram/import', {
+			method: 'POST',
+			body,
+			headers: { 'Content-Type': encoded.headers.get('Content-Type')! },
+			duplex: 'half',
+		} as RequestInit)
+		await response.text()
+		expect(response.status).toBe(302)
+		const written = await getDb().selectFrom('stations').select(['code', 'name']).where('code', 'in', ['STREAM-0', 'STREAM-3999']).orderBy('code').execute()
+		expect(written).toEqual([
+			{ code: 'STREAM-0', name: 'Trạm phát sóng số 0 ở Đà Nẵng' },
+			{ code: 'STREAM-3999', name: 'Trạm phát sóng số 3999 ở Đà Nẵng' },
+		])
+	})
+
 	describe('a file over 2 MB is imported in the background', () => {
 		const bulkFile = (prefix: string, lastStatus = 'active') => {
 			const rows = Array.from({ length: 60_000 }, (_, i) => `${prefix}-${i},Trạm số ${i} ở Huế,bts,hue,,,,active,,,`)
