@@ -82,6 +82,10 @@ const envSchema = z
 		FIREBASE_PROJECT_ID: z.string().optional(),
 		FIREBASE_API_KEY: z.string().optional(),
 		FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
+		FIREBASE_AUTH_DOMAIN: z
+			.string()
+			.regex(/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/i, { error: 'must be a host name such as portal.firebaseapp.com' })
+			.optional(),
 		SESSION_IDLE_MINUTES: positiveInteger(30),
 		SESSION_MAX_HOURS: positiveInteger(12),
 		COOKIE_SECURE: booleanFlag.default(false),
@@ -195,6 +199,7 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
 				projectId: parsed.FIREBASE_PROJECT_ID,
 				apiKey: parsed.FIREBASE_API_KEY,
 				emulatorHost: parsed.FIREBASE_AUTH_EMULATOR_HOST,
+				authDomain: parsed.FIREBASE_AUTH_DOMAIN ?? (parsed.FIREBASE_PROJECT_ID ? `${parsed.FIREBASE_PROJECT_ID}.firebaseapp.com` : undefined),
 			},
 		},
 		session: {

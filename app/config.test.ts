@@ -34,6 +34,8 @@ describe('configuration from the environment', () => {
 		[{ HELP_URL: 'not a url' }, 'HELP_URL'],
 		[{ HELP_URL: 'javascript:alert(1)' }, 'HELP_URL'],
 		[{ HELP_URL: 'ftp://help.example.com/' }, 'HELP_URL'],
+		[{ FIREBASE_AUTH_DOMAIN: 'https://login.example.org/' }, 'FIREBASE_AUTH_DOMAIN'],
+		[{ FIREBASE_AUTH_DOMAIN: 'login example' }, 'FIREBASE_AUTH_DOMAIN'],
 		[{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY'],
 		[{ TRUST_PROXY: 'proxy.internal' }, 'TRUST_PROXY'],
 		[{ TRUST_PROXY: '10.0.0.0/99' }, 'TRUST_PROXY'],
