@@ -1,39 +1,85 @@
-import { randomBytes } from 'node:crypto'
+import { ADMIN_ROLE, countActiveAdministrators, generatePassword } from '~/admin/users.server'
 import { recordAudit } from '~/audit/audit.server'
 import { checkPasswordPolicy } from '~/auth/password.server'
 import { getAuthProvider } from '~/auth/provider.server'
+import { revokeAccess } from '~/auth/revoke.server'
 import { getConfig } from '~/config.server'
-import { countUsers, setUserRoles } from '~/users/users.server'
+import { getUserByEmail, getUserRoles, setUserLocked, setUserRoles, type User } from '~/users/users.server'
 import { logger } from '~/utils/logger.server'
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com'
 
+export class AdministratorPasswordError extends Error {}
+
+export interface AdministratorGranted {
+	user: User
+	created: boolean
+	unlocked: boolean
+	/** The password now set; `generated` when it was made here (to be shown once, and changed at first sign-in). */
+	password: string
+	generated: boolean
+}
+
 /**
- * On an empty database, creates the administrator: from ADMIN_EMAIL/ADMIN_PASSWORD, or with a random
- * password printed once and to be changed at first sign-in.
+ * Makes `email` an administrator who can sign in: the account is created when missing, unlocked when
+ * locked, given the `admin` role besides its others, and its password set to `password` or, without
+ * one, to a random one that must be changed at first sign-in (an existing account's sessions and tokens
+ * end with its old password). Audited as done by `by`.
  */
-export async function ensureAdministrator() {
-	if ((await countUsers()) > 0) return null
-	const { email = DEFAULT_ADMIN_EMAIL, password: configured } = getConfig().admin
-	if (configured !== undefined) {
-		const problem = checkPasswordPolicy(configured, [email])
-		if (problem) throw new Error(`ADMIN_PASSWORD does not meet the password policy (${problem}): use 8 to 128 characters that are hard to guess`)
+export async function grantAdministrator({ email, password, by }: { email: string; password?: string; by: 'system' | 'cli' }): Promise<AdministratorGranted> {
+	if (password !== undefined) {
+		const problem = checkPasswordPolicy(password, [email])
+		if (problem) throw new AdministratorPasswordError(`the administrator's password does not meet the policy (${problem}): use 8 to 128 characters that are hard to guess`)
 	}
-	const password = configured ?? randomBytes(12).toString('base64url')
-	const user = await getAuthProvider().createAccount({
-		email,
-		password,
-		displayName: 'Administrator',
-		mustChangePassword: configured === undefined,
+	const generated = password === undefined
+	const newPassword = password ?? generatePassword()
+	const provider = getAuthProvider()
+	const existing = await getUserByEmail(email)
+	if (!existing) {
+		const user = await provider.createAccount({ email, password: newPassword, displayName: 'Administrator', mustChangePassword: generated })
+		await setUserRoles(user.id, [ADMIN_ROLE])
+		await recordAudit({ action: 'user.created', actor: null, actorEmail: by, entity: 'user', entityId: user.id, details: { email, roles: [ADMIN_ROLE], bootstrap: true } })
+		return { user, created: true, unlocked: false, password: newPassword, generated }
+	}
+	const roles = (await getUserRoles(existing.id)).map((role) => role.code)
+	if (!roles.includes(ADMIN_ROLE)) await setUserRoles(existing.id, [...roles, ADMIN_ROLE])
+	const unlocked = Boolean(existing.locked)
+	if (unlocked) await setUserLocked(existing.id, false)
+	await provider.setPassword(existing, newPassword, { mustChange: generated })
+	await revokeAccess(existing.id)
+	await recordAudit({
+		action: 'user.administrator_granted',
+		actor: null,
+		actorEmail: by,
+		entity: 'user',
+		entityId: existing.id,
+		details: { email, roles: [...new Set([...roles, ADMIN_ROLE])], unlocked, passwordFrom: generated ? 'generated' : 'given' },
 	})
-	await setUserRoles(user.id, ['admin'])
-	await recordAudit({ action: 'user.created', actor: null, actorEmail: 'system', entity: 'user', entityId: user.id, details: { email, bootstrap: true } })
-	if (configured === undefined) {
+	return { user: { ...existing, locked: 0 }, created: false, unlocked, password: newPassword, generated }
+}
+
+/**
+ * At start-up: when no unlocked account holds `admin` (an empty database, demo data seeded before the
+ * first start, the last administrator locked or removed by hand), the account named by ADMIN_EMAIL
+ * becomes one (see grantAdministrator), with ADMIN_PASSWORD or a generated password printed once.
+ * Nothing happens while an administrator exists. Returns what was done, or null.
+ */
+export async function ensureAdministrator(): Promise<AdministratorGranted | null> {
+	if ((await countActiveAdministrators()) > 0) return null
+	const { email = DEFAULT_ADMIN_EMAIL, password } = getConfig().admin
+	let granted: AdministratorGranted
+	try {
+		granted = await grantAdministrator({ email, password, by: 'system' })
+	} catch (error) {
+		if (error instanceof AdministratorPasswordError) throw new Error(`ADMIN_PASSWORD: ${error.message}`)
+		throw error
+	}
+	if (granted.generated) {
 		// Printed once, on purpose: the operator needs it for the first sign-in, which forces a change.
 		process.stdout.write(
-			`\n  Administrator created: ${email}\n  Temporary password:    ${password}\n  (shown only now; it must be changed at first sign-in)\n\n`,
+			`\n  Administrator ${granted.created ? 'created' : 'restored'}: ${email}\n  Temporary password:    ${granted.password}\n  (shown only now; it must be changed at first sign-in)\n\n`,
 		)
 	}
-	logger.info('bootstrap.admin_created', { email, passwordFrom: configured === undefined ? 'generated' : 'ADMIN_PASSWORD' })
-	return user
+	logger.info(granted.created ? 'bootstrap.admin_created' : 'bootstrap.admin_restored', { email, unlocked: granted.unlocked, passwordFrom: granted.generated ? 'generated' : 'ADMIN_PASSWORD' })
+	return granted
 }

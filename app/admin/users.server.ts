@@ -249,17 +249,17 @@ async function replaceRoles(db: DB, userId: number, codes: readonly string[]) {
 	if (roles.length > 0) await db.insertInto('user_roles').values(roles.map((role) => ({ user_id: userId, role_id: role.id }))).execute()
 }
 
-/** How many unlocked accounts hold the `admin` role, leaving out `exceptUserId`. */
-async function otherActiveAdmins(db: DB, exceptUserId: number): Promise<number> {
-	const row = await db
+/** How many unlocked accounts hold the `admin` role, leaving out `exceptUserId` when given. */
+export async function countActiveAdministrators(db: DB = getDb(), exceptUserId: number | null = null): Promise<number> {
+	let query = db
 		.selectFrom('user_roles')
 		.innerJoin('roles', 'roles.id', 'user_roles.role_id')
 		.innerJoin('users', 'users.id', 'user_roles.user_id')
 		.select((eb) => eb.fn.countAll<number | string>().as('n'))
 		.where('roles.code', '=', ADMIN_ROLE)
 		.where('users.locked', '=', 0)
-		.where('users.id', '<>', exceptUserId)
-		.executeTakeFirstOrThrow()
+	if (exceptUserId !== null) query = query.where('users.id', '<>', exceptUserId)
+	const row = await query.executeTakeFirstOrThrow()
 	return Number(row.n)
 }
 
@@ -278,7 +278,7 @@ async function holdsAdmin(db: DB, userId: number): Promise<boolean> {
 export async function isLastActiveAdministrator(userId: number, db: DB = getDb()): Promise<boolean> {
 	const user = await db.selectFrom('users').select('locked').where('id', '=', userId).executeTakeFirst()
 	if (!user || user.locked) return false
-	return (await holdsAdmin(db, userId)) && (await otherActiveAdmins(db, userId)) === 0
+	return (await holdsAdmin(db, userId)) && (await countActiveAdministrators(db, userId)) === 0
 }
 
 function audit(db: DB, action: string, actor: Actor, userId: number, details: Record<string, unknown>) {
@@ -337,7 +337,7 @@ export async function updateAdminUser(id: number, input: UserProfileInput, roles
 			(await refuseUnassignable(trx, actor, id, newRoles.filter((code) => !before.roles.includes(code))))
 		if (refused) return refused
 		const removesAdmin = before.roles.includes(ADMIN_ROLE) && !newRoles.includes(ADMIN_ROLE)
-		if (removesAdmin && !before.locked && (await otherActiveAdmins(trx, id)) === 0) return { ok: false, reason: 'lastAdmin' }
+		if (removesAdmin && !before.locked && (await countActiveAdministrators(trx, id)) === 0) return { ok: false, reason: 'lastAdmin' }
 		const changes: Record<string, { from: string; to: string }> = {}
 		const fields = { displayName: ['display_name', input.displayName || before.display_name], firstName: ['first_name', input.firstName ?? ''], lastName: ['last_name', input.lastName ?? ''] } as const
 		for (const [name, [column, value]] of Object.entries(fields)) {
@@ -374,7 +374,7 @@ export async function setAdminUserLocked(id: number, locked: boolean, actor: Act
 		if (locked && id === actor.id) return { ok: false, reason: 'self' }
 		const refused = await refuseBeyondActor(trx, actor, id, locked ? 'lock' : 'unlock')
 		if (refused) return refused
-		if (locked && user.roles.includes(ADMIN_ROLE) && (await otherActiveAdmins(trx, id)) === 0) return { ok: false, reason: 'lastAdmin' }
+		if (locked && user.roles.includes(ADMIN_ROLE) && (await countActiveAdministrators(trx, id)) === 0) return { ok: false, reason: 'lastAdmin' }
 		if (user.locked === locked) return { ok: true, sessionsEnded: 0 }
 		await trx.updateTable('users').set({ locked: locked ? 1 : 0, updated_at: Date.now() }).where('id', '=', id).execute()
 		const sessionsEnded = locked ? await revokeAccess(id, {}, trx) : 0
@@ -438,7 +438,7 @@ export async function deleteAdminUser(id: number, actor: Actor, db: DB = getDb()
 		if (id === actor.id) return { ok: false, reason: 'self' }
 		const refused = await refuseBeyondActor(trx, actor, id, 'delete')
 		if (refused) return refused
-		if ((await holdsAdmin(trx, id)) && !user.locked && (await otherActiveAdmins(trx, id)) === 0) return { ok: false, reason: 'lastAdmin' }
+		if ((await holdsAdmin(trx, id)) && !user.locked && (await countActiveAdministrators(trx, id)) === 0) return { ok: false, reason: 'lastAdmin' }
 		// Sessions, tokens, roles, notifications and reset links go with it (foreign keys cascade).
 		await trx.deleteFrom('users').where('id', '=', id).execute()
 		await audit(trx, 'user.deleted', actor, id, { email: user.email, changes: { email: { from: user.email, to: '' } } })

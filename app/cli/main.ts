@@ -4,7 +4,8 @@ import { checkPasswordPolicy } from '~/auth/password.server'
 import { getAuthProvider } from '~/auth/provider.server'
 import { revokeAccess } from '~/auth/revoke.server'
 import { DEMO_USERS, seedDemo } from '~/catalogs/seed.server'
-import { ConfigError } from '~/config.server'
+import { AdministratorPasswordError, DEFAULT_ADMIN_EMAIL, grantAdministrator } from '~/bootstrap.server'
+import { ConfigError, getConfig } from '~/config.server'
 import { getDatabase, migrateToLatest } from '~/db/db.server'
 import { notify } from '~/notifications/notifications.server'
 import { ensureBuiltins } from '~/permissions/builtins.server'
@@ -18,6 +19,12 @@ Commands:
   db:migrate                                   Apply pending database migrations
   users:create --email E --password P --name N [--roles r1,r2] [--must-change]
                                                Create a user with the given roles
+  users:create-admin [--email E] [--password P]
+                                               Make an account an administrator now: created if missing,
+                                               unlocked, given the admin role, its password set (from
+                                               --password, else ADMIN_PASSWORD, else generated and printed
+                                               once, to be changed at first sign-in); E defaults to
+                                               ADMIN_EMAIL, else admin@example.com
   users:set-roles --email E --roles r1,r2 [--force]
                                                Replace a user's roles (--force to demote the last administrator)
   roles:list                                   List the roles
@@ -123,6 +130,15 @@ const commands: Record<string, (args: string[]) => Promise<string>> = {
 		return `Created user ${user.id} <${user.email}> with roles: ${roles.join(', ') || '(none)'}.`
 	},
 
+	async 'users:create-admin'(args) {
+		const { values } = parseArgs({ args, options: { email: { type: 'string' }, password: { type: 'string' } } })
+		const admin = getConfig().admin
+		const email = values.email ?? admin.email ?? DEFAULT_ADMIN_EMAIL
+		const granted = await grantAdministrator({ email, password: values.password ?? admin.password, by: 'cli' })
+		const done = granted.created ? `Created administrator ${granted.user.id} <${email}>` : `<${email}> is an administrator${granted.unlocked ? ', unlocked,' : ''} with a new password`
+		return granted.generated ? `${done}.\nTemporary password: ${granted.password}\n(shown only now; it must be changed at first sign-in)` : `${done}.`
+	},
+
 	async 'users:set-roles'(args) {
 		const { values } = parseArgs({ args, options: { email: { type: 'string' }, roles: { type: 'string', default: '' }, force: { type: 'boolean', default: false } } })
 		const user = await findUser(required(values, 'email'))
@@ -190,7 +206,7 @@ async function run(argv: string[]): Promise<number> {
 		process.stdout.write(`${await command(args)}\n`)
 		return 0
 	} catch (error) {
-		if (error instanceof UsageError || error instanceof ConfigError || error instanceof EmailTakenError || error instanceof UnknownRoleError) {
+		if (error instanceof UsageError || error instanceof ConfigError || error instanceof AdministratorPasswordError || error instanceof EmailTakenError || error instanceof UnknownRoleError) {
 			process.stderr.write(`Error: ${error.message}\n`)
 			return 2
 		}

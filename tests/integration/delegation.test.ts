@@ -1,10 +1,9 @@
-import { execFile } from 'node:child_process'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import en from '~/locales/en.json'
 import { getDb } from '~/db/db.server'
 import { TestClient, apiToken, location } from '../support/client'
 import { parseHtml } from '../support/html'
+import { runCli } from '../support/cli'
 import { startServer, type RunningServer } from '../support/server'
 import { createTestUser } from '../support/users'
 
@@ -204,12 +203,7 @@ describe('a delegated role administrator (QUANTRI_ROLES update, and the dashboar
 })
 
 describe('the command line keeps one administrator', () => {
-	const cli = (...args: string[]) =>
-		promisify(execFile)('node_modules/.bin/tsx', ['app/cli/main.ts', ...args], { env: process.env }).then(
-			(result) => ({ code: 0, ...result }),
-			(error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
-		)
-
+	const cli = runCli
 	test('locking or demoting the last active administrator takes --force', async () => {
 		await getDb().updateTable('users').set({ locked: 1 }).execute()
 		const admin = await createTestUser({ roles: ['admin'] })

@@ -1,26 +1,13 @@
-import { execFile } from 'node:child_process'
 import http from 'node:http'
-import { promisify } from 'node:util'
 import { sql } from 'kysely'
 import { describe, expect, test } from 'vitest'
 import { purgeExpiredSessions } from '~/auth/session.server'
 import { getDb, migrateToLatest } from '~/db/db.server'
 import { getUserByEmail } from '~/users/users.server'
+import { runCli as cli } from '../support/cli'
 import { TestClient, location } from '../support/client'
 import { startServer } from '../support/server'
 import { createTestUser } from '../support/users'
-
-const run = promisify(execFile)
-
-async function cli(...args: string[]) {
-	try {
-		const { stdout, stderr } = await run('node_modules/.bin/tsx', ['app/cli/main.ts', ...args], { env: process.env })
-		return { code: 0, stdout, stderr }
-	} catch (error) {
-		const failure = error as { code: number; stdout: string; stderr: string }
-		return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr }
-	}
-}
 
 describe('start-up', () => {
 	test('a bad environment value stops start-up with a message naming the variable', async () => {

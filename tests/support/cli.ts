@@ -1,0 +1,18 @@
+import { execFile } from 'node:child_process'
+
+export interface CliResult {
+	/** The exit code: 0 on success, 2 on a usage error. */
+	code: number
+	stdout: string
+	stderr: string
+}
+
+/** Runs `npm run cli -- …args` (app/cli/main.ts) against this process's database and environment. */
+export function runCli(...args: string[]): Promise<CliResult> {
+	return new Promise((resolve, reject) => {
+		execFile('node_modules/.bin/tsx', ['app/cli/main.ts', ...args], { env: process.env }, (error, stdout, stderr) => {
+			if (error && typeof error.code !== 'number') reject(error)
+			else resolve({ code: error ? Number(error.code) : 0, stdout, stderr })
+		})
+	})
+}
