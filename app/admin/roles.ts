@@ -4,3 +4,18 @@ export const ROLES_PATH = '/admin/roles'
 export function roleHref(id: number) {
 	return `${ROLES_PATH}/${id}`
 }
+
+/**
+ * The functions of a matrix (in tree order, with depths) that the menu shows as a group only: not
+ * viewable themselves, but above one that is (see `buildMenu`).
+ */
+export function impliedGroups(functions: readonly { id: number; depth: number }[], viewable: (id: number) => boolean): Set<number> {
+	const implied = new Set<number>()
+	const ancestors: { id: number; depth: number }[] = []
+	for (const fn of functions) {
+		while (ancestors.length > 0 && ancestors.at(-1)!.depth >= fn.depth) ancestors.pop()
+		if (viewable(fn.id)) for (const ancestor of ancestors) if (!viewable(ancestor.id)) implied.add(ancestor.id)
+		ancestors.push(fn)
+	}
+	return implied
+}

@@ -58,8 +58,23 @@ describe('buildMenu', () => {
 		expect(shape(buildMenu(all, viewOn('DASHBOARD', 'CATALOG'), label))).toEqual(['DASHBOARD'])
 	})
 
-	test('a child needs its parent to be viewable too', () => {
-		expect(shape(buildMenu(all, viewOn('DASHBOARD', 'STATIONS'), label))).toEqual(['DASHBOARD'])
+	test('a child granted without its parent appears under it: the parent is a group without a link of its own', () => {
+		const withPath = fn('AREA', { path: '/area', sort_order: 30 })
+		const leaf = fn('LEAF', { parent_id: withPath.id })
+		const menu = buildMenu([...all, withPath, leaf], viewOn('DASHBOARD', 'STATIONS', 'LEAF'), label)
+		expect(shape(menu)).toEqual(['DASHBOARD', 'TITLE', { CATALOG: ['STATIONS'] }, { AREA: ['LEAF'] }])
+		expect(menu.find((item) => item.code === 'AREA')).toMatchObject({ path: null, param: null })
+		expect(firstPage(visibleItems(buildMenu(all, viewOn('STATIONS'), label)))?.code).toBe('STATIONS')
+	})
+
+	test('a granted parent keeps its link', () => {
+		const area = fn('AREA2', { path: '/area2' })
+		const leaf = fn('LEAF2', { parent_id: area.id })
+		expect(buildMenu([area, leaf], viewOn('AREA2', 'LEAF2'), label)[0]).toMatchObject({ path: '/area2' })
+	})
+
+	test('an ungranted group with nothing granted below it stays out', () => {
+		expect(shape(buildMenu(all, viewOn('DASHBOARD'), label))).toEqual(['DASHBOARD'])
 	})
 
 	test('all-access roles see everything', () => {

@@ -42,37 +42,41 @@ export function indexMenu(functions: readonly MenuFunction[]): MenuIndex {
 }
 
 /**
- * The menu a user sees: a function is visible when the user has `view` on it; a parent needs at least
- * one visible child; a title needs a visible entry after it (before the next title). Hidden entries are
- * kept (flagged) for the API and left out of rendered menus by `visibleItems`. At most three levels.
+ * The menu a user sees: a function is visible when the user has `view` on it, and always under its
+ * ancestors: an ancestor the user may not view is shown as a group only (no link of its own) when
+ * something below it is visible. A parent needs at least one visible child; a title needs a visible
+ * entry after it (before the next title). Hidden entries are kept (flagged) for the API and left out of
+ * rendered menus by `visibleItems`. At most three levels.
  */
 export function buildMenu({ childrenOf }: MenuIndex, grants: Grants, translate: Translate): MenuItem[] {
 	const build = (parentId: number | null, depth: number): MenuItem[] => {
 		const items: MenuItem[] = []
 		for (const fn of childrenOf.get(parentId) ?? []) {
 			if (fn.is_title) {
-				items.push(toItem(fn, translate, []))
+				items.push(toItem(fn, translate, [], { linked: true }))
 				continue
 			}
-			if (!can(grants, fn.code, 'view')) continue
 			// Below the third level the tree is cut: a third-level entry is shown as a leaf.
 			const hasChildren = depth < MAX_MENU_DEPTH && (childrenOf.get(fn.id)?.length ?? 0) > 0
 			const children = hasChildren ? build(fn.id, depth + 1) : []
-			if (hasChildren && !children.some((child) => !child.isTitle)) continue
-			items.push(toItem(fn, translate, children))
+			const showsChild = children.some((child) => !child.isTitle)
+			if (hasChildren && !showsChild) continue
+			const viewable = can(grants, fn.code, 'view')
+			if (!viewable && !showsChild) continue
+			items.push(toItem(fn, translate, children, { linked: viewable }))
 		}
 		return dropEmptyTitles(items)
 	}
 	return build(null, 1)
 }
 
-function toItem(fn: MenuFunction, translate: Translate, children: MenuItem[]): MenuItem {
+function toItem(fn: MenuFunction, translate: Translate, children: MenuItem[], { linked }: { linked: boolean }): MenuItem {
 	return {
 		code: fn.code,
 		label: translate(fn),
 		icon: fn.icon,
-		path: fn.path,
-		param: fn.param,
+		path: linked ? fn.path : null,
+		param: linked ? fn.param : null,
 		isTitle: Boolean(fn.is_title),
 		isHidden: Boolean(fn.is_hidden),
 		badge: fn.badge_text ? { text: fn.badge_text, variant: fn.badge_variant ?? 'primary' } : null,

@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { postedIntent } from '~/admin/intent.server'
-import { ROLES_FUNCTION, ROLES_PATH, roleHref } from '~/admin/roles'
+import { impliedGroups, ROLES_FUNCTION, ROLES_PATH, roleHref } from '~/admin/roles'
 import { deleteRole, functionTree, getRole, heldGrants, postedGrants, roleEditRefusal, roleGrants, roleSchema, saveRoleGrants, updateRole } from '~/admin/roles.server'
 import { parseId } from '~/catalogs/catalog.server'
 import { RoleForm, useRoleName } from '~/components/admin-role-form'
@@ -149,6 +149,7 @@ export default function AdminRolePage() {
 
 	const checked = new Set(failed?.intent === 'grants' && failed.granted ? failed.granted : granted)
 	const editable = allowed.update && !role.all_access && editRefusal === null
+	const groupsOnly = impliedGroups(functions, (id) => checked.has(`${id}:view`))
 	const updateFailed = failed?.intent === 'update' ? failed : null
 	return (
 		<section aria-labelledby="role-heading">
@@ -210,6 +211,7 @@ export default function AdminRolePage() {
 										<th scope="row" className={`admin-depth-${Math.min(fn.depth, 3)}`}>
 											{fn.label} <span className="text-body-secondary small">{`(${fn.code})`}</span>
 											{fn.enabled ? null : <span className="badge text-bg-secondary ms-1">{t('admin.roles.disabled')}</span>}
+											{groupsOnly.has(fn.id) ? <span className="badge text-bg-info ms-1">{t('admin.roles.impliedGroup')}</span> : null}
 										</th>
 										{ACTIONS.map((action) => {
 											const value = `${fn.id}:${action}`

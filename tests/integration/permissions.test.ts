@@ -322,6 +322,38 @@ describe('grants take effect on the next request', () => {
 	})
 })
 
+describe('a function granted without its parent', () => {
+	test('appears under its parent, shown as a group only; / lands on it; the matrix marks the parent', async () => {
+		const db = getDb()
+		const now = Date.now()
+		const code = `child_only_${now}`
+		const role = await db
+			.insertInto('roles')
+			.values({ code, name: 'Child only', description: '', is_builtin: 0, all_access: 0, created_at: now, updated_at: now })
+			.returning('id')
+			.executeTakeFirstOrThrow()
+		const stations = await db.selectFrom('functions').select('id').where('code', '=', 'DANHMUC_TRAM').executeTakeFirstOrThrow()
+		await db.insertInto('role_grants').values({ role_id: role.id, function_id: stations.id, action: 'view' }).execute()
+
+		const { client } = await signedIn([code], 'en')
+		expect(location(await client.get('/'))).toBe('/danhmuc/tram')
+		const page = await client.get('/danhmuc/tram')
+		expect(page.status).toBe(200)
+		expect(renderedMenu(await page.text())).toEqual([{ Catalogs: ['Stations'] }])
+		const api = (await (await client.get('/api/QuanTri/FunctionGetByUser')).json()) as { data: ApiItem[] }
+		expect(apiShape(api.data)).toEqual([{ Catalogs: ['Stations'] }])
+		expect(api.data[0]).toMatchObject({ Path: null })
+		expect(api.data[0]!.ListChildrent[0]).toMatchObject({ Path: '/danhmuc/tram' })
+
+		const { client: administrator } = await signedIn(['admin'], 'en')
+		const matrix = parseHtml(await (await administrator.get(`/admin/roles/${role.id}`)).text())
+		const rowOf = (functionCode: string) => matrix.querySelectorAll('table.admin-matrix tbody th').find((cell) => cell.text.includes(`(${functionCode})`))
+		expect(rowOf('DANHMUC')?.text).toContain(en.admin.roles.impliedGroup)
+		expect(rowOf('DANHMUC_TRAM')?.text).not.toContain(en.admin.roles.impliedGroup)
+		expect(rowOf('CONGCU')?.text).not.toContain(en.admin.roles.impliedGroup)
+	})
+})
+
 describe('a user granted 2,000 functions', () => {
 	test('gets the menu with one grants and one functions query, then from memory until functions, roles or grants change', async () => {
 		const db = getDb()
