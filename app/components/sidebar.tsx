@@ -16,10 +16,11 @@ const SCROLL_DELAY_MS = 300
  */
 export function Sidebar({ html, menuError }: { html: string; menuError: boolean }) {
 	const { t } = useTranslation()
-	const { pathname } = useLocation()
+	const location = useLocation()
+	const { pathname } = location
 	const navRef = useRef<HTMLElement>(null)
 	useClientNavigation(navRef)
-	useMenuTrail(navRef, pathname, html, { openGroups: true })
+	useMenuTrail(navRef, location, html, { openGroups: true })
 
 	useEffect(() => {
 		const nav = navRef.current

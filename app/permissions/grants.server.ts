@@ -33,8 +33,19 @@ export async function loadAccess(userId: number, db: DB = getDb()): Promise<Acce
 		.where('access_version.id', '=', 1)
 		.execute()
 	if (rows.length === 0) throw new Error('access_version has no row: run the migrations')
-	const snapshot = accessSnapshotAt(Number(rows[0]!.version))
-	const roleIds = rows.flatMap((row) => (row.role_id === null ? [] : [Number(row.role_id)])).sort((a, b) => a - b)
+	const roleIds = rows.flatMap((row) => (row.role_id === null ? [] : [Number(row.role_id)]))
+	return accessOfRoles(accessSnapshotAt(Number(rows[0]!.version)), roleIds, db)
+}
+
+/** What holding exactly `roleIds` allows (a role's page shows the menu it gives on its own). */
+export async function loadRoleAccess(roleIds: readonly number[], db: DB = getDb()): Promise<Access> {
+	const row = await db.selectFrom('access_version').select('version').where('id', '=', 1).executeTakeFirst()
+	if (!row) throw new Error('access_version has no row: run the migrations')
+	return accessOfRoles(accessSnapshotAt(Number(row.version)), roleIds, db)
+}
+
+async function accessOfRoles(snapshot: AccessSnapshot, roles: readonly number[], db: DB): Promise<Access> {
+	const roleIds = [...new Set(roles)].sort((a, b) => a - b)
 	const roleKey = roleIds.join(',')
 	const functions = await getIndexedFunctions(snapshot, db)
 	const grants = await snapshot.remember(`grants:${roleKey}`, async () => {

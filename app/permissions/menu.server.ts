@@ -4,7 +4,7 @@ import { getFixedT } from '~/i18n/i18n.server'
 import type { LanguageCode } from '~/i18n/languages'
 import type { AccessSnapshot } from './access-snapshot.server'
 import type { Access } from './grants.server'
-import { buildMenu, indexMenu, type MenuFunction, type MenuIndex, type MenuItem } from './menu'
+import { buildMenu, indexMenu, visibleItems, type MenuFunction, type MenuIndex, type MenuItem } from './menu'
 
 /** All enabled functions. */
 export function loadMenuFunctions(db: DB = getDb()): Promise<MenuFunction[]> {
@@ -58,4 +58,9 @@ export function menuFor(access: Pick<Access, 'grants' | 'functions' | 'roleKey' 
 		const labels = labelsFor(access.functions, language)
 		return buildMenu(access.functions.index, access.grants, (fn) => labels.get(fn.id) ?? fn.code)
 	})
+}
+
+/** The menu as rendered (hidden entries and empty groups left out), kept like `menuFor`. */
+export function visibleMenuFor(access: Pick<Access, 'grants' | 'functions' | 'roleKey' | 'snapshot'>, language: LanguageCode): MenuItem[] {
+	return access.snapshot.rememberSync(`menu-visible:${access.roleKey}:${language}`, () => visibleItems(menuFor(access, language)))
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { activeTrail, buildMenu as buildFromIndex, firstPage, indexMenu, menuHref, visibleItems, type MenuFunction, type MenuItem, type Translate } from './menu'
+import { activeTrail, bestEntry, buildMenu as buildFromIndex, firstPage, indexMenu, menuHref, queryMatches, visibleItems, type MenuFunction, type MenuItem, type Translate } from './menu'
 import { grantsFromRows, NO_GRANTS, type Grants } from './grants'
 
 let nextId = 1
@@ -151,5 +151,41 @@ describe('navigation helpers', () => {
 		expect(activeTrail(menu, '/danhmuc/tram/42/edit')).toEqual(['CAT', 'ST'])
 		expect(activeTrail(menu, '/dashboard/')).toEqual(['DB'])
 		expect(activeTrail(menu, '/elsewhere')).toEqual([])
+	})
+})
+
+describe('the active entry of an entry with a route parameter', () => {
+	const entry = (code: string, path: string, param: string | null = null): MenuItem => ({ code, label: code, icon: null, path, param, isTitle: false, isHidden: false, badge: null, children: [] })
+	const group = (code: string, children: MenuItem[]): MenuItem => ({ ...entry(code, ''), path: null, children })
+	const menu = [
+		group('CAT', [entry('ALL', '/danhmuc/tram'), entry('ACTIVE', '/danhmuc/tram', 'status=active'), entry('HUE', '/danhmuc/tram', 'province=hue&status=active')]),
+		group('REPORTS', [entry('MONTHLY', '/reports', '/monthly'), entry('YEARLY', '/reports', '/yearly')]),
+	]
+
+	test('a query parameter is active when the query holds it; the plain entry otherwise', () => {
+		expect(activeTrail(menu, '/danhmuc/tram', '?status=active')).toEqual(['CAT', 'ACTIVE'])
+		expect(activeTrail(menu, '/danhmuc/tram', '?page=2&status=active')).toEqual(['CAT', 'ACTIVE'])
+		expect(activeTrail(menu, '/danhmuc/tram', '?status=active&province=hue')).toEqual(['CAT', 'ACTIVE'])
+		expect(activeTrail(menu, '/danhmuc/tram', '')).toEqual(['CAT', 'ALL'])
+		expect(activeTrail(menu, '/danhmuc/tram', '?status=retired')).toEqual(['CAT', 'ALL'])
+		expect(activeTrail(menu, '/danhmuc/tram/12', '')).toEqual(['CAT', 'ALL'])
+	})
+
+	test('a sub-path parameter is part of the entry\'s path', () => {
+		expect(activeTrail(menu, '/reports/yearly')).toEqual(['REPORTS', 'YEARLY'])
+		expect(activeTrail(menu, '/reports/monthly/2026-11')).toEqual(['REPORTS', 'MONTHLY'])
+		expect(activeTrail(menu, '/reports')).toEqual([])
+	})
+
+	test('without a plain entry at the path, an entry with a query parameter still marks the page', () => {
+		const only = [group('CAT', [entry('ACTIVE', '/danhmuc/tram', 'status=active')])]
+		expect(activeTrail(only, '/danhmuc/tram/12')).toEqual(['CAT', 'ACTIVE'])
+	})
+
+	test('matching a query: every name=value of the parameter, values decoded', () => {
+		expect(queryMatches('a=1&b=x%20y', '?b=x+y&a=1&c=3')).toBe(true)
+		expect(queryMatches('a=1', '?a=2&a=1')).toBe(true)
+		expect(queryMatches('a=1', '?a=10')).toBe(false)
+		expect(bestEntry(['x', 'y'], () => 'k=v', '')).toBe('x')
 	})
 })

@@ -124,33 +124,77 @@ export function firstPage(items: readonly MenuItem[]): MenuItem | null {
 	return null
 }
 
+/**
+ * Where an entry's page is: its path, with a sub-path parameter (`/x`) appended, and the query a query
+ * parameter (`a=1`) asks for.
+ */
+export function entryLocation(item: Pick<MenuItem, 'path' | 'param'>): { path: string | null; query: string | null } {
+	if (!item.path || !item.param) return { path: item.path, query: null }
+	return item.param.startsWith('/') ? { path: `${item.path}${item.param}`, query: null } : { path: item.path, query: item.param }
+}
+
 /** Where an entry links: its path, with its route parameter as a sub-path (`/x`) or a query (`a=1`). */
 export function menuHref(item: Pick<MenuItem, 'path' | 'param'>): string | null {
-	if (!item.path) return null
-	if (!item.param) return item.path
-	return item.param.startsWith('/') ? `${item.path}${item.param}` : `${item.path}?${item.param}`
+	const { path, query } = entryLocation(item)
+	return path && query ? `${path}?${query}` : path
+}
+
+/** Whether the address's query (`?…`) holds every name=value of an entry's query parameter. */
+export function queryMatches(query: string, search: string): boolean {
+	const current = new URLSearchParams(search)
+	for (const [name, value] of new URLSearchParams(query)) if (!current.getAll(name).includes(value)) return false
+	return true
 }
 
 /**
- * The active entry for a path: the entry whose path matches, else the one matching the parent path
- * (`/danhmuc/tram/12` → `/danhmuc/tram`). Returns the codes from the top level down to it.
+ * Of the entries at one path, the one for the address's query: one whose query parameter it holds, else
+ * one without a query parameter, else the first (the server and the browser choose alike).
  */
-export function activeTrail(items: readonly MenuItem[], pathname: string): string[] {
-	const find = (path: string, nodes: readonly MenuItem[], trail: string[]): string[] | null => {
-		for (const node of nodes) {
-			const here = [...trail, node.code]
-			if (node.path === path) return here
-			const nested = find(path, node.children, here)
-			if (nested) return nested
+export function bestEntry<T>(entries: readonly T[], queryOf: (entry: T) => string | null, search: string): T | undefined {
+	return (
+		entries.find((entry) => {
+			const query = queryOf(entry)
+			return query !== null && queryMatches(query, search)
+		}) ??
+		entries.find((entry) => queryOf(entry) === null) ??
+		entries[0]
+	)
+}
+
+/** The entries of a menu by the path of their page, each with the codes from the top level down to it, in menu order. */
+const entriesByPath = new WeakMap<readonly MenuItem[], Map<string, { trail: string[]; query: string | null }[]>>()
+
+function pathIndex(items: readonly MenuItem[]) {
+	let index = entriesByPath.get(items)
+	if (!index) {
+		const built = new Map<string, { trail: string[]; query: string | null }[]>()
+		const walk = (nodes: readonly MenuItem[], trail: string[]) => {
+			for (const node of nodes) {
+				const here = [...trail, node.code]
+				const { path, query } = entryLocation(node)
+				if (path) built.set(path, [...(built.get(path) ?? []), { trail: here, query }])
+				walk(node.children, here)
+			}
 		}
-		return null
+		walk(items, [])
+		entriesByPath.set(items, built)
+		index = built
 	}
+	return index
+}
+
+/**
+ * The active entry for an address: the entry whose page is at the path (else at the parent path,
+ * `/danhmuc/tram/12` → `/danhmuc/tram`), preferring one whose query parameter the query holds (see
+ * `bestEntry`). Returns the codes from the top level down to it.
+ */
+export function activeTrail(items: readonly MenuItem[], pathname: string, search = ''): string[] {
+	const index = pathIndex(items)
 	let path = pathname.replace(/\/+$/, '') || '/'
-	while (path) {
-		const trail = find(path, items, [])
-		if (trail) return trail
-		if (path === '/') break
+	for (;;) {
+		const entries = index.get(path)
+		if (entries) return bestEntry(entries, (entry) => entry.query, search)!.trail
+		if (path === '/') return []
 		path = path.slice(0, path.lastIndexOf('/')) || '/'
 	}
-	return []
 }

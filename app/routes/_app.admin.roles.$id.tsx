@@ -8,11 +8,13 @@ import { parseId } from '~/catalogs/catalog.server'
 import { RoleForm, useRoleName } from '~/components/admin-role-form'
 import { PageHeader } from '~/components/catalog'
 import { CsrfInput, FormAlert } from '~/components/forms'
+import { MenuPreview } from '~/components/shell/menu-preview'
 import { getLanguage, getT } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
 import { ACTIONS } from '~/permissions/actions'
 import { can } from '~/permissions/grants'
 import { forbidden, requirePermission } from '~/permissions/grants.server'
+import { roleMenuPreview } from '~/permissions/menu-preview.server'
 import { assertCsrf, parseForm, type FieldErrors } from '~/utils/form.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { pageTitle } from '~/utils/meta'
@@ -35,11 +37,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	if (!role) throw notFound()
 	const confirmDelete = new URL(request.url).searchParams.get('confirm') === 'delete'
 	if (confirmDelete && (!can(grants, ROLES_FUNCTION, 'delete') || role.is_builtin)) throw forbidden()
-	const t = await getT(request)
+	const [t, language] = await Promise.all([getT(request), getLanguage(request)])
 	return {
 		title: confirmDelete ? t('admin.roles.deleteTitle', { code: role.code }) : role.code,
 		role,
-		functions: await functionTree(await getLanguage(request)),
+		functions: await functionTree(language),
+		menuPreview: await roleMenuPreview(role.id, language),
 		granted: await roleGrants(role.id),
 		editRefusal: await roleEditRefusal(user.id, role),
 		held: await heldGrants(user.id),
@@ -118,7 +121,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function AdminRolePage() {
 	const { t } = useTranslation()
-	const { role, functions, granted, confirmDelete, allowed, editRefusal, held } = useLoaderData<typeof loader>()
+	const { role, functions, granted, confirmDelete, allowed, editRefusal, held, menuPreview } = useLoaderData<typeof loader>()
 	const heldSet = held ? new Set(held) : null
 	const failed = useActionData<typeof action>() as ActionAnswer | undefined
 	const roleName = useRoleName()
@@ -241,6 +244,7 @@ export default function AdminRolePage() {
 					) : null}
 				</Form>
 			)}
+			<MenuPreview items={menuPreview} heading={t('admin.menuPreview.role')} id="menu-preview" />
 		</section>
 	)
 }

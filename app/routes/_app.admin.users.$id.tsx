@@ -21,11 +21,13 @@ import { parseId } from '~/catalogs/catalog.server'
 import { AdminUserForm, OneTimePassword, useRoleLabel } from '~/components/admin-user-form'
 import { PageHeader } from '~/components/catalog'
 import { CsrfInput, Field, FormAlert } from '~/components/forms'
+import { MenuPreview } from '~/components/shell/menu-preview'
 import { formatDateTime } from '~/i18n/format'
-import { getT } from '~/i18n/i18n.server'
+import { getLanguage, getT } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
 import { can } from '~/permissions/grants'
 import { forbidden, requirePermission } from '~/permissions/grants.server'
+import { userMenuPreview } from '~/permissions/menu-preview.server'
 import { assertCsrf, parseForm, type FieldErrors } from '~/utils/form.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { pageTitle } from '~/utils/meta'
@@ -48,10 +50,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	if (!user) throw notFound()
 	const confirmDelete = new URL(request.url).searchParams.get('confirm') === 'delete'
 	if (confirmDelete && !can(grants, USERS_FUNCTION, 'delete')) throw forbidden()
-	const t = await getT(request)
+	const [t, language] = await Promise.all([getT(request), getLanguage(request)])
 	return {
 		title: confirmDelete ? t('admin.users.deleteTitle', { email: user.email }) : user.email,
 		user,
+		menuPreview: await userMenuPreview(user.id, language),
 		roles: await listRoleOptions(me.id),
 		self: me.id === user.id,
 		manageable: await canManageUser(me.id, user.id),
@@ -171,7 +174,7 @@ function valuesOf(formData: FormData): Record<string, string> {
 
 export default function AdminUserPage() {
 	const { t, i18n } = useTranslation()
-	const { user, roles, self, confirmDelete, allowed, manageable } = useLoaderData<typeof loader>()
+	const { user, roles, self, confirmDelete, allowed, manageable, menuPreview } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>() as ActionAnswer | undefined
 	const roleLabel = useRoleLabel()
 	const href = userHref(user.id)
@@ -294,6 +297,7 @@ export default function AdminUserPage() {
 					</Link>
 				</div>
 			) : null}
+			<MenuPreview items={menuPreview} heading={t('admin.menuPreview.user')} id="menu-preview" />
 		</section>
 	)
 }

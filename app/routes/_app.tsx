@@ -44,9 +44,11 @@ function loadMenu(...args: Parameters<typeof menuMarkup>): { menu: MenuMarkupPar
 export async function loader({ request }: LoaderFunctionArgs) {
 	const [{ user, ...access }, language, t] = await Promise.all([requireUserWithGrants(request), getLanguage(request), getT(request)])
 	const config = getConfig()
+	const url = new URL(request.url)
 	const { menu, menuError } = loadMenu(access, language, {
 		layout: getLayoutSettings(request).layout,
-		pathname: new URL(request.url).pathname,
+		pathname: url.pathname,
+		search: url.search,
 		generalHeading: t('topbar.general'),
 	})
 	// A document carries the menu in its markup; only client-side data requests get it as data.
@@ -66,7 +68,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 function Shell({ children }: { children: ReactNode }) {
 	const root = useRootData()
 	const frame = useRouteLoaderData<typeof loader>('routes/_app')
-	const { pathname } = useLocation()
+	const location = useLocation()
+	const { pathname } = location
 	const [searchParams] = useSearchParams()
 	useDropdownDismiss()
 	useCloseOnNavigation()
@@ -87,7 +90,7 @@ function Shell({ children }: { children: ReactNode }) {
 				layout={layout}
 				searchQuery={pathname === '/search' ? (searchParams.get('q') ?? '') : undefined}
 			/>
-			{layout.layout === 'horizontal' ? <HorizontalNav html={menu.nav} pathname={pathname} /> : null}
+			{layout.layout === 'horizontal' ? <HorizontalNav html={menu.nav} location={location} /> : null}
 			<div className="app-body">
 				{layout.layout === 'vertical' ? <Sidebar html={menu.nav} menuError={frame?.menuError ?? false} /> : null}
 				<div className="app-content">

@@ -39,4 +39,17 @@ test('an administrator creates a user with a role; that user signs in and sees e
 		const denied = await secondPage.goto('/admin/users')
 		expect(denied?.status()).toBe(403)
 	})
+
+	await test.step("the administrator sees that user's menu on the user's page, and the operator role's on the role's page", async () => {
+		await open(page, '/admin/users?q=nguyen+hang')
+		await page.getByRole('link', { name: email }).click()
+		const userMenu = page.getByRole('navigation', { name: en.admin.menuPreview.user })
+		await expect(userMenu.getByRole('link', { name: en.functions.DANHMUC_TRAM, includeHidden: true })).toHaveCount(1)
+		await expect(userMenu.getByRole('link', { name: en.functions.QUANTRI_USERS, includeHidden: true })).toHaveCount(0)
+		await open(page, '/admin/roles')
+		await page.getByRole('link', { name: 'operator', exact: true }).click()
+		const roleMenu = page.getByRole('navigation', { name: en.admin.menuPreview.role })
+		await expect(roleMenu.getByRole('link', { name: en.functions.CONGCU_LIST, includeHidden: true })).toHaveCount(1)
+		await expect(roleMenu.getByRole('link', { name: en.functions.QUANTRI_ROLES, includeHidden: true })).toHaveCount(0)
+	})
 })

@@ -6,7 +6,7 @@ import { loadAccess } from '~/permissions/grants.server'
 import { menuFor } from '~/permissions/menu.server'
 import { setUserRoles } from '~/users/users.server'
 import { TestClient, location } from '../support/client'
-import { parseHtml } from '../support/html'
+import { menuTree, parseHtml } from '../support/html'
 import { startServer, type RunningServer } from '../support/server'
 import { createBulkFunctions } from '../support/functions'
 import { createTestUser } from '../support/users'
@@ -351,6 +351,65 @@ describe('a function granted without its parent', () => {
 		expect(rowOf('DANHMUC')?.text).toContain(en.admin.roles.impliedGroup)
 		expect(rowOf('DANHMUC_TRAM')?.text).not.toContain(en.admin.roles.impliedGroup)
 		expect(rowOf('CONGCU')?.text).not.toContain(en.admin.roles.impliedGroup)
+	})
+})
+
+describe('an entry with a route parameter', () => {
+	test('is the current page when the address holds its parameter; the plain entry otherwise', async () => {
+		const db = getDb()
+		const now = Date.now()
+		const parent = await db.selectFrom('functions').select('id').where('code', '=', 'DANHMUC').executeTakeFirstOrThrow()
+		const added = await db
+			.insertInto('functions')
+			.values({ code: `TRAM_ACTIVE_${now}`, parent_id: parent.id, sort_order: 20, label_key: null, labels: JSON.stringify({ en: 'Active stations' }), icon: 'bx-check', path: '/danhmuc/tram', param: 'status=active', is_title: 0, is_hidden: 0, badge_text: null, badge_variant: null, enabled: 1, created_at: now, updated_at: now })
+			.returning('id')
+			.executeTakeFirstOrThrow()
+		try {
+			const { client } = await signedIn(['admin'], 'en')
+			const current = async (path: string) => {
+				const response = await client.get(path)
+				expect(response.status, path).toBe(200)
+				return parseHtml(await response.text())
+					.querySelectorAll('nav.sidebar [aria-current="page"]')
+					.map((link) => link.getAttribute('href'))
+			}
+			expect(await current('/danhmuc/tram?status=active')).toEqual(['/danhmuc/tram?status=active'])
+			expect(await current('/danhmuc/tram')).toEqual(['/danhmuc/tram'])
+			expect(await current('/danhmuc/tram?status=maintenance')).toEqual(['/danhmuc/tram'])
+		} finally {
+			await db.deleteFrom('functions').where('id', '=', added.id).execute()
+		}
+	})
+})
+
+describe('menu previews for administrators', () => {
+	test("a role's page shows the menu the role gives on its own; a user's page the menu the user's API answer has", async () => {
+		const db = getDb()
+		const now = Date.now()
+		const code = `audit_reader_${now}`
+		const role = await db
+			.insertInto('roles')
+			.values({ code, name: 'Audit reader', description: '', is_builtin: 0, all_access: 0, created_at: now, updated_at: now })
+			.returning('id')
+			.executeTakeFirstOrThrow()
+		const audit = await db.selectFrom('functions').select('id').where('code', '=', 'QUANTRI_AUDIT').executeTakeFirstOrThrow()
+		await db.insertInto('role_grants').values({ role_id: role.id, function_id: audit.id, action: 'view' }).execute()
+		const { client: holder, user } = await signedIn([code, 'viewer'], 'en')
+		const { client: administrator } = await signedIn(['admin'], 'en')
+		const preview = async (path: string) => {
+			const response = await administrator.get(path)
+			expect(response.status, path).toBe(200)
+			const list = parseHtml(await response.text()).querySelector('nav.menu-preview > ul')
+			expect(list, path).not.toBeNull()
+			return menuTree(list!)
+		}
+
+		expect(await preview(`/admin/roles/${role.id}`)).toEqual([{ Administration: ['Audit log'] }])
+
+		const api = (await (await holder.get('/api/QuanTri/FunctionGetByUser')).json()) as { data: ApiItem[] }
+		const expected = ['Dashboard', { Catalogs: ['Stations'] }, { Tools: ['Tools and equipment'] }, { Administration: ['Audit log'] }]
+		expect(apiShape(api.data)).toEqual(expected)
+		expect(await preview(`/admin/users/${user.id}`)).toEqual(expected)
 	})
 })
 

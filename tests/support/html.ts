@@ -1,4 +1,4 @@
-import { parse, type HTMLElement } from 'node-html-parser'
+import { HTMLElement, parse } from 'node-html-parser'
 
 /** A rendered page, parsed as a browser would read it. */
 export function parseHtml(html: string): HTMLElement {
@@ -17,4 +17,15 @@ export function formWith(html: string, fieldName: string): HTMLElement {
 /** The value of the control named `name` inside `form`, or null when the form has no such control. */
 export function controlValue(form: HTMLElement, name: string): string | null {
 	return form.querySelector(`[name="${name}"]`)?.getAttribute('value') ?? null
+}
+
+/** A menu rendered as the sidebar renders it (`ul` of entries, groups as `details`): labels, nested. */
+export function menuTree(list: HTMLElement): unknown[] {
+	return list.childNodes
+		.filter((node): node is HTMLElement => node instanceof HTMLElement && node.tagName === 'LI')
+		.map((item) => {
+			const label = item.querySelector('.sidebar__label')?.text ?? item.text.trim()
+			const nested = item.querySelector('details > ul')
+			return nested ? { [label]: menuTree(nested) } : label
+		})
 }

@@ -4,11 +4,11 @@ import { useClientNavigation } from '~/hooks/use-client-navigation'
 import { useMenuTrail } from '~/hooks/use-menu-trail'
 
 /** The menu as a top navigation bar (horizontal layout), from the server's markup; groups open as dropdowns without JavaScript. */
-export function HorizontalNav({ html, pathname }: { html: string; pathname: string }) {
+export function HorizontalNav({ html, location }: { html: string; location: { pathname: string; search: string } }) {
 	const { t } = useTranslation()
 	const navRef = useRef<HTMLElement>(null)
 	useClientNavigation(navRef)
-	useMenuTrail(navRef, pathname, html, { openGroups: false })
+	useMenuTrail(navRef, location, html, { openGroups: false })
 	return (
 		<nav ref={navRef} className="topnav" aria-label={t('menu.label')}>
 			<ul className="topnav__list" dangerouslySetInnerHTML={{ __html: html }} />

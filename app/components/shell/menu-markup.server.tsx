@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import type { LanguageCode } from '~/i18n/languages'
 import type { Access } from '~/permissions/grants.server'
-import { activeTrail, visibleItems, type MenuItem } from '~/permissions/menu'
-import { menuFor } from '~/permissions/menu.server'
+import { activeTrail } from '~/permissions/menu'
+import { visibleMenuFor } from '~/permissions/menu.server'
 import { partText, precompress, type DocumentPart, type PrecompressedPart } from '~/server/document-parts.server'
 import { MegaMenuColumns, SidebarEntries, TopNavEntries } from './menu-markup'
 import type { MenuMarkupStrings } from './menu-markup-context'
@@ -70,10 +70,6 @@ function withTrail(chunk: CompiledChunk, trail: readonly string[], layout: MenuL
 	return html + chunk.html.slice(from)
 }
 
-function visibleMenu(access: Pick<Access, 'grants' | 'functions' | 'roleKey' | 'snapshot'>, language: LanguageCode): MenuItem[] {
-	return access.snapshot.rememberSync(`menu-visible:${access.roleKey}:${language}`, () => visibleItems(menuFor(access, language)))
-}
-
 /** A page's menu: the navigation of the layout and the mega menu's columns, as parts of the document. */
 export interface MenuMarkupParts {
 	nav: DocumentPart[]
@@ -81,24 +77,24 @@ export interface MenuMarkupParts {
 }
 
 /**
- * The menu of a page: the navigation of the layout (sidebar or top bar) with the trail of `pathname`
- * marked, and the mega menu's columns. Rendered and compressed once per role set, language and access
+ * The menu of a page: the navigation of the layout (sidebar or top bar) with the trail of its address
+ * (`pathname` and `search`) marked, and the mega menu's columns. Rendered and compressed once per role set, language and access
  * version (the access snapshot holds them, so a change of grants renders them anew); each page then costs
  * the chunk holding its trail, however many functions the user holds.
  */
 export function menuMarkup(
 	access: Pick<Access, 'grants' | 'functions' | 'roleKey' | 'snapshot'>,
 	language: LanguageCode,
-	{ layout, pathname, generalHeading }: { layout: MenuLayout; pathname: string; generalHeading: string },
+	{ layout, pathname, search, generalHeading }: { layout: MenuLayout; pathname: string; search: string; generalHeading: string },
 ): MenuMarkupParts {
-	const items = visibleMenu(access, language)
+	const items = visibleMenuFor(access, language)
 	const nav = access.snapshot.rememberSync(`menu-html:${layout}:${access.roleKey}:${language}`, () =>
 		compile(items.map((item) => renderToStaticMarkup(layout === 'vertical' ? <SidebarEntries items={[item]} /> : <TopNavEntries items={[item]} />))),
 	)
 	const mega = access.snapshot.rememberSync(`menu-mega:${access.roleKey}:${language}`, () =>
 		items.some((item) => !item.isTitle) ? [precompress(renderToStaticMarkup(<MegaMenuColumns items={items} generalHeading={generalHeading} />))] : [],
 	)
-	const trail = activeTrail(items, pathname)
+	const trail = activeTrail(items, pathname, search)
 	return {
 		nav: nav.map((chunk) => {
 			const marked = withTrail(chunk, trail, layout)

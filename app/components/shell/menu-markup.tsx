@@ -1,13 +1,20 @@
-import { menuHref, type MenuItem } from '~/permissions/menu'
+import { entryLocation, menuHref, type MenuItem } from '~/permissions/menu'
 
 /**
  * The menu's markup, without any active entry: rendered once per role set, language and access version
  * on the server (app/permissions/menu-markup.server.ts) and reused by every page. Each entry that can be
- * on the active trail carries `data-menu` (its code) and `data-path`: the server marks the trail by
+ * on the active trail carries `data-menu` (its code), `data-path` (where its page is) and, for a query
+ * parameter, `data-query` (what the address's query must hold): the server marks the trail by
  * inserting attributes right after `data-menu="…"`, the browser after a client-side navigation by
  * setting the same attributes (`aria-current="page"` on the entry, `data-trail` and, in the sidebar,
  * `open` on the groups above it).
  */
+
+/** Where an entry's page is, as the attributes the trail is found by (see hooks/use-menu-trail.ts). */
+function locationData(item: MenuItem) {
+	const { path, query } = entryLocation(item)
+	return { 'data-path': path ?? undefined, 'data-query': query ?? undefined }
+}
 
 /** Above this many entries a submenu of the top navigation is laid out in three columns (the seed's rule). */
 export const COLUMNS_THRESHOLD = 15
@@ -37,7 +44,7 @@ export function SidebarEntries({ items, group = 'menu-l1' }: { items: readonly M
 				if (item.children.length > 0) {
 					return (
 						<li key={item.code} className="sidebar__group">
-							<details data-menu={item.code} data-path={item.path ?? undefined} name={group}>
+							<details data-menu={item.code} {...locationData(item)} name={group}>
 								<summary className="sidebar__link">{entryContent(item)}</summary>
 								<ul className="sidebar__list sidebar__list--nested">
 									<SidebarEntries items={item.children} group={`${group}-${item.code}`} />
@@ -50,7 +57,7 @@ export function SidebarEntries({ items, group = 'menu-l1' }: { items: readonly M
 				return (
 					<li key={item.code}>
 						{href ? (
-							<a data-menu={item.code} data-path={item.path ?? undefined} href={href} className="sidebar__link">
+							<a data-menu={item.code} {...locationData(item)} href={href} className="sidebar__link">
 								{entryContent(item)}
 							</a>
 						) : (
@@ -76,7 +83,7 @@ export function TopNavEntries({ items }: { items: readonly MenuItem[] }) {
 						return (
 							<li key={item.code}>
 								{href ? (
-									<a data-menu={item.code} data-path={item.path ?? undefined} href={href} className="topnav__link">
+									<a data-menu={item.code} {...locationData(item)} href={href} className="topnav__link">
 										{icon}
 										<span>{item.label}</span>
 									</a>
@@ -87,7 +94,7 @@ export function TopNavEntries({ items }: { items: readonly MenuItem[] }) {
 					const entries = item.children.filter((child) => !child.isTitle)
 					return (
 						<li key={item.code}>
-							<details data-menu={item.code} data-path={item.path ?? undefined} className="topnav__group" data-dropdown="">
+							<details data-menu={item.code} {...locationData(item)} className="topnav__group" data-dropdown="">
 								<summary className="topnav__link">
 									{icon}
 									<span>{item.label}</span>
@@ -116,7 +123,7 @@ function SubmenuEntry({ item }: { item: MenuItem }) {
 	const href = menuHref(item)
 	if (item.children.length > 0) {
 		return (
-			<li className="topnav__nested" data-menu={item.code} data-path={item.path ?? undefined}>
+			<li className="topnav__nested" data-menu={item.code} {...locationData(item)}>
 				<span className="topnav__nested-label">{item.label}</span>
 				<ul>
 					{item.children.map((child) => (
@@ -129,7 +136,7 @@ function SubmenuEntry({ item }: { item: MenuItem }) {
 	return (
 		<li>
 			{href ? (
-				<a data-menu={item.code} data-path={item.path ?? undefined} href={href}>
+				<a data-menu={item.code} {...locationData(item)} href={href}>
 					{item.label}
 				</a>
 			) : (
