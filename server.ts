@@ -35,6 +35,9 @@ function loadConfig() {
 	}
 }
 
+/** The public, cacheable JSON a client reads before signing in (`Cache-Control: public`). */
+const PUBLIC_RESOURCE = /^\/assets\/(config\.json|i18n\/[^/]+)$/
+
 async function main() {
 	const startedAt = Date.now()
 	const config = loadConfig()
@@ -88,7 +91,8 @@ async function main() {
 		const requestId = (req.get('X-Request-Id') ?? '').slice(0, 64).replace(/[^\w.-]/g, '') || randomUUID()
 		const cspNonce = createCspNonce()
 		let csrfToken = verifyCsrfCookie(readCookie(req.headers.cookie, csrfCookieName()))
-		if (!csrfToken) {
+		// Shared caches may keep the public JSON resources: no cookie may travel with them (they hold no form).
+		if (!csrfToken && !PUBLIC_RESOURCE.test(req.path)) {
 			const created = createCsrfToken()
 			csrfToken = created.token
 			res.append('Set-Cookie', csrfSetCookie(created.cookieValue))
@@ -110,7 +114,7 @@ async function main() {
 				durationMs: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
 			})
 		})
-		requestContext.run({ requestId, clientIp, cspNonce, csrfToken, dataRequest: req.path.endsWith('.data') }, next)
+		requestContext.run({ requestId, clientIp, cspNonce, csrfToken: csrfToken ?? '', dataRequest: req.path.endsWith('.data') }, next)
 	})
 
 	// Unsafe methods from another site are refused before any route sees them.

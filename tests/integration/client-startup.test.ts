@@ -1,12 +1,17 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import vn from '~/locales/vn.json'
+import { buildConfig } from '~/config.server'
+import { publicConfig, type PublicConfig } from '~/public-config.server'
+import type { BuildInfo } from '~/version.server'
 import { startServer, type RunningServer } from '../support/server'
 import { createTestUser } from '../support/users'
 
 let server: RunningServer
 
+const SERVER_ENV = { HELP_URL: 'https://wiki.example.org/portal', SESSION_IDLE_MINUTES: '20' }
+
 beforeAll(async () => {
-	server = await startServer({ HELP_URL: 'https://wiki.example.org/portal', SESSION_IDLE_MINUTES: '20' })
+	server = await startServer(SERVER_ENV)
 })
 
 afterAll(async () => {
@@ -29,27 +34,23 @@ describe("the seed client's start-up, call by call", () => {
 		expect(configAnswer.status).toBe(200)
 		expect(configAnswer.headers.get('Content-Type')).toMatch(/^application\/json/)
 		expect(configAnswer.headers.get('Cache-Control')).toBe('public, max-age=60')
-		const config = (await configAnswer.json()) as Record<string, unknown>
-		const version = (await (await fetch(new URL('/api/version', server.url))).json()) as { version: string; buildDate: string }
-		expect(config).toEqual({
-			apiUrl: '/api',
-			defaultLanguage: 'vn',
-			languages: ['vn', 'en', 'es', 'de', 'it', 'ru'],
-			authProvider: 'local',
-			firebase: null,
-			helpUrl: 'https://wiki.example.org/portal',
-			version: version.version,
-			buildDate: version.buildDate,
-			sessionIdleMinutes: 20,
-		})
+		// Shared caches may keep it: no cookie travels with it.
+		expect(configAnswer.headers.getSetCookie()).toEqual([])
+		const config = (await configAnswer.json()) as PublicConfig
+		// What app/public-config.server.test.ts specifies, for this server's environment and build.
+		const build = (await (await fetch(new URL('/api/version', server.url))).json()) as BuildInfo
+		expect(config).toEqual(publicConfig(buildConfig({ ...process.env, ...SERVER_ENV }), build))
+		expect(config).toMatchObject({ helpUrl: SERVER_ENV.HELP_URL, sessionIdleMinutes: 20, authProvider: 'local', firebase: null })
 
 		// 2. The translations of the default language.
-		const translations = await fetch(new URL(`/assets/i18n/${String(config.defaultLanguage)}.json`, server.url))
+		const translations = await fetch(new URL(`/assets/i18n/${config.defaultLanguage}.json`, server.url))
 		expect(translations.status).toBe(200)
+		expect(translations.headers.get('Cache-Control')).toMatch(/^public/)
+		expect(translations.headers.getSetCookie()).toEqual([])
 		expect(await translations.json()).toEqual(vn)
 
 		// 3. Sign-in through the API, which answers with a bearer token.
-		const api = String(config.apiUrl)
+		const api = config.apiUrl
 		const authenticated = await fetch(new URL(`${api}/users/authenticate`, server.url), {
 			method: 'POST',
 			headers: { 'Content-Type': 'application/json' },
@@ -66,6 +67,12 @@ describe("the seed client's start-up, call by call", () => {
 		expect(body.type).toBe('success')
 		expect(paths(body.data)).toEqual(expect.arrayContaining(['/dashboard', '/danhmuc/tram', '/congcu/list']))
 		expect(paths(body.data)).not.toContain('/admin/users')
+	})
+
+	test('pages still set the CSRF cookie their forms need', async () => {
+		const page = await fetch(new URL('/account/login', server.url))
+		await page.text()
+		expect(page.headers.getSetCookie().some((cookie) => cookie.includes('sp_csrf='))).toBe(true)
 	})
 
 	test('the configuration answers the same whoever asks, and only to GET and HEAD', async () => {

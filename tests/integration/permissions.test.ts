@@ -322,19 +322,28 @@ describe('grants take effect on the next request', () => {
 	})
 })
 
+/** A new role granting `view` on the functions named, and nothing else. */
+async function roleViewing(prefix: string, functionCodes: string[]) {
+	const db = getDb()
+	const now = Date.now()
+	const code = `${prefix}_${now}`
+	const role = await db
+		.insertInto('roles')
+		.values({ code, name: prefix, description: '', is_builtin: 0, all_access: 0, created_at: now, updated_at: now })
+		.returning('id')
+		.executeTakeFirstOrThrow()
+	const functions = await db.selectFrom('functions').select('id').where('code', 'in', functionCodes).execute()
+	expect(functions).toHaveLength(functionCodes.length)
+	await db
+		.insertInto('role_grants')
+		.values(functions.map((fn) => ({ role_id: role.id, function_id: fn.id, action: 'view' })))
+		.execute()
+	return { code, id: role.id }
+}
+
 describe('a function granted without its parent', () => {
 	test('appears under its parent, shown as a group only; / lands on it; the matrix marks the parent', async () => {
-		const db = getDb()
-		const now = Date.now()
-		const code = `child_only_${now}`
-		const role = await db
-			.insertInto('roles')
-			.values({ code, name: 'Child only', description: '', is_builtin: 0, all_access: 0, created_at: now, updated_at: now })
-			.returning('id')
-			.executeTakeFirstOrThrow()
-		const stations = await db.selectFrom('functions').select('id').where('code', '=', 'DANHMUC_TRAM').executeTakeFirstOrThrow()
-		await db.insertInto('role_grants').values({ role_id: role.id, function_id: stations.id, action: 'view' }).execute()
-
+		const { code, id: roleId } = await roleViewing('child_only', ['DANHMUC_TRAM'])
 		const { client } = await signedIn([code], 'en')
 		expect(location(await client.get('/'))).toBe('/danhmuc/tram')
 		const page = await client.get('/danhmuc/tram')
@@ -346,7 +355,7 @@ describe('a function granted without its parent', () => {
 		expect(api.data[0]!.ListChildrent[0]).toMatchObject({ Path: '/danhmuc/tram' })
 
 		const { client: administrator } = await signedIn(['admin'], 'en')
-		const matrix = parseHtml(await (await administrator.get(`/admin/roles/${role.id}`)).text())
+		const matrix = parseHtml(await (await administrator.get(`/admin/roles/${roleId}`)).text())
 		const rowOf = (functionCode: string) => matrix.querySelectorAll('table.admin-matrix tbody th').find((cell) => cell.text.includes(`(${functionCode})`))
 		expect(rowOf('DANHMUC')?.text).toContain(en.admin.roles.impliedGroup)
 		expect(rowOf('DANHMUC_TRAM')?.text).not.toContain(en.admin.roles.impliedGroup)
@@ -384,16 +393,7 @@ describe('an entry with a route parameter', () => {
 
 describe('menu previews for administrators', () => {
 	test("a role's page shows the menu the role gives on its own; a user's page the menu the user's API answer has", async () => {
-		const db = getDb()
-		const now = Date.now()
-		const code = `audit_reader_${now}`
-		const role = await db
-			.insertInto('roles')
-			.values({ code, name: 'Audit reader', description: '', is_builtin: 0, all_access: 0, created_at: now, updated_at: now })
-			.returning('id')
-			.executeTakeFirstOrThrow()
-		const audit = await db.selectFrom('functions').select('id').where('code', '=', 'QUANTRI_AUDIT').executeTakeFirstOrThrow()
-		await db.insertInto('role_grants').values({ role_id: role.id, function_id: audit.id, action: 'view' }).execute()
+		const { code, id: roleId } = await roleViewing('audit_reader', ['QUANTRI_AUDIT'])
 		const { client: holder, user } = await signedIn([code, 'viewer'], 'en')
 		const { client: administrator } = await signedIn(['admin'], 'en')
 		const preview = async (path: string) => {
@@ -404,7 +404,7 @@ describe('menu previews for administrators', () => {
 			return menuTree(list!)
 		}
 
-		expect(await preview(`/admin/roles/${role.id}`)).toEqual([{ Administration: ['Audit log'] }])
+		expect(await preview(`/admin/roles/${roleId}`)).toEqual([{ Administration: ['Audit log'] }])
 
 		const api = (await (await holder.get('/api/QuanTri/FunctionGetByUser')).json()) as { data: ApiItem[] }
 		const expected = ['Dashboard', { Catalogs: ['Stations'] }, { Tools: ['Tools and equipment'] }, { Administration: ['Audit log'] }]
