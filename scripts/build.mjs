@@ -1,8 +1,11 @@
 // Builds the app and server into build/index.js and the browser assets into public/build,
-// copies the icon font, then stamps the version and build date the footer and /api/version report.
+// copies the icon font, then stamps the version, build date and commit the footer and /api/version report.
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
+import { sourceCommit } from './build-info.mjs'
 
+// Checked first: a bad SOURCE_COMMIT stops the build before it starts.
+const commit = sourceCommit()
 const vendor = 'public/vendor/boxicons'
 fs.rmSync(vendor, { recursive: true, force: true })
 fs.mkdirSync(`${vendor}/css`, { recursive: true })
@@ -16,4 +19,4 @@ for (const font of ['boxicons.woff2', 'boxicons.woff']) fs.copyFileSync(`node_mo
 
 execFileSync('npx', ['remix', 'build'], { stdio: 'inherit' })
 const { version } = JSON.parse(fs.readFileSync('package.json', 'utf8'))
-fs.writeFileSync('build/version.json', JSON.stringify({ version, buildDate: new Date().toISOString() }) + '\n')
+fs.writeFileSync('build/version.json', JSON.stringify({ version, buildDate: new Date().toISOString(), commit }) + '\n')

@@ -99,7 +99,7 @@ function Shell({ children }: { children: ReactNode }) {
 						{layout.layout === 'horizontal' && frame?.menuError ? <MenuErrorNotice /> : null}
 						{children}
 					</main>
-					<Footer version={root?.build.version ?? ''} buildDate={root?.build.buildDate ?? new Date(0).toISOString()} />
+					<Footer version={root?.build.version ?? ''} buildDate={root?.build.buildDate ?? new Date(0).toISOString()} commit={root?.build.commit ?? 'unknown'} />
 				</div>
 			</div>
 		</div>

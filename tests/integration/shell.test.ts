@@ -1,9 +1,11 @@
+import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/db.server'
 import { notify } from '~/notifications/notifications.server'
 import { stationFields, toolFields, vn } from '../support/catalogs'
 import { TestClient, location } from '../support/client'
+import { parseHtml } from '../support/html'
 import { startServer, type RunningServer } from '../support/server'
 import { createTestUser } from '../support/users'
 
@@ -107,13 +109,19 @@ describe('layout settings', () => {
 })
 
 describe('the build version', () => {
-	test('GET /api/version answers the stamped version and build date, also shown in the footer', async () => {
+	test('GET /api/version answers the stamped version, build date and commit, also shown in the footer', async () => {
 		const response = await new TestClient(server.url).get('/api/version')
-		const body = (await response.json()) as { version: string; buildDate: string }
+		expect(response.headers.get('Cache-Control')).toBe('no-store')
+		const body = (await response.json()) as { version: string; buildDate: string; commit: string }
 		expect(body.version).toMatch(/^\d+\.\d+\.\d+$/)
 		expect(Number.isNaN(Date.parse(body.buildDate))).toBe(false)
+		// npm test builds from this checkout just before: git's HEAD, unless SOURCE_COMMIT says otherwise.
+		const head = execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).trim()
+		expect(body.commit).toBe(process.env.SOURCE_COMMIT?.trim() || head)
 		const { client } = await signedIn()
-		expect(await (await client.get('/dashboard')).text()).toContain(`Phiên bản ${body.version}`)
+		const footer = parseHtml(await (await client.get('/dashboard')).text()).querySelector('footer.app-footer')
+		expect(footer?.text).toContain(`Phiên bản ${body.version}`)
+		expect(footer?.text).toContain(`mã nguồn ${body.commit.slice(0, 12)}`)
 	})
 })
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { formatDate } from '~/i18n/format'
 
-export function Footer({ version, buildDate }: { version: string; buildDate: string }) {
+export function Footer({ version, buildDate, commit }: { version: string; buildDate: string; commit: string }) {
 	const { t, i18n } = useTranslation()
 	const year = new Date().getFullYear()
 	return (
@@ -10,7 +10,8 @@ export function Footer({ version, buildDate }: { version: string; buildDate: str
 				© {year} {t('app.name')}
 			</span>
 			<span>
-				{t('footer.version', { version })} · {t('footer.built', { date: formatDate(new Date(buildDate), i18n.language) })}
+				{t('footer.version', { version })} · {t('footer.built', { date: formatDate(new Date(buildDate), i18n.language) })} ·{' '}
+				<span title={commit}>{t('footer.commit', { commit: commit === 'unknown' ? commit : commit.slice(0, 12) })}</span>
 			</span>
 		</footer>
 	)
