@@ -158,7 +158,7 @@ test.describe('The horizontal layout', () => {
 		}
 
 		// The footer: year, product, version and build date of the running build.
-		const build = (await (await page.request.get('/api/version')).json()) as { version: string; buildDate: string }
+		const build = (await (await page.request.get('/api/version')).json()) as { version: string; buildDate: string; commit: string }
 		expect(build.version).toMatch(/^\d+\.\d+\.\d+/)
 		expect(Number.isNaN(Date.parse(build.buildDate))).toBe(false)
 		const builtOn = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'Asia/Ho_Chi_Minh' }).format(new Date(build.buildDate))
@@ -166,6 +166,7 @@ test.describe('The horizontal layout', () => {
 		await expect(footer).toBeVisible()
 		await expect(footer).toContainText(`© ${new Date().getFullYear()} ${en.app.name}`)
 		await expect(footer).toContainText(`${format(en.footer.version, { version: build.version })} · ${format(en.footer.built, { date: builtOn })}`)
+		await expect(footer).toContainText(format(en.footer.commit, { commit: build.commit.slice(0, 12) }))
 	})
 })
 
