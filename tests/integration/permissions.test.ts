@@ -294,21 +294,39 @@ describe('the account API', () => {
 	})
 })
 
-describe('grants take effect on the next request', () => {
-	test('revoking a grant removes the entry and blocks the page', async () => {
-		const now = Date.now()
-		const db = getDb()
-		const role = await db
-			.insertInto('roles')
-			.values({ code: `temp_${now}`, name: 'Temp', description: '', is_builtin: 0, all_access: 0, created_at: now, updated_at: now })
-			.returning('id')
-			.executeTakeFirstOrThrow()
-		const functions = await db.selectFrom('functions').select(['id', 'code']).where('code', 'in', ['DASHBOARD', 'DANHMUC', 'DANHMUC_TRAM']).execute()
+/** A new role granting `view` on the functions with these ids, and nothing else. */
+async function roleViewingIds(prefix: string, functionIds: readonly number[]) {
+	const db = getDb()
+	const now = Date.now()
+	const code = `${prefix}_${now}`
+	const role = await db
+		.insertInto('roles')
+		.values({ code, name: prefix, description: '', is_builtin: 0, all_access: 0, created_at: now, updated_at: now })
+		.returning('id')
+		.executeTakeFirstOrThrow()
+	// In slices: SQLite takes a bounded number of parameters per statement.
+	for (let start = 0; start < functionIds.length; start += 400) {
 		await db
 			.insertInto('role_grants')
-			.values(functions.map((f) => ({ role_id: role.id, function_id: f.id, action: 'view' })))
+			.values(functionIds.slice(start, start + 400).map((id) => ({ role_id: role.id, function_id: id, action: 'view' })))
 			.execute()
-		const { client } = await signedIn([`temp_${now}`], 'en')
+	}
+	return { code, id: role.id }
+}
+
+/** A new role granting `view` on the functions named, and nothing else. */
+async function roleViewing(prefix: string, functionCodes: string[]) {
+	const functions = await getDb().selectFrom('functions').select('id').where('code', 'in', functionCodes).execute()
+	expect(functions).toHaveLength(functionCodes.length)
+	return roleViewingIds(prefix, functions.map((fn) => fn.id))
+}
+
+describe('grants take effect on the next request', () => {
+	test('revoking a grant removes the entry and blocks the page', async () => {
+		const db = getDb()
+		const functions = await db.selectFrom('functions').select(['id', 'code']).where('code', 'in', ['DASHBOARD', 'DANHMUC', 'DANHMUC_TRAM']).execute()
+		const role = await roleViewingIds('temp', functions.map((f) => f.id))
+		const { client } = await signedIn([role.code], 'en')
 		expect(renderedMenu(await (await client.get('/dashboard')).text())).toEqual(['Dashboard', { Catalogs: ['Stations'] }])
 
 		const stations = functions.find((f) => f.code === 'DANHMUC_TRAM')!
@@ -321,25 +339,6 @@ describe('grants take effect on the next request', () => {
 		expect(location(await client.get('/'))).toBeNull()
 	})
 })
-
-/** A new role granting `view` on the functions named, and nothing else. */
-async function roleViewing(prefix: string, functionCodes: string[]) {
-	const db = getDb()
-	const now = Date.now()
-	const code = `${prefix}_${now}`
-	const role = await db
-		.insertInto('roles')
-		.values({ code, name: prefix, description: '', is_builtin: 0, all_access: 0, created_at: now, updated_at: now })
-		.returning('id')
-		.executeTakeFirstOrThrow()
-	const functions = await db.selectFrom('functions').select('id').where('code', 'in', functionCodes).execute()
-	expect(functions).toHaveLength(functionCodes.length)
-	await db
-		.insertInto('role_grants')
-		.values(functions.map((fn) => ({ role_id: role.id, function_id: fn.id, action: 'view' })))
-		.execute()
-	return { code, id: role.id }
-}
 
 describe('a function granted without its parent', () => {
 	test('appears under its parent, shown as a group only; / lands on it; the matrix marks the parent', async () => {
@@ -416,21 +415,10 @@ describe('menu previews for administrators', () => {
 describe('a user granted 2,000 functions', () => {
 	test('gets the menu with one grants and one functions query, then from memory until functions, roles or grants change', async () => {
 		const db = getDb()
-		const now = Date.now()
-		const role = await db
-			.insertInto('roles')
-			.values({ code: `wide_${now}`, name: 'Wide', description: '', is_builtin: 0, all_access: 0, created_at: now, updated_at: now })
-			.returning('id')
-			.executeTakeFirstOrThrow()
 		const ids = await createBulkFunctions()
 		expect(ids).toHaveLength(2000)
-		for (let start = 0; start < ids.length; start += 400) {
-			await db
-				.insertInto('role_grants')
-				.values(ids.slice(start, start + 400).map((id) => ({ role_id: role.id, function_id: id, action: 'view' })))
-				.execute()
-		}
-		const { user } = await createTestUser({ roles: [`wide_${now}`] })
+		const role = await roleViewingIds('wide', ids)
+		const { user } = await createTestUser({ roles: [role.code] })
 
 		// Cold (the functions just changed): the access version with the user's roles, one grants query, one functions query.
 		const cold: string[] = []
@@ -457,7 +445,7 @@ describe('a user granted 2,000 functions', () => {
 		expect(queries[0]).toContain('user_roles')
 
 		// Another user with the same role shares the grants and the menu: no grants query.
-		const { user: colleague } = await createTestUser({ roles: [`wide_${now}`] })
+		const { user: colleague } = await createTestUser({ roles: [role.code] })
 		const shared: string[] = []
 		stop = onQuery((sql) => shared.push(sql))
 		expect(menuFor(await loadAccess(colleague.id), 'vn')).toBe(first)
@@ -465,7 +453,7 @@ describe('a user granted 2,000 functions', () => {
 		expect(shared.filter((sql) => sql.includes('role_grants'))).toEqual([])
 
 		// A role given to a user applies on that user's next read: a user's roles are never kept in memory.
-		await setUserRoles(colleague.id, [`wide_${now}`, 'admin'])
+		await setUserRoles(colleague.id, [role.code, 'admin'])
 		expect((await loadAccess(colleague.id)).grants.allAccess).toBe(true)
 
 		// A grant taken away by plain SQL moves the access version: the next read sees it.
@@ -478,19 +466,8 @@ describe('a user granted 2,000 functions', () => {
 
 describe('the menu of a page', () => {
 	test('is in the markup once for the navigation and once for the mega menu, never in the route data; data requests carry it', async () => {
-		const db = getDb()
-		const now = Date.now()
-		const role = await db
-			.insertInto('roles')
-			.values({ code: `page_menu_${now}`, name: 'Page menu', description: '', is_builtin: 0, all_access: 0, created_at: now, updated_at: now })
-			.returning('id')
-			.executeTakeFirstOrThrow()
-		const ids = await createBulkFunctions({ groups: 10, perGroup: 30 })
-		await db
-			.insertInto('role_grants')
-			.values(ids.map((id) => ({ role_id: role.id, function_id: id, action: 'view' })))
-			.execute()
-		const account = await createTestUser({ roles: [`page_menu_${now}`, 'viewer'] })
+		const role = await roleViewingIds('page_menu', await createBulkFunctions({ groups: 10, perGroup: 30 }))
+		const account = await createTestUser({ roles: [role.code, 'viewer'] })
 		const client = new TestClient(server.url)
 		expect((await client.signIn(account.email, account.password)).status).toBe(302)
 
@@ -519,19 +496,8 @@ describe('the menu of a page', () => {
 	})
 
 	test('goes out gzipped around the menu compressed once; every encoding gives the same page, its trail marked', async () => {
-		const db = getDb()
-		const now = Date.now()
-		const role = await db
-			.insertInto('roles')
-			.values({ code: `gzip_menu_${now}`, name: 'Gzip menu', description: '', is_builtin: 0, all_access: 0, created_at: now, updated_at: now })
-			.returning('id')
-			.executeTakeFirstOrThrow()
-		const ids = await createBulkFunctions({ groups: 12, perGroup: 40 })
-		await db
-			.insertInto('role_grants')
-			.values(ids.map((id) => ({ role_id: role.id, function_id: id, action: 'view' })))
-			.execute()
-		const account = await createTestUser({ roles: [`gzip_menu_${now}`, 'viewer'] })
+		const role = await roleViewingIds('gzip_menu', await createBulkFunctions({ groups: 12, perGroup: 40 }))
+		const account = await createTestUser({ roles: [role.code, 'viewer'] })
 		const client = new TestClient(server.url)
 		expect((await client.signIn(account.email, account.password)).status).toBe(302)
 
