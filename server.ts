@@ -16,11 +16,11 @@ import { createCspNonce } from '~/security/nonce.server'
 import { isCrossSiteRequest } from '~/security/origin-check'
 import { requestBodyGuard } from '~/security/request-body.server'
 import { remixRequestHandler } from '~/server/remix-handler.server'
+import { shedLoad, watchEventLoop } from '~/server/overload.server'
 import { createShutdown } from '~/server/shutdown.server'
 import { builtAssets } from '~/server/static-assets.server'
 import { errorFields, logger, requestContext } from '~/utils/logger.server'
 
-const SHUTDOWN_GRACE_MS = 10_000
 const SESSION_PURGE_INTERVAL_MS = 10 * 60_000
 
 function loadConfig() {
@@ -65,8 +65,14 @@ async function main() {
 	app.get('/healthz', (_req, res) => {
 		res.set('Cache-Control', 'no-store').json({ status: 'ok' })
 	})
+	// Set on SIGTERM: load balancers take the instance out while it still answers (the drain).
+	let stopping = false
 	app.get('/readyz', async (_req, res) => {
 		res.set('Cache-Control', 'no-store')
+		if (stopping) {
+			res.status(503).json({ status: 'stopping', database: database.dialect })
+			return
+		}
 		try {
 			await pingDatabase(database)
 			res.json({ status: 'ready', database: database.dialect })
@@ -85,6 +91,13 @@ async function main() {
 	const publicEntries = new Set(fs.readdirSync(publicDir))
 	const servePublic = express.static(publicDir, { maxAge: '1h', index: false })
 	app.use((req, res, next) => (publicEntries.has(req.path.split('/')[1] ?? '') ? servePublic(req, res, next) : next()))
+
+	const load = watchEventLoop(config.maxEventLoopDelayMs, (overloaded, delayMs) => {
+		if (overloaded) logger.warn('server.overloaded', { delayMs: Math.round(delayMs), limitMs: config.maxEventLoopDelayMs })
+		else logger.info('server.load_normal', { refusedRequests: shedding.refusedSinceLastCall() })
+	})
+	const shedding = shedLoad(load)
+	app.use(shedding)
 
 	// Per-request context: id, client address, CSP nonce, CSRF cookie; one log line per request.
 	app.use((req, res, next) => {
@@ -148,27 +161,41 @@ async function main() {
 	purgeTimer.unref()
 
 	let shuttingDown = false
-	const onSignal = (signal: string) => {
+	/**
+	 * SIGTERM: `/readyz` turns 503 and the server goes on serving for the drain period, so that requests
+	 * already routed here (or waiting in the listen backlog) are answered; then it stops accepting,
+	 * closes keep-alive connections after their current request and waits for the requests in flight.
+	 * SIGINT (Ctrl-C) skips the drain.
+	 */
+	const onSignal = (signal: 'SIGTERM' | 'SIGINT') => {
 		if (shuttingDown) return
 		shuttingDown = true
-		logger.info('server.shutdown', { signal })
+		stopping = true
 		clearInterval(purgeTimer)
-		const force = setTimeout(() => {
-			logger.warn('server.shutdown_forced', { afterMs: SHUTDOWN_GRACE_MS })
-			process.exit(1)
-		}, SHUTDOWN_GRACE_MS)
-		force.unref()
-		// Stops accepting connections; in-flight requests finish, then the database closes.
-		shutdown.stop()
-			.then(() => database.close())
-			.then(() => {
-				logger.info('server.stopped')
-				process.exit(0)
-			})
-			.catch((error) => {
-				logger.error('server.close_failed', errorFields(error))
+		const drainMs = signal === 'SIGTERM' ? config.shutdown.drainMs : 0
+		logger.info('server.shutdown', { signal, drainMs, timeoutMs: config.shutdown.timeoutMs })
+		setTimeout(() => {
+			const force = setTimeout(() => {
+				logger.warn('server.shutdown_forced', { afterMs: config.shutdown.timeoutMs })
 				process.exit(1)
-			})
+			}, config.shutdown.timeoutMs)
+			force.unref()
+			// Stops accepting connections; in-flight requests finish, then the database closes.
+			shutdown
+				.stop()
+				.then(() => {
+					load.stop()
+					return database.close()
+				})
+				.then(() => {
+					logger.info('server.stopped')
+					process.exit(0)
+				})
+				.catch((error) => {
+					logger.error('server.close_failed', errorFields(error))
+					process.exit(1)
+				})
+		}, drainMs)
 	}
 	process.on('SIGTERM', () => onSignal('SIGTERM'))
 	process.on('SIGINT', () => onSignal('SIGINT'))

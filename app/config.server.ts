@@ -19,6 +19,13 @@ const positiveInteger = (fallback: number) =>
 		.positive({ error: 'must be greater than 0' })
 		.default(fallback)
 
+const nonNegativeInteger = (fallback: number) =>
+	z.coerce
+		.number({ error: 'must be a whole number' })
+		.int({ error: 'must be a whole number' })
+		.min(0, { error: 'must be 0 or more' })
+		.default(fallback)
+
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
 
 /** What Express's `trust proxy` accepts without throwing: a flag, a hop count, or addresses and ranges. */
@@ -99,6 +106,9 @@ const envSchema = z
 			.optional(),
 		HELP_URL: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).default('https://help.example.com/'),
 		MAX_UPLOAD_MB: positiveInteger(20).pipe(z.number().max(1024, { error: 'must be at most 1024' })),
+		MAX_EVENT_LOOP_DELAY_MS: nonNegativeInteger(200),
+		SHUTDOWN_DRAIN_SECONDS: nonNegativeInteger(2).pipe(z.number().max(300, { error: 'must be at most 300' })),
+		SHUTDOWN_TIMEOUT_SECONDS: positiveInteger(25).pipe(z.number().max(3600, { error: 'must be at most 3600' })),
 		APP_LAUNCHER: z
 			.string()
 			.optional()
@@ -214,6 +224,9 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
 		launcher: parsed.APP_LAUNCHER ?? DEFAULT_LAUNCHER,
 		logLevel: parsed.LOG_LEVEL,
 		maxUploadBytes: parsed.MAX_UPLOAD_MB * 1024 * 1024,
+		/** Above this event-loop delay new page and API requests get 503 (0: never). */
+		maxEventLoopDelayMs: parsed.MAX_EVENT_LOOP_DELAY_MS,
+		shutdown: { drainMs: parsed.SHUTDOWN_DRAIN_SECONDS * 1000, timeoutMs: parsed.SHUTDOWN_TIMEOUT_SECONDS * 1000 },
 	}
 }
 

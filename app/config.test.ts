@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { ConfigError, parseEnv } from './config.server'
+import { buildConfig, ConfigError, parseEnv } from './config.server'
 
 function problemsOf(env: Record<string, string | undefined>): string[] {
 	try {
@@ -42,6 +42,11 @@ describe('configuration from the environment', () => {
 		[{ TRUST_PROXY: '300.1.1.1' }, 'TRUST_PROXY'],
 		[{ MAX_UPLOAD_MB: '0' }, 'MAX_UPLOAD_MB'],
 		[{ MAX_UPLOAD_MB: 'lots' }, 'MAX_UPLOAD_MB'],
+		[{ MAX_EVENT_LOOP_DELAY_MS: '-1' }, 'MAX_EVENT_LOOP_DELAY_MS'],
+		[{ MAX_EVENT_LOOP_DELAY_MS: 'fast' }, 'MAX_EVENT_LOOP_DELAY_MS'],
+		[{ SHUTDOWN_DRAIN_SECONDS: '2.5' }, 'SHUTDOWN_DRAIN_SECONDS'],
+		[{ SHUTDOWN_DRAIN_SECONDS: '301' }, 'SHUTDOWN_DRAIN_SECONDS'],
+		[{ SHUTDOWN_TIMEOUT_SECONDS: '0' }, 'SHUTDOWN_TIMEOUT_SECONDS'],
 		[{ ADMIN_EMAIL: 'nobody' }, 'ADMIN_EMAIL'],
 		[{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
 		[{ AUTH_PROVIDER: 'firebase' }, 'FIREBASE_PROJECT_ID'],
@@ -59,6 +64,15 @@ describe('configuration from the environment', () => {
 
 	test('MAX_UPLOAD_MB defaults to 20', () => {
 		expect(parseEnv({}).MAX_UPLOAD_MB).toBe(20)
+	})
+
+	test('load shedding and shutdown timing default to 200 ms, 2 s and 25 s; 0 turns shedding and the drain off', () => {
+		const config = buildConfig({ SESSION_SECRET: 'x'.repeat(32) })
+		expect(config.maxEventLoopDelayMs).toBe(200)
+		expect(config.shutdown).toEqual({ drainMs: 2000, timeoutMs: 25_000 })
+		const off = buildConfig({ SESSION_SECRET: 'x'.repeat(32), MAX_EVENT_LOOP_DELAY_MS: '0', SHUTDOWN_DRAIN_SECONDS: '0' })
+		expect(off.maxEventLoopDelayMs).toBe(0)
+		expect(off.shutdown.drainMs).toBe(0)
 	})
 
 	test('accepts both database kinds', () => {

@@ -13,8 +13,8 @@ const API_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data'])
 const JSON_TYPE = 'application/json'
 
-type Refusal = 'methodNotAllowed' | 'tooLarge' | 'unsupportedType' | 'malformed'
-const STATUS: Record<Refusal, number> = { methodNotAllowed: 405, tooLarge: 413, unsupportedType: 415, malformed: 400 }
+type Refusal = 'methodNotAllowed' | 'tooLarge' | 'unsupportedType' | 'malformed' | 'unavailable'
+const STATUS: Record<Refusal, number> = { methodNotAllowed: 405, tooLarge: 413, unsupportedType: 415, malformed: 400, unavailable: 503 }
 
 export function isApiPath(path: string) {
 	return path === '/api' || path.startsWith('/api/')
@@ -29,10 +29,14 @@ function escapeHtml(text: string) {
 	return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
-/** A short answer, translated for pages (the `lang` cookie), JSON for the API; never a stack trace. */
-export function refuse(req: ExpressRequest, res: ExpressResponse, refusal: Refusal, headers: Record<string, string> = {}, { close = false } = {}) {
+/**
+ * A short answer, translated for pages (the `lang` cookie), JSON for the API; never a stack trace.
+ * `log: false` when the caller reports refusals in bulk (load shedding: a line per refusal would add
+ * to the overload).
+ */
+export function refuse(req: ExpressRequest, res: ExpressResponse, refusal: Refusal, headers: Record<string, string> = {}, { close = false, log = true } = {}) {
 	const status = STATUS[refusal]
-	logger.warn('http.request_refused', { method: req.method, path: req.path, status, reason: refusal })
+	if (log) logger.warn('http.request_refused', { method: req.method, path: req.path, status, reason: refusal })
 	const language = languageFromCookieHeader(req.headers.cookie ?? null)
 	const t = getFixedT(language)
 	res.status(status).set({ 'Cache-Control': 'no-store', ...headers })

@@ -14,7 +14,8 @@ const BUILD = path.resolve('build/index.js')
 
 /**
  * Starts the production build (`npm run build` first) on a free loopback port, with this process's
- * test database unless `env` says otherwise.
+ * test database unless `env` says otherwise. Without a load balancer to drain, SIGTERM stops at once
+ * (SHUTDOWN_DRAIN_SECONDS 0) unless `env` sets a drain.
  */
 export function startServer(env: Record<string, string | undefined> = {}): Promise<RunningServer> {
 	const child = spawn(process.execPath, [BUILD], {
@@ -24,6 +25,7 @@ export function startServer(env: Record<string, string | undefined> = {}): Promi
 			PORT: '0',
 			HOST: '127.0.0.1',
 			LOG_LEVEL: 'info',
+			SHUTDOWN_DRAIN_SECONDS: '0',
 			...env,
 		},
 		stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,192 @@
+import http from 'node:http'
+import { describe, expect, test } from 'vitest'
+import de from '~/locales/de.json'
+import vn from '~/locales/vn.json'
+import { parseHtml } from '../support/html'
+import { startServer } from '../support/server'
+
+interface Answer {
+	status: number
+	headers: http.IncomingHttpHeaders
+	body: string
+	startedAt: number
+	endedAt: number
+}
+
+/** One request over `agent`; a network failure rejects with the error's code (ECONNRESET, ECONNREFUSED…). */
+function send(base: string, path: string, agent: http.Agent, headers: Record<string, string> = {}): Promise<Answer> {
+	const startedAt = performance.now()
+	return new Promise((resolve, reject) => {
+		const request = http.get(new URL(path, base), { agent, headers }, (response) => {
+			let body = ''
+			response.setEncoding('utf8')
+			response.on('data', (chunk: string) => (body += chunk))
+			response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body, startedAt, endedAt: performance.now() }))
+			response.on('error', reject)
+		})
+		request.on('error', reject)
+	})
+}
+
+const errorCode = (error: unknown) => String((error as { code?: unknown }).code ?? (error as Error).message)
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+describe('overload', () => {
+	test('a burst beyond what the event loop keeps up with: new requests get a fast translated 503 with Retry-After, health probes keep answering, nothing is dropped', async () => {
+		const server = await startServer({ MAX_EVENT_LOOP_DELAY_MS: '20' })
+		const answers: Answer[] = []
+		const failures: string[] = []
+		const probes: Answer[] = []
+		let bursting = true
+		try {
+			// The health probe of an orchestrator: one at a time, all through the burst.
+			const probeAgent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+			const prober = (async () => {
+				while (bursting) {
+					for (const path of ['/healthz', '/readyz']) {
+						try {
+							probes.push(await send(server.url, path, probeAgent))
+						} catch (error) {
+							failures.push(`${path}: ${errorCode(error)}`)
+						}
+					}
+					await pause(20)
+				}
+				probeAgent.destroy()
+			})()
+			// 200 clients, each on its own keep-alive connection: pages (English and German) and the API.
+			await Promise.all(
+				Array.from({ length: 200 }, async (_, client) => {
+					const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+					const [path, headers] =
+						client % 4 === 0 ? ['/api/QuanTri/FunctionGetByUser', {}] : client % 4 === 1 ? ['/account/login', { Cookie: 'lang=de' }] : ['/account/login', {}]
+					for (let i = 0; i < 12; i++) {
+						try {
+							answers.push(await send(server.url, path as string, agent, headers as Record<string, string>))
+						} catch (error) {
+							failures.push(`${path}: ${errorCode(error)}`)
+						}
+					}
+					agent.destroy()
+				}),
+			)
+			bursting = false
+			await prober
+
+			expect(failures).toEqual([])
+			expect(answers).toHaveLength(2400)
+			const refused = answers.filter((answer) => answer.status === 503)
+			expect(refused.length).toBeGreaterThan(0)
+			expect(answers.filter((answer) => answer.status !== 503).every((answer) => answer.status === 200 || answer.status === 401)).toBe(true)
+			for (const answer of refused) {
+				expect(answer.headers['retry-after']).toBe('2')
+				expect(answer.headers['cache-control']).toBe('no-store')
+			}
+			// Without a language cookie: the portal's default language, Vietnamese.
+			const page = refused.find((answer) => answer.headers['content-type']?.startsWith('text/html') && !answer.body.includes('lang="de"'))
+			const germanPage = refused.find((answer) => answer.body.includes('lang="de"'))
+			const api = refused.find((answer) => answer.headers['content-type']?.startsWith('application/json'))
+			expect(page && parseHtml(page.body).querySelector('h1')?.text).toBe(vn.errors.request.unavailable)
+			expect(germanPage && parseHtml(germanPage.body).querySelector('h1')?.text).toBe(de.errors.request.unavailable)
+			expect(api && JSON.parse(api.body)).toEqual({ message: vn.errors.request.unavailable })
+
+			// The probes were answered all along, never refused.
+			expect(probes.length).toBeGreaterThan(0)
+			expect(probes.map((probe) => probe.status).filter((status) => status !== 200)).toEqual([])
+
+			// Once the burst is over, pages are served again, and the log says how many were refused.
+			const agent = new http.Agent({ keepAlive: false })
+			let after = await send(server.url, '/account/login', agent)
+			for (let tries = 0; after.status === 503 && tries < 50; tries++) {
+				await pause(100)
+				after = await send(server.url, '/account/login', agent)
+			}
+			expect(after.status).toBe(200)
+			const events = server.output.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { event: string; refusedRequests?: number })
+			expect(events.some((entry) => entry.event === 'server.overloaded')).toBe(true)
+			const refusedLogged = events.filter((entry) => entry.event === 'server.load_normal').reduce((sum, entry) => sum + (entry.refusedRequests ?? 0), 0)
+			expect(refusedLogged).toBe(refused.length)
+		} finally {
+			bursting = false
+			expect(await server.stop()).toBe(0)
+		}
+	})
+})
+
+describe('shutdown', () => {
+	test('SIGTERM under load: readiness turns 503, the server goes on answering through the drain, requests in flight finish, and it exits 0 with nothing lost', async () => {
+		const server = await startServer({ SHUTDOWN_DRAIN_SECONDS: '1' })
+		const answers: Answer[] = []
+		const failures: string[] = []
+		let routed = true
+		let signalledAt = Infinity
+		const readiness: { at: number; status: number }[] = []
+
+		// The load balancer: sends traffic here until readiness says 503.
+		const balancer = (async () => {
+			const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+			while (routed) {
+				try {
+					const answer = await send(server.url, '/readyz', agent)
+					readiness.push({ at: answer.endedAt, status: answer.status })
+					if (answer.status === 503) routed = false
+				} catch (error) {
+					failures.push(`/readyz: ${errorCode(error)}`)
+					routed = false
+				}
+				await pause(50)
+			}
+			agent.destroy()
+		})()
+		const clients = Array.from({ length: 20 }, async () => {
+			const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+			while (routed) {
+				try {
+					answers.push(await send(server.url, '/account/login', agent))
+				} catch (error) {
+					failures.push(`/account/login: ${errorCode(error)}`)
+				}
+			}
+			agent.destroy()
+		})
+
+		// A slow upload, begun before the signal and finished after the drain: it is in flight when the server stops accepting.
+		const slowBody = new URLSearchParams({ email: 'nobody@example.com', password: 'x'.repeat(40) }).toString()
+		const slow = new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+			const request = http.request(
+				new URL('/account/login', server.url),
+				{ method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': Buffer.byteLength(slowBody) } },
+				(response) => {
+					response.resume()
+					response.on('end', () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection }))
+				},
+			)
+			request.on('error', reject)
+			request.write(slowBody.slice(0, 10))
+			setTimeout(() => request.end(slowBody.slice(10)), 2_000)
+		})
+
+		await pause(300)
+		signalledAt = performance.now()
+		server.process.kill('SIGTERM')
+		await Promise.all([balancer, ...clients])
+		const slowAnswer = await slow
+		const exitCode = await server.stop()
+
+		expect(failures).toEqual([])
+		expect(answers.every((answer) => answer.status === 200)).toBe(true)
+		// Requests were in flight when the signal came, and others were served after it: all answered.
+		expect(answers.filter((answer) => answer.startedAt < signalledAt && answer.endedAt > signalledAt).length).toBeGreaterThan(0)
+		expect(answers.filter((answer) => answer.startedAt > signalledAt).length).toBeGreaterThan(0)
+		expect(readiness.some((probe) => probe.at < signalledAt && probe.status === 200)).toBe(true)
+		expect(readiness.at(-1)?.status).toBe(503)
+		expect(slowAnswer.status).toBe(403)
+		expect(slowAnswer.connection).toBe('close')
+		expect(exitCode).toBe(0)
+		const events = server.output.filter((line) => line.startsWith('{')).map((line) => (JSON.parse(line) as { event: string }).event)
+		expect(events).toContain('server.stopped')
+		expect(events).not.toContain('server.shutdown_forced')
+		// Once stopped, nothing listens any more.
+		await expect(send(server.url, '/healthz', new http.Agent())).rejects.toMatchObject({ code: 'ECONNREFUSED' })
+	})
+})
