@@ -9,7 +9,8 @@ import { purgeExpiredSessions } from '~/auth/session.server'
 import { ensureAdministrator } from '~/bootstrap.server'
 import { ConfigError, getConfig } from '~/config.server'
 import { ensureBuiltins } from '~/permissions/builtins.server'
-import { getDatabase, migrateToLatest, pingDatabase } from '~/db/db.server'
+import { checkDatabase } from '~/db/availability.server'
+import { getDatabase, migrateToLatest } from '~/db/db.server'
 import { createCsrfToken, csrfCookieName, csrfSetCookie, readCookie, verifyCsrfCookie } from '~/security/csrf.server'
 import { assetHeaders, securityHeaders } from '~/security/headers'
 import { createCspNonce } from '~/security/nonce.server'
@@ -73,13 +74,13 @@ async function main() {
 			res.status(503).json({ status: 'stopping', database: database.dialect })
 			return
 		}
-		try {
-			await pingDatabase(database)
-			res.json({ status: 'ready', database: database.dialect })
-		} catch (error) {
-			logger.error('readyz.database_unavailable', errorFields(error))
-			res.status(503).json({ status: 'unavailable', database: database.dialect })
+		const unavailable = await checkDatabase(database)
+		if (unavailable) {
+			logger.error('readyz.database_unavailable', { reason: unavailable })
+			res.status(503).json({ status: 'unavailable', database: database.dialect, reason: unavailable })
+			return
 		}
+		res.json({ status: 'ready', database: database.dialect })
 	})
 
 	// Static files come before the per-request context: no session, CSRF cookie, nonce or log line for them.

@@ -107,6 +107,9 @@ const envSchema = z
 		HELP_URL: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).default('https://help.example.com/'),
 		MAX_UPLOAD_MB: positiveInteger(20).pipe(z.number().max(1024, { error: 'must be at most 1024' })),
 		MAX_EVENT_LOOP_DELAY_MS: nonNegativeInteger(200),
+		PG_CONNECT_TIMEOUT_MS: positiveInteger(5_000),
+		PG_STATEMENT_TIMEOUT_MS: positiveInteger(30_000),
+		PG_IDLE_IN_TRANSACTION_TIMEOUT_MS: positiveInteger(60_000),
 		SHUTDOWN_DRAIN_SECONDS: nonNegativeInteger(2).pipe(z.number().max(300, { error: 'must be at most 300' })),
 		SHUTDOWN_TIMEOUT_SECONDS: positiveInteger(25).pipe(z.number().max(3600, { error: 'must be at most 3600' })),
 		APP_LAUNCHER: z
@@ -200,7 +203,15 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
 		dataDir,
 		database: databaseUrl.startsWith('file:')
 			? ({ dialect: 'sqlite', file: path.resolve(databaseUrl.slice('file:'.length)) } as const)
-			: ({ dialect: 'postgres', url: databaseUrl } as const),
+			: ({
+					dialect: 'postgres',
+					url: databaseUrl,
+					timeouts: {
+						connectMs: parsed.PG_CONNECT_TIMEOUT_MS,
+						statementMs: parsed.PG_STATEMENT_TIMEOUT_MS,
+						idleInTransactionMs: parsed.PG_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+					},
+				} as const),
 		sessionSecrets,
 		admin: { email: parsed.ADMIN_EMAIL, password: parsed.ADMIN_PASSWORD },
 		auth: {

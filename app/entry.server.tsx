@@ -7,6 +7,7 @@ import { getI18nInstance, getLanguage } from './i18n/i18n.server'
 import { DOCUMENT_MENU, DocumentMenuContext } from './components/shell/menu-markup-context'
 import type { MenuMarkupParts } from './components/shell/menu-markup.server'
 import { documentResponse, fillPlaceholders, partsPlaceholder } from './server/document-parts.server'
+import { databaseUnavailability } from './db/availability.server'
 import { logger, requestContext } from './utils/logger.server'
 import { takeRenderOnly } from './utils/render-only.server'
 import { NonceProvider } from './utils/nonce'
@@ -116,6 +117,13 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 	// A 4xx that Remix raises itself (an unsupported method, an unknown route's action) is not a fault.
 	if (error instanceof Response || isRouteErrorResponse(error)) {
 		logger.warn('request.refused', { ...where, status: error.status })
+		return
+	}
+	const unavailable = databaseUnavailability(error)
+	const context = requestContext.getStore()
+	if (unavailable && context) {
+		context.databaseUnavailable = unavailable
+		logger.warn('db.unavailable', { ...where, reason: unavailable, error: error instanceof Error ? error.message : String(error) })
 		return
 	}
 	logger.error('request.error', {

@@ -68,8 +68,23 @@ export function openDatabase(database: Config['database']): DatabaseHandle {
 			},
 		}
 	}
-	const pool = new pg.Pool({ connectionString: database.url, max: 10 })
+	const { connectMs, statementMs, idleInTransactionMs } = database.timeouts
+	const pool = new pg.Pool({
+		connectionString: database.url,
+		max: 10,
+		// Also the longest wait for a free connection: with the database unreachable, requests fail (503) instead of queueing.
+		connectionTimeoutMillis: connectMs,
+		statement_timeout: statementMs,
+		idle_in_transaction_session_timeout: idleInTransactionMs,
+		// A frozen server enforces no statement timeout: the client gives up a little after it.
+		query_timeout: statementMs + connectMs,
+		keepAlive: true,
+	})
 	pool.on('error', (error) => logger.error('db.pool_error', { error: error.message }))
+	// A connection lost while checked out (the server restarted mid-query) emits 'error' on its client, which
+	// the pool listens to only while the client is idle: unheard, it would end the process. The query that
+	// used it fails with the error itself, and the pool drops the client when it comes back.
+	pool.on('connect', (client) => client.on('error', () => undefined))
 	const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: notifyQueryListeners })
 	return {
 		db,
@@ -89,8 +104,21 @@ export function getDb(): DB {
 }
 
 export async function migrateToLatest(handle: DatabaseHandle = getDatabase()) {
-	const provider: MigrationProvider = { getMigrations: async () => migrations(handle.dialect) }
-	const migrator = new Migrator({ db: handle.db, provider })
+	if (handle.dialect === 'sqlite') return migrate(handle.db, handle.dialect)
+	// Building an index over millions of rows may take longer than PG_STATEMENT_TIMEOUT_MS allows a request.
+	return handle.db.connection().execute(async (connection) => {
+		await sql`set statement_timeout = 0`.execute(connection)
+		try {
+			return await migrate(connection, handle.dialect)
+		} finally {
+			await sql`reset statement_timeout`.execute(connection)
+		}
+	})
+}
+
+async function migrate(db: DB, dialect: Dialect) {
+	const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) }
+	const migrator = new Migrator({ db, provider })
 	const { error, results } = await migrator.migrateToLatest()
 	for (const result of results ?? []) {
 		if (result.status === 'Success') logger.info('db.migrated', { migration: result.migrationName })

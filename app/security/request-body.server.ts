@@ -13,8 +13,8 @@ const API_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data'])
 const JSON_TYPE = 'application/json'
 
-type Refusal = 'methodNotAllowed' | 'tooLarge' | 'unsupportedType' | 'malformed' | 'unavailable'
-const STATUS: Record<Refusal, number> = { methodNotAllowed: 405, tooLarge: 413, unsupportedType: 415, malformed: 400, unavailable: 503 }
+type Refusal = 'methodNotAllowed' | 'tooLarge' | 'unsupportedType' | 'malformed' | 'unavailable' | 'storageUnavailable'
+const STATUS: Record<Refusal, number> = { methodNotAllowed: 405, tooLarge: 413, unsupportedType: 415, malformed: 400, unavailable: 503, storageUnavailable: 503 }
 
 export function isApiPath(path: string) {
 	return path === '/api' || path.startsWith('/api/')

@@ -1,7 +1,11 @@
 import { createReadableStreamFromReadable, createRequestHandler, type ServerBuild } from '@remix-run/node'
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express'
 import { discardRest, refuse } from '~/security/request-body.server'
+import { requestContext } from '~/utils/logger.server'
 import { documentParts, gzipParts } from './document-parts.server'
+
+/** Seconds a client is asked to wait when the database is unavailable. */
+const DATABASE_RETRY_AFTER_SECONDS = 5
 
 /** The URL Remix sees: protocol and host as Express resolved them (they honour TRUST_PROXY). */
 function requestUrl(req: ExpressRequest): URL | null {
@@ -99,6 +103,13 @@ export function remixRequestHandler(build: ServerBuild) {
 			// API answers are about one user at one moment: no shared or browser cache keeps them.
 			if (!response.headers.has('Cache-Control') && /json/i.test(response.headers.get('Content-Type') ?? '')) {
 				response.headers.set('Cache-Control', 'no-store')
+			}
+			// The database was unavailable (handleError noted it): a 503 the client may retry, not an error page.
+			const unavailable = requestContext.getStore()?.databaseUnavailable
+			if (response.status >= 500 && unavailable) {
+				await response.body?.cancel()
+				refuse(req, res, unavailable === 'storage' ? 'storageUnavailable' : 'unavailable', { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) }, { log: false })
+				return
 			}
 			await send(req, res, response)
 			if (!req.complete) discardRest(req)

@@ -15,6 +15,8 @@ export interface RequestContext {
 	memo?: Map<string, unknown>
 	/** A client-side data request (`/path.data`), not a document: nothing is rendered on the server. */
 	dataRequest?: boolean
+	/** Set when handling the request met an unavailable database: the answer becomes a 503. */
+	databaseUnavailable?: 'unreachable' | 'storage'
 	/** Values for the server render of this document that are not sent as route data (see render-only.server.ts). */
 	renderOnly?: Map<string, unknown>
 }
