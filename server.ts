@@ -11,6 +11,7 @@ import { ConfigError, getConfig } from '~/config.server'
 import { ensureBuiltins } from '~/permissions/builtins.server'
 import { checkDatabase } from '~/db/availability.server'
 import { getDatabase, migrateToLatest } from '~/db/db.server'
+import { scheduleBackups } from '~/db/scheduled-backups.server'
 import { createCsrfToken, csrfCookieName, csrfSetCookie, readCookie, verifyCsrfCookie } from '~/security/csrf.server'
 import { assetHeaders, securityHeaders } from '~/security/headers'
 import { createCspNonce } from '~/security/nonce.server'
@@ -156,6 +157,8 @@ async function main() {
 	})
 	server.keepAliveTimeout = 65_000
 
+	const backups = config.backups ? scheduleBackups(database, config.backups) : null
+
 	const purgeTimer = setInterval(() => {
 		purgeExpiredSessions().catch((error) => logger.error('sessions.purge_failed', errorFields(error)))
 	}, SESSION_PURGE_INTERVAL_MS)
@@ -173,6 +176,7 @@ async function main() {
 		shuttingDown = true
 		stopping = true
 		clearInterval(purgeTimer)
+		backups?.stop()
 		const drainMs = signal === 'SIGTERM' ? config.shutdown.drainMs : 0
 		logger.info('server.shutdown', { signal, drainMs, timeoutMs: config.shutdown.timeoutMs })
 		setTimeout(() => {

@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import { parseArgs } from 'node:util'
 import { recordAudit } from '~/audit/audit.server'
 import { checkPasswordPolicy } from '~/auth/password.server'
@@ -6,6 +7,7 @@ import { revokeAccess } from '~/auth/revoke.server'
 import { DEMO_USERS, seedDemo } from '~/catalogs/seed.server'
 import { AdministratorPasswordError, DEFAULT_ADMIN_EMAIL, grantAdministrator } from '~/bootstrap.server'
 import { ConfigError, getConfig } from '~/config.server'
+import { ALL_PAGES, BackupError, backupDatabase, restoreDatabase, verifyDatabase } from '~/db/backup.server'
 import { getDatabase, migrateToLatest } from '~/db/db.server'
 import { notify } from '~/notifications/notifications.server'
 import { ensureBuiltins } from '~/permissions/builtins.server'
@@ -31,6 +33,11 @@ Commands:
   users:set-password --email E --password P [--must-change]
                                                Set a user's password (ends their sessions)
   users:lock --email E [--unlock] [--force]    Lock a user (ends their sessions) or unlock (--force to lock the last administrator)
+  db:backup --to FILE                          Copy the database to FILE, consistent while the portal runs
+                                               (SQLite: online backup; PostgreSQL: pg_dump, custom format)
+  db:restore --from FILE [--force]             Replace the database with a backup (--force when it holds
+                                               data; stop the portal first)
+  db:verify                                    Check the database's integrity and count its rows
   db:seed-demo [--stations N] [--tools M] [--reset] [--password P]
                                                Deterministic demo data: stations, tools (default 300 and
                                                3000; M defaults to 10 x N, at most 100000) and the users
@@ -38,6 +45,8 @@ Commands:
 `
 
 class UsageError extends Error {}
+/** The database failed its check: exit 1, the report on standard error. */
+class VerifyError extends Error {}
 
 function required(values: Record<string, unknown>, name: string): string {
 	const value = values[name]
@@ -71,7 +80,30 @@ async function findUser(email: string) {
 	return user
 }
 
+/** Commands that read or replace the database as it is: no migration first. */
+const AS_IS = new Set(['db:migrate', 'db:backup', 'db:restore', 'db:verify'])
+
 const commands: Record<string, (args: string[]) => Promise<string>> = {
+	async 'db:backup'(args) {
+		const { values } = parseArgs({ args, options: { to: { type: 'string' } } })
+		const file = required(values, 'to')
+		const started = Date.now()
+		// One step: a separate process copies a consistent state only if no write interleaves with the copy.
+		await backupDatabase(getDatabase(), file, { pagesPerStep: ALL_PAGES })
+		return `Backed up to ${file} (${fs.statSync(file).size.toLocaleString('en')} bytes) in ${((Date.now() - started) / 1000).toFixed(1)} s.`
+	},
+	async 'db:restore'(args) {
+		const { values } = parseArgs({ args, options: { from: { type: 'string' }, force: { type: 'boolean', default: false } } })
+		const file = required(values, 'from')
+		await restoreDatabase(getConfig().database, getDatabase(), file, { force: values.force })
+		return `Restored from ${file}. Start the portal: migrations newer than the backup run on start.`
+	},
+	async 'db:verify'() {
+		const result = await verifyDatabase(getDatabase())
+		const lines = Object.entries(result.rows).map(([table, rows]) => `  ${table}: ${rows.toLocaleString('en')} rows`)
+		if (!result.ok) throw new VerifyError(`Integrity: FAILED\n${result.problems.map((problem) => `  ${problem}`).join('\n')}\n${lines.join('\n')}`)
+		return `Integrity: ok\n${lines.join('\n')}`
+	},
 	async 'db:migrate'() {
 		const results = await migrateToLatest()
 		await ensureBuiltins()
@@ -199,14 +231,18 @@ async function run(argv: string[]): Promise<number> {
 	try {
 		getDatabase()
 		opened = true
-		if (name !== 'db:migrate') {
+		if (!AS_IS.has(name)) {
 			await migrateToLatest()
 			await ensureBuiltins()
 		}
 		process.stdout.write(`${await command(args)}\n`)
 		return 0
 	} catch (error) {
-		if (error instanceof UsageError || error instanceof ConfigError || error instanceof AdministratorPasswordError || error instanceof EmailTakenError || error instanceof UnknownRoleError) {
+		if (error instanceof VerifyError) {
+			process.stderr.write(`${error.message}\n`)
+			return 1
+		}
+		if (error instanceof UsageError || error instanceof BackupError || error instanceof ConfigError || error instanceof AdministratorPasswordError || error instanceof EmailTakenError || error instanceof UnknownRoleError) {
 			process.stderr.write(`Error: ${error.message}\n`)
 			return 2
 		}

@@ -61,11 +61,11 @@ export function openDatabase(database: Config['database']): DatabaseHandle {
 			db,
 			dialect: 'sqlite',
 			driver: { kind: 'sqlite', client },
-			close: async () => {
+			close: once(async () => {
 				await db.destroy()
 				// Kysely closes the client only if it ever used it.
 				if (client.open) client.close()
-			},
+			}),
 		}
 	}
 	const { connectMs, statementMs, idleInTransactionMs } = database.timeouts
@@ -90,8 +90,14 @@ export function openDatabase(database: Config['database']): DatabaseHandle {
 		db,
 		dialect: 'postgres',
 		driver: { kind: 'postgres', pool },
-		close: () => db.destroy(),
+		close: once(() => db.destroy()),
 	}
+}
+
+/** `close` may be called more than once (a command that closes early, then the command line's own close). */
+function once(close: () => Promise<void>): () => Promise<void> {
+	let closing: Promise<void> | null = null
+	return () => (closing ??= close())
 }
 
 /** The process-wide database, opened on first use from the configuration. */
