@@ -5,6 +5,7 @@ import path from 'node:path'
 import * as build from '@remix-run/dev/server-build'
 import compression from 'compression'
 import express from 'express'
+import { pinoHttp } from 'pino-http'
 import { purgeExpiredSessions } from '~/auth/session.server'
 import { ensureAdministrator } from '~/bootstrap.server'
 import { ConfigError, getConfig } from '~/config.server'
@@ -19,9 +20,11 @@ import { isCrossSiteRequest } from '~/security/origin-check'
 import { requestBodyGuard } from '~/security/request-body.server'
 import { remixRequestHandler } from '~/server/remix-handler.server'
 import { shedLoad, watchEventLoop } from '~/server/overload.server'
+import { metricsEndpoint, registerStateMetrics, requestDuration } from '~/server/metrics.server'
+import { routeIdentifier } from '~/server/route-ids.server'
 import { createShutdown } from '~/server/shutdown.server'
 import { builtAssets } from '~/server/static-assets.server'
-import { errorFields, logger, requestContext } from '~/utils/logger.server'
+import { baseLogger, errorFields, logger, requestContext } from '~/utils/logger.server'
 
 const SESSION_PURGE_INTERVAL_MS = 10 * 60_000
 
@@ -56,6 +59,37 @@ async function main() {
 	const shutdown = createShutdown(server)
 	app.use(shutdown.connectionCloseWhileStopping)
 
+	// Every answer is timed for /metrics, labelled by what served it: a probe, a static file, load
+	// shedding, or the Remix route (set further down).
+	registerStateMetrics(database, { dataDir: config.dataDir, sessionIdleMs: config.session.idleMs })
+	const routeId = routeIdentifier(build)
+	app.use((req, res, next) => {
+		const stopTimer = requestDuration.startTimer({ method: req.method })
+		res.locals.route = 'static'
+		res.on('finish', () => stopTimer({ route: String(res.locals.route), status: String(res.statusCode) }))
+		next()
+	})
+	// One JSON line per request that reaches the portal (not per static file or probe).
+	const requestLine = (req: express.Request, res: express.Response, logged: { responseTime?: number }) => ({
+		event: 'http.request',
+		requestId: res.locals.requestId,
+		method: req.method,
+		path: req.path,
+		status: res.statusCode,
+		routeId: res.locals.route,
+		clientIp: res.locals.clientIp,
+		durationMs: logged.responseTime,
+	})
+	const httpLogger = pinoHttp<express.Request, express.Response>({
+		logger: baseLogger(),
+		genReqId: (_req, res) => String(res.locals.requestId),
+		customSuccessObject: requestLine,
+		customErrorObject: (req, res, _error, logged) => requestLine(req, res, logged),
+		// The message is the line's `event` (the logger's message key).
+		customSuccessMessage: () => 'http.request',
+		customErrorMessage: () => 'http.request',
+	})
+
 	// Headers every answer carries; pages add the rest (with their CSP nonce) below.
 	const baseHeaders = Object.entries(assetHeaders({ secure: config.cookieSecure }))
 	app.use((_req, res, next) => {
@@ -64,12 +98,20 @@ async function main() {
 	})
 	app.use(compression())
 
+	if (config.metricsToken) {
+		app.get('/metrics', (_req, res, next) => {
+			res.locals.route = 'probe'
+			next()
+		}, metricsEndpoint(config.metricsToken))
+	}
 	app.get('/healthz', (_req, res) => {
+		res.locals.route = 'probe'
 		res.set('Cache-Control', 'no-store').json({ status: 'ok' })
 	})
 	// Set on SIGTERM: load balancers take the instance out while it still answers (the drain).
 	let stopping = false
 	app.get('/readyz', async (_req, res) => {
+		res.locals.route = 'probe'
 		res.set('Cache-Control', 'no-store')
 		if (stopping) {
 			res.status(503).json({ status: 'stopping', database: database.dialect })
@@ -118,17 +160,10 @@ async function main() {
 		}
 		// Read now: once the socket is gone (a refused upload closes it), Express can no longer tell.
 		const clientIp = req.ip ?? null
-		const started = process.hrtime.bigint()
-		res.on('finish', () => {
-			logger.info('http.request', {
-				requestId,
-				method: req.method,
-				path: req.path,
-				status: res.statusCode,
-				clientIp,
-				durationMs: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
-			})
-		})
+		res.locals.route = routeId(req.path)
+		res.locals.requestId = requestId
+		res.locals.clientIp = clientIp
+		httpLogger(req, res)
 		requestContext.run({ requestId, clientIp, cspNonce, csrfToken: csrfToken ?? '', dataRequest: req.path.endsWith('.data') }, next)
 	})
 

@@ -107,6 +107,7 @@ const envSchema = z
 		HELP_URL: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).default('https://help.example.com/'),
 		MAX_UPLOAD_MB: positiveInteger(20).pipe(z.number().max(1024, { error: 'must be at most 1024' })),
 		MAX_EVENT_LOOP_DELAY_MS: nonNegativeInteger(200),
+		METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
 		BACKUP_DIR: z.string().min(1, { error: 'must not be empty' }).optional(),
 		BACKUP_INTERVAL_HOURS: z.coerce.number({ error: 'must be a number of hours' }).positive({ error: 'must be greater than 0' }).default(24),
 		BACKUP_KEEP: positiveInteger(7),
@@ -238,6 +239,8 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
 		launcher: parsed.APP_LAUNCHER ?? DEFAULT_LAUNCHER,
 		logLevel: parsed.LOG_LEVEL,
 		maxUploadBytes: parsed.MAX_UPLOAD_MB * 1024 * 1024,
+		/** `/metrics` answers only with this bearer token; without it there is no `/metrics`. */
+		metricsToken: parsed.METRICS_TOKEN,
 		/** Scheduled backups, when BACKUP_DIR is set. */
 		backups: parsed.BACKUP_DIR ? { dir: path.resolve(parsed.BACKUP_DIR), intervalMs: parsed.BACKUP_INTERVAL_HOURS * 3_600_000, keep: parsed.BACKUP_KEEP } : null,
 		/** Above this event-loop delay new page and API requests get 503 (0: never). */

@@ -7,6 +7,7 @@ import { recordAudit } from '~/audit/audit.server'
 import { getAuthProvider } from '~/auth/provider.server'
 import { CHANGE_PASSWORD_PATH, createSession, getSessionState } from '~/auth/session.server'
 import { beginSignInAttempt, signInSucceeded } from '~/auth/throttle.server'
+import { countSignIn } from '~/server/metrics.server'
 import { AuthLayout } from '~/components/auth-layout'
 import { CsrfInput, Field, FormAlert } from '~/components/forms'
 import { getT } from '~/i18n/i18n.server'
@@ -56,6 +57,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	const attempt = await beginSignInAttempt(email, ip)
 	if (!attempt.allowed) {
 		const { retryAfter } = attempt
+		countSignIn('throttled', 'form')
 		if (attempt.firstInWindow) await recordAudit({ action: 'auth.sign_in_throttled', actorEmail: email, ip })
 		return invalid(
 			{ formError: t('login.throttled', { minutes: Math.ceil(retryAfter / 60) }), values: { email } },
@@ -65,12 +67,14 @@ export async function action({ request }: ActionFunctionArgs) {
 
 	const result = await getAuthProvider().signIn(email, password)
 	if (!result.ok) {
+		countSignIn('failure', 'form')
 		await recordAudit({ action: 'auth.sign_in_failed', actorEmail: email, ip })
 		return invalid({ formError: t('login.invalidCredentials'), values: { email } })
 	}
 
 	const { user } = result
 	await signInSucceeded(email, ip)
+	countSignIn('success', 'form')
 	const cookie = await createSession(request, user)
 	await recordAudit({ action: 'auth.sign_in', actor: user, entity: 'user', entityId: user.id, ip })
 	const destination = user.must_change_password ? CHANGE_PASSWORD_PATH : safeRedirect(form.data.redirectTo, '/')

@@ -5,6 +5,7 @@ import { recordAudit } from '~/audit/audit.server'
 import { issueApiToken } from '~/auth/api-token.server'
 import { getAuthProvider } from '~/auth/provider.server'
 import { beginSignInAttempt, signInSucceeded } from '~/auth/throttle.server'
+import { countSignIn } from '~/server/metrics.server'
 import { getT } from '~/i18n/i18n.server'
 import { methodNotAllowed, parseApiBody, passwordChangeRequired, toApiUser } from '~/utils/api.server'
 import { getClientIp } from '~/utils/logger.server'
@@ -26,6 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	const attempt = await beginSignInAttempt(email, ip)
 	if (!attempt.allowed) {
 		const { retryAfter } = attempt
+		countSignIn('throttled', 'api')
 		if (attempt.firstInWindow) await recordAudit({ action: 'auth.sign_in_throttled', actorEmail: email, ip, details: { via: 'api' } })
 		return Response.json(
 			{ message: t('login.throttled', { minutes: Math.ceil(retryAfter / 60) }) },
@@ -34,10 +36,12 @@ export async function action({ request }: ActionFunctionArgs) {
 	}
 	const result = await getAuthProvider().signIn(email, password)
 	if (!result.ok) {
+		countSignIn('failure', 'api')
 		await recordAudit({ action: 'auth.sign_in_failed', actorEmail: email, ip, details: { via: 'api' } })
 		return Response.json(INCORRECT, { status: 400 })
 	}
 	await signInSucceeded(email, ip)
+	countSignIn('success', 'api')
 	if (result.user.must_change_password) {
 		await recordAudit({ action: 'auth.api_token_refused', actor: result.user, entity: 'user', entityId: result.user.id, ip, details: { reason: 'mustChangePassword' } })
 		return passwordChangeRequired()

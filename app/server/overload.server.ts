@@ -1,6 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import type { RequestHandler } from 'express'
 import { refuse } from '~/security/request-body.server'
+import { shedRequests } from './metrics.server'
 
 /** How often the delay is read (and the histogram restarted). */
 const SAMPLE_MS = 100
@@ -69,6 +70,8 @@ export function shedLoad(load: EventLoopLoad): RequestHandler & { refusedSinceLa
 	const handler: RequestHandler = (req, res, next) => {
 		if (!load.overloaded()) return next()
 		refused++
+		shedRequests.inc()
+		res.locals.route = 'shed'
 		refuse(req, res, 'unavailable', { 'Retry-After': String(RETRY_AFTER_SECONDS) }, { log: false })
 	}
 	return Object.assign(handler, {

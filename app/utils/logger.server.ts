@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
+import pino from 'pino'
+import pretty from 'pino-pretty'
 
-type Level = 'debug' | 'info' | 'warn' | 'error'
-const rank: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 }
 
 export interface RequestContext {
 	requestId: string
@@ -28,29 +28,43 @@ export function getClientIp(): string | null {
 	return requestContext.getStore()?.clientIp ?? null
 }
 
-function threshold(): number {
-	const level = (process.env.LOG_LEVEL ?? 'info') as Level | 'silent'
-	return rank[level] ?? rank.info
+/**
+ * pino, behind the portal's own call shape: `logger.info('event.name', { fields })` writes one JSON line
+ * `{"level":"info","time":…,"event":"event.name","requestId":…,…fields}` to standard output (the request
+ * id from the request context). In development (NODE_ENV=development, a terminal) the lines are printed
+ * readably by pino-pretty instead.
+ */
+function createBaseLogger() {
+	const level = process.env.LOG_LEVEL ?? 'info'
+	const options: pino.LoggerOptions = {
+		level: ['debug', 'info', 'warn', 'error', 'silent'].includes(level) ? level : 'info',
+		base: undefined,
+		messageKey: 'event',
+		timestamp: pino.stdTimeFunctions.isoTime,
+		formatters: { level: (label) => ({ level: label }) },
+		mixin: () => {
+			const requestId = requestContext.getStore()?.requestId
+			return requestId ? { requestId } : {}
+		},
+	}
+	if (process.env.NODE_ENV === 'development' && process.stdout.isTTY) {
+		return pino(options, pretty({ colorize: true, messageKey: 'event', translateTime: 'HH:MM:ss.l', sync: true }))
+	}
+	return pino(options, pino.destination({ fd: 1, sync: true }))
 }
 
-function write(level: Level, event: string, fields: Record<string, unknown> = {}) {
-	if (rank[level] < threshold()) return
-	const line = JSON.stringify({
-		time: new Date().toISOString(),
-		level,
-		event,
-		requestId: requestContext.getStore()?.requestId,
-		...fields,
-	})
-	if (level === 'error' || level === 'warn') process.stderr.write(line + '\n')
-	else process.stdout.write(line + '\n')
+let base: pino.Logger | null = null
+
+/** The pino logger itself (for pino-http); created on first use, when the environment is known. */
+export function baseLogger(): pino.Logger {
+	return (base ??= createBaseLogger())
 }
 
 export const logger = {
-	debug: (event: string, fields?: Record<string, unknown>) => write('debug', event, fields),
-	info: (event: string, fields?: Record<string, unknown>) => write('info', event, fields),
-	warn: (event: string, fields?: Record<string, unknown>) => write('warn', event, fields),
-	error: (event: string, fields?: Record<string, unknown>) => write('error', event, fields),
+	debug: (event: string, fields?: Record<string, unknown>) => baseLogger().debug({ event, ...fields }),
+	info: (event: string, fields?: Record<string, unknown>) => baseLogger().info({ event, ...fields }),
+	warn: (event: string, fields?: Record<string, unknown>) => baseLogger().warn({ event, ...fields }),
+	error: (event: string, fields?: Record<string, unknown>) => baseLogger().error({ event, ...fields }),
 }
 
 export function errorFields(error: unknown) {
