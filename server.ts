@@ -70,9 +70,8 @@ async function main() {
 		next()
 	})
 	// One JSON line per request that reaches the portal (not per static file or probe).
+	// `requestId` comes from the request's logger, `event` from the message.
 	const requestLine = (req: express.Request, res: express.Response, logged: { responseTime?: number }) => ({
-		event: 'http.request',
-		requestId: res.locals.requestId,
 		method: req.method,
 		path: req.path,
 		status: res.statusCode,
@@ -83,6 +82,10 @@ async function main() {
 	const httpLogger = pinoHttp<express.Request, express.Response>({
 		logger: baseLogger(),
 		genReqId: (_req, res) => String(res.locals.requestId),
+		// The line is requestLine alone: never the request's headers (cookies, tokens) or the response's.
+		quietReqLogger: true,
+		quietResLogger: true,
+		customAttributeKeys: { reqId: 'requestId' },
 		customSuccessObject: requestLine,
 		customErrorObject: (req, res, _error, logged) => requestLine(req, res, logged),
 		// The message is the line's `event` (the logger's message key).

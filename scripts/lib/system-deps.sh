@@ -1,10 +1,12 @@
-# Makes sure the Debian packages the test suites need are present: chromium (Playwright) and
-# postgresql (the throwaway server). Installs them through apt when running as root; otherwise
+# Makes sure the Debian packages the test suites need are present: chromium (Playwright),
+# postgresql (the throwaway server, pg_dump for backups), nginx and openssl (the reverse-proxy test). Installs them through apt when running as root; otherwise
 # says exactly what to install and stops.
 ensure_system_packages() {
 	local missing=()
 	[ -x /usr/bin/chromium ] || missing+=(chromium)
 	compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
+	[ -x /usr/sbin/nginx ] || missing+=(nginx)
+	command -v openssl >/dev/null || missing+=(openssl)
 	[ ${#missing[@]} -eq 0 ] && return 0
 	if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
 		echo "Installing Debian packages: ${missing[*]}"

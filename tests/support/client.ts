@@ -11,11 +11,13 @@ export class TestClient {
 	constructor(
 		readonly baseUrl: string,
 		private readonly defaultHeaders: Record<string, string> = {},
+		/** Added to every fetch: an undici `dispatcher` that trusts a test certificate, say. */
+		private readonly fetchOptions: Record<string, unknown> = {},
 	) {}
 
 	/** A second client with this one's cookies: a stolen or copied cookie jar. */
 	copy(): TestClient {
-		const twin = new TestClient(this.baseUrl, this.defaultHeaders)
+		const twin = new TestClient(this.baseUrl, this.defaultHeaders, this.fetchOptions)
 		for (const [name, value] of this.cookies) twin.cookies.set(name, value)
 		return twin
 	}
@@ -27,7 +29,7 @@ export class TestClient {
 	async request(path: string, init: RequestInit = {}): Promise<Response> {
 		const headers = new Headers({ ...this.defaultHeaders, ...(init.headers as Record<string, string> | undefined) })
 		if (this.cookies.size > 0 && !headers.has('Cookie')) headers.set('Cookie', this.cookieHeader())
-		const response = await fetch(new URL(path, this.baseUrl), { ...init, headers, redirect: 'manual' })
+		const response = await fetch(new URL(path, this.baseUrl), { ...this.fetchOptions, ...init, headers, redirect: 'manual' } as RequestInit)
 		for (const cookie of response.headers.getSetCookie()) {
 			const [pair] = cookie.split(';')
 			const index = pair!.indexOf('=')

@@ -1,0 +1,160 @@
+import { describe, expect, test } from 'vitest'
+import { createTestUser } from '../support/users'
+import { location, TestClient } from '../support/client'
+import { testDatabaseKind } from '../support/database'
+import { parseHtml } from '../support/html'
+import { freePort, startNginx, type RunningProxy } from '../support/nginx'
+import { startServer, type RunningServer } from '../support/server'
+import { stationFields } from '../support/catalogs'
+import { ACCOUNT_FAILURES } from '~/auth/throttle.server'
+
+/** The portal's settings behind the proxy of deploy/nginx (docs/deploy.md). */
+function behindProxy(publicUrl: string) {
+	return { TRUST_PROXY: 'loopback', COOKIE_SECURE: 'true', PUBLIC_URL: publicUrl }
+}
+
+async function proxyPorts() {
+	return { http: await freePort(), https: await freePort() }
+}
+
+/** A client of one instance with another client's cookies (the same browser, routed elsewhere). */
+function sameBrowserOn(client: TestClient, server: RunningServer) {
+	const twin = new TestClient(server.url)
+	for (const [name, value] of client.cookies) twin.cookies.set(name, value)
+	return twin
+}
+
+async function pageLanguage(response: Response) {
+	expect(response.status).toBe(200)
+	return parseHtml(await response.text()).querySelector('html')?.getAttribute('lang')
+}
+
+describe('behind nginx with TLS', () => {
+	test('the config in deploy/nginx: HTTP redirects to HTTPS; over HTTPS one signs in, changes a setting and signs out, with __Host- Secure cookies and the client address nginx saw', async () => {
+		const ports = await proxyPorts()
+		const publicUrl = `https://127.0.0.1:${ports.https}`
+		const server = await startServer(behindProxy(publicUrl))
+		let proxy: RunningProxy | null = null
+		try {
+			proxy = await startNginx([server.url], ports)
+			const plain = await fetch(new URL('/account/login?x=1', proxy.httpUrl), { redirect: 'manual' })
+			expect(plain.status).toBe(308)
+			expect(plain.headers.get('location')).toBe(`${publicUrl}/account/login?x=1`)
+
+			const user = await createTestUser({ roles: ['viewer'] })
+			// A forged X-Forwarded-For is replaced by nginx: the portal logs the address nginx saw.
+			const browser = new TestClient(proxy.httpsUrl, { 'X-Forwarded-For': '203.0.113.7' }, proxy.fetchOptions)
+			const signInPage = await browser.get('/account/login')
+			expect(signInPage.status).toBe(200)
+			expect(signInPage.headers.get('strict-transport-security')).toMatch(/max-age=\d+/)
+			const csrfCookie = signInPage.headers.getSetCookie().find((cookie) => cookie.startsWith('__Host-sp_csrf='))
+			expect(csrfCookie).toMatch(/; Secure/i)
+			await signInPage.arrayBuffer()
+
+			const signedIn = await browser.signIn(user.email, user.password)
+			expect(signedIn.status).toBe(302)
+			expect(location(signedIn)).toBe('/')
+			const sessionCookie = signedIn.headers.getSetCookie().find((cookie) => cookie.startsWith('__Host-sp_session='))
+			expect(sessionCookie).toMatch(/; Secure/i)
+			expect(sessionCookie).toMatch(/; HttpOnly/i)
+			expect(sessionCookie).toMatch(/; Path=\//i)
+			expect(sessionCookie).not.toMatch(/; Domain=/i)
+			// The line is written as the answer ends: it may reach this process a moment after the answer.
+			const signInLine = () =>
+				server.output
+					.filter((line) => line.startsWith('{'))
+					.map((line) => JSON.parse(line) as Record<string, unknown>)
+					.find((line) => line.event === 'http.request' && line.method === 'POST' && line.path === '/account/login')
+			for (let tries = 0; !signInLine() && tries < 50; tries++) await new Promise((resolve) => setTimeout(resolve, 100))
+			const entry = signInLine()
+			expect(entry?.clientIp).toBe('127.0.0.1')
+			// No log line carries a cookie or a header.
+			const sessionValue = sessionCookie!.split(';')[0]!.split('=')[1]!
+			expect(server.output.filter((line) => line.includes(sessionValue) || line.includes('"headers"'))).toEqual([])
+
+			expect(await pageLanguage(await browser.get('/dashboard'))).toBe('vi')
+			const changed = await browser.post('/settings/language', { lang: 'en', redirectTo: '/dashboard' })
+			expect(changed.status).toBe(302)
+			expect(location(changed)).toBe('/dashboard')
+			expect(await pageLanguage(await browser.get('/dashboard'))).toBe('en')
+
+			const signedOut = await browser.post('/account/logout', {})
+			expect(signedOut.status).toBe(302)
+			await signedOut.arrayBuffer()
+			const after = await browser.get('/dashboard')
+			expect(after.status).toBe(302)
+			expect(location(after)).toMatch(/^\/account\/login/)
+			expect(proxy.errorLog()).not.toMatch(/\[(error|crit|alert|emerg)\]/)
+		} finally {
+			expect(await proxy?.stop()).toBe(0)
+			expect(await server.stop()).toBe(0)
+		}
+	})
+
+	if (testDatabaseKind() === 'postgres') {
+		test('two instances on one PostgreSQL agree: a session, a role change, throttling, sign-out and the dashboard figures made on one hold on the other at its next request', async () => {
+			const ports = await proxyPorts()
+			const env = behindProxy(`https://127.0.0.1:${ports.https}`)
+			const [first, second] = await Promise.all([startServer(env), startServer(env)])
+			let proxy: RunningProxy | null = null
+			try {
+				proxy = await startNginx([first.url, second.url], ports)
+				const admin = await createTestUser({ roles: ['admin'] })
+				const user = await createTestUser({ roles: ['viewer'] })
+
+				// Through nginx, requests take turns between the instances; the session holds on both.
+				const browser = new TestClient(proxy.httpsUrl, {}, proxy.fetchOptions)
+				expect(location(await browser.signIn(user.email, user.password))).toBe('/')
+				for (let i = 0; i < 4; i++) expect((await browser.get('/dashboard')).status).toBe(200)
+				const onFirst = sameBrowserOn(browser, first)
+				const onSecond = sameBrowserOn(browser, second)
+
+				// A role change made on the first instance shows on the second at its next request.
+				expect((await onSecond.get('/danhmuc/tram/new')).status).toBe(403)
+				const administrator = new TestClient(first.url)
+				expect(location(await administrator.signIn(admin.email, admin.password))).toBe('/')
+				const promoted = await administrator.post(`/admin/users/${user.user.id}`, { intent: 'update', displayName: 'Vận hành', firstName: '', lastName: '', roles: 'operator' })
+				expect(promoted.status).toBe(302)
+				expect((await onSecond.get('/danhmuc/tram/new')).status).toBe(200)
+
+				// Dashboard figures: a station made on one instance is counted on the other's next dashboard.
+				const stationsShown = async (client: TestClient) => {
+					const page = parseHtml(await (await client.get('/dashboard')).text())
+					const figure = page.querySelector('a[href="/danhmuc/tram"] .fw-semibold') ?? page.querySelector('a[href^="/danhmuc/tram"] .fw-semibold')
+					expect(figure, 'no station figure on the dashboard').not.toBeNull()
+					return Number(figure!.text.replace(/\D/g, ''))
+				}
+				const before = await stationsShown(onSecond)
+				const created = await onFirst.post('/danhmuc/tram/new', stationFields())
+				expect(created.status).toBe(302)
+				expect(await stationsShown(onSecond)).toBe(before + 1)
+
+				// Throttling counts failures on every instance.
+				const target = await createTestUser({ roles: ['viewer'] })
+				for (let i = 0; i < ACCOUNT_FAILURES; i++) {
+					const failed = await new TestClient(i % 2 === 0 ? first.url : second.url).signIn(target.email, 'wrong password')
+					await failed.arrayBuffer()
+					expect(failed.status).toBe(400)
+				}
+				let throttled = false
+				for (let i = 0; i < 6 && !throttled; i++) {
+					const attempt = await new TestClient(i % 2 === 0 ? second.url : first.url).signIn(target.email, 'wrong password')
+					await attempt.arrayBuffer()
+					throttled = attempt.status === 429
+				}
+				expect(throttled).toBe(true)
+
+				// Signing out on one instance ends the session on the other.
+				const signedOut = await onFirst.post('/account/logout', {})
+				expect(signedOut.status).toBe(302)
+				const after = await onSecond.get('/dashboard')
+				expect(after.status).toBe(302)
+				expect(location(after)).toMatch(/^\/account\/login/)
+			} finally {
+				expect(await proxy?.stop()).toBe(0)
+				expect(await first.stop()).toBe(0)
+				expect(await second.stop()).toBe(0)
+			}
+		})
+	}
+})
