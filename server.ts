@@ -20,6 +20,7 @@ import { isCrossSiteRequest } from '~/security/origin-check'
 import { requestBodyGuard } from '~/security/request-body.server'
 import { remixRequestHandler } from '~/server/remix-handler.server'
 import { shedLoad, watchEventLoop } from '~/server/overload.server'
+import { nodeVersionWarning } from '~/server/node-support.server'
 import { metricsEndpoint, registerStateMetrics, requestDuration } from '~/server/metrics.server'
 import { routeIdentifier } from '~/server/route-ids.server'
 import { createShutdown } from '~/server/shutdown.server'
@@ -46,6 +47,8 @@ const PUBLIC_RESOURCE = /^\/assets\/(config\.json|i18n\/[^/]+)$/
 async function main() {
 	const startedAt = Date.now()
 	const config = loadConfig()
+	const nodeWarning = nodeVersionWarning()
+	if (nodeWarning) logger.warn('node.unsupported_version', { version: process.version, message: nodeWarning })
 	const database = getDatabase()
 	await migrateToLatest(database)
 	await ensureBuiltins()

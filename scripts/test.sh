@@ -9,6 +9,7 @@ cd "$(dirname "$0")/.."
 source scripts/lib/system-deps.sh
 source scripts/lib/postgres.sh
 source scripts/lib/firebase-emulator.sh
+source scripts/lib/node24.sh
 
 started=$(date +%s)
 step() { printf '\n\033[1m== %s (%ss)\033[0m\n' "$1" "$(($(date +%s) - started))"; }
@@ -25,11 +26,15 @@ npm run -s lint
 step "Build"
 npm run -s build
 
+step "Node 24 from the npm registry"
+NODE24_ROOT=$(prepare_node24)
+trap remove_node24 EXIT
+
 step "Unit tests"
 npx vitest run --project unit
 
 step "PostgreSQL"
-trap 'stop_auth_emulator; stop_test_postgres' EXIT
+trap 'stop_auth_emulator; stop_test_postgres; remove_node24' EXIT
 start_test_postgres
 
 step "Integration tests on SQLite"
@@ -55,5 +60,11 @@ stop_auth_emulator
 
 step "End-to-end tests on PostgreSQL (JS off)"
 E2E_DATABASE=postgres npx playwright test --project nojs
+
+step "Node 24: unit, integration on SQLite, JavaScript-off smoke test"
+in_node24 node --version
+in_node24 npx vitest run --project unit
+in_node24 env TEST_DATABASE=sqlite npx vitest run --project integration
+in_node24 env E2E_DATABASE=sqlite npx playwright test --project=nojs tests/e2e/sign-in.spec.ts tests/e2e/catalogs-stations.spec.ts
 
 step "All suites passed"

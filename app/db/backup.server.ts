@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import SQLite from 'better-sqlite3'
+import SQLite from './sqlite-driver.server'
 import { sql } from 'kysely'
 import type { Config } from '~/config.server'
 import type { DatabaseHandle } from './db.server'
@@ -80,7 +80,7 @@ export async function restoreDatabase(config: Config['database'], handle: Databa
 }
 
 function sqliteIntegrity(file: string): string[] {
-	let client: SQLite.Database
+	let client: InstanceType<typeof SQLite>
 	try {
 		client = new SQLite(file, { readonly: true, fileMustExist: true })
 	} catch (error) {

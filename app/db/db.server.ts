@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import SQLite from 'better-sqlite3'
+import SQLite from './sqlite-driver.server'
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type LogEvent, type MigrationProvider } from 'kysely'
 import pg from 'pg'
 import { getConfig, type Config } from '~/config.server'
@@ -18,7 +18,7 @@ export interface DatabaseHandle {
 	db: DB
 	dialect: Dialect
 	/** The driver underneath, for libraries that need it (the throttling store). */
-	driver: { kind: 'sqlite'; client: SQLite.Database } | { kind: 'postgres'; pool: pg.Pool }
+	driver: { kind: 'sqlite'; client: InstanceType<typeof SQLite> } | { kind: 'postgres'; pool: pg.Pool }
 	close(): Promise<void>
 }
 

@@ -1,7 +1,7 @@
-import { createRequire } from 'node:module'
 import { Worker } from 'node:worker_threads'
 import type SQLite from 'better-sqlite3'
 import { logger } from '~/utils/logger.server'
+import { SQLITE_DRIVER_PATH } from './sqlite-driver.server'
 
 /**
  * SQLite's write-ahead log is copied back into the database by a checkpoint, which runs in the connection
@@ -85,7 +85,7 @@ function checkpointInBackground(client: SQLite.Database) {
 	try {
 		const worker = new Worker(WORKER_SOURCE, {
 			eval: true,
-			workerData: { file: client.name, driver: createRequire(import.meta.url).resolve('better-sqlite3'), retryMs: 100, maxAttempts: 600 },
+			workerData: { file: client.name, driver: SQLITE_DRIVER_PATH, retryMs: 100, maxAttempts: 600 },
 		})
 		// A script that ends meanwhile (the CLI, a test) is not kept alive by it: SQLite checkpoints on its next start.
 		worker.unref()

@@ -1,4 +1,4 @@
-import SQLite from 'better-sqlite3'
+import SQLite from './sqlite-driver.server'
 import { describe, expect, test } from 'vitest'
 import { withStatementCache } from './statement-cache.server'
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import SQLite from 'better-sqlite3'
+import SQLite from '../../app/db/sqlite-driver.server'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
 import type { Database } from '../../app/db/schema'
