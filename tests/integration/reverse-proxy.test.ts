@@ -109,13 +109,20 @@ describe('behind nginx with TLS', () => {
 				const onFirst = sameBrowserOn(browser, first)
 				const onSecond = sameBrowserOn(browser, second)
 
-				// A role change made on the first instance shows on the second at its next request.
-				expect((await onSecond.get('/danhmuc/tram/new')).status).toBe(403)
+				// A role change made on the first instance shows on the second at its next request: its
+				// permission checks and its menu (kept per access version) both.
+				const menuLinks = async (client: TestClient) => {
+					const page = parseHtml(await (await client.get('/dashboard')).text())
+					return page.querySelectorAll('nav a[href]').map((link) => link.getAttribute('href'))
+				}
+				expect((await onSecond.get('/admin/users')).status).toBe(403)
+				expect(await menuLinks(onSecond)).not.toContain('/admin/users')
 				const administrator = new TestClient(first.url)
 				expect(location(await administrator.signIn(admin.email, admin.password))).toBe('/')
-				const promoted = await administrator.post(`/admin/users/${user.user.id}`, { intent: 'update', displayName: 'Vận hành', firstName: '', lastName: '', roles: 'operator' })
+				const promoted = await administrator.post(`/admin/users/${user.user.id}`, { intent: 'update', displayName: 'Quản trị', firstName: '', lastName: '', roles: 'admin' })
 				expect(promoted.status).toBe(302)
-				expect((await onSecond.get('/danhmuc/tram/new')).status).toBe(200)
+				expect((await onSecond.get('/admin/users')).status).toBe(200)
+				expect(await menuLinks(onSecond)).toContain('/admin/users')
 
 				// Dashboard figures: a station made on one instance is counted on the other's next dashboard.
 				const stationsShown = async (client: TestClient) => {
