@@ -13,6 +13,8 @@ import { ensureBuiltins } from '~/permissions/builtins.server'
 import { checkDatabase } from '~/db/availability.server'
 import { getDatabase, migrateToLatest } from '~/db/db.server'
 import { scheduleBackups } from '~/db/scheduled-backups.server'
+import { startMailDelivery } from '~/mail/delivery.server'
+import { outboxDir, whenMailQueued } from '~/mail/mailer.server'
 import { createCsrfToken, csrfCookieName, csrfSetCookie, readCookie, verifyCsrfCookie } from '~/security/csrf.server'
 import { assetHeaders, securityHeaders } from '~/security/headers'
 import { createCspNonce } from '~/security/nonce.server'
@@ -199,6 +201,8 @@ async function main() {
 	server.keepAliveTimeout = 65_000
 
 	const backups = config.backups ? scheduleBackups(database, config.backups) : null
+	const mailDelivery = config.mail.smtpUrl ? startMailDelivery({ outbox: outboxDir(), smtpUrl: config.mail.smtpUrl, retryBaseMs: config.mail.retryBaseMs }) : null
+	whenMailQueued(mailDelivery ? () => void mailDelivery.deliverNow() : null)
 
 	const purgeTimer = setInterval(() => {
 		purgeExpiredSessions().catch((error) => logger.error('sessions.purge_failed', errorFields(error)))
@@ -229,8 +233,9 @@ async function main() {
 			// Stops accepting connections; in-flight requests finish, then the database closes.
 			shutdown
 				.stop()
-				.then(() => {
+				.then(async () => {
 					load.stop()
+					await mailDelivery?.stop()
 					return database.close()
 				})
 				.then(() => {

@@ -107,6 +107,12 @@ const envSchema = z
 		HELP_URL: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).default('https://help.example.com/'),
 		MAX_UPLOAD_MB: positiveInteger(20).pipe(z.number().max(1024, { error: 'must be at most 1024' })),
 		MAX_EVENT_LOOP_DELAY_MS: nonNegativeInteger(200),
+		SMTP_URL: z
+			.string()
+			.regex(/^smtps?:\/\/.+/, { error: 'must be smtp://[user:password@]host[:port] or smtps://…' })
+			.optional(),
+		MAIL_FROM: z.string().min(3, { error: 'must be an address such as Staff Portal <portal@example.com>' }).optional(),
+		MAIL_RETRY_SECONDS: positiveInteger(30),
 		METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
 		BACKUP_DIR: z.string().min(1, { error: 'must not be empty' }).optional(),
 		BACKUP_INTERVAL_HOURS: z.coerce.number({ error: 'must be a number of hours' }).positive({ error: 'must be greater than 0' }).default(24),
@@ -239,6 +245,16 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
 		launcher: parsed.APP_LAUNCHER ?? DEFAULT_LAUNCHER,
 		logLevel: parsed.LOG_LEVEL,
 		maxUploadBytes: parsed.MAX_UPLOAD_MB * 1024 * 1024,
+		mail: (() => {
+			const host = parsed.PUBLIC_URL ? new URL(parsed.PUBLIC_URL).hostname : 'localhost'
+			return {
+				from: parsed.MAIL_FROM ?? `Staff Portal <no-reply@${host}>`,
+				messageDomain: host,
+				/** Sent by the portal over SMTP; without it, messages wait in the outbox for the site's relay. */
+				smtpUrl: parsed.SMTP_URL,
+				retryBaseMs: parsed.MAIL_RETRY_SECONDS * 1000,
+			}
+		})(),
 		/** `/metrics` answers only with this bearer token; without it there is no `/metrics`. */
 		metricsToken: parsed.METRICS_TOKEN,
 		/** Scheduled backups, when BACKUP_DIR is set. */

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { getDb, type DB } from '~/db/db.server'
 import type { User } from '~/db/schema'
 import { getFixedT } from '~/i18n/i18n.server'
-import { isLanguageCode, type LanguageCode } from '~/i18n/languages'
+import { isLanguageCode, languageTag, type LanguageCode } from '~/i18n/languages'
 import { sendMail } from '~/mail/mailer.server'
 
 /** A reset link is valid this long, once. */
@@ -61,11 +61,13 @@ export async function consumeResetToken(token: string, db: DB = getDb()): Promis
 /** Mails the user a single-use reset link to this site (`origin`), in their preferred language. */
 export async function sendPasswordResetMail(user: User, { origin, language }: { origin: string; language: LanguageCode }) {
 	const token = await createResetToken(user.id)
-	const t = getFixedT(isLanguageCode(user.preferred_language) ? user.preferred_language : language)
+	const mailLanguage = isLanguageCode(user.preferred_language) ? user.preferred_language : language
+	const t = getFixedT(mailLanguage)
 	const link = `${origin}/account/reset-password?token=${token}`
 	await sendMail({
 		to: user.email,
 		subject: t('resetPassword.mailSubject'),
 		text: t('resetPassword.mailBody', { name: user.display_name, link, minutes: RESET_TOKEN_TTL_MS / 60_000 }),
+		lang: languageTag(mailLanguage),
 	})
 }

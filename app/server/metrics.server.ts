@@ -81,7 +81,7 @@ export function registerStateMetrics(database: DatabaseHandle, { dataDir, sessio
 	const outbox = path.join(dataDir, 'outbox')
 	new Gauge({
 		name: 'portal_mail_queue_length',
-		help: 'Messages waiting in the outbox for the mail relay',
+		help: 'Messages waiting in the outbox to be sent (by the portal with SMTP_URL, else by the site relay)',
 		registers: [registry],
 		async collect() {
 			const names = await fs.promises.readdir(outbox).catch(() => [] as string[])

@@ -1,10 +1,9 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { firebaseProvider } from '~/auth/firebase-provider.server'
 import { getDb } from '~/db/db.server'
 import { resetSingleton } from '~/utils/singleton.server'
 import { getUserByEmail, setUserLocked, setUserRoles } from '~/users/users.server'
+import { mailsTo, resetTokenIn } from '../support/mail'
 import { TestClient, location } from '../support/client'
 import { startServer, type RunningServer } from '../support/server'
 
@@ -115,9 +114,8 @@ describe('the firebase provider', () => {
 		await setUserRoles(user.id, ['viewer'])
 		const client = new TestClient(server.url)
 		expect((await client.post('/account/forgot-password', { email })).status).toBe(200)
-		const outbox = path.join(process.env.DATA_DIR!, 'outbox')
-		const mail = fs.readdirSync(outbox).map((file) => fs.readFileSync(path.join(outbox, file), 'utf8')).find((text) => text.startsWith(`To: ${email}\r\n`))
-		const token = /reset-password\?token=([\w-]+)/.exec(mail ?? '')?.[1]
+		const [mail] = await mailsTo(email)
+		const token = mail && resetTokenIn(mail)
 		expect(token).toBeTruthy()
 		const done = await client.post('/account/reset-password', { token: token!, newPassword: 'Firebase reset 1', confirmPassword: 'Firebase reset 1' })
 		expect(location(done)).toBe('/account/login?reason=password-reset')

@@ -1,10 +1,9 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { sql } from 'kysely'
 import { getDb } from '~/db/db.server'
 import { TestClient, location } from '../support/client'
 import { startServer, type RunningServer } from '../support/server'
+import { mailsTo, resetTokenIn } from '../support/mail'
 import { createTestUser } from '../support/users'
 
 let server: RunningServer
@@ -178,14 +177,9 @@ describe('per-account limit', () => {
 		const asked = await owner.post('/account/forgot-password', { email })
 		expect(asked.status).toBe(200)
 		await asked.text()
-		const outbox = path.join(process.env.DATA_DIR!, 'outbox')
-		const mail = fs
-			.readdirSync(outbox)
-			.map((file) => fs.readFileSync(path.join(outbox, file), 'utf8'))
-			.find((text) => text.startsWith(`To: ${email}\r\n`))
-		const link = /\/account\/reset-password\?token=([\w-]+)/.exec(mail ?? '')
-		expect(link).not.toBeNull()
-		const token = link![1]!
+		const [mail] = await mailsTo(email)
+		expect(mail).toBeDefined()
+		const token = resetTokenIn(mail!)
 		const done = await owner.post('/account/reset-password', { token, newPassword: 'Owner is back 42', confirmPassword: 'Owner is back 42' })
 		expect(location(done)).toBe('/account/login?reason=password-reset')
 		await done.text()

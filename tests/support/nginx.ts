@@ -1,9 +1,10 @@
-import { execFileSync, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { Agent } from 'undici'
+import { selfSignedCertificate } from './tls'
 
 const TEMPLATE = path.resolve('deploy/nginx/staff-portal.conf.template')
 const NGINX = '/usr/sbin/nginx'
@@ -60,9 +61,7 @@ export async function startNginx(upstreams: string[], ports?: { http: number; ht
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-nginx-'))
 	// Workers run as nobody: they need their temporary folders.
 	fs.chmodSync(dir, 0o755)
-	const cert = path.join(dir, 'portal.crt')
-	const key = path.join(dir, 'portal.key')
-	execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', cert], { stdio: 'pipe' })
+	const { cert, key } = selfSignedCertificate(dir)
 	const [httpPort, httpsPort] = ports ? [ports.http, ports.https] : [await freePort(), await freePort()]
 	const site = renderTemplate(fs.readFileSync(TEMPLATE, 'utf8'), {
 		PORTAL_SERVER_NAME: '127.0.0.1',

@@ -1,0 +1,181 @@
+import fs from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { SMTPServer } from 'smtp-server'
+import { describe, expect, test } from 'vitest'
+import { getDb } from '~/db/db.server'
+import de from '~/locales/de.json'
+import { TestClient } from '../support/client'
+import { mailsTo, readMail, resetLinkIn, type ReadMail } from '../support/mail'
+import { freePort } from '../support/nginx'
+import { startServer, type RunningServer } from '../support/server'
+import { selfSignedCertificate } from '../support/tls'
+import { createTestUser } from '../support/users'
+
+const FROM = 'Cổng nhân viên <portal@example.com>'
+
+interface SmtpOptions {
+	port?: number
+	/** Offers STARTTLS with this certificate, and then requires it and these credentials. */
+	tls?: { cert: string; key: string; user: string; password: string }
+	/** Offers AUTH without TLS (to show that the portal will not send a password in clear). */
+	insecureAuth?: boolean
+}
+
+/** A real SMTP server on loopback that keeps what it accepts, and refuses (451) while `failing`. */
+async function startSmtp({ port = 0, tls, insecureAuth = false }: SmtpOptions = {}) {
+	const received: { from: string; to: string[]; user: string | undefined; secure: boolean; mail: ReadMail }[] = []
+	const state = { failing: false, refused: 0 }
+	const server = new SMTPServer({
+		logger: false,
+		...(tls
+			? { key: fs.readFileSync(tls.key), cert: fs.readFileSync(tls.cert), authOptional: false }
+			: { disabledCommands: insecureAuth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'], allowInsecureAuth: insecureAuth, authOptional: true }),
+		onAuth(auth, session, callback) {
+			if (tls && auth.username === tls.user && auth.password === tls.password) return callback(null, { user: auth.username })
+			callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }))
+		},
+		onData(stream, session, callback) {
+			const chunks: Buffer[] = []
+			stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+			stream.on('end', () => {
+				if (state.failing) {
+					state.refused++
+					return callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }))
+				}
+				const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : ''
+				const to = session.envelope.rcptTo.map((recipient) => recipient.address)
+				readMail(Buffer.concat(chunks)).then((mail) => {
+					received.push({ from, to, user: session.user as string | undefined, secure: session.secure, mail })
+					callback()
+				}, callback)
+			})
+		},
+	})
+	await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+	const address = `127.0.0.1:${(server.server.address() as AddressInfo).port}`
+	return {
+		url: `smtp://${address}`,
+		address,
+		received,
+		state,
+		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+	}
+}
+
+async function until(check: () => boolean | Promise<boolean>, what: string) {
+	for (let tries = 0; tries < 150; tries++) {
+		if (await check()) return
+		await new Promise((resolve) => setTimeout(resolve, 100))
+	}
+	throw new Error(`${what} did not happen within 15 s`)
+}
+
+const events = (server: RunningServer, event: string) =>
+	server.output.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.event === event)
+
+async function askForReset(server: RunningServer, email: string) {
+	const response = await new TestClient(server.url).post('/account/forgot-password', { email })
+	await response.text()
+	expect(response.status).toBe(200)
+}
+
+describe('mail over SMTP', () => {
+	test('a password-reset mail goes out over SMTP in the recipient’s language, complete; a refusing server is retried with back-off and the mail is never lost', async () => {
+		const smtp = await startSmtp()
+		smtp.state.failing = true
+		const server = await startServer({ SMTP_URL: smtp.url, MAIL_FROM: FROM, MAIL_RETRY_SECONDS: '1' })
+		try {
+			const user = await createTestUser()
+			await getDb().updateTable('users').set({ preferred_language: 'de' }).where('id', '=', user.user.id).execute()
+
+			// The page answers as usual while the server refuses; the message waits in the outbox.
+			await askForReset(server, user.email)
+			await until(() => smtp.state.refused >= 2, 'two refused attempts')
+			expect(await mailsTo(user.email)).toHaveLength(1)
+			const failures = events(server, 'mail.send_failed')
+			expect(failures.map((entry) => entry.retryInMs).slice(0, 2)).toEqual([1000, 2000])
+
+			smtp.state.failing = false
+			await until(() => smtp.received.some((message) => message.to.includes(user.email)), 'the delivery')
+			const { from, to, mail } = smtp.received.find((message) => message.to.includes(user.email))!
+			expect({ from, to }).toEqual({ from: 'portal@example.com', to: [user.email] })
+			expect(mail.from).toBe('portal@example.com')
+			expect(mail.subject).toBe(de.resetPassword.mailSubject)
+			expect(mail.headers.get('mime-version')).toBe('1.0')
+			expect(mail.headers.get('date')).toBeInstanceOf(Date)
+			expect(String(mail.headers.get('message-id'))).toMatch(/^<[\w-]+@localhost>$/)
+			expect(String(mail.headers.get('content-language'))).toBe('de')
+			const link = resetLinkIn(mail)
+			expect(mail.html).toContain(`href="${server.url}${link}"`)
+			// Sent is gone from the queue, and said so once.
+			await until(async () => (await mailsTo(user.email)).length === 0, 'the outbox emptied')
+			expect(events(server, 'mail.sent').length).toBe(1)
+		} finally {
+			expect(await server.stop()).toBe(0)
+			await smtp.close()
+		}
+	})
+
+	test('with the SMTP server down, a queued mail survives a restart of the portal and goes out once the server is back', async () => {
+		const port = await freePort()
+		const user = await createTestUser()
+		const first = await startServer({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: FROM, MAIL_RETRY_SECONDS: '1' })
+		try {
+			await askForReset(first, user.email)
+			await until(() => events(first, 'mail.send_failed').length > 0, 'a failed attempt')
+			expect(String(events(first, 'mail.send_failed')[0]!.error)).toMatch(/ECONNREFUSED/)
+		} finally {
+			expect(await first.stop()).toBe(0)
+		}
+		expect(await mailsTo(user.email)).toHaveLength(1)
+
+		const smtp = await startSmtp({ port })
+		const second = await startServer({ SMTP_URL: smtp.url, MAIL_FROM: FROM, MAIL_RETRY_SECONDS: '1' })
+		try {
+			await until(() => smtp.received.some((message) => message.to.includes(user.email)), 'the delivery after the restart')
+			await until(async () => (await mailsTo(user.email)).length === 0, 'the outbox emptied')
+		} finally {
+			expect(await second.stop()).toBe(0)
+			await smtp.close()
+		}
+	})
+	test('with a user and password in SMTP_URL, the portal upgrades with STARTTLS and signs in; it never sends the password over a connection without TLS', async () => {
+		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-smtp-'))
+		const certificate = selfSignedCertificate(dir)
+		const user = 'portal@example.com'
+		const password = 'p@ss:w/rd ü'
+		const credentials = `${encodeURIComponent(user)}:${encodeURIComponent(password)}`
+		const secured = await startSmtp({ tls: { ...certificate, user, password } })
+		const clear = await startSmtp({ insecureAuth: true })
+		// The throwaway certificate is trusted the way a site's own CA would be.
+		const trust = { NODE_EXTRA_CA_CERTS: certificate.cert, MAIL_FROM: FROM, MAIL_RETRY_SECONDS: '1' }
+		const recipient = await createTestUser()
+		const server = await startServer({ ...trust, SMTP_URL: `smtp://${credentials}@${secured.address}` })
+		try {
+			await askForReset(server, recipient.email)
+			await until(() => secured.received.length > 0, 'the delivery over STARTTLS')
+			expect(secured.received[0]).toMatchObject({ to: [recipient.email], user, secure: true })
+			expect(resetLinkIn(secured.received[0]!.mail)).toMatch(/^\/account\/reset-password\?token=/)
+		} finally {
+			expect(await server.stop()).toBe(0)
+			await secured.close()
+		}
+
+		const other = await createTestUser()
+		const careless = await startServer({ ...trust, SMTP_URL: `smtp://${credentials}@${clear.address}` })
+		try {
+			await askForReset(careless, other.email)
+			await until(() => events(careless, 'mail.send_failed').length > 0, 'the refusal to sign in without TLS')
+			expect(String(events(careless, 'mail.send_failed')[0]!.error)).toMatch(/STARTTLS/i)
+			expect(clear.received).toEqual([])
+			expect(await mailsTo(other.email)).toHaveLength(1)
+			expect(careless.output.join('\n')).not.toContain(password)
+		} finally {
+			expect(await careless.stop()).toBe(0)
+			await clear.close()
+			fs.rmSync(dir, { recursive: true, force: true })
+		}
+	})
+})
