@@ -15,6 +15,7 @@ import { getDatabase, migrateToLatest } from '~/db/db.server'
 import { scheduleBackups } from '~/db/scheduled-backups.server'
 import { startMailDelivery } from '~/mail/delivery.server'
 import { outboxDir, whenMailQueued } from '~/mail/mailer.server'
+import { deliverDueAnnouncements } from '~/notifications/announcements.server'
 import { createCsrfToken, csrfCookieName, csrfSetCookie, readCookie, verifyCsrfCookie } from '~/security/csrf.server'
 import { assetHeaders, securityHeaders } from '~/security/headers'
 import { createCspNonce } from '~/security/nonce.server'
@@ -208,6 +209,11 @@ async function main() {
 		purgeExpiredSessions().catch((error) => logger.error('sessions.purge_failed', errorFields(error)))
 	}, SESSION_PURGE_INTERVAL_MS)
 	purgeTimer.unref()
+	// Scheduled notifications go out within this long of their time (on whichever instance looks first).
+	const announcementTimer = setInterval(() => {
+		deliverDueAnnouncements().catch((error) => logger.error('notifications.delivery_failed', errorFields(error)))
+	}, 15_000)
+	announcementTimer.unref()
 
 	let shuttingDown = false
 	/**
@@ -221,6 +227,7 @@ async function main() {
 		shuttingDown = true
 		stopping = true
 		clearInterval(purgeTimer)
+		clearInterval(announcementTimer)
 		backups?.stop()
 		const drainMs = signal === 'SIGTERM' ? config.shutdown.drainMs : 0
 		logger.info('server.shutdown', { signal, drainMs, timeoutMs: config.shutdown.timeoutMs })

@@ -9,7 +9,7 @@ import { normalizeSearch, searchTerms } from '~/catalogs/search-text'
 import { getDatabase, getDb, type DB } from '~/db/db.server'
 import type { ListState } from '~/lists/list-query'
 import { equals, readPage, type ListResult, type ListSource, type SortColumn } from '~/lists/list.server'
-import { notify } from '~/notifications/notifications.server'
+import { notify, notifyRolesChanged } from '~/notifications/notifications.server'
 import { assignableRoleCodes, auditRefusal, firstUnassignableRole, mayManageUser, type DelegationRefusal } from '~/permissions/delegation.server'
 import { getUserByEmail, insertUser, normalizeEmail } from '~/users/users.server'
 import { getClientIp } from '~/utils/logger.server'
@@ -353,11 +353,7 @@ export async function updateAdminUser(id: number, input: UserProfileInput, roles
 			.execute()
 		if (rolesChanged) {
 			await replaceRoles(trx, id, newRoles)
-			await notify(
-				id,
-				{ type: 'roles_changed', titleKey: 'notifications.rolesChanged.title', bodyKey: 'notifications.rolesChanged.body', params: { roles: newRoles.join(', ') || '—' }, link: '/contacts/profile' },
-				trx,
-			)
+			await notifyRolesChanged(id, newRoles, trx)
 		}
 		await audit(trx, 'user.updated', actor, id, { email: before.email, changes })
 		return { ok: true, changed: true }

@@ -49,8 +49,11 @@ export function isSessionExpired(session: Pick<Session, 'last_seen_at' | 'expire
 	return now >= session.expires_at || now - session.last_seen_at >= getConfig().session.idleMs
 }
 
-/** Looks up the session a token names, ends it if it has expired or its user is locked, and extends it. */
-export async function resolveSessionToken(token: string, db: DB = getDb()): Promise<SessionState> {
+/**
+ * Looks up the session a token names, ends it if it has expired or its user is locked, and extends it
+ * (unless `extend` is false: a background poll is not the user's activity).
+ */
+export async function resolveSessionToken(token: string, db: DB = getDb(), { extend = true }: { extend?: boolean } = {}): Promise<SessionState> {
 	const idHash = hashToken(token)
 	// One round trip for the session and its user: every signed-in request starts here.
 	const row = await db
@@ -78,7 +81,7 @@ export async function resolveSessionToken(token: string, db: DB = getDb()): Prom
 		await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute()
 		return { status: 'expired' }
 	}
-	if (now - session.last_seen_at >= touchIntervalMs(getConfig().session.idleMs)) {
+	if (extend && now - session.last_seen_at >= touchIntervalMs(getConfig().session.idleMs)) {
 		await db.updateTable('sessions').set({ last_seen_at: now }).where('id_hash', '=', idHash).execute()
 		session.last_seen_at = now
 	}
@@ -90,6 +93,14 @@ export function getSessionState(request: Request): Promise<SessionState> {
 	return memoizeForRequest(request, 'session', () =>
 		readToken(request).then((token) => (token ? resolveSessionToken(token) : ({ status: 'anonymous' } as const))),
 	)
+}
+
+/** The signed-in user without extending the session's idle timeout (for the browser's background polls). */
+export async function peekUser(request: Request): Promise<User | null> {
+	const token = await readToken(request)
+	if (!token) return null
+	const state = await resolveSessionToken(token, getDb(), { extend: false })
+	return state.status === 'active' ? state.user : null
 }
 
 export async function getUser(request: Request): Promise<User | null> {

@@ -9,7 +9,7 @@ import { AdministratorPasswordError, DEFAULT_ADMIN_EMAIL, grantAdministrator } f
 import { ConfigError, getConfig } from '~/config.server'
 import { ALL_PAGES, BackupError, backupDatabase, restoreDatabase, verifyDatabase } from '~/db/backup.server'
 import { getDatabase, migrateToLatest } from '~/db/db.server'
-import { notify } from '~/notifications/notifications.server'
+import { notify, notifyRolesChanged } from '~/notifications/notifications.server'
 import { ensureBuiltins } from '~/permissions/builtins.server'
 import { listRoles } from '~/permissions/roles.server'
 import { ADMIN_ROLE, isLastActiveAdministrator } from '~/admin/users.server'
@@ -178,7 +178,7 @@ const commands: Record<string, (args: string[]) => Promise<string>> = {
 		if (!roles.includes(ADMIN_ROLE)) await refuseLastAdministrator(user, values.force, 'take the admin role from')
 		await setUserRoles(user.id, roles)
 		await recordAudit({ action: 'user.roles_changed', actorEmail: 'cli', entity: 'user', entityId: user.id, details: { roles } })
-		await notify(user.id, { type: 'roles_changed', titleKey: 'notifications.rolesChanged.title', bodyKey: 'notifications.rolesChanged.body', params: { roles: roles.join(', ') || '—' }, link: '/contacts/profile' })
+		await notifyRolesChanged(user.id, roles)
 		return `Roles of <${user.email}>: ${roles.join(', ') || '(none)'}.`
 	},
 

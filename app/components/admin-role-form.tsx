@@ -3,12 +3,6 @@ import { useTranslation } from 'react-i18next'
 import type { FieldErrors } from '~/utils/form.server'
 import { CsrfInput, Field, TextareaField } from './forms'
 
-/** A role's shown name: the translated name of a built-in role, the stored name of others. */
-export function useRoleName() {
-	const { t } = useTranslation()
-	return (role: { code: string; name: string; is_builtin: boolean }) => (role.is_builtin ? t(`roles.${role.code}`, { defaultValue: role.name }) : role.name)
-}
-
 /** Code, name and description of a role. */
 export function RoleForm({ action, values, errors, submitLabel, cancelHref }: { action: string; values: Record<string, string>; errors: FieldErrors; submitLabel: string; cancelHref: string }) {
 	const { t } = useTranslation()

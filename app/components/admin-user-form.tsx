@@ -2,6 +2,7 @@ import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { FieldErrors } from '~/utils/form.server'
 import { CsrfInput, Field, useFieldErrorText } from './forms'
+import { useRoleName } from './role-name'
 
 export interface RoleChoice {
 	code: string
@@ -11,16 +12,10 @@ export interface RoleChoice {
 	assignable?: boolean
 }
 
-/** A role's shown name: the translated name of a built-in role, the stored name of others. */
-export function useRoleLabel() {
-	const { t } = useTranslation()
-	return (role: Pick<RoleChoice, 'code' | 'name' | 'is_builtin'>) => (role.is_builtin ? t(`roles.${role.code}`, { defaultValue: role.name }) : role.name)
-}
-
 /** The role checkboxes of a user form, one fieldset. */
 export function RoleCheckboxes({ roles, selected, error }: { roles: readonly RoleChoice[]; selected: readonly string[]; error?: FieldErrors[string] }) {
 	const { t } = useTranslation()
-	const roleLabel = useRoleLabel()
+	const roleLabel = useRoleName()
 	const errorText = useFieldErrorText()(error)
 	return (
 		<fieldset className="mb-3" aria-describedby={errorText ? 'roles-error' : undefined}>

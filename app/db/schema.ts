@@ -17,6 +17,8 @@ export interface UsersTable {
 	must_change_password: Generated<number>
 	preferred_language: string | null
 	password_changed_at: number | null
+	/** 1 unless the user chose not to get administrators' notifications by email too. */
+	email_notifications: Generated<number>
 	created_at: number
 	updated_at: number
 }
@@ -111,6 +113,28 @@ export interface NotificationsTable {
 	link: string | null
 	created_at: number
 	read_at: number | null
+	/** Set for a notification an administrator wrote: its title and body are the announcement's. */
+	announcement_id: number | null
+	/** Hidden from then on (an announcement's expiry or withdrawal). */
+	expires_at: number | null
+}
+
+export interface AnnouncementsTable {
+	id: Generated<number>
+	title: string
+	body: string
+	link: string | null
+	audience: string
+	audience_ids: string | null
+	also_email: number
+	site_url: string
+	publish_at: number
+	expires_at: number | null
+	created_by: number | null
+	created_at: number
+	delivered_at: number | null
+	recipients: Generated<number>
+	withdrawn_at: number | null
 }
 
 /** A site the company operates ("Trạm"). Dates without a time are `YYYY-MM-DD` text. */
@@ -215,6 +239,7 @@ export interface Database {
 	roles: RolesTable
 	role_grants: RoleGrantsTable
 	user_roles: UserRolesTable
+	announcements: AnnouncementsTable
 	api_tokens: ApiTokensTable
 	stations: StationsTable
 	tools: ToolsTable

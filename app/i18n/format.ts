@@ -37,3 +37,24 @@ export function formatDecimalString(decimal: string, language: LanguageCode | st
 	const format = formatter(`decimal:${tag}:${minimumFractionDigits}:${maximumFractionDigits}`, () => new Intl.NumberFormat(tag, { minimumFractionDigits, maximumFractionDigits }))
 	return format.format(decimal as unknown as number)
 }
+
+const LOCAL_PARTS = new Intl.DateTimeFormat('en-US', { timeZone: DISPLAY_TIME_ZONE, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
+
+/** An instant as an `<input type="datetime-local">` value (YYYY-MM-DDTHH:mm) in the company's time zone. */
+export function toLocalDateTimeInput(at: number): string {
+	const part = Object.fromEntries(LOCAL_PARTS.formatToParts(at).map((p) => [p.type, p.value]))
+	return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}`
+}
+
+/** The instant a datetime-local value (YYYY-MM-DDTHH:mm) names in the company's time zone; null when it is not one. */
+export function fromLocalDateTimeInput(text: string): number | null {
+	const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(text)
+	if (!match) return null
+	const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number]
+	const asUtc = Date.UTC(year, month - 1, day, hour, minute)
+	const check = new Date(asUtc)
+	if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59) return null
+	// The zone's offset at that moment: the wall-clock reading of asUtc there, minus asUtc.
+	const offset = Date.parse(`${toLocalDateTimeInput(asUtc)}:00Z`) - asUtc
+	return asUtc - offset
+}

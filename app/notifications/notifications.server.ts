@@ -1,6 +1,6 @@
 import { getDb, type DB } from '~/db/db.server'
 
-export type NotificationType = 'password_changed' | 'password_reset' | 'roles_changed' | 'sessions_ended'
+export type NotificationType = 'password_changed' | 'password_reset' | 'roles_changed' | 'sessions_ended' | 'announcement'
 
 export interface NewNotification {
 	type: NotificationType
@@ -16,6 +16,9 @@ export interface NotificationView {
 	titleKey: string
 	bodyKey: string | null
 	params: Record<string, string | number>
+	/** An administrator's own words (announcements), shown as written instead of `titleKey`/`bodyKey`. */
+	title: string | null
+	body: string | null
 	link: string | null
 	createdAt: number
 	read: boolean
@@ -40,7 +43,7 @@ export async function notify(userId: number, notification: NewNotification, db: 
 		.execute()
 }
 
-function toView(row: {
+type NotificationRow = {
 	id: number
 	type: string
 	title_key: string
@@ -49,7 +52,31 @@ function toView(row: {
 	link: string | null
 	created_at: number
 	read_at: number | null
-}): NotificationView {
+	title: string | null
+	body: string | null
+}
+
+/**
+ * Tells a user their roles changed. The codes travel with the notification so that each reader sees
+ * built-in roles by their translated name (custom roles by their stored name, kept here).
+ */
+export async function notifyRolesChanged(userId: number, codes: readonly string[], db: DB = getDb()) {
+	const roles = codes.length > 0 ? await db.selectFrom('roles').select(['code', 'name', 'is_builtin']).where('code', 'in', codes).execute() : []
+	const custom: Record<string, string> = Object.fromEntries(roles.filter((role) => !role.is_builtin).map((role) => [role.code, role.name]))
+	await notify(
+		userId,
+		{
+			type: 'roles_changed',
+			titleKey: 'notifications.rolesChanged.title',
+			bodyKey: 'notifications.rolesChanged.body',
+			params: { roles: codes.map((code) => custom[code] ?? code).join(', ') || '—', roleCodes: codes.join(','), roleNames: JSON.stringify(custom) },
+			link: '/contacts/profile',
+		},
+		db,
+	)
+}
+
+function toView(row: NotificationRow): NotificationView {
 	let params: Record<string, string | number> = {}
 	try {
 		params = row.params ? (JSON.parse(row.params) as Record<string, string | number>) : {}
@@ -62,26 +89,47 @@ function toView(row: {
 		titleKey: row.title_key,
 		bodyKey: row.body_key,
 		params,
+		title: row.title,
+		body: row.body,
 		link: row.link,
 		createdAt: row.created_at,
 		read: row.read_at !== null,
 	}
 }
 
+/** A user's notifications that are still shown: not expired, not withdrawn. */
+function visibleTo(userId: number, now: number, db: DB) {
+	return db
+		.selectFrom('notifications')
+		.where('notifications.user_id', '=', userId)
+		.where((eb) => eb.or([eb('notifications.expires_at', 'is', null), eb('notifications.expires_at', '>', now)]))
+}
+
 /** Newest first; `before` is the id of the last one already shown ("load more"). */
-export async function listNotifications(userId: number, { before, limit = PAGE_SIZE }: { before?: number; limit?: number } = {}, db: DB = getDb()) {
-	let query = db.selectFrom('notifications').selectAll().where('user_id', '=', userId)
-	if (before) query = query.where('id', '<', before)
-	const rows = await query.orderBy('id', 'desc').limit(limit + 1).execute()
+export async function listNotifications(userId: number, { before, limit = PAGE_SIZE, now = Date.now() }: { before?: number; limit?: number; now?: number } = {}, db: DB = getDb()) {
+	let query = visibleTo(userId, now, db)
+		.leftJoin('announcements', 'announcements.id', 'notifications.announcement_id')
+		.select([
+			'notifications.id',
+			'notifications.type',
+			'notifications.title_key',
+			'notifications.body_key',
+			'notifications.params',
+			'notifications.link',
+			'notifications.created_at',
+			'notifications.read_at',
+			'announcements.title',
+			'announcements.body',
+		])
+	if (before) query = query.where('notifications.id', '<', before)
+	const rows = await query.orderBy('notifications.id', 'desc').limit(limit + 1).execute()
 	return { items: rows.slice(0, limit).map(toView), hasMore: rows.length > limit }
 }
 
-export async function countUnread(userId: number, db: DB = getDb()): Promise<number> {
-	const row = await db
-		.selectFrom('notifications')
+export async function countUnread(userId: number, { now = Date.now() }: { now?: number } = {}, db: DB = getDb()): Promise<number> {
+	const row = await visibleTo(userId, now, db)
 		.select((eb) => eb.fn.countAll<number>().as('count'))
-		.where('user_id', '=', userId)
-		.where('read_at', 'is', null)
+		.where('notifications.read_at', 'is', null)
 		.executeTakeFirstOrThrow()
 	return Number(row.count)
 }

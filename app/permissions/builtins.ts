@@ -21,6 +21,7 @@ export const BUILTIN_FUNCTIONS: readonly BuiltinFunction[] = [
 	{ code: 'QUANTRI_ROLES', parent: 'QUANTRI', sortOrder: 20, icon: 'bx-shield-quarter', path: '/admin/roles' },
 	{ code: 'QUANTRI_FUNCTIONS', parent: 'QUANTRI', sortOrder: 30, icon: 'bx-sitemap', path: '/admin/functions' },
 	{ code: 'QUANTRI_AUDIT', parent: 'QUANTRI', sortOrder: 40, icon: 'bx-history', path: '/admin/audit' },
+	{ code: 'QUANTRI_NOTIFICATIONS', parent: 'QUANTRI', sortOrder: 50, icon: 'bx-bell', path: '/admin/notifications' },
 ]
 
 export interface BuiltinRole {

@@ -18,7 +18,8 @@ import {
 	type Refused,
 } from '~/admin/users.server'
 import { parseId } from '~/catalogs/catalog.server'
-import { AdminUserForm, OneTimePassword, useRoleLabel } from '~/components/admin-user-form'
+import { AdminUserForm, OneTimePassword } from '~/components/admin-user-form'
+import { useRoleName } from '~/components/role-name'
 import { PageHeader } from '~/components/catalog'
 import { CsrfInput, Field, FormAlert } from '~/components/forms'
 import { MenuPreview } from '~/components/shell/menu-preview'
@@ -176,7 +177,7 @@ export default function AdminUserPage() {
 	const { t, i18n } = useTranslation()
 	const { user, roles, self, confirmDelete, allowed, manageable, menuPreview } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>() as ActionAnswer | undefined
-	const roleLabel = useRoleLabel()
+	const roleLabel = useRoleName()
 	const href = userHref(user.id)
 	const failed = actionData && !actionData.ok ? actionData : null
 	const formError = failed?.formError ? <FormAlert message={t(failed.formError)} /> : null

@@ -1,5 +1,6 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
+import { useRoleName } from '~/components/role-name'
 import { useTranslation } from 'react-i18next'
 import { USER_LIST, USER_STATES, USERS_FUNCTION, USERS_PATH, userHref } from '~/admin/users'
 import { listAdminUsers, listRoleOptions } from '~/admin/users.server'
@@ -40,7 +41,8 @@ export default function AdminUsersPage() {
 	const { t, i18n } = useTranslation()
 	const { state, result, roles, allowed } = useLoaderData<typeof loader>()
 	const list = { path: USERS_PATH, state, spec: USER_LIST }
-	const roleLabel = (code: string) => (['admin', 'operator', 'viewer'].includes(code) ? t(`roles.${code}`) : (roles.find((role) => role.code === code)?.name ?? code))
+	const roleName = useRoleName()
+	const roleLabel = (code: string) => roleName(roles.find((role) => role.code === code) ?? { code, name: code, is_builtin: false })
 	const sortName = t(`admin.users.fields.${state.sort}`)
 	const newLink = allowed.create ? (
 		<Link to={`${USERS_PATH}/new`} className="btn btn-primary">

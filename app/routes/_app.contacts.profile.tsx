@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const [roles, sessions, t] = await Promise.all([getUserRoles(user.id), listSessions(user.id), getT(request)])
 	return {
 		title: t('profile.title'),
-		profile: { displayName: user.display_name, email: user.email, preferredLanguage: user.preferred_language ?? '' },
+		profile: { displayName: user.display_name, email: user.email, preferredLanguage: user.preferred_language ?? '', emailNotifications: user.email_notifications === 1 },
 		roles: roles.map((role) => ({ code: role.code, name: role.is_builtin ? t(`roles.${role.code}`) : role.name })),
 		sessions: sessions.map((s) => ({
 			id: s.id_hash.slice(0, 12),
@@ -57,6 +57,12 @@ export async function action({ request }: ActionFunctionArgs) {
 			const language = form.data.preferredLanguage || null
 			await updateProfile(user.id, { preferredLanguage: language })
 			if (language) headers.append('Set-Cookie', languageCookie(language, request))
+			await flashSuccess(request, 'profile.saved')
+			break
+		}
+		case 'email-notifications': {
+			await updateProfile(user.id, { emailNotifications: form.data.emailNotifications })
+			await recordAudit({ action: 'user.profile_updated', actor: user, entity: 'user', entityId: user.id, ip, details: { emailNotifications: { before: user.email_notifications === 1, after: form.data.emailNotifications } } })
 			await flashSuccess(request, 'profile.saved')
 			break
 		}
@@ -128,6 +134,25 @@ export default function ProfilePage() {
 								))}
 							</select>
 							<button type="submit" name="intent" value="language" className="btn btn-primary">
+								{t('profile.save')}
+							</button>
+						</Form>
+					</div>
+				</section>
+				<section className="col-lg-6" aria-labelledby="profile-email">
+					<div className="card card-body">
+						<h2 id="profile-email" className="h5">
+							{t('profile.emailNotificationsHeading')}
+						</h2>
+						<Form method="post">
+							<CsrfInput />
+							<div className="form-check mb-3">
+								<input className="form-check-input" type="checkbox" id="emailNotifications" name="emailNotifications" value="yes" defaultChecked={profile.emailNotifications} />
+								<label className="form-check-label" htmlFor="emailNotifications">
+									{t('profile.emailNotifications')}
+								</label>
+							</div>
+							<button type="submit" name="intent" value="email-notifications" className="btn btn-primary">
 								{t('profile.save')}
 							</button>
 						</Form>

@@ -14,6 +14,8 @@ export const profileActionSchema = z.discriminatedUnion('intent', [
 		preferredLanguage: z.union([z.literal(''), z.enum(LANGUAGE_CODES)], issue('language.unknown')),
 	}),
 	z.object({ intent: z.literal('sign-out-others') }),
+	// An unchecked checkbox is not posted at all: absent means "no".
+	z.object({ intent: z.literal('email-notifications'), emailNotifications: z.string().optional().transform((value) => value === 'yes') }),
 ])
 
 /** The seed's account API bodies. */

@@ -142,7 +142,7 @@ export async function getUserRoles(userId: number, db: DB = getDb()) {
 
 export async function updateProfile(
 	userId: number,
-	changes: { displayName?: string; preferredLanguage?: string | null },
+	changes: { displayName?: string; preferredLanguage?: string | null; emailNotifications?: boolean },
 	db: DB = getDb(),
 ) {
 	await db
@@ -150,6 +150,7 @@ export async function updateProfile(
 		.set({
 			...(changes.displayName !== undefined ? { display_name: changes.displayName } : {}),
 			...(changes.preferredLanguage !== undefined ? { preferred_language: changes.preferredLanguage } : {}),
+			...(changes.emailNotifications !== undefined ? { email_notifications: changes.emailNotifications ? 1 : 0 } : {}),
 			updated_at: Date.now(),
 		})
 		.where('id', '=', userId)

@@ -71,7 +71,7 @@ const EXPECTED = {
 			'Bảng điều khiển',
 			{ 'Danh mục': ['Trạm'] },
 			{ 'Công cụ': ['Công cụ dụng cụ'] },
-			{ 'Quản trị': ['Người dùng', 'Vai trò và phân quyền', 'Chức năng và menu', 'Nhật ký hệ thống'] },
+			{ 'Quản trị': ['Người dùng', 'Vai trò và phân quyền', 'Chức năng và menu', 'Nhật ký hệ thống', 'Gửi thông báo'] },
 		],
 	},
 	en: {
@@ -80,7 +80,7 @@ const EXPECTED = {
 			'Dashboard',
 			{ Catalogs: ['Stations'] },
 			{ Tools: ['Tools and equipment'] },
-			{ Administration: ['Users', 'Roles and permissions', 'Functions and menu', 'Audit log'] },
+			{ Administration: ['Users', 'Roles and permissions', 'Functions and menu', 'Audit log', 'Notifications to users'] },
 		],
 	},
 }

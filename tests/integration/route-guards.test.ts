@@ -47,8 +47,7 @@ describe('a signed-in user with no grants', () => {
 		expect((await client.signIn(account.email, account.password)).status).toBe(302)
 	})
 
-	test.each(byAccess('function').map((route) => [route.url, route] as const))('GET %s answers 403', async (_url, route) => {
-		if (!route.hasLoader) return
+	test.each(byAccess('function').filter((route) => route.hasLoader).map((route) => [route.url, route] as const))('GET %s answers 403', async (_url, route) => {
 		const response = await client.get(route.url)
 		expect(response.status).toBe(403)
 		const body = await response.text()

@@ -55,8 +55,10 @@ export class TestClient {
 		return match[1]!
 	}
 
-	async post(path: string, fields: Record<string, string>, { csrf = true, headers = {} as Record<string, string> } = {}) {
-		const body = new URLSearchParams(fields)
+	/** A form post; a field given a list is sent once per value, as checkboxes are. */
+	async post(path: string, fields: Record<string, string | readonly string[]>, { csrf = true, headers = {} as Record<string, string> } = {}) {
+		const body = new URLSearchParams()
+		for (const [name, value] of Object.entries(fields)) for (const one of typeof value === 'string' ? [value] : value) body.append(name, one)
 		if (csrf && !body.has('csrf')) body.set('csrf', await this.csrfToken())
 		return this.request(path, {
 			method: 'POST',

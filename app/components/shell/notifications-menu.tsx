@@ -1,25 +1,71 @@
-import { Form, Link, useLocation } from '@remix-run/react'
+import { Form, Link, useFetcher, useLocation } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import type { NotificationView } from '~/notifications/notifications.server'
 import { CsrfInput } from '../forms'
 import { Dropdown } from './dropdown'
 import { DateTime } from './date-time'
 
+/** The values a notification's text is rendered with: role codes become the reader's names for them. */
+function textValues(notification: NotificationView, t: TFunction): Record<string, string | number> {
+	const { params } = notification
+	if (notification.type !== 'roles_changed' || typeof params.roleCodes !== 'string') return params
+	let custom: Record<string, string> = {}
+	try {
+		custom = JSON.parse(String(params.roleNames ?? '{}')) as Record<string, string>
+	} catch {
+		/* names unknown: codes stand */
+	}
+	const names = params.roleCodes
+		.split(',')
+		.filter(Boolean)
+		.map((code) => custom[code] ?? t(`roles.${code}`, { defaultValue: code }))
+	return { ...params, roles: names.join(', ') || '—' }
+}
+
 export function NotificationText({ notification }: { notification: NotificationView }) {
 	const { t } = useTranslation()
+	const values = textValues(notification, t)
 	return (
 		<>
-			<span className="notification__title">{t(notification.titleKey, notification.params)}</span>
-			{notification.bodyKey ? <span className="notification__body">{t(notification.bodyKey, notification.params)}</span> : null}
+			<span className="notification__title">{notification.title ?? t(notification.titleKey, values)}</span>
+			{notification.body !== null ? (
+				<span className="notification__body">{notification.body}</span>
+			) : notification.bodyKey ? (
+				<span className="notification__body">{t(notification.bodyKey, values)}</span>
+			) : null}
 			<DateTime at={notification.createdAt} className="notification__time" />
 		</>
 	)
 }
 
+/** How often, with JavaScript, the bell asks for the unread count while the page is visible. */
+export const UNREAD_POLL_MS = 60_000
+
+/** The unread count from the page's data, refreshed in the background while the page stays open. */
+function useUnreadCount(fromPage: number): number {
+	const poll = useFetcher<{ unread: number | null }>()
+	const [unread, setUnread] = useState(fromPage)
+	useEffect(() => setUnread(fromPage), [fromPage])
+	useEffect(() => {
+		if (poll.state === 'idle' && typeof poll.data?.unread === 'number') setUnread(poll.data.unread)
+	}, [poll.state, poll.data])
+	const { load } = poll
+	useEffect(() => {
+		const timer = window.setInterval(() => {
+			if (document.visibilityState === 'visible') load('/api/notifications/unread')
+		}, UNREAD_POLL_MS)
+		return () => window.clearInterval(timer)
+	}, [load])
+	return unread
+}
+
 /** The bell: unread count (nothing at 0), the latest few, "mark all read" and "view all". */
-export function NotificationsMenu({ unread, latest }: { unread: number; latest: NotificationView[] }) {
+export function NotificationsMenu({ unread: unreadOnPage, latest }: { unread: number; latest: NotificationView[] }) {
 	const { t } = useTranslation()
 	const location = useLocation()
+	const unread = useUnreadCount(unreadOnPage)
 	return (
 		<Dropdown
 			summary={

@@ -9,6 +9,7 @@ import { accessVersion } from './0006_access_version'
 import { catalogFigures } from './0007_catalog_figures'
 import { catalogVersion } from './0008_catalog_version'
 import { codeOrderIndexes } from './0009_code_order_indexes'
+import { announcements } from './0010_announcements'
 
 /** Every migration, in order. Names are permanent: never rename or reorder a landed one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -22,5 +23,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
 		'0007_catalog_figures': catalogFigures(dialect),
 		'0008_catalog_version': catalogVersion(dialect),
 		'0009_code_order_indexes': codeOrderIndexes(dialect),
+		'0010_announcements': announcements(dialect),
 	}
 }

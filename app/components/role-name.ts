@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next'
+
+export interface NamedRole {
+	code: string
+	name: string
+	is_builtin: boolean | number
+}
+
+/** A role's shown name everywhere: the translated name of a built-in role, the stored name of others. */
+export function useRoleName() {
+	const { t } = useTranslation()
+	return (role: NamedRole) => (role.is_builtin ? t(`roles.${role.code}`, { defaultValue: role.name }) : role.name)
+}

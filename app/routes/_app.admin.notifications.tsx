@@ -1,0 +1,323 @@
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useTranslation } from 'react-i18next'
+import { postedIntent } from '~/admin/intent.server'
+import { useRoleName } from '~/components/role-name'
+import { PageHeader, StatusBadge } from '~/components/catalog'
+import { CsrfInput, Field, FormAlert, TextareaField, useFieldErrorText } from '~/components/forms'
+import { DateTime } from '~/components/shell/date-time'
+import { getT } from '~/i18n/i18n.server'
+import { ANNOUNCEMENT_LIMITS, AUDIENCES, type AudienceUser } from '~/notifications/announcements'
+import {
+	announcementSchema,
+	audienceRoles,
+	audienceUsersById,
+	createAnnouncement,
+	findAudienceUsers,
+	listAnnouncements,
+	postedIds,
+	withdrawAnnouncement,
+} from '~/notifications/announcements.server'
+import { routeHandle } from '~/permissions/access'
+import { can } from '~/permissions/grants'
+import { requirePermission } from '~/permissions/grants.server'
+import catalogStyles from '~/styles/catalogs.css'
+import { flashSuccess } from '~/utils/flash.server'
+import { parseForm, type FieldErrors } from '~/utils/form.server'
+import { getClientIp } from '~/utils/logger.server'
+import { pageTitle } from '~/utils/meta'
+import { publicOrigin } from '~/utils/public-url.server'
+
+const FUNCTION = 'QUANTRI_NOTIFICATIONS'
+const PATH = '/admin/notifications'
+
+export const handle = routeHandle({ function: 'QUANTRI_NOTIFICATIONS' })
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogStyles }]
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const { grants } = await requirePermission(request, 'QUANTRI_NOTIFICATIONS', 'view')
+	const before = Number(new URL(request.url).searchParams.get('before')) || undefined
+	const [page, roles, t] = await Promise.all([listAnnouncements({ before }), audienceRoles(), getT(request)])
+	return {
+		title: t('admin.notifications.title'),
+		before: before ?? null,
+		...page,
+		roles,
+		allowed: { create: can(grants, FUNCTION, 'create'), withdraw: can(grants, FUNCTION, 'delete') },
+	}
+}
+
+interface ComposeState {
+	ok: false
+	errors: FieldErrors
+	values: Record<string, string>
+	formError: string | null
+	chosenRoles: number[]
+	chosenUsers: AudienceUser[]
+	/** The accounts found for `userQuery` (null when no search was made). */
+	matches: AudienceUser[] | null
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+	const intent = await postedIntent(request, ['send', 'find-users', 'withdraw'] as const)
+	const { user } = await requirePermission(request, 'QUANTRI_NOTIFICATIONS', intent === 'withdraw' ? 'delete' : 'create')
+	if (!intent) throw data({ reason: 'badRequest' as const }, { status: 400 })
+	const form = await parseForm(request, announcementSchema)
+	const ip = getClientIp()
+
+	if (intent === 'withdraw') {
+		const id = Number(form.formData.get('id'))
+		const result = Number.isInteger(id) && id > 0 ? await withdrawAnnouncement(id, { actor: user, ip }) : 'notFound'
+		if (result === 'notFound') throw data({ reason: 'notFound' as const }, { status: 404 })
+		await flashSuccess(request, result === 'withdrawn' ? 'admin.notifications.withdrawn' : 'admin.notifications.alreadyWithdrawn')
+		return redirect(PATH)
+	}
+
+	const postedRoles = postedIds(form.formData, 'roles')
+	const postedUsers = postedIds(form.formData, 'users')
+	const roleIds = postedRoles ?? []
+	const userIds = postedUsers ?? []
+	const errors: FieldErrors = form.ok ? {} : { ...form.errors }
+	if (postedRoles === null) errors.roles = { key: 'admin.notifications.errors.unknownChoice' }
+	if (postedUsers === null) errors.users = { key: 'admin.notifications.errors.unknownChoice' }
+	const state: ComposeState = {
+		ok: false,
+		errors,
+		values: form.values,
+		formError: null,
+		chosenRoles: roleIds,
+		chosenUsers: await audienceUsersById(userIds),
+		matches: null,
+	}
+
+	if (intent === 'find-users') {
+		const query = String(form.formData.get('userQuery') ?? '')
+		const found = await findAudienceUsers(query)
+		state.values.userQuery = query.slice(0, 100)
+		state.matches = found.filter((match) => !userIds.includes(match.id))
+		// Not a failure: the form comes back with the search done and nothing lost.
+		return data({ ...state, errors: {} }, { status: 200 })
+	}
+
+	if (!form.ok || Object.keys(errors).length > 0) return data(state, { status: 400 })
+	const result = await createAnnouncement({ ...form.data, body: form.data.body!, roleIds, userIds }, { actor: user, siteUrl: publicOrigin(request) ?? '', ip })
+	if (!result.ok) return data({ ...state, errors: result.errors }, { status: 400 })
+	await flashSuccess(request, result.recipients === null ? 'admin.notifications.scheduled' : 'admin.notifications.sent', { count: result.recipients ?? 0 })
+	return redirect(PATH)
+}
+
+/** Compose for everyone, roles or chosen users; what was sent, with how many have read it; withdraw. */
+export default function AdminNotificationsPage() {
+	const { t } = useTranslation()
+	const { items, nextBefore, before, roles, allowed } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+	const compose = actionData && 'chosenRoles' in actionData ? (actionData as ComposeState) : null
+	return (
+		<section aria-labelledby="notifications-admin-heading">
+			<PageHeader title={t('admin.notifications.title')} id="notifications-admin-heading" />
+			{/* A new key after each send clears what the browser kept of the last one. */}
+			{allowed.create ? <ComposeForm key={items[0]?.id ?? 0} roles={roles} state={compose} /> : null}
+			<h2 className="h5 mt-4" id="sent-heading">
+				{t('admin.notifications.sentHeading')}
+			</h2>
+			{before ? (
+				<p>
+					<Link to={PATH}>{t('notifications.newest')}</Link>
+				</p>
+			) : null}
+			{items.length === 0 ? (
+				<p className="empty-state">{t('admin.notifications.empty')}</p>
+			) : (
+				<div className="table-responsive" tabIndex={0} aria-labelledby="sent-heading">
+					<table className="table align-middle">
+						<caption className="visually-hidden">{t('admin.notifications.sentHeading')}</caption>
+						<thead>
+							<tr>
+								<th scope="col">{t('admin.notifications.fields.title')}</th>
+								<th scope="col">{t('admin.notifications.fields.audience')}</th>
+								<th scope="col">{t('admin.notifications.fields.publishAt')}</th>
+								<th scope="col">{t('admin.notifications.fields.expiresAt')}</th>
+								<th scope="col">{t('admin.notifications.fields.status')}</th>
+								<th scope="col">{t('admin.notifications.fields.readBy')}</th>
+								{allowed.withdraw ? <th scope="col">{t('admin.notifications.fields.actions')}</th> : null}
+							</tr>
+						</thead>
+						<tbody>
+							{items.map((item) => (
+								<tr key={item.id}>
+									<th scope="row" className="fw-normal">
+										<strong className="d-block">{item.title}</strong>
+										<span className="small text-body-secondary text-break">{item.body.length > 140 ? `${item.body.slice(0, 140)}…` : item.body}</span>
+										{item.email ? <span className="d-block small">{t('admin.notifications.byEmailToo')}</span> : null}
+									</th>
+									<td>
+										<AudienceSummary item={item} />
+									</td>
+									<td className="text-nowrap">
+										<DateTime at={item.publishAt} />
+									</td>
+									<td className="text-nowrap">{item.expiresAt === null ? t('admin.notifications.noExpiry') : <DateTime at={item.expiresAt} />}</td>
+									<td>
+										<StatusBadge status={item.status} label={t(`admin.notifications.status.${item.status}`)} />
+									</td>
+									<td className="text-nowrap">{item.status === 'scheduled' ? '—' : t('admin.notifications.readOf', { read: item.read, count: item.recipients })}</td>
+									{allowed.withdraw ? (
+										<td>
+											{item.status === 'active' || item.status === 'scheduled' ? (
+												<Form method="post">
+													<CsrfInput />
+													<input type="hidden" name="id" value={item.id} />
+													<button type="submit" name="intent" value="withdraw" className="btn btn-danger btn-sm" aria-label={`${t('admin.notifications.withdraw')}: ${item.title}`}>
+														{t('admin.notifications.withdraw')}
+													</button>
+												</Form>
+											) : null}
+										</td>
+									) : null}
+								</tr>
+							))}
+						</tbody>
+					</table>
+				</div>
+			)}
+			{nextBefore ? (
+				<Link to={`${PATH}?before=${nextBefore}`} className="btn btn-outline-secondary">
+					{t('notifications.loadMore')}
+				</Link>
+			) : null}
+		</section>
+	)
+}
+
+type ListItem = ReturnType<typeof useLoaderData<typeof loader>>['items'][number]
+
+function AudienceSummary({ item }: { item: ListItem }) {
+	const { t } = useTranslation()
+	const roleName = useRoleName()
+	if (item.audience === 'roles') return <>{t('admin.notifications.toRoles', { roles: item.roles.map(roleName).join(', ') || '—' })}</>
+	if (item.audience === 'users') return <>{t('admin.notifications.toUsers', { count: item.chosenUsers })}</>
+	return <>{t('admin.notifications.audience.everyone')}</>
+}
+
+function ComposeForm({ roles, state }: { roles: ReturnType<typeof useLoaderData<typeof loader>>['roles']; state: ComposeState | null }) {
+	const { t } = useTranslation()
+	const roleName = useRoleName()
+	const errorText = useFieldErrorText()
+	const values = state?.values ?? {}
+	const errors = state?.errors ?? {}
+	const audience = values.audience || 'everyone'
+	const hasErrors = Object.keys(errors).length > 0
+	return (
+		<Form method="post" className="card card-body" noValidate aria-labelledby="compose-heading">
+			<h2 id="compose-heading" className="h5">
+				{t('admin.notifications.compose')}
+			</h2>
+			<CsrfInput />
+			<FormAlert message={hasErrors ? t('validation.formHasErrors') : null} />
+			<Field name="title" label={t('admin.notifications.fields.title')} defaultValue={values.title ?? ''} error={errors.title} required maxLength={ANNOUNCEMENT_LIMITS.title} autoComplete="off" />
+			<TextareaField name="body" label={t('admin.notifications.fields.body')} defaultValue={values.body ?? ''} error={errors.body} required maxLength={ANNOUNCEMENT_LIMITS.body} rows={4} />
+			<Field name="link" label={t('admin.notifications.fields.link')} hint={t('admin.notifications.linkHint')} defaultValue={values.link ?? ''} error={errors.link} maxLength={ANNOUNCEMENT_LIMITS.link} autoComplete="off" />
+			<fieldset className="mb-3">
+				<legend className="form-label fs-6">{t('admin.notifications.fields.audience')}</legend>
+				{errors.audience ? <div className="invalid-feedback d-block">{errorText(errors.audience)}</div> : null}
+				{AUDIENCES.map((value) => (
+					<div className="form-check" key={value}>
+						<input className="form-check-input" type="radio" name="audience" id={`audience-${value}`} value={value} defaultChecked={audience === value} />
+						<label className="form-check-label" htmlFor={`audience-${value}`}>
+							{t(`admin.notifications.audience.${value}`)}
+						</label>
+					</div>
+				))}
+			</fieldset>
+			<fieldset className="mb-3" aria-describedby={errors.roles ? 'roles-error' : undefined}>
+				<legend className="form-label fs-6">{t('admin.notifications.fields.roles')}</legend>
+				{errors.roles ? (
+					<div id="roles-error" className="invalid-feedback d-block">
+						{errorText(errors.roles)}
+					</div>
+				) : null}
+				<div className="d-flex flex-wrap gap-3">
+					{roles.map((role) => (
+						<div className="form-check" key={role.id}>
+							<input className="form-check-input" type="checkbox" name="roles" id={`role-${role.id}`} value={role.id} defaultChecked={state?.chosenRoles.includes(role.id) ?? false} />
+							<label className="form-check-label" htmlFor={`role-${role.id}`}>
+								{roleName(role)}
+							</label>
+						</div>
+					))}
+				</div>
+			</fieldset>
+			<fieldset className="mb-3" aria-describedby={errors.users ? 'users-error' : undefined}>
+				<legend className="form-label fs-6">{t('admin.notifications.fields.users')}</legend>
+				{errors.users ? (
+					<div id="users-error" className="invalid-feedback d-block">
+						{errorText(errors.users)}
+					</div>
+				) : null}
+				<UserChoices users={state?.chosenUsers ?? []} checked />
+				<div className="row g-2 align-items-end mb-2">
+					<div className="col-sm-8 col-lg-5">
+						<label htmlFor="userQuery" className="form-label">
+							{t('admin.notifications.findUsers')}
+						</label>
+						<input id="userQuery" type="search" name="userQuery" className="form-control" defaultValue={values.userQuery ?? ''} maxLength={100} autoComplete="off" />
+					</div>
+					<div className="col-auto">
+						<button type="submit" name="intent" value="find-users" className="btn btn-outline-secondary" formNoValidate>
+							{t('admin.notifications.find')}
+						</button>
+					</div>
+				</div>
+				{state?.matches ? (
+					state.matches.length > 0 ? (
+						<div role="group" aria-label={t('admin.notifications.matches')}>
+							<UserChoices users={state.matches} checked={false} />
+						</div>
+					) : (
+						<p className="small text-body-secondary" role="status">
+							{t('admin.notifications.noMatches')}
+						</p>
+					)
+				) : null}
+			</fieldset>
+			<div className="form-check mb-3">
+				<input className="form-check-input" type="checkbox" name="email" id="also-email" value="yes" defaultChecked={values.email === 'yes'} />
+				<label className="form-check-label" htmlFor="also-email">
+					{t('admin.notifications.fields.email')}
+				</label>
+			</div>
+			<div className="row g-3">
+				<div className="col-md-6">
+					<Field name="publishAt" type="datetime-local" label={t('admin.notifications.fields.publishAt')} hint={t('admin.notifications.publishHint')} defaultValue={values.publishAt ?? ''} error={errors.publishAt} />
+				</div>
+				<div className="col-md-6">
+					<Field name="expiresAt" type="datetime-local" label={t('admin.notifications.fields.expiresAt')} hint={t('admin.notifications.expiresHint')} defaultValue={values.expiresAt ?? ''} error={errors.expiresAt} />
+				</div>
+			</div>
+			<div>
+				<button type="submit" name="intent" value="send" className="btn btn-primary">
+					{t('admin.notifications.send')}
+				</button>
+			</div>
+		</Form>
+	)
+}
+
+function UserChoices({ users, checked }: { users: AudienceUser[]; checked: boolean }) {
+	if (users.length === 0) return null
+	return (
+		<ul className="list-unstyled mb-2">
+			{users.map((user) => (
+				<li className="form-check" key={user.id}>
+					<input className="form-check-input" type="checkbox" name="users" id={`user-${user.id}`} value={user.id} defaultChecked={checked} />
+					<label className="form-check-label" htmlFor={`user-${user.id}`}>
+						{user.displayName} <span className="text-body-secondary">{`<${user.email}>`}</span>
+					</label>
+				</li>
+			))}
+		</ul>
+	)
+}

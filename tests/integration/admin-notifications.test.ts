@@ -1,0 +1,269 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { getDb } from '~/db/db.server'
+import { toLocalDateTimeInput } from '~/i18n/format'
+import de from '~/locales/de.json'
+import en from '~/locales/en.json'
+import vn from '~/locales/vn.json'
+import { deliverDueAnnouncements } from '~/notifications/announcements.server'
+import { countUnread, listNotifications } from '~/notifications/notifications.server'
+import { setUserRoles } from '~/users/users.server'
+import { TestClient, location } from '../support/client'
+import { parseHtml } from '../support/html'
+import { mailsTo } from '../support/mail'
+import { startServer, type RunningServer } from '../support/server'
+import { createTestUser } from '../support/users'
+
+let server: RunningServer
+
+beforeAll(async () => {
+	server = await startServer()
+})
+
+afterAll(async () => {
+	expect(await server?.stop()).toBe(0)
+})
+
+async function signedIn(roles: string[], lang = 'en') {
+	const account = await createTestUser({ roles })
+	const client = new TestClient(server.url)
+	client.cookies.set('lang', lang)
+	const response = await client.signIn(account.email, account.password)
+	await response.text()
+	expect(response.status).toBe(302)
+	return { ...account, client }
+}
+
+async function roleId(code: string): Promise<number> {
+	return (await getDb().selectFrom('roles').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id
+}
+
+const compose = (fields: Record<string, string | string[]>) => ({ intent: 'send', title: 'Maintenance tonight', body: 'The portal stops at 22:00.\nSave your work.', audience: 'everyone', ...fields })
+
+/** The notification texts a user sees on /notifications (title and body), newest first. */
+async function seenOnPage(client: TestClient): Promise<string[]> {
+	const response = await client.get('/notifications')
+	const html = await response.text()
+	expect(response.status).toBe(200)
+	return parseHtml(html)
+		.querySelectorAll('.notifications-page li .notification__title')
+		.map((title) => title.textContent)
+}
+
+async function unreadOnBell(client: TestClient): Promise<number | null> {
+	const response = await client.get('/api/notifications/unread')
+	const body = (await response.json()) as { unread: number }
+	expect(response.headers.get('cache-control')).toBe('no-store')
+	expect(response.status).toBe(200)
+	return body.unread
+}
+
+/** The row of the "sent" table for a title: its cells' texts. */
+async function sentRow(client: TestClient, title: string): Promise<string[]> {
+	const response = await client.get('/admin/notifications')
+	const html = await response.text()
+	expect(response.status).toBe(200)
+	const row = parseHtml(html)
+		.querySelectorAll('table tbody tr')
+		.find((tr) => tr.querySelector('th strong')?.textContent === title)
+	if (!row) throw new Error(`no row for ${title}`)
+	return row.querySelectorAll('td').map((cell) => cell.textContent.trim())
+}
+
+describe('notifications from administrators', () => {
+	test('sent to a role: its members see it in the bell and on /notifications, others do not; the list counts recipients and readers', async () => {
+		const admin = await signedIn(['admin'])
+		const operatorA = await signedIn(['operator'])
+		const operatorB = await signedIn(['operator', 'viewer'])
+		const viewer = await signedIn(['viewer'])
+		const before = await unreadOnBell(operatorA.client)
+
+		const title = `Operators only ${Date.now()}`
+		const sent = await admin.client.post('/admin/notifications', compose({ title, audience: 'roles', roles: [String(await roleId('operator'))] }))
+		await sent.text()
+		expect(location(sent)).toBe('/admin/notifications')
+
+		expect(await unreadOnBell(operatorA.client)).toBe(before! + 1)
+		expect((await seenOnPage(operatorA.client))[0]).toBe(title)
+		expect((await seenOnPage(operatorB.client))[0]).toBe(title)
+		expect(await seenOnPage(viewer.client)).not.toContain(title)
+
+		// Read by one of two.
+		const [item] = (await listNotifications(operatorA.user.id)).items
+		const read = await operatorA.client.post('/notifications', { intent: 'mark-read', id: String(item!.id) })
+		await read.text()
+		expect(read.status).toBe(302)
+		const cells = await sentRow(admin.client, title)
+		expect(cells).toContain(en.admin.notifications.toRoles.replace('{{roles}}', en.roles.operator))
+		expect(cells).toContain(en.admin.notifications.readOf.replace('{{read}}', '1').replace('{{count}}', '2'))
+		expect(cells).toContain(en.admin.notifications.status.active)
+	})
+
+	test('sent to chosen users, found through the search of the form; withdrawn, it disappears for them and stays listed as withdrawn', async () => {
+		const admin = await signedIn(['admin'])
+		const chosen = await signedIn(['viewer'])
+		const other = await signedIn(['viewer'])
+
+		// The search comes back with the form as it was typed, and the match offered as a checkbox.
+		const searched = await admin.client.post('/admin/notifications', compose({ intent: 'find-users', title: 'Kept title', audience: 'users', userQuery: chosen.email.toUpperCase() }))
+		expect(searched.status).toBe(200)
+		const form = parseHtml(await searched.text())
+		expect(form.querySelector('input[name="title"]')?.getAttribute('value')).toBe('Kept title')
+		const offered = form.querySelectorAll('input[name="users"]').map((input) => input.getAttribute('value'))
+		expect(offered).toEqual([String(chosen.user.id)])
+
+		const title = `Just you ${Date.now()}`
+		const sent = await admin.client.post('/admin/notifications', compose({ title, audience: 'users', users: [String(chosen.user.id)] }))
+		await sent.text()
+		expect(location(sent)).toBe('/admin/notifications')
+		expect(await seenOnPage(chosen.client)).toContain(title)
+		expect(await seenOnPage(other.client)).not.toContain(title)
+		const unreadBefore = await unreadOnBell(chosen.client)
+
+		const id = (await getDb().selectFrom('announcements').select('id').where('title', '=', title).executeTakeFirstOrThrow()).id
+		const withdrawn = await admin.client.post('/admin/notifications', { intent: 'withdraw', id: String(id) })
+		await withdrawn.text()
+		expect(location(withdrawn)).toBe('/admin/notifications')
+		expect(await seenOnPage(chosen.client)).not.toContain(title)
+		expect(await unreadOnBell(chosen.client)).toBe(unreadBefore! - 1)
+		expect(await sentRow(admin.client, title)).toContain(en.admin.notifications.status.withdrawn)
+		const audit = await getDb().selectFrom('audit_log').select('action').where('entity', '=', 'notification').where('entity_id', '=', String(id)).orderBy('id').execute()
+		expect(audit.map((entry) => entry.action)).toEqual(['notification.created', 'notification.withdrawn'])
+	})
+
+	test('scheduled for later and expiring: nobody sees it before its time, everyone active sees it then, nobody after its expiry (an injected clock)', async () => {
+		const admin = await signedIn(['admin'])
+		const reader = await signedIn(['viewer'])
+		const locked = await createTestUser()
+		await getDb().updateTable('users').set({ locked: 1 }).where('id', '=', locked.user.id).execute()
+
+		const now = Date.now()
+		const publishAt = now + 2 * 60 * 60_000
+		const title = `Later ${now}`
+		const posted = await admin.client.post(
+			'/admin/notifications',
+			compose({ title, publishAt: toLocalDateTimeInput(publishAt), expiresAt: toLocalDateTimeInput(publishAt + 24 * 60 * 60_000) }),
+		)
+		await posted.text()
+		expect(location(posted)).toBe('/admin/notifications')
+		expect(await seenOnPage(reader.client)).not.toContain(title)
+		expect(await sentRow(admin.client, title)).toContain(en.admin.notifications.status.scheduled)
+
+		// The minute it is due, one delivery pass sends it; a second pass (another instance) sends nothing more.
+		const due = (await getDb().selectFrom('announcements').select(['id', 'publish_at', 'expires_at']).where('title', '=', title).executeTakeFirstOrThrow())
+		expect(await deliverDueAnnouncements({ now: Number(due.publish_at) - 1 })).toBe(0)
+		expect(await deliverDueAnnouncements({ now: Number(due.publish_at) })).toBe(1)
+		expect(await deliverDueAnnouncements({ now: Number(due.publish_at) + 1 })).toBe(0)
+		const titles = async (userId: number, at: number) => (await listNotifications(userId, { now: at })).items.map((item) => item.title)
+		expect(await titles(reader.user.id, Number(due.publish_at))).toContain(title)
+		expect(await titles(locked.user.id, Number(due.publish_at))).not.toContain(title)
+		const activeUsers = Number((await getDb().selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('locked', '=', 0).executeTakeFirstOrThrow()).n)
+		const sent = await getDb().selectFrom('announcements').select('recipients').where('id', '=', due.id).executeTakeFirstOrThrow()
+		expect(sent.recipients).toBe(activeUsers)
+
+		const unreadWhileActive = await countUnread(reader.user.id, { now: Number(due.expires_at) - 1 })
+		expect(await titles(reader.user.id, Number(due.expires_at))).not.toContain(title)
+		expect(await countUnread(reader.user.id, { now: Number(due.expires_at) })).toBe(unreadWhileActive - 1)
+	})
+
+	test('also by email: in each recipient’s language, only to those who accept it; the profile switch is theirs', async () => {
+		const admin = await signedIn(['admin'])
+		const german = await signedIn(['viewer'], 'de')
+		const optedOut = await signedIn(['viewer'])
+		await getDb().updateTable('users').set({ preferred_language: 'de' }).where('id', '=', german.user.id).execute()
+
+		// The reader turns mail off in the profile (the checkbox is not posted when unchecked).
+		const off = await optedOut.client.post('/contacts/profile', { intent: 'email-notifications' })
+		await off.text()
+		expect(off.status).toBe(302)
+		const profile = parseHtml(await (await optedOut.client.get('/contacts/profile')).text())
+		expect(profile.querySelector('input[name="emailNotifications"]')?.hasAttribute('checked')).toBe(false)
+
+		const title = `By mail ${Date.now()}`
+		const sent = await admin.client.post('/admin/notifications', compose({ title, email: 'yes', link: '/danhmuc/tram', audience: 'users', users: [String(german.user.id), String(optedOut.user.id)] }))
+		await sent.text()
+		expect(location(sent)).toBe('/admin/notifications')
+		const [mail, ...more] = await mailsTo(german.email)
+		expect(more).toEqual([])
+		expect(mail!.subject).toBe(title)
+		expect(mail!.text).toContain('The portal stops at 22:00.\nSave your work.')
+		expect(mail!.text).toContain(`${server.url}/danhmuc/tram`)
+		expect(mail!.text).toContain(de.notifications.mail.footer.split('{{')[0]!)
+		expect(String(mail!.headers.get('content-language'))).toBe('de')
+		expect(await mailsTo(optedOut.email)).toEqual([])
+		// Both still get it in the portal.
+		expect(await seenOnPage(optedOut.client)).toContain(title)
+	})
+
+	test('bad input: a clear translated 400 with everything typed kept and nothing written', async () => {
+		const admin = await signedIn(['admin'], 'vn')
+		const count = async () => Number((await getDb().selectFrom('announcements').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+		const before = await count()
+		const cases: { fields: Record<string, string | string[]>; field: string; message: string }[] = [
+			{ fields: { title: '' }, field: 'title', message: vn.validation.required },
+			{ fields: { title: 'x'.repeat(201) }, field: 'title', message: vn.validation.tooLong.replace('{{max}}', '200') },
+			{ fields: { link: 'javascript:alert(1)' }, field: 'link', message: vn.admin.notifications.errors.link },
+			{ fields: { link: '//evil.example/' }, field: 'link', message: vn.admin.notifications.errors.link },
+			{ fields: { audience: 'roles' }, field: 'roles', message: vn.admin.notifications.errors.noRoles },
+			{ fields: { audience: 'roles', roles: ['999999'] }, field: 'roles', message: vn.admin.notifications.errors.unknownChoice },
+			{ fields: { audience: 'users', users: ['1', 'x'] }, field: 'users', message: vn.admin.notifications.errors.unknownChoice },
+			{ fields: { audience: 'nobody' }, field: 'audience', message: vn.catalog.errors.invalidChoice },
+			{ fields: { publishAt: '2020-01-01T10:00' }, field: 'publishAt', message: vn.admin.notifications.errors.publishInPast },
+			{ fields: { publishAt: '2099-13-45T10:00' }, field: 'publishAt', message: vn.admin.notifications.errors.dateTime },
+			{ fields: { expiresAt: toLocalDateTimeInput(Date.now() - 60 * 60_000) }, field: 'expiresAt', message: vn.admin.notifications.errors.expiresBeforeStart },
+		]
+		for (const { fields, message } of cases) {
+			const response = await admin.client.post('/admin/notifications', compose({ title: 'Typed title', body: 'Typed body', ...fields }))
+			const html = parseHtml(await response.text())
+			expect(response.status, JSON.stringify(fields)).toBe(400)
+			expect(html.querySelectorAll('.invalid-feedback').map((node) => node.textContent), JSON.stringify(fields)).toContain(message)
+			const typedTitle = typeof fields.title === 'string' ? fields.title : 'Typed title'
+			expect(html.querySelector('input[name="title"]')?.getAttribute('value') ?? '').toBe(typedTitle)
+			expect(html.querySelector('textarea[name="body"]')?.textContent).toBe('Typed body')
+		}
+		expect(await count()).toBe(before)
+	})
+
+	test('only holders of QUANTRI_NOTIFICATIONS may list, send or withdraw: the page and each form are refused otherwise', async () => {
+		const operator = await signedIn(['operator'])
+		const page = await operator.client.get('/admin/notifications')
+		await page.text()
+		expect(page.status).toBe(403)
+		const forms: Record<string, string | string[]>[] = [compose({}), { intent: 'withdraw', id: '1' }, { intent: 'find-users', userQuery: 'a' }]
+		for (const fields of forms) {
+			const response = await operator.client.post('/admin/notifications', fields)
+			await response.text()
+			expect(response.status).toBe(403)
+		}
+		const anonymous = new TestClient(server.url)
+		const redirected = await anonymous.get('/admin/notifications')
+		await redirected.text()
+		expect(location(redirected)).toMatch(/^\/account\/login/)
+		const poll = await anonymous.get('/api/notifications/unread')
+		expect(await poll.json()).toEqual({ message: 'Unauthorised' })
+		expect(poll.status).toBe(401)
+	})
+
+	test('the bell’s background poll does not keep an idle session alive', async () => {
+		const reader = await signedIn(['viewer'])
+		const session = () => getDb().selectFrom('sessions').select('last_seen_at').where('user_id', '=', reader.user.id).executeTakeFirstOrThrow()
+		const old = Date.now() - 10 * 60_000
+		await getDb().updateTable('sessions').set({ last_seen_at: old }).where('user_id', '=', reader.user.id).execute()
+		expect(typeof (await unreadOnBell(reader.client))).toBe('number')
+		expect(Number((await session()).last_seen_at)).toBe(old)
+		const page = await reader.client.get('/notifications')
+		await page.text()
+		expect(Number((await session()).last_seen_at)).toBeGreaterThan(old)
+	})
+
+	test('a role change notice names roles as each reader calls them', async () => {
+		const admin = await signedIn(['admin'])
+		const target = await signedIn(['viewer'], 'de')
+		await setUserRoles(target.user.id, ['viewer'])
+		const response = await admin.client.post(`/admin/users/${target.user.id}`, { intent: 'update', displayName: 'Ziel', firstName: '', lastName: '', roles: ['operator', 'viewer'] })
+		await response.text()
+		expect(response.status).toBe(302)
+		const page = parseHtml(await (await target.client.get('/notifications')).text())
+		const body = page.querySelector('.notifications-page li .notification__body')?.textContent
+		expect(body).toBe(de.notifications.rolesChanged.body.replace('{{roles}}', `${de.roles.operator}, ${de.roles.viewer}`))
+	})
+})
