@@ -16,6 +16,8 @@ import { scheduleBackups } from '~/db/scheduled-backups.server'
 import { startMailDelivery } from '~/mail/delivery.server'
 import { outboxDir, whenMailQueued } from '~/mail/mailer.server'
 import { deliverDueAnnouncements } from '~/notifications/announcements.server'
+import { scheduleAuditPurge } from '~/admin/audit.server'
+import { scheduleInactiveLock } from '~/users/inactive-lock.server'
 import { createCsrfToken, csrfCookieName, csrfSetCookie, readCookie, verifyCsrfCookie } from '~/security/csrf.server'
 import { assetHeaders, securityHeaders } from '~/security/headers'
 import { createCspNonce } from '~/security/nonce.server'
@@ -214,6 +216,8 @@ async function main() {
 		deliverDueAnnouncements().catch((error) => logger.error('notifications.delivery_failed', errorFields(error)))
 	}, 15_000)
 	announcementTimer.unref()
+	const stopAuditPurge = config.auditRetentionDays > 0 ? scheduleAuditPurge(config.auditRetentionDays) : null
+	const stopInactiveLock = config.inactiveLockDays > 0 ? scheduleInactiveLock(config.inactiveLockDays) : null
 
 	let shuttingDown = false
 	/**
@@ -228,6 +232,8 @@ async function main() {
 		stopping = true
 		clearInterval(purgeTimer)
 		clearInterval(announcementTimer)
+		stopAuditPurge?.()
+		stopInactiveLock?.()
 		backups?.stop()
 		const drainMs = signal === 'SIGTERM' ? config.shutdown.drainMs : 0
 		logger.info('server.shutdown', { signal, drainMs, timeoutMs: config.shutdown.timeoutMs })

@@ -113,6 +113,8 @@ const envSchema = z
 			.optional(),
 		MAIL_FROM: z.string().min(3, { error: 'must be an address such as Staff Portal <portal@example.com>' }).optional(),
 		MAIL_RETRY_SECONDS: positiveInteger(30),
+		AUDIT_RETENTION_DAYS: nonNegativeInteger(365),
+		INACTIVE_LOCK_DAYS: nonNegativeInteger(0),
 		METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
 		BACKUP_DIR: z.string().min(1, { error: 'must not be empty' }).optional(),
 		BACKUP_INTERVAL_HOURS: z.coerce.number({ error: 'must be a number of hours' }).positive({ error: 'must be greater than 0' }).default(24),
@@ -257,6 +259,10 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
 		})(),
 		/** `/metrics` answers only with this bearer token; without it there is no `/metrics`. */
 		metricsToken: parsed.METRICS_TOKEN,
+		/** Audit entries older than this many days are purged daily; 0 keeps them forever. */
+		auditRetentionDays: parsed.AUDIT_RETENTION_DAYS,
+		/** Accounts unused this many days are locked daily; 0 (the default) never. */
+		inactiveLockDays: parsed.INACTIVE_LOCK_DAYS,
 		/** Scheduled backups, when BACKUP_DIR is set. */
 		backups: parsed.BACKUP_DIR ? { dir: path.resolve(parsed.BACKUP_DIR), intervalMs: parsed.BACKUP_INTERVAL_HOURS * 3_600_000, keep: parsed.BACKUP_KEEP } : null,
 		/** Above this event-loop delay new page and API requests get 503 (0: never). */

@@ -2,7 +2,9 @@ import { sql, type SqlBool } from 'kysely'
 import { escapeLike } from '~/catalogs/search-text'
 import { getDatabase, getDb, type DB } from '~/db/db.server'
 import type { ListState } from '~/lists/list-query'
-import { readPage, type ListResult, type ListSource } from '~/lists/list.server'
+import { readAll, readPage, type ListResult, type ListSource } from '~/lists/list.server'
+import { recordAudit } from '~/audit/audit.server'
+import { errorFields, logger } from '~/utils/logger.server'
 import type { AuditFilter } from './audit'
 
 /** The audit log as administrators read it: filtered, newest first, the details made readable. */
@@ -13,14 +15,23 @@ export interface AuditChange {
 	to: string
 }
 
+/** What an entry is about, by name, with a link while the record exists. */
+export interface AuditTarget {
+	label: string | null
+	href: string | null
+}
+
 export interface AuditRow {
 	id: number
 	at: number
 	action: string
 	entity: string | null
 	entityId: string | null
+	actorId: number | null
+	actorName: string | null
 	actorEmail: string | null
 	ip: string | null
+	target: AuditTarget | null
 	/** Changed fields, before → after. */
 	changes: AuditChange[]
 	/** The other details, as text. */
@@ -64,6 +75,10 @@ export function readableDetails(details: string | null): Pick<AuditRow, 'changes
 				if (SECRET.test(field)) continue
 				changes.push({ field, from: text(change?.from), to: text(change?.to) })
 			}
+		} else if (value && typeof value === 'object' && !Array.isArray(value) && 'before' in value && 'after' in value) {
+			// One field written as {before, after} (the profile's own changes).
+			const change = value as { before: unknown; after: unknown }
+			changes.push({ field: name, from: text(change.before), to: text(change.after) })
 		} else {
 			facts.push({ name, value: Array.isArray(value) ? value.map(text).join(', ') : text(value) })
 		}
@@ -71,10 +86,23 @@ export function readableDetails(details: string | null): Pick<AuditRow, 'changes
 	return { changes, facts }
 }
 
-export async function listAudit(state: ListState<AuditFilter, 'at'>, db: DB = getDb()): Promise<ListResult<AuditRow>> {
-	const { dialect } = getDatabase()
+type StoredRow = {
+	id: number
+	at: number
+	action: string
+	entity: string | null
+	entity_id: string | null
+	actor_user_id: number | null
+	actor_email: string | null
+	actor_name: string | null
+	ip: string | null
+	details: string | null
+}
+
+/** The entries a list state selects (search, filters, dates), as a list source in time order. */
+function auditSource(db: DB, state: ListState<AuditFilter, 'at'>): ListSource {
 	let filtered = db.selectFrom('audit_log')
-	const { action, entity, actor, from, to } = state.filters
+	const { action, entity, target, actor, from, to } = state.filters
 	if (state.q) {
 		// The search: a part of the action, the actor's email or the entity id (case aside).
 		const pattern = `%${escapeLike(state.q.toLowerCase())}%`
@@ -84,36 +112,140 @@ export async function listAudit(state: ListState<AuditFilter, 'at'>, db: DB = ge
 	}
 	if (action) filtered = filtered.where('audit_log.action', '=', action)
 	if (entity) filtered = filtered.where('audit_log.entity', '=', entity)
+	if (target) filtered = filtered.where('audit_log.entity_id', '=', target.trim())
 	if (actor) filtered = filtered.where('audit_log.actor_email', '=', actor.trim())
 	const start = dayStart(from)
 	if (start !== null) filtered = filtered.where('audit_log.at', '>=', start)
 	const end = dayStart(to)
 	if (end !== null) filtered = filtered.where('audit_log.at', '<', end + 86_400_000)
-	const source: ListSource = {
+	return {
 		table: 'audit_log',
 		idColumn: 'audit_log.id',
 		filtered,
-		columns: (query) => query.select(['audit_log.id', 'audit_log.at', 'audit_log.action', 'audit_log.entity', 'audit_log.entity_id', 'audit_log.actor_email', 'audit_log.ip', 'audit_log.details']),
+		columns: (query) =>
+			query
+				.leftJoin('users as actor', 'actor.id', 'audit_log.actor_user_id')
+				.select(['audit_log.id', 'audit_log.at', 'audit_log.action', 'audit_log.entity', 'audit_log.entity_id', 'audit_log.actor_user_id', 'audit_log.actor_email', 'actor.display_name as actor_name', 'audit_log.ip', 'audit_log.details']),
 		sort: { column: 'audit_log.at' },
 	}
-	const page = await readPage<{ id: number; at: number; action: string; entity: string | null; entity_id: string | null; actor_email: string | null; ip: string | null; details: string | null }>(
-		db,
-		dialect,
-		source,
-		state,
+}
+
+/** Where each kind of record is shown, and the column that names it. */
+const TARGETS = {
+	user: { table: 'users', label: 'email', href: (id: number) => `/admin/users/${id}` },
+	role: { table: 'roles', label: 'code', href: (id: number) => `/admin/roles/${id}` },
+	function: { table: 'functions', label: 'code', href: (id: number) => `/admin/functions/${id}` },
+	station: { table: 'stations', label: 'code', href: (id: number) => `/danhmuc/tram/${id}` },
+	tool: { table: 'tools', label: 'code', href: (id: number) => `/congcu/list/${id}` },
+	notification: { table: 'announcements', label: 'title', href: () => '/admin/notifications' },
+} as const
+
+/** The records a page of entries is about, by name and link: one query per kind of record. */
+async function resolveTargets(rows: readonly StoredRow[], db: DB): Promise<Map<string, AuditTarget>> {
+	const found = new Map<string, AuditTarget>()
+	const wanted = new Map<keyof typeof TARGETS, Set<number>>()
+	for (const row of rows) {
+		if (!row.entity || !(row.entity in TARGETS) || !/^\d{1,9}$/.test(row.entity_id ?? '')) continue
+		const kind = row.entity as keyof typeof TARGETS
+		if (!wanted.has(kind)) wanted.set(kind, new Set())
+		wanted.get(kind)!.add(Number(row.entity_id))
+	}
+	await Promise.all(
+		[...wanted].map(async ([kind, ids]) => {
+			const target = TARGETS[kind]
+			const records = (await db
+				.selectFrom(target.table)
+				.select(['id', sql<string>`${sql.ref(target.label)}`.as('label')])
+				.where('id', 'in', [...ids])
+				.execute()) as { id: number; label: string }[]
+			for (const record of records) found.set(`${kind}:${record.id}`, { label: record.label, href: target.href(Number(record.id)) })
+		}),
 	)
+	return found
+}
+
+/** The name a deleted record had, from what its entries recorded. */
+function recordedLabel(details: string | null): string | null {
+	try {
+		const parsed = details ? (JSON.parse(details) as Record<string, unknown>) : null
+		const label = parsed?.code ?? parsed?.email ?? parsed?.title
+		return typeof label === 'string' ? label : null
+	} catch {
+		return null
+	}
+}
+
+function toAuditRow(row: StoredRow, targets: Map<string, AuditTarget>): AuditRow {
+	const target = row.entity ? (targets.get(`${row.entity}:${row.entity_id}`) ?? { label: recordedLabel(row.details), href: null }) : null
 	return {
-		...page,
-		rows: page.rows.map((row) => ({
-			id: Number(row.id),
-			at: Number(row.at),
-			action: row.action,
-			entity: row.entity,
-			entityId: row.entity_id,
-			actorEmail: row.actor_email,
-			ip: row.ip,
-			...readableDetails(row.details),
-		})),
+		id: Number(row.id),
+		at: Number(row.at),
+		action: row.action,
+		entity: row.entity,
+		entityId: row.entity_id,
+		actorId: row.actor_user_id === null ? null : Number(row.actor_user_id),
+		actorName: row.actor_name,
+		actorEmail: row.actor_email,
+		ip: row.ip,
+		target,
+		...readableDetails(row.details),
+	}
+}
+
+export async function listAudit(state: ListState<AuditFilter, 'at'>, db: DB = getDb()): Promise<ListResult<AuditRow>> {
+	const { dialect } = getDatabase()
+	const page = await readPage<StoredRow>(db, dialect, auditSource(db, state), state)
+	const targets = await resolveTargets(page.rows, db)
+	return { ...page, rows: page.rows.map((row) => toAuditRow(row, targets)) }
+}
+
+/** Every entry a list state selects, in its order, a batch at a time (the CSV export). */
+export async function* exportAudit(state: ListState<AuditFilter, 'at'>, handle = getDatabase()): AsyncGenerator<AuditRow[]> {
+	const { db, dialect } = handle
+	for await (const batch of readAll<StoredRow>(db, dialect, auditSource(db, state), state.dir)) {
+		const targets = await resolveTargets(batch, db)
+		yield batch.map((row) => toAuditRow(row, targets))
+	}
+}
+
+/** Rows deleted per statement by the purge: short transactions that other writers can pass between. */
+const PURGE_BATCH = 5_000
+
+/**
+ * Deletes the entries older than `retentionDays` (a batch at a time) and records that it did, with how
+ * many and up to when. Returns the number deleted.
+ */
+export async function purgeAuditLog({ retentionDays, now = Date.now() }: { retentionDays: number; now?: number }, db: DB = getDb()): Promise<number> {
+	const cutoff = now - retentionDays * 86_400_000
+	let deleted = 0
+	for (;;) {
+		const batch = db.selectFrom('audit_log').select('id').where('at', '<', cutoff).orderBy('at').limit(PURGE_BATCH)
+		const result = await db.deleteFrom('audit_log').where('id', 'in', batch).executeTakeFirst()
+		const count = Number(result.numDeletedRows)
+		deleted += count
+		if (count < PURGE_BATCH) break
+	}
+	if (deleted > 0) {
+		await recordAudit({ action: 'audit.purged', actorEmail: 'system', entity: 'audit', details: { deleted, before: new Date(cutoff).toISOString(), retentionDays } }, db)
+	}
+	return deleted
+}
+
+/** Runs the purge now and then once a day; returns a stop function. */
+export function scheduleAuditPurge(retentionDays: number): () => void {
+	const run = () =>
+		purgeAuditLog({ retentionDays })
+			.then((deleted) => {
+				if (deleted > 0) logger.info('audit.purged', { deleted, retentionDays })
+			})
+			.catch((error) => logger.error('audit.purge_failed', errorFields(error)))
+	const first = setTimeout(run, 60_000)
+	const daily = setInterval(run, 86_400_000)
+	first.unref()
+	daily.unref()
+	return () => {
+		clearTimeout(first)
+		clearInterval(daily)
 	}
 }
 

@@ -14,7 +14,7 @@ import { assignableRoleCodes, auditRefusal, firstUnassignableRole, mayManageUser
 import { getUserByEmail, insertUser, normalizeEmail } from '~/users/users.server'
 import { getClientIp } from '~/utils/logger.server'
 import { issue } from '~/utils/form.server'
-import { USER_LIMITS, type USER_LIST } from './users'
+import { USER_LIMITS, type USER_LIST, type UserSort } from './users'
 
 /**
  * User administration: the list, creating accounts, editing names and roles, locking, password
@@ -114,6 +114,8 @@ export interface UserListRow {
 	last_name: string
 	locked: number
 	created_at: number
+	/** 0: never signed in. */
+	last_sign_in_at: number
 	roles: string[]
 }
 
@@ -121,6 +123,7 @@ const SORTS: Record<(typeof USER_LIST.sorts)[number], SortColumn> = {
 	email: { column: 'users.email_normalized', unique: true },
 	name: { column: 'users.display_name' },
 	createdAt: { column: 'users.created_at' },
+	lastSignIn: { column: 'users.last_sign_in_at' },
 }
 
 /** Users whose email or names contain every word of `q`, accents and case aside (accounts are few: read in full). */
@@ -135,7 +138,7 @@ async function searchIds(db: DB, q: string): Promise<number[]> {
 		.map((row) => Number(row.id))
 }
 
-export async function listAdminUsers(state: ListState<'role' | 'state', 'email' | 'name' | 'createdAt'>, db: DB = getDb()): Promise<ListResult<UserListRow>> {
+export async function listAdminUsers(state: ListState<'role' | 'state', UserSort>, db: DB = getDb()): Promise<ListResult<UserListRow>> {
 	const dialect = getDatabase().dialect
 	let filtered = db.selectFrom('users')
 	if (state.q && searchTerms(state.q).length > 0) {
@@ -153,12 +156,12 @@ export async function listAdminUsers(state: ListState<'role' | 'state', 'email' 
 		table: 'users',
 		idColumn: 'users.id',
 		filtered,
-		columns: (query) => query.select(['users.id', 'users.email', 'users.display_name', 'users.first_name', 'users.last_name', 'users.locked', 'users.created_at']),
+		columns: (query) => query.select(['users.id', 'users.email', 'users.display_name', 'users.first_name', 'users.last_name', 'users.locked', 'users.created_at', 'users.last_sign_in_at']),
 		sort: SORTS[state.sort],
 	}
 	const page = await readPage<Omit<UserListRow, 'roles'>>(db, dialect, source, state)
 	const roles = await rolesOf(db, page.rows.map((row) => row.id))
-	return { ...page, rows: page.rows.map((row) => ({ ...row, id: Number(row.id), created_at: Number(row.created_at), roles: roles.get(Number(row.id)) ?? [] })) }
+	return { ...page, rows: page.rows.map((row) => ({ ...row, id: Number(row.id), created_at: Number(row.created_at), last_sign_in_at: Number(row.last_sign_in_at), roles: roles.get(Number(row.id)) ?? [] })) }
 }
 
 async function rolesOf(db: DB, userIds: number[]): Promise<Map<number, string[]>> {

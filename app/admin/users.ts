@@ -6,12 +6,14 @@ export const USERS_FUNCTION = 'QUANTRI_USERS'
 export const USERS_PATH = '/admin/users'
 export const USER_STATES = ['active', 'locked'] as const
 
-export const USER_LIST: ListSpec<'role' | 'state', 'email' | 'name' | 'createdAt'> = {
+export type UserSort = 'email' | 'name' | 'createdAt' | 'lastSignIn'
+
+export const USER_LIST: ListSpec<'role' | 'state', UserSort> = {
 	filters: {
 		role: { kind: 'text', max: 50 },
 		state: { kind: 'choice', values: USER_STATES },
 	},
-	sorts: ['email', 'name', 'createdAt'],
+	sorts: ['email', 'name', 'createdAt', 'lastSignIn'],
 	defaultSort: 'email',
 	defaultDir: 'asc',
 }

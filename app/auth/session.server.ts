@@ -95,6 +95,11 @@ export function getSessionState(request: Request): Promise<SessionState> {
 	)
 }
 
+/** How long until the session times out for inactivity (null without one). */
+export function idleExpiresInMs(state: SessionState, idleMs: number, now = Date.now()): number | null {
+	return state.status === 'active' ? state.session.last_seen_at + idleMs - now : null
+}
+
 /** The signed-in user without extending the session's idle timeout (for the browser's background polls). */
 export async function peekUser(request: Request): Promise<User | null> {
 	const token = await readToken(request)

@@ -19,6 +19,8 @@ export interface UsersTable {
 	password_changed_at: number | null
 	/** 1 unless the user chose not to get administrators' notifications by email too. */
 	email_notifications: Generated<number>
+	/** Epoch ms of the last successful sign-in (page or API); 0 when never. */
+	last_sign_in_at: Generated<number>
 	created_at: number
 	updated_at: number
 }

@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { AUDIT_LIST, AUDIT_PATH } from '~/admin/audit'
+import { AUDIT_EXPORT_PATH, AUDIT_LIST, AUDIT_PATH, auditEntityName, auditEventName, auditFieldLabel } from '~/admin/audit'
 import { auditChoices, listAudit } from '~/admin/audit.server'
 import { PageHeader } from '~/components/catalog'
 import { EmptyList, ListSummary, ListToolbar, Pagination, SortableHeader } from '~/components/list'
@@ -10,6 +10,7 @@ import { getT } from '~/i18n/i18n.server'
 import { isNarrowed, listSearch, parseListState } from '~/lists/list-query'
 import { isCanonical, lastPage } from '~/lists/list.server'
 import { routeHandle } from '~/permissions/access'
+import { can } from '~/permissions/grants'
 import { requirePermission } from '~/permissions/grants.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { pageTitle } from '~/utils/meta'
@@ -21,7 +22,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogSty
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
 
 export async function loader({ request }: LoaderFunctionArgs) {
-	await requirePermission(request, 'QUANTRI_AUDIT', 'view')
+	const { grants } = await requirePermission(request, 'QUANTRI_AUDIT', 'view')
 	const url = new URL(request.url)
 	const state = parseListState(url.searchParams, AUDIT_LIST)
 	const canonical = listSearch(state, AUDIT_LIST)
@@ -32,27 +33,39 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		throw redirect(`${AUDIT_PATH}${listSearch(state, AUDIT_LIST, { page: last })}`)
 	}
 	const t = await getT(request)
-	return { title: t('admin.audit.title'), state, result, choices }
+	return { title: t('admin.audit.title'), state, result, choices, allowed: { export: can(grants, 'QUANTRI_AUDIT', 'export') } }
 }
 
 export default function AuditPage() {
 	const { t, i18n } = useTranslation()
-	const { state, result, choices } = useLoaderData<typeof loader>()
+	const { state, result, choices, allowed } = useLoaderData<typeof loader>()
 	const list = { path: AUDIT_PATH, state, spec: AUDIT_LIST }
 	return (
 		<section aria-labelledby="audit-heading">
-			<PageHeader title={t('admin.audit.title')} id="audit-heading" />
+			<PageHeader title={t('admin.audit.title')} id="audit-heading">
+				{allowed.export ? (
+					<a href={`${AUDIT_EXPORT_PATH}${listSearch(state, AUDIT_LIST, { page: 1 })}`} className="btn btn-outline-dark" download>
+						<i className="bx bx-download" aria-hidden="true" /> {t('admin.audit.export')}
+					</a>
+				) : null}
+			</PageHeader>
 			<ListToolbar
 				{...list}
 				label={t('admin.audit.searchForm')}
 				searchLabel={t('list.search')}
 				searchHint={t('admin.audit.searchHint')}
 				filters={[
-					{ name: 'action', label: t('admin.audit.fields.action'), allLabel: t('list.all'), options: choices.actions.map((value) => ({ value, label: value })) },
-					{ name: 'entity', label: t('admin.audit.fields.entity'), allLabel: t('list.all'), options: choices.entities.map((value) => ({ value, label: value })) },
+					{ name: 'action', label: t('admin.audit.fields.action'), allLabel: t('list.all'), options: choices.actions.map((value) => ({ value, label: auditEventName(t, value) })).sort((a, b) => a.label.localeCompare(b.label, i18n.language)) },
+					{ name: 'entity', label: t('admin.audit.fields.entity'), allLabel: t('list.all'), options: choices.entities.map((value) => ({ value, label: auditEntityName(t, value) })) },
 				]}
 				extra={
 					<>
+						<div className="col-6 col-md-4 col-lg-2">
+							<label htmlFor="audit-target" className="form-label">
+								{t('admin.audit.fields.target')}
+							</label>
+							<input id="audit-target" name="target" inputMode="numeric" defaultValue={state.filters.target ?? ''} className="form-control" autoComplete="off" maxLength={20} />
+						</div>
 						<div className="col-12 col-md-4 col-lg-2">
 							<label htmlFor="audit-actor" className="form-label">
 								{t('admin.audit.fields.actor')}
@@ -102,19 +115,37 @@ export default function AuditPage() {
 											{formatDateTime(row.at, i18n.language)}
 										</th>
 										<td>
-											{row.actorEmail ?? '—'}
+											{row.actorId !== null ? <Link to={`/admin/users/${row.actorId}`}>{row.actorName ?? row.actorEmail}</Link> : (row.actorEmail ?? '—')}
+											{row.actorId !== null && row.actorEmail ? <div className="small text-body-secondary">{row.actorEmail}</div> : null}
 											{row.ip ? <div className="small text-body-secondary">{row.ip}</div> : null}
 										</td>
 										<td>
-											<code>{row.action}</code>
+											{auditEventName(t, row.action)}
+											<div>
+												<code className="small">{row.action}</code>
+											</div>
 										</td>
-										<td>{row.entity ? `${row.entity}${row.entityId ? ` #${row.entityId}` : ''}` : '—'}</td>
+										<td>
+											{row.entity ? (
+												<>
+													<span className="d-block">{auditEntityName(t, row.entity)}</span>
+													{row.target?.href ? <Link to={row.target.href}>{row.target.label ?? `#${row.entityId}`}</Link> : <span>{row.target?.label ?? (row.entityId ? `#${row.entityId}` : '')}</span>}
+													{row.entityId ? (
+														<div className="small">
+															<Link to={`${AUDIT_PATH}${listSearch({ ...state, q: '', page: 1, filters: { entity: row.entity, target: row.entityId } }, AUDIT_LIST)}`}>{t('admin.audit.recordHistory')}</Link>
+														</div>
+													) : null}
+												</>
+											) : (
+												'—'
+											)}
+										</td>
 										<td>
 											{row.changes.length > 0 ? (
 												<ul className="list-unstyled mb-1 small">
 													{row.changes.map((change) => (
 														<li key={change.field}>
-															<strong>{change.field}</strong>: <del>{change.from || t('admin.audit.empty')}</del> → <ins>{change.to || t('admin.audit.empty')}</ins>
+															<strong>{auditFieldLabel(t, row.entity, change.field)}</strong>: <del>{change.from || t('admin.audit.empty')}</del> → <ins>{change.to || t('admin.audit.empty')}</ins>
 														</li>
 													))}
 												</ul>
@@ -123,7 +154,7 @@ export default function AuditPage() {
 												<ul className="list-unstyled mb-0 small text-body-secondary">
 													{row.facts.map((fact) => (
 														<li key={fact.name}>
-															{fact.name}: {fact.value}
+															{auditFieldLabel(t, null, fact.name)}: {fact.value}
 														</li>
 													))}
 												</ul>

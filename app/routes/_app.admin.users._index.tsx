@@ -6,7 +6,7 @@ import { USER_LIST, USER_STATES, USERS_FUNCTION, USERS_PATH, userHref } from '~/
 import { listAdminUsers, listRoleOptions } from '~/admin/users.server'
 import { PageHeader } from '~/components/catalog'
 import { EmptyList, ListSummary, ListToolbar, Pagination, SortableHeader } from '~/components/list'
-import { formatDate } from '~/i18n/format'
+import { formatDate, formatDateTime } from '~/i18n/format'
 import { getT } from '~/i18n/i18n.server'
 import { isNarrowed, listSearch, parseListState } from '~/lists/list-query'
 import { isCanonical, lastPage } from '~/lists/list.server'
@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		throw redirect(`${USERS_PATH}${listSearch(state, USER_LIST, { page: last })}`)
 	}
 	const t = await getT(request)
-	return { title: t('admin.users.title'), state, result, roles, allowed: { create: can(grants, USERS_FUNCTION, 'create') } }
+	return { title: t('admin.users.title'), state, result, roles, allowed: { create: can(grants, USERS_FUNCTION, 'create'), export: can(grants, USERS_FUNCTION, 'export') } }
 }
 
 export default function AdminUsersPage() {
@@ -52,6 +52,11 @@ export default function AdminUsersPage() {
 	return (
 		<section aria-labelledby="users-heading">
 			<PageHeader title={t('admin.users.title')} id="users-heading">
+				{allowed.export ? (
+					<a href={`${USERS_PATH}/grants.csv`} className="btn btn-outline-dark" download>
+						<i className="bx bx-download" aria-hidden="true" /> {t('admin.users.grantsExport')}
+					</a>
+				) : null}
 				{newLink}
 			</PageHeader>
 			<ListToolbar
@@ -84,6 +89,9 @@ export default function AdminUsersPage() {
 									</SortableHeader>
 									<th scope="col">{t('admin.users.fields.roles')}</th>
 									<th scope="col">{t('admin.users.fields.state')}</th>
+									<SortableHeader {...list} column="lastSignIn">
+										{t('admin.users.fields.lastSignIn')}
+									</SortableHeader>
 									<SortableHeader {...list} column="createdAt">
 										{t('admin.users.fields.createdAt')}
 									</SortableHeader>
@@ -100,6 +108,7 @@ export default function AdminUsersPage() {
 										<td>
 											<span className={`badge ${user.locked ? 'text-bg-danger' : 'text-bg-success'}`}>{t(`admin.users.states.${user.locked ? 'locked' : 'active'}`)}</span>
 										</td>
+										<td className="text-nowrap">{user.last_sign_in_at > 0 ? formatDateTime(user.last_sign_in_at, i18n.language) : t('admin.users.neverSignedIn')}</td>
 										<td className="text-nowrap">{formatDate(user.created_at, i18n.language)}</td>
 									</tr>
 								))}

@@ -9,9 +9,10 @@ import { ProgressBar } from '~/components/shell/progress-bar'
 import { Toasts } from '~/components/shell/toasts'
 import { Topbar } from '~/components/shell/topbar'
 import { Sidebar } from '~/components/sidebar'
-import { touchIntervalMs } from '~/auth/session.server'
+import { getSessionState, idleExpiresInMs, touchIntervalMs } from '~/auth/session.server'
 import { getConfig } from '~/config.server'
-import { DEFAULT_ACTIVITY_INTERVAL_MS, useActivityReporter } from '~/hooks/use-activity-reporter'
+import { useSessionExpiry } from '~/hooks/use-session-expiry'
+import { SessionExpiryNotice } from '~/components/shell/session-expiry'
 import { useCloseOnNavigation } from '~/hooks/use-close-on-navigation'
 import { useDropdownDismiss } from '~/hooks/use-dropdown-dismiss'
 import { getLanguage, getT } from '~/i18n/i18n.server'
@@ -62,6 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		apps: config.launcher,
 		helpUrl: config.helpUrl,
 		activityIntervalMs: touchIntervalMs(config.session.idleMs),
+		idleExpiresInMs: idleExpiresInMs(await getSessionState(request), config.session.idleMs),
 	}
 }
 
@@ -73,7 +75,7 @@ function Shell({ children }: { children: ReactNode }) {
 	const [searchParams] = useSearchParams()
 	useDropdownDismiss()
 	useCloseOnNavigation()
-	useActivityReporter(frame?.activityIntervalMs ?? DEFAULT_ACTIVITY_INTERVAL_MS)
+	const session = useSessionExpiry({ intervalMs: frame?.activityIntervalMs ?? 60_000, expiresInMs: frame?.idleExpiresInMs ?? null, dataKey: frame })
 	const layout = root?.layout ?? DEFAULT_LAYOUT
 	const menu = useMenuMarkup(frame?.menu)
 	return (
@@ -96,6 +98,7 @@ function Shell({ children }: { children: ReactNode }) {
 				<div className="app-content">
 					<main id="main" className="app-main" tabIndex={-1}>
 						<Toasts flash={root?.flash ?? null} />
+						<SessionExpiryNotice session={session} onStay={session.stay} />
 						{layout.layout === 'horizontal' && frame?.menuError ? <MenuErrorNotice /> : null}
 						{children}
 					</main>

@@ -1,3 +1,4 @@
+import { recordSignIn } from '~/users/users.server'
 import { routeHandle } from '~/permissions/access'
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
@@ -75,6 +76,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	const { user } = result
 	await signInSucceeded(email, ip)
 	countSignIn('success', 'form')
+	await recordSignIn(user.id)
 	const cookie = await createSession(request, user)
 	await recordAudit({ action: 'auth.sign_in', actor: user, entity: 'user', entityId: user.id, ip })
 	const destination = user.must_change_password ? CHANGE_PASSWORD_PATH : safeRedirect(form.data.redirectTo, '/')

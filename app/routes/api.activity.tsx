@@ -13,5 +13,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (request.method !== 'POST') throw Response.json({ message: 'Method Not Allowed' }, { status: 405 })
 	const state = await getSessionState(request)
 	if (state.status !== 'active') return Response.json({ active: false }, { status: 401 })
-	return Response.json({ active: true, idleExpiresAt: state.session.last_seen_at + getConfig().session.idleMs })
+	const idleExpiresAt = state.session.last_seen_at + getConfig().session.idleMs
+	// The remaining time as well as the instant: the browser's clock may not be the server's.
+	return Response.json({ active: true, idleExpiresAt, idleExpiresInMs: idleExpiresAt - Date.now() })
 }

@@ -1,3 +1,4 @@
+import { recordSignIn } from '~/users/users.server'
 import { routeHandle } from '~/permissions/access'
 import { type ActionFunctionArgs } from '@remix-run/node'
 import { credentialsSchema } from '~/users/forms.server'
@@ -47,6 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
 		return passwordChangeRequired()
 	}
 	const token = await issueApiToken(result.user.id)
+	await recordSignIn(result.user.id)
 	await recordAudit({ action: 'auth.sign_in', actor: result.user, entity: 'user', entityId: result.user.id, ip, details: { via: 'api' } })
 	return Response.json({ ...toApiUser(result.user), token })
 }

@@ -156,3 +156,8 @@ export async function updateProfile(
 		.where('id', '=', userId)
 		.execute()
 }
+
+/** Notes a successful sign-in (page or API) for the users list and the lock of unused accounts. */
+export async function recordSignIn(userId: number, now = Date.now(), db: DB = getDb()) {
+	await db.updateTable('users').set({ last_sign_in_at: now }).where('id', '=', userId).execute()
+}

@@ -10,6 +10,7 @@ import { catalogFigures } from './0007_catalog_figures'
 import { catalogVersion } from './0008_catalog_version'
 import { codeOrderIndexes } from './0009_code_order_indexes'
 import { announcements } from './0010_announcements'
+import { lastSignIn } from './0011_last_sign_in'
 
 /** Every migration, in order. Names are permanent: never rename or reorder a landed one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -24,5 +25,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
 		'0008_catalog_version': catalogVersion(dialect),
 		'0009_code_order_indexes': codeOrderIndexes(dialect),
 		'0010_announcements': announcements(dialect),
+		'0011_last_sign_in': lastSignIn(),
 	}
 }
