@@ -204,7 +204,7 @@ async function main() {
 	server.keepAliveTimeout = 65_000
 
 	const backups = config.backups ? scheduleBackups(database, config.backups) : null
-	const mailDelivery = config.mail.smtpUrl ? startMailDelivery({ outbox: outboxDir(), smtpUrl: config.mail.smtpUrl, retryBaseMs: config.mail.retryBaseMs }) : null
+	const mailDelivery = config.mail.smtpUrl ? await startMailDelivery({ outbox: outboxDir(), smtpUrl: config.mail.smtpUrl, retryBaseMs: config.mail.retryBaseMs }) : null
 	whenMailQueued(mailDelivery ? () => void mailDelivery.deliverNow() : null)
 
 	const purgeTimer = setInterval(() => {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { createCookie, redirect } from '@remix-run/node'
 import { getConfig } from '~/config.server'
+import { KEPT_FORM_PATH, keepPostedForm } from './kept-form.server'
 import { getDb, type DB } from '~/db/db.server'
 import type { Session, User } from '~/db/schema'
 import { getClientIp } from '~/utils/logger.server'
@@ -37,7 +38,8 @@ function hashToken(token: string): string {
 
 export type SessionState =
 	| { status: 'anonymous' }
-	| { status: 'expired' }
+	/** `userId` when the session timed out (not when its user was locked or it was signed out). */
+	| { status: 'expired'; userId?: number }
 	| { status: 'active'; session: Session; user: User; token: string }
 
 async function readToken(request: Request): Promise<string | null> {
@@ -79,7 +81,7 @@ export async function resolveSessionToken(token: string, db: DB = getDb(), { ext
 	const now = Date.now()
 	if (!user || user.locked || isSessionExpired(session, now)) {
 		await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute()
-		return { status: 'expired' }
+		return user && !user.locked ? { status: 'expired', userId: user.id } : { status: 'expired' }
 	}
 	if (extend && now - session.last_seen_at >= touchIntervalMs(getConfig().session.idleMs)) {
 		await db.updateTable('sessions').set({ last_seen_at: now }).where('id_hash', '=', idHash).execute()
@@ -131,10 +133,7 @@ export function loginPath(request: Request, reason?: 'expired' | 'signed-out') {
  */
 export async function requireUser(request: Request, { allowPasswordChange = false } = {}): Promise<User> {
 	const state = await getSessionState(request)
-	if (state.status !== 'active') {
-		const headers = state.status === 'expired' ? { 'Set-Cookie': await clearSessionCookie() } : undefined
-		throw redirect(loginPath(request, state.status === 'expired' ? 'expired' : undefined), { headers })
-	}
+	if (state.status !== 'active') throw await signInAgain(request, state)
 	if (state.user.must_change_password && !allowPasswordChange) {
 		throw redirect(CHANGE_PASSWORD_PATH)
 	}
@@ -143,8 +142,21 @@ export async function requireUser(request: Request, { allowPasswordChange = fals
 
 export async function requireActiveSession(request: Request) {
 	const state = await getSessionState(request)
-	if (state.status !== 'active') throw redirect(loginPath(request, state.status === 'expired' ? 'expired' : undefined))
+	if (state.status !== 'active') throw await signInAgain(request, state)
 	return state
+}
+
+/**
+ * The way to sign-in for a request without a session. A form posted after the session timed out is kept
+ * for its user (see kept-form.server) and offered again after signing in, instead of the page it was for.
+ */
+async function signInAgain(request: Request, state: Exclude<SessionState, { status: 'active' }>): Promise<Response> {
+	if (state.status !== 'expired') return redirect(loginPath(request))
+	const headers = new Headers({ 'Set-Cookie': await clearSessionCookie() })
+	const kept = state.userId ? await keepPostedForm(request, state.userId) : null
+	if (!kept) return redirect(loginPath(request, 'expired'), { headers })
+	headers.append('Set-Cookie', kept)
+	return redirect(`/account/login?${new URLSearchParams({ redirectTo: KEPT_FORM_PATH, reason: 'expired' })}`, { headers })
 }
 
 /** Starts a new session for `user` (a fresh id: never reuses one the browser brought) and returns its cookie. */

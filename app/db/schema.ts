@@ -121,6 +121,18 @@ export interface NotificationsTable {
 	expires_at: number | null
 }
 
+export interface KeptFormsTable {
+	/** SHA-256 of the random key in the browser's cookie. */
+	id_hash: string
+	user_id: number
+	/** Where the form was posted (path and query). */
+	path: string
+	/** JSON array of [name, value] pairs, in the order posted; no passwords, tokens or files. */
+	fields: string
+	created_at: number
+	expires_at: number
+}
+
 export interface AnnouncementsTable {
 	id: Generated<number>
 	title: string
@@ -242,6 +254,7 @@ export interface Database {
 	role_grants: RoleGrantsTable
 	user_roles: UserRolesTable
 	announcements: AnnouncementsTable
+	kept_forms: KeptFormsTable
 	api_tokens: ApiTokensTable
 	stations: StationsTable
 	tools: ToolsTable

@@ -1,6 +1,5 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import nodemailer from 'nodemailer'
 import { errorFields, logger } from '~/utils/logger.server'
 
 /** The longest wait between two tries of one message. */
@@ -29,7 +28,9 @@ function envelopeOf(raw: string): { from: string; to: string[] } {
  * logged and the message tried again after a wait that doubles, from `retryBaseMs` up to an hour. The
  * folder is looked at every few seconds and at once when mail is queued (`deliverNow`).
  */
-export function startMailDelivery({ outbox, smtpUrl, retryBaseMs, now = Date.now }: MailDeliveryOptions) {
+export async function startMailDelivery({ outbox, smtpUrl, retryBaseMs, now = Date.now }: MailDeliveryOptions) {
+	// Loaded only where the portal sends mail itself (nodemailer costs about 6 MB of memory).
+	const { default: nodemailer } = await import('nodemailer')
 	const url = new URL(smtpUrl)
 	const secure = url.protocol === 'smtps:'
 	const credentials = url.username !== ''

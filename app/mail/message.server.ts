@@ -1,5 +1,3 @@
-import MailComposer from 'nodemailer/lib/mail-composer'
-
 export interface MailContent {
 	to: string
 	subject: string
@@ -38,6 +36,8 @@ export function textToHtml(text: string, lang: string, title: string): string {
  * body as text and HTML alternatives (UTF-8).
  */
 export async function composeMessage(from: string, content: MailContent, messageDomain: string): Promise<Buffer> {
+	// Loaded with the first message: most instances send none, and nodemailer costs about 6 MB of memory.
+	const { default: MailComposer } = await import('nodemailer/lib/mail-composer')
 	const composer = new MailComposer({
 		from,
 		to: content.to,

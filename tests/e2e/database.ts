@@ -147,3 +147,14 @@ export function addNotifications(email: string, count: number): Promise<string[]
 		return roles.reverse()
 	})
 }
+
+/** The idle timeout passes for every session of the user (by email): their next request finds it ended. */
+export function endSessionsByIdleTimeout(email: string): Promise<void> {
+	return withDatabase(async (db) => {
+		await db
+			.updateTable('sessions')
+			.set({ last_seen_at: Date.now() - 24 * 60 * 60_000 })
+			.where('user_id', '=', await userId(db, email))
+			.execute()
+	})
+}

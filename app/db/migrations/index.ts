@@ -11,6 +11,7 @@ import { catalogVersion } from './0008_catalog_version'
 import { codeOrderIndexes } from './0009_code_order_indexes'
 import { announcements } from './0010_announcements'
 import { lastSignIn } from './0011_last_sign_in'
+import { keptForms } from './0012_kept_forms'
 
 /** Every migration, in order. Names are permanent: never rename or reorder a landed one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -26,5 +27,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
 		'0009_code_order_indexes': codeOrderIndexes(dialect),
 		'0010_announcements': announcements(dialect),
 		'0011_last_sign_in': lastSignIn(),
+		'0012_kept_forms': keptForms(),
 	}
 }
