@@ -48,6 +48,7 @@ export const AUDIT_EVENTS = [
 	'user.profile_updated',
 	'user.roles_changed',
 	'user.administrator_granted',
+	'user.email_changed',
 	'role.created',
 	'role.updated',
 	'role.deleted',

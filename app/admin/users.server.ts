@@ -11,7 +11,11 @@ import type { ListState } from '~/lists/list-query'
 import { equals, readPage, type ListResult, type ListSource, type SortColumn } from '~/lists/list.server'
 import { notify, notifyRolesChanged } from '~/notifications/notifications.server'
 import { assignableRoleCodes, auditRefusal, firstUnassignableRole, mayManageUser, type DelegationRefusal } from '~/permissions/delegation.server'
-import { getUserByEmail, insertUser, normalizeEmail } from '~/users/users.server'
+import { getAuthProvider } from '~/auth/provider.server'
+import { getFixedT } from '~/i18n/i18n.server'
+import { DEFAULT_LANGUAGE, isLanguageCode, languageTag } from '~/i18n/languages'
+import { sendMail } from '~/mail/mailer.server'
+import { getUserByEmail, getUserById, insertUser, normalizeEmail } from '~/users/users.server'
 import { getClientIp } from '~/utils/logger.server'
 import { issue } from '~/utils/form.server'
 import { USER_LIMITS, type USER_LIST, type UserSort } from './users'
@@ -83,6 +87,7 @@ const profileShape = {
 }
 
 export const newUserSchema = formObject({ email: emailField, ...profileShape, password: temporaryPasswordField })
+export const changeEmailSchema = formObject({ email: emailField })
 export const userProfileSchema = formObject(profileShape)
 export const resetPasswordSchema = formObject({ password: temporaryPasswordField })
 
@@ -443,4 +448,41 @@ export async function deleteAdminUser(id: number, actor: Actor, db: DB = getDb()
 		await audit(trx, 'user.deleted', actor, id, { email: user.email, changes: { email: { from: user.email, to: '' } } })
 		return { ok: true, email: user.email }
 	})
+}
+
+export type ChangeEmailResult = { ok: true; changed: boolean; sessionsEnded: number } | { ok: false; reason: 'notFound' | 'emailTaken' } | Refused
+
+/**
+ * Makes `email` the user's sign-in email (with the provider too), ends their sessions and API tokens,
+ * audits it, and tells both addresses, in the user's language. Subject to the delegation rule.
+ */
+export async function changeAdminUserEmail(id: number, email: string, actor: Actor, { origin }: { origin: string | null }, db: DB = getDb()): Promise<ChangeEmailResult> {
+	const checked = await db.transaction().execute(async (trx) => {
+		const user = await getUserById(id, trx)
+		if (!user) return { ok: false as const, reason: 'notFound' as const }
+		const refused = await refuseBeyondActor(trx, actor, id, 'changeEmail')
+		if (refused) return refused
+		if (user.email === email) return { ok: true as const, user, changed: false }
+		const taken = await trx.selectFrom('users').select('id').where('email_normalized', '=', normalizeEmail(email)).where('id', '<>', id).executeTakeFirst()
+		if (taken) return { ok: false as const, reason: 'emailTaken' as const }
+		return { ok: true as const, user, changed: true }
+	})
+	if (!checked.ok) return checked
+	if (!checked.changed) return { ok: true, changed: false, sessionsEnded: 0 }
+	const { user } = checked
+	try {
+		await getAuthProvider().changeEmail(user, email)
+	} catch (error) {
+		// Two administrators giving one address at once: the unique index decides.
+		if (await getUserByEmail(email, db)) return { ok: false, reason: 'emailTaken' }
+		throw error
+	}
+	const sessionsEnded = await revokeAccess(id, {}, db)
+	await audit(db, 'user.email_changed', actor, id, { changes: { email: { from: user.email, to: email } }, sessionsEnded })
+	const language = isLanguageCode(user.preferred_language) ? user.preferred_language : DEFAULT_LANGUAGE
+	const t = getFixedT(language)
+	const values = { name: user.display_name, from: user.email, to: email, site: origin ?? '' }
+	await sendMail({ to: user.email, subject: t('emailChanged.subject'), text: t('emailChanged.oldAddress', values), lang: languageTag(language) })
+	await sendMail({ to: email, subject: t('emailChanged.subject'), text: t('emailChanged.newAddress', values), lang: languageTag(language) })
+	return { ok: true, changed: true, sessionsEnded }
 }

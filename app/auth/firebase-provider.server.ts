@@ -2,7 +2,7 @@ import type { Auth } from 'firebase-admin/auth'
 import { getConfig } from '~/config.server'
 import type { User } from '~/db/schema'
 import { logger } from '~/utils/logger.server'
-import { getUserByEmail, insertUser, setExternalId, updatePasswordHash } from '~/users/users.server'
+import { getUserByEmail, insertUser, setExternalId, setUserEmail, updatePasswordHash } from '~/users/users.server'
 import { sendPasswordResetMail } from './password-reset.server'
 import type { AuthProvider } from './provider.server'
 
@@ -91,6 +91,11 @@ export const firebaseProvider: AuthProvider = {
 		await (await getAdminAuth()).updateUser(await firebaseUid(user), { password: newPassword })
 		await updatePasswordHash(user.id, null, { mustChangePassword: false })
 		return { ok: true }
+	},
+
+	async changeEmail(user, email) {
+		await (await getAdminAuth()).updateUser(await firebaseUid(user), { email })
+		await setUserEmail(user.id, email)
 	},
 
 	async setPassword(user, newPassword, { mustChange }) {

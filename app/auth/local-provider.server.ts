@@ -1,4 +1,4 @@
-import { getUserByEmail, insertUser, updatePasswordHash } from '~/users/users.server'
+import { getUserByEmail, insertUser, setUserEmail, updatePasswordHash } from '~/users/users.server'
 import { sendPasswordResetMail } from './password-reset.server'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.server'
 import type { AuthProvider } from './provider.server'
@@ -34,6 +34,10 @@ export const localProvider: AuthProvider = {
 		const user = await getUserByEmail(email)
 		if (!user || user.locked || !user.password_hash) return
 		await sendPasswordResetMail(user, options)
+	},
+
+	async changeEmail(user, email) {
+		await setUserEmail(user.id, email)
 	},
 
 	async createAccount({ password, mustChangePassword, ...profile }) {

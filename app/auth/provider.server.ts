@@ -23,6 +23,8 @@ export interface AuthProvider {
 	 * (the caller answers the same either way). `origin` is this site, e.g. `https://portal.example.com`.
 	 */
 	requestPasswordReset(email: string, options: { origin: string; language: LanguageCode }): Promise<void>
+	/** Makes `email` the account's sign-in email (with Firebase: there too, first). */
+	changeEmail(user: User, email: string): Promise<void>
 	createAccount(input: {
 		email: string
 		password: string

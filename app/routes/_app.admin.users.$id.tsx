@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next'
 import { postedIntent } from '~/admin/intent.server'
 import { USERS_FUNCTION, USERS_PATH, userHref } from '~/admin/users'
 import {
+	changeAdminUserEmail,
+	changeEmailSchema,
 	deleteAdminUser,
 	getAdminUser,
 	listRoleOptions,
@@ -33,6 +35,7 @@ import { assertCsrf, parseForm, type FieldErrors } from '~/utils/form.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { pageTitle } from '~/utils/meta'
 import { flashSuccess } from '~/utils/flash.server'
+import { publicOrigin } from '~/utils/public-url.server'
 
 export const handle = routeHandle({ function: 'QUANTRI_USERS' }, '/admin/users/1')
 
@@ -64,7 +67,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	}
 }
 
-const INTENTS = ['update', 'lock', 'unlock', 'resetPassword', 'revokeSessions', 'delete'] as const
+const INTENTS = ['update', 'changeEmail', 'lock', 'unlock', 'resetPassword', 'revokeSessions', 'delete'] as const
 type Intent = (typeof INTENTS)[number]
 
 interface ActionAnswer {
@@ -111,6 +114,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
 				return answer({ intent, values: valuesOf(form.formData), errors: { roles: { key: REFUSALS.lastAdmin } } }, 409)
 			}
 			await flashSuccess(request, result.changed ? 'admin.users.saved' : 'admin.noChanges')
+			return redirect(href)
+		}
+		case 'changeEmail': {
+			const form = await parseForm(request, changeEmailSchema)
+			if (!form.ok) return answer({ intent, errors: form.errors, values: form.values }, 400)
+			const result = await changeAdminUserEmail(id, form.data.email, actor, { origin: publicOrigin(request) })
+			if (!result.ok) {
+				if (result.reason === 'notFound') throw notFound()
+				if (result.reason === 'delegation') return refused(intent, result, form.values)
+				return answer({ intent, values: form.values, errors: { email: { key: 'admin.errors.emailTaken' } } }, 409)
+			}
+			await flashSuccess(request, result.changed ? 'admin.users.emailChanged' : 'admin.noChanges', { count: result.sessionsEnded })
 			return redirect(href)
 		}
 		case 'lock':
@@ -248,6 +263,30 @@ export default function AdminUserPage() {
 					/>
 					<h2 className="h5 mt-4">{t('admin.users.accessTitle')}</h2>
 					<div className="row g-3">
+						<div className="col-md-6">
+							<Form method="post" action={href} className="card card-body h-100" noValidate aria-labelledby="change-email-heading">
+								<CsrfInput />
+								<h3 className="h6" id="change-email-heading">
+									{t('admin.users.changeEmail')}
+								</h3>
+								<input type="hidden" name="intent" value="changeEmail" />
+								<Field
+									name="email"
+									type="email"
+									label={t('admin.users.fields.email')}
+									hint={t('admin.users.changeEmailHint')}
+									defaultValue={failed?.intent === 'changeEmail' ? (failed.values?.email ?? '') : user.email}
+									error={failed?.intent === 'changeEmail' ? failed.errors?.email : undefined}
+									autoComplete="off"
+									required
+								/>
+								<div>
+									<button type="submit" className="btn btn-outline-primary">
+										{t('admin.users.changeEmail')}
+									</button>
+								</div>
+							</Form>
+						</div>
 						<div className="col-md-6">
 							<Form method="post" action={href} className="card card-body h-100">
 								<CsrfInput />

@@ -7,6 +7,11 @@ export function normalizeEmail(email: string): string {
 	return email.trim().normalize('NFKC').toLowerCase()
 }
 
+/** The account's sign-in email, stored as typed and normalised for look-ups. */
+export async function setUserEmail(userId: number, email: string, db: DB = getDb()) {
+	await db.updateTable('users').set({ email, email_normalized: normalizeEmail(email), updated_at: Date.now() }).where('id', '=', userId).execute()
+}
+
 export function getUserById(id: number, db: DB = getDb()): Promise<User | undefined> {
 	return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
 }

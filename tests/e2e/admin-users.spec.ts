@@ -53,3 +53,29 @@ test('an administrator creates a user with a role; that user signs in and sees e
 		await expect(roleMenu.getByRole('link', { name: en.functions.QUANTRI_ROLES, includeHidden: true })).toHaveCount(0)
 	})
 })
+
+test('an administrator sees when a user last signed in and changes their sign-in email; the user signs in with the new one', async ({ page, secondPage }) => {
+	const admin = createUser({ prefix: 'admin-email', roles: ['admin'] })
+	const user = createUser({ prefix: 'renamed', roles: ['viewer'] })
+	const newEmail = `moved-${test.info().project.name}-${Date.now()}@example.com`
+	await signIn(secondPage, user.email, user.password)
+
+	await signIn(page, admin.email, admin.password)
+	await open(page, `/admin/users?q=${encodeURIComponent(user.email)}&sort=lastSignIn&dir=desc`)
+	const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: user.email }) })
+	await expect(page.getByRole('columnheader', { name: new RegExp(en.admin.users.fields.lastSignIn) })).toBeVisible()
+	await expect(row.getByRole('cell').nth(3)).not.toHaveText(en.admin.users.neverSignedIn)
+	await row.getByRole('link', { name: user.email }).click()
+
+	const form = page.getByRole('form', { name: en.admin.users.changeEmail })
+	await form.getByRole('textbox', { name: en.admin.users.fields.email }).fill(newEmail)
+	await form.getByRole('button', { name: en.admin.users.changeEmail }).click()
+	await expect(page.getByRole('status').filter({ hasText: en.admin.users.emailChanged.replace('{{count}}', '1') })).toBeVisible()
+	await expect(page.getByRole('heading', { level: 1, name: newEmail })).toBeVisible()
+
+	// The user's browser was signed out; the new address signs in.
+	await secondPage.reload()
+	await expect(secondPage).toHaveURL(/\/account\/login/)
+	await submitSignIn(secondPage, newEmail, user.password)
+	await expect(secondPage).not.toHaveURL(/\/account\/login/)
+})

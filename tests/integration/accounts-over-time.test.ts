@@ -7,7 +7,9 @@ import { lockInactiveAccounts } from '~/users/inactive-lock.server'
 import { TestClient, location } from '../support/client'
 import { parseHtml } from '../support/html'
 import { startServer, type RunningServer } from '../support/server'
+import { mailsTo } from '../support/mail'
 import { createTestUser } from '../support/users'
+import de from '~/locales/de.json'
 
 const DAY = 86_400_000
 let server: RunningServer
@@ -117,5 +119,67 @@ describe('who holds which grant', () => {
 		const refused = await viewer.client.get('/admin/users/grants.csv')
 		await refused.text()
 		expect(refused.status).toBe(403)
+	})
+})
+
+describe('an administrator changes a user’s sign-in email', () => {
+	test('the new address signs in, the old one no longer does; sessions end, both addresses are told in the user’s language, and it is audited', async () => {
+		await getDb().updateTable('users').set({ locked: 0 }).execute()
+		const admin = await signedIn(['admin'])
+		const user = await signedIn(['viewer'])
+		await getDb().updateTable('users').set({ preferred_language: 'de' }).where('id', '=', user.user.id).execute()
+		const newEmail = `renamed-${user.user.id}@example.com`
+
+		const changed = await admin.client.post(`/admin/users/${user.user.id}`, { intent: 'changeEmail', email: newEmail })
+		await changed.text()
+		expect(location(changed)).toBe(`/admin/users/${user.user.id}`)
+
+		const signedOut = await user.client.get('/dashboard')
+		await signedOut.text()
+		expect(location(signedOut)).toMatch(/^\/account\/login/)
+		const old = await new TestClient(server.url).signIn(user.email, user.password)
+		await old.text()
+		expect(old.status).toBe(400)
+		const fresh = await new TestClient(server.url).signIn(newEmail, user.password)
+		await fresh.text()
+		expect(location(fresh)).toBe('/')
+
+		const [toOld] = await mailsTo(user.email)
+		const [toNew] = await mailsTo(newEmail)
+		expect(toOld!.subject).toBe(de.emailChanged.subject)
+		expect(toOld!.text).toContain(newEmail)
+		expect(toNew!.subject).toBe(de.emailChanged.subject)
+		expect(toNew!.text).toContain(user.email)
+		const entry = await getDb().selectFrom('audit_log').select('details').where('action', '=', 'user.email_changed').where('entity_id', '=', String(user.user.id)).executeTakeFirstOrThrow()
+		expect(JSON.parse(entry.details!)).toMatchObject({ changes: { email: { from: user.email, to: newEmail } }, sessionsEnded: 1 })
+	})
+
+	test('a taken or malformed address is refused with the value kept; a delegated administrator cannot change an administrator’s email', async () => {
+		const admin = await signedIn(['admin'])
+		const user = await createTestUser()
+		const other = await createTestUser()
+		for (const [email, status, message] of [
+			[other.email.toUpperCase(), 409, en.admin.errors.emailTaken],
+			['not-an-address', 400, en.validation.email],
+		] as const) {
+			const response = await admin.client.post(`/admin/users/${user.user.id}`, { intent: 'changeEmail', email })
+			const html = parseHtml(await response.text())
+			expect(response.status).toBe(status)
+			const field = html.querySelector('input[name="email"][type="email"]')!
+			expect(field.getAttribute('value')).toBe(email)
+			expect(html.getElementById(field.getAttribute('aria-describedby')!.split(' ').at(-1)!)?.textContent).toBe(message)
+		}
+		expect((await getDb().selectFrom('users').select('email').where('id', '=', user.user.id).executeTakeFirstOrThrow()).email).toBe(user.email)
+
+		// A role that may administer users, but holds less than an administrator.
+		const now = Date.now()
+		const role = await getDb().insertInto('roles').values({ code: `useradmin_${now}`, name: 'User admin', description: '', is_builtin: 0, all_access: 0, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()
+		const fn = await getDb().selectFrom('functions').select('id').where('code', '=', 'QUANTRI_USERS').executeTakeFirstOrThrow()
+		await getDb().insertInto('role_grants').values(['view', 'update'].map((action) => ({ role_id: role.id, function_id: fn.id, action }))).execute()
+		const delegated = await signedIn([`useradmin_${now}`])
+		const refused = await delegated.client.post(`/admin/users/${admin.user.id}`, { intent: 'changeEmail', email: `stolen-${now}@example.com` })
+		await refused.text()
+		expect(refused.status).toBe(403)
+		expect((await getDb().selectFrom('users').select('email').where('id', '=', admin.user.id).executeTakeFirstOrThrow()).email).toBe(admin.email)
 	})
 })
