@@ -393,25 +393,25 @@ export async function setAdminUserLocked(id: number, locked: boolean, actor: Act
 
 export type ResetResult = { ok: true; password: string; generated: boolean; sessionsEnded: number } | { ok: false; reason: 'notFound' } | Refused
 
-/** Sets a temporary password the user must change at next sign-in, and ends their access everywhere. */
+/**
+ * Sets a temporary password the user must change at next sign-in (through the provider: with Firebase it
+ * is Firebase's password), and ends their access everywhere.
+ */
 export async function resetAdminUserPassword(id: number, requested: string, actor: Actor, db: DB = getDb()): Promise<ResetResult> {
 	const generated = requested === ''
 	const password = generated ? generatePassword() : requested
-	const passwordHash = await hashPassword(password)
+	const checked = await db.transaction().execute(async (trx) => {
+		const user = await getUserById(id, trx)
+		if (!user) return { ok: false as const, reason: 'notFound' as const }
+		return (await refuseBeyondActor(trx, actor, id, 'resetPassword')) ?? { ok: true as const, user }
+	})
+	if (!checked.ok) return checked
+	// Outside the transaction: Firebase is another system, and SQLite has one connection.
+	await getAuthProvider().setPassword(checked.user, password, { mustChange: true })
 	return db.transaction().execute(async (trx): Promise<ResetResult> => {
-		const user = await getAdminUser(id, trx)
-		if (!user) return { ok: false, reason: 'notFound' }
-		const refused = await refuseBeyondActor(trx, actor, id, 'resetPassword')
-		if (refused) return refused
-		const now = Date.now()
-		await trx
-			.updateTable('users')
-			.set({ password_hash: passwordHash, must_change_password: 1, password_changed_at: now, updated_at: now })
-			.where('id', '=', id)
-			.execute()
 		const sessionsEnded = await revokeAccess(id, {}, trx)
 		await notify(id, { type: 'password_reset', titleKey: 'notifications.passwordReset.title', bodyKey: 'notifications.passwordReset.body', params: { count: sessionsEnded } }, trx)
-		await audit(trx, 'user.passwordReset', actor, id, { email: user.email, sessionsEnded })
+		await audit(trx, 'user.passwordReset', actor, id, { email: checked.user.email, sessionsEnded })
 		return { ok: true, password, generated, sessionsEnded }
 	})
 }

@@ -8,7 +8,7 @@ import { TestClient, location } from '../support/client'
 import { parseHtml } from '../support/html'
 import { startServer, type RunningServer } from '../support/server'
 import { mailsTo } from '../support/mail'
-import { createTestUser } from '../support/users'
+import { createTestUser, signedInUser } from '../support/users'
 import de from '~/locales/de.json'
 
 const DAY = 86_400_000
@@ -22,15 +22,7 @@ afterAll(async () => {
 	expect(await server?.stop()).toBe(0)
 })
 
-async function signedIn(roles: string[]) {
-	const account = await createTestUser({ roles })
-	const client = new TestClient(server.url)
-	client.cookies.set('lang', 'en')
-	const response = await client.signIn(account.email, account.password)
-	await response.text()
-	expect(response.status).toBe(302)
-	return { ...account, client }
-}
+const signedIn = (roles: string[]) => signedInUser(server, roles, { lang: 'en' })
 
 /** The users list as shown: email and last sign-in per row, in order. */
 async function usersList(client: TestClient, query: string) {

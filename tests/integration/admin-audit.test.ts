@@ -6,10 +6,9 @@ import { parseCsv } from '~/catalogs/csv'
 import { getDb } from '~/db/db.server'
 import en from '~/locales/en.json'
 import { getPage, signedIn, vn } from '../support/catalogs'
-import { TestClient } from '../support/client'
 import { parseHtml } from '../support/html'
 import { startServer, type RunningServer } from '../support/server'
-import { createTestUser } from '../support/users'
+import { createTestUser, signedInUser } from '../support/users'
 
 let server: RunningServer
 let admin: Awaited<ReturnType<typeof signedIn>>
@@ -57,14 +56,7 @@ function entries(html: string): ListedEntry[] {
 
 const actions = (html: string) => entries(html).map((entry) => entry.action)
 
-async function englishAdmin() {
-	const account = await createTestUser({ roles: ['admin'] })
-	const client = new TestClient(server.url)
-	client.cookies.set('lang', 'en')
-	const response = await client.signIn(account.email, account.password)
-	await response.text()
-	return { ...account, client }
-}
+const englishAdmin = () => signedInUser(server, ['admin'], { lang: 'en' })
 
 describe('the audit log', () => {
 	test('lists entries newest first with readable changes, and filters them', async () => {

@@ -11,7 +11,7 @@ import { TestClient, location } from '../support/client'
 import { parseHtml } from '../support/html'
 import { mailsTo } from '../support/mail'
 import { startServer, type RunningServer } from '../support/server'
-import { createTestUser } from '../support/users'
+import { createTestUser, signedInUser } from '../support/users'
 
 let server: RunningServer
 
@@ -23,15 +23,7 @@ afterAll(async () => {
 	expect(await server?.stop()).toBe(0)
 })
 
-async function signedIn(roles: string[], lang = 'en') {
-	const account = await createTestUser({ roles })
-	const client = new TestClient(server.url)
-	client.cookies.set('lang', lang)
-	const response = await client.signIn(account.email, account.password)
-	await response.text()
-	expect(response.status).toBe(302)
-	return { ...account, client }
-}
+const signedIn = (roles: string[], lang = 'en') => signedInUser(server, roles, { lang })
 
 async function roleId(code: string): Promise<number> {
 	return (await getDb().selectFrom('roles').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id

@@ -4,7 +4,7 @@ import en from '~/locales/en.json'
 import { TestClient, location } from '../support/client'
 import { parseHtml } from '../support/html'
 import { startServer, type RunningServer } from '../support/server'
-import { createTestUser } from '../support/users'
+import { createTestUser, signedInUser } from '../support/users'
 
 let server: RunningServer
 
@@ -16,15 +16,7 @@ afterAll(async () => {
 	expect(await server?.stop()).toBe(0)
 })
 
-async function signedIn(roles: string[] = ['viewer']) {
-	const account = await createTestUser({ roles })
-	const client = new TestClient(server.url)
-	client.cookies.set('lang', 'en')
-	const response = await client.signIn(account.email, account.password)
-	await response.text()
-	expect(response.status).toBe(302)
-	return { ...account, client }
-}
+const signedIn = () => signedInUser(server, ['viewer'], { lang: 'en' })
 
 /** The idle timeout passes for every session of the user. */
 async function goIdle(userId: number) {

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto'
+import { expect } from 'vitest'
 import { localProvider } from '~/auth/local-provider.server'
 import { setUserRoles } from '~/users/users.server'
+import { TestClient } from './client'
 
 let counter = 0
 
@@ -17,4 +19,18 @@ export async function createTestUser({ mustChangePassword = false, prefix = 'use
 	})
 	await setUserRoles(user.id, roles)
 	return { user, email, password }
+}
+
+/**
+ * A new account with `roles`, signed in through the sign-in form in a client of its own (showing pages in
+ * `lang` when given, else the default language).
+ */
+export async function signedInUser(server: { url: string }, roles: string[] = ['viewer'], { lang }: { lang?: string } = {}) {
+	const account = await createTestUser({ roles })
+	const client = new TestClient(server.url)
+	if (lang) client.cookies.set('lang', lang)
+	const response = await client.signIn(account.email, account.password)
+	await response.text()
+	expect(response.status).toBe(302)
+	return { ...account, client }
 }
