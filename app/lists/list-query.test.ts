@@ -63,6 +63,11 @@ describe('parseListState', () => {
 	test('cuts an overlong search', () => {
 		expect(parse(`q=${'a'.repeat(500)}`).q).toHaveLength(200)
 	})
+
+	test('drops control characters from the search and text filters (PostgreSQL refuses NUL)', () => {
+		const state = parse('q=a%00b%1F%7Fc')
+		expect(state.q).toBe('abc')
+	})
 })
 
 describe('listSearch', () => {

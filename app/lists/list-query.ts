@@ -45,15 +45,20 @@ function positiveInteger(text: string | null, max: number): number | null {
 	return value >= 1 && value <= max ? value : null
 }
 
+/** A parameter as text to search or filter by: control characters (NUL, which PostgreSQL refuses, above all) removed. */
+function textParam(params: URLSearchParams, name: string): string {
+	return (params.get(name) ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim()
+}
+
 export function parseListState<Filter extends string, Sort extends string>(
 	params: URLSearchParams,
 	spec: ListSpec<Filter, Sort>,
 ): ListState<Filter, Sort> {
-	const q = (params.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH)
+	const q = textParam(params, 'q').slice(0, MAX_QUERY_LENGTH)
 	const filters: Partial<Record<Filter, string>> = {}
 	for (const name of Object.keys(spec.filters) as Filter[]) {
 		const filter = spec.filters[name]
-		let value = (params.get(name) ?? '').trim()
+		let value = textParam(params, name)
 		if (!value) continue
 		if (filter.kind === 'choice' && !filter.values.includes(value)) value = filter.resolve?.(value) ?? ''
 		if (filter.kind === 'choice' ? filter.values.includes(value) : value.length <= filter.max) filters[name] = value

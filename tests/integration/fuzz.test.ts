@@ -44,9 +44,9 @@ function send(target: Case): Promise<Answer> {
 			const parts: Buffer[] = []
 			response.on('data', (part: Buffer) => parts.push(part))
 			response.on('end', () => resolve({ status: response.statusCode!, body: Buffer.concat(parts).toString('utf8') }))
-			response.on('error', reject)
+			response.on('error', (error) => reject(new Error(`${error.message}: ${target.method} ${target.path} [${target.variant}]`)))
 		})
-		request.on('error', reject)
+		request.on('error', (error) => reject(new Error(`${error.message}: ${target.method} ${target.path} [${target.variant}]`)))
 		// A request the server never answers is a failure too, not a hung suite.
 		request.setTimeout(15_000, () => request.destroy(new Error(`no answer in 15 s: ${target.method} ${target.path} [${target.variant}]`)))
 		request.end(target.body)
