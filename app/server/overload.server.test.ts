@@ -56,3 +56,26 @@ describe('event-loop load', () => {
 		}
 	})
 })
+
+describe('shedding', () => {
+	test('while overloaded, pages are refused with 503 and Retry-After, but Remix’s route discovery is served', async () => {
+		const express = (await import('express')).default
+		const { shedLoad } = await import('./overload.server')
+		const app = express()
+		app.use(shedLoad({ overloaded: () => true, delayMs: () => 500, stop: () => {} } as unknown as Parameters<typeof shedLoad>[0]))
+		app.use((_req, res) => res.status(200).send('served'))
+		const server = app.listen(0, '127.0.0.1')
+		await new Promise((resolve) => server.once('listening', resolve))
+		const { port } = server.address() as { port: number }
+		try {
+			const page = await fetch(`http://127.0.0.1:${port}/dashboard`)
+			await page.text()
+			expect(page.status).toBe(503)
+			expect(page.headers.get('retry-after')).toBe('2')
+			const manifest = await fetch(`http://127.0.0.1:${port}/__manifest?p=%2Fdashboard&version=1`)
+			expect(await manifest.text()).toBe('served')
+		} finally {
+			await new Promise((resolve) => server.close(resolve))
+		}
+	})
+})

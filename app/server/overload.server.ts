@@ -68,7 +68,8 @@ export const RETRY_AFTER_SECONDS = 2
 export function shedLoad(load: EventLoopLoad): RequestHandler & { refusedSinceLastCall(): number } {
 	let refused = 0
 	const handler: RequestHandler = (req, res, next) => {
-		if (!load.overloaded()) return next()
+		// Remix's route discovery: cheap, and refusing it breaks the page in the browser instead of showing the 503.
+		if (!load.overloaded() || req.path === '/__manifest') return next()
 		refused++
 		shedRequests.inc()
 		res.locals.route = 'shed'

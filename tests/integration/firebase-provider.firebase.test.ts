@@ -141,7 +141,9 @@ describe('the firebase provider', () => {
 		expect(Number(locked.headers.get('Retry-After'))).toBeGreaterThan(0)
 		await locked.text()
 	})
-	test('an administrator’s change of sign-in email reaches Firebase: the new address signs in there and here, the old one nowhere', async () => {
+
+	/** A Firebase viewer, and a client signed in as a Firebase administrator. */
+	async function administratorAndViewer() {
 		const admin = newAccount()
 		const adminUser = await firebaseProvider.createAccount(admin)
 		await setUserRoles(adminUser.id, ['admin'])
@@ -150,6 +152,11 @@ describe('the firebase provider', () => {
 		await setUserRoles(user.id, ['viewer'])
 		const client = new TestClient(server.url)
 		await (await client.signIn(admin.email, admin.password)).text()
+		return { client, user, email, password }
+	}
+
+	test('an administrator’s change of sign-in email reaches Firebase: the new address signs in there and here, the old one nowhere', async () => {
+		const { client, user, email, password } = await administratorAndViewer()
 		const newEmail = `moved-${Date.now()}@example.com`
 		const changed = await client.post(`/admin/users/${user.id}`, { intent: 'changeEmail', email: newEmail })
 		await changed.text()
@@ -161,15 +168,9 @@ describe('the firebase provider', () => {
 		expect(location(fresh)).toBe('/')
 		expect((await getUserByEmail(newEmail))?.id).toBe(user.id)
 	})
+
 	test('an administrator’s password reset sets the password in Firebase: the temporary one signs in and must be changed', async () => {
-		const admin = newAccount()
-		const adminUser = await firebaseProvider.createAccount(admin)
-		await setUserRoles(adminUser.id, ['admin'])
-		const { email, password } = newAccount()
-		const user = await firebaseProvider.createAccount({ email, password })
-		await setUserRoles(user.id, ['viewer'])
-		const client = new TestClient(server.url)
-		await (await client.signIn(admin.email, admin.password)).text()
+		const { client, user, email, password } = await administratorAndViewer()
 		const temporary = `Temporary pass ${Date.now()}`
 		const reset = await client.post(`/admin/users/${user.id}`, { intent: 'resetPassword', password: temporary })
 		await reset.text()
