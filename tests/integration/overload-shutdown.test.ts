@@ -170,6 +170,8 @@ describe('shutdown', () => {
 			setTimeout(() => request.end(slowBody.slice(10)), 2_000)
 		})
 
+		// The balancer has seen the instance ready, and traffic is flowing (on a busy machine the first probe can take a while).
+		for (let tries = 0; tries < 500 && !readiness.some((probe) => probe.status === 200); tries++) await pause(20)
 		await pause(300)
 		signalledAt = performance.now()
 		server.process.kill('SIGTERM')
