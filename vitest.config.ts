@@ -6,6 +6,9 @@ const alias = { '~': path.resolve(import.meta.dirname, 'app') }
 export default defineConfig({
 	resolve: { alias },
 	test: {
+		// Vitest's default on two cores is one worker. Much of an integration file's time is spent waiting on
+		// its servers, databases and timers, so two files run at once.
+		maxWorkers: 2,
 		projects: [
 			{
 				resolve: { alias },
@@ -23,8 +26,7 @@ export default defineConfig({
 					exclude: ['tests/integration/**/*.firebase.test.ts'],
 					environment: 'node',
 					setupFiles: ['tests/integration/setup.ts'],
-					// Each file gets its own database; one file at a time keeps servers and PostgreSQL within two cores.
-					poolOptions: { forks: { singleFork: true } },
+					// Each file gets its own database and servers on free ports: files run side by side (see maxWorkers).
 					testTimeout: 30_000,
 					hookTimeout: 60_000,
 				},

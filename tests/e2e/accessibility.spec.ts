@@ -40,14 +40,14 @@ test.describe('No axe violations on', () => {
 	})
 
 	test('the dashboard', async ({ page }) => {
-		const user = createUser({ prefix: 'a11y' })
+		const user = await createUser({ prefix: 'a11y' })
 		await signIn(page, user.email, user.password)
 		await expect(page.getByRole('heading', { level: 1, name: en.dashboard.title })).toBeVisible()
 		await expectNoAxeViolations(page)
 	})
 
 	test('the change-password page, also when it shows errors', async ({ page }) => {
-		const user = createUser({ prefix: 'a11y', mustChange: true })
+		const user = await createUser({ prefix: 'a11y', mustChange: true })
 		await signIn(page, user.email, user.password)
 		await expect(page.getByRole('heading', { level: 1, name: en.changePassword.title })).toBeVisible()
 		await expectNoAxeViolations(page)
@@ -58,7 +58,7 @@ test.describe('No axe violations on', () => {
 	})
 
 	test('the sign-out confirmation page', async ({ page }) => {
-		const user = createUser({ prefix: 'a11y' })
+		const user = await createUser({ prefix: 'a11y' })
 		await signIn(page, user.email, user.password)
 		await open(page, '/account/logout')
 		await expect(page.getByRole('heading', { level: 1, name: en.logout.title })).toBeVisible()
@@ -74,7 +74,7 @@ test.describe('No axe violations on', () => {
 
 test.describe('No axe violations in the layout shell', () => {
 	test('the dashboard in dark mode, in the horizontal layout, and on a phone', async ({ page }) => {
-		const user = sharedViewer()
+		const user = await sharedViewer()
 		await signIn(page, user.email, user.password)
 
 		await chooseLayout(page, en, 'mode', 'dark')
@@ -96,7 +96,7 @@ test.describe('No axe violations in the layout shell', () => {
 
 	for (const mode of ['light', 'dark'] as const) {
 		test(`the notifications, the profile and the search results in ${mode} mode`, async ({ page }) => {
-			const user = createUser({ prefix: `a11y-pages-${mode}` })
+			const user = await createUser({ prefix: `a11y-pages-${mode}` })
 			await addNotifications(user.email, 3)
 			await signIn(page, user.email, user.password)
 			if (mode === 'dark') await chooseLayout(page, en, 'mode', 'dark')
@@ -117,7 +117,7 @@ test.describe('No axe violations in the layout shell', () => {
 	}
 
 	test('the dashboard with each dropdown of the top bar open', async ({ page }) => {
-		const user = createUser({ prefix: 'a11y-dropdowns' })
+		const user = await createUser({ prefix: 'a11y-dropdowns' })
 		await addNotifications(user.email, 2)
 		await signIn(page, user.email, user.password)
 		const bar = topBar(page)
@@ -137,7 +137,7 @@ test.describe('No axe violations in the layout shell', () => {
 
 test.describe('With the keyboard alone', () => {
 	test('Tab reaches the skip link, the menu toggle and every control of the top bar; Enter and Space open dropdowns', async ({ page }) => {
-		const user = sharedViewer()
+		const user = await sharedViewer()
 		await signIn(page, user.email, user.password)
 		await open(page, '/dashboard')
 		const bar = topBar(page)

@@ -17,7 +17,7 @@ async function expectNoAxeViolations(page: Page) {
 
 for (const mode of ['light', 'dark'] as const) {
 	test(`No axe violations on the administration pages in ${mode} mode`, async ({ page }) => {
-		const admin = createUser({ prefix: `admin-a11y-${mode}`, roles: ['admin'] })
+		const admin = await createUser({ prefix: `admin-a11y-${mode}`, roles: ['admin'] })
 		await signIn(page, admin.email, admin.password)
 		if (mode === 'dark') await chooseLayout(page, en, 'mode', 'dark')
 

@@ -3,8 +3,8 @@ import { createUser, en, expect, format, open, signIn, test } from './support'
 test.use({ language: 'en' })
 
 test('the audit log names events, people and records in the reader’s language; filters stay in the address and the export follows them', async ({ page }) => {
-	const admin = createUser({ prefix: 'audit-reader', roles: ['admin'] })
-	const subject = createUser({ prefix: 'audit-subject', roles: ['viewer'] })
+	const admin = await createUser({ prefix: 'audit-reader', roles: ['admin'] })
+	const subject = await createUser({ prefix: 'audit-subject', roles: ['viewer'] })
 	await signIn(page, admin.email, admin.password)
 
 	// Something to find: the administrator locks the subject.

@@ -6,8 +6,8 @@ test.use({ language: 'en', viewport: DESKTOP })
 const unread = (count: number) => format(en.notifications.summary, { count })
 
 test('an administrator finds a user, sends them a notification; it reaches their bell and list, and is withdrawn again', async ({ page, secondPage }) => {
-	const admin = createUser({ prefix: 'announce-admin', roles: ['admin'] })
-	const reader = createUser({ prefix: 'announce-reader', roles: ['viewer'] })
+	const admin = await createUser({ prefix: 'announce-admin', roles: ['admin'] })
+	const reader = await createUser({ prefix: 'announce-reader', roles: ['viewer'] })
 	const title = `Fire drill ${Date.now()}`
 
 	// The reader's page is open before anything is sent.
@@ -61,7 +61,7 @@ test('an administrator finds a user, sends them a notification; it reaches their
 })
 
 test('a reader turns notifications by email off and on in the profile', async ({ page }) => {
-	const reader = createUser({ prefix: 'announce-optout', roles: ['viewer'] })
+	const reader = await createUser({ prefix: 'announce-optout', roles: ['viewer'] })
 	await signIn(page, reader.email, reader.password)
 	await open(page, '/contacts/profile')
 	const choice = page.getByRole('checkbox', { name: en.profile.emailNotifications })

@@ -39,7 +39,7 @@ async function checkTableFormAndRecord(page: Page) {
 
 test.describe('No axe violations on the catalog pages', () => {
 	test('lists, records, forms with errors, the delete dialog and the import report', async ({ page }) => {
-		const user = createUser({ prefix: 'cat-a11y', roles: ['operator'] })
+		const user = await createUser({ prefix: 'cat-a11y', roles: ['operator'] })
 		await signIn(page, user.email, user.password)
 
 		await open(page, '/danhmuc/tram?status=active&sort=name')
@@ -66,7 +66,7 @@ test.describe('No axe violations on the catalog pages', () => {
 	})
 
 	test('in dark mode too: a table, a form with errors, a record and the delete dialog (contrast included)', async ({ page }) => {
-		const user = createUser({ prefix: 'cat-a11y-dark', roles: ['operator'] })
+		const user = await createUser({ prefix: 'cat-a11y-dark', roles: ['operator'] })
 		await signIn(page, user.email, user.password)
 		await chooseLayout(page, en, 'mode', 'dark')
 		await expect(page.locator('body')).toHaveAttribute('data-layout-mode', 'dark')

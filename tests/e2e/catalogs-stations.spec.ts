@@ -38,7 +38,7 @@ async function createStation(page: Page, name: string) {
 
 test.describe('The station list', () => {
 	test('searches without accents, filters, sorts and pages, all in the address', async ({ page }) => {
-		const user = createUser({ prefix: 'st-list', roles: ['viewer'] })
+		const user = await createUser({ prefix: 'st-list', roles: ['viewer'] })
 		await signIn(page, user.email, user.password)
 		await open(page, '/danhmuc/tram')
 		await expect(page.getByRole('heading', { level: 1, name: stations.title })).toBeVisible()
@@ -94,7 +94,7 @@ test.describe('The station list', () => {
 	})
 
 	test('says so when nothing matches, with a way back', async ({ page }) => {
-		const user = createUser({ prefix: 'st-empty', roles: ['viewer'] })
+		const user = await createUser({ prefix: 'st-empty', roles: ['viewer'] })
 		await signIn(page, user.email, user.password)
 		await open(page, `/danhmuc/tram?q=${uniqueCode('NONE')}`)
 		await expect(page.getByRole('heading', { name: en.list.noMatchTitle })).toBeVisible()
@@ -106,7 +106,7 @@ test.describe('The station list', () => {
 
 test.describe('An operator', () => {
 	test('creates, edits and deletes a station', async ({ page }) => {
-		const user = createUser({ prefix: 'st-crud', roles: ['operator'] })
+		const user = await createUser({ prefix: 'st-crud', roles: ['operator'] })
 		await signIn(page, user.email, user.password)
 		await open(page, '/danhmuc/tram')
 		await page.getByRole('link', { name: stations.new }).first().click()
@@ -152,7 +152,7 @@ test.describe('An operator', () => {
 	})
 
 	test('cannot delete a station that still has tools, and is told why', async ({ page }) => {
-		const user = createUser({ prefix: 'st-refuse', roles: ['operator'] })
+		const user = await createUser({ prefix: 'st-refuse', roles: ['operator'] })
 		await signIn(page, user.email, user.password)
 		const name = `Trạm có công cụ ${uniqueCode('X')}`
 		const station = await createStation(page, name)
@@ -177,8 +177,8 @@ test.describe('An operator', () => {
 	})
 
 	test('whose save comes after someone else’s is refused, keeping what they typed', async ({ page, secondPage }) => {
-		const first = createUser({ prefix: 'st-first', roles: ['operator'] })
-		const second = createUser({ prefix: 'st-second', roles: ['operator'] })
+		const first = await createUser({ prefix: 'st-first', roles: ['operator'] })
+		const second = await createUser({ prefix: 'st-second', roles: ['operator'] })
 		await signIn(page, first.email, first.password)
 		const station = await createStation(page, `Trạm tranh chấp ${uniqueCode('C')}`)
 		await signIn(secondPage, second.email, second.password)
@@ -202,7 +202,7 @@ test.describe('An operator', () => {
 	})
 
 	test('exports the current filter and imports a file, with a report of its bad rows', async ({ page }) => {
-		const user = createUser({ prefix: 'st-csv', roles: ['operator'] })
+		const user = await createUser({ prefix: 'st-csv', roles: ['operator'] })
 		await signIn(page, user.email, user.password)
 
 		await open(page, '/danhmuc/tram?q=cau+giay&sort=name')
@@ -248,7 +248,7 @@ test.describe('An operator', () => {
 
 test.describe('A large import', () => {
 	test('runs in the background and ends in the report of its problems, nothing written', async ({ page }) => {
-		const user = createUser({ prefix: 'st-bulk', roles: ['operator'] })
+		const user = await createUser({ prefix: 'st-bulk', roles: ['operator'] })
 		await signIn(page, user.email, user.password)
 		// Over 2 MB (long addresses and notes in few rows, so that the import is short: on SQLite it holds the
 		// database while it runs), so imported in the background. Its last row is wrong, so nothing is written.
@@ -272,7 +272,7 @@ test.describe('A large import', () => {
 
 test.describe('A viewer', () => {
 	test('sees stations without any control to change them, and is refused when posting anyway', async ({ page }) => {
-		const user = createUser({ prefix: 'st-viewer', roles: ['viewer'] })
+		const user = await createUser({ prefix: 'st-viewer', roles: ['viewer'] })
 		await signIn(page, user.email, user.password)
 		await open(page, '/danhmuc/tram')
 		await expect(page.getByRole('heading', { level: 1, name: stations.title })).toBeVisible()

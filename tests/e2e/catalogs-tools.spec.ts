@@ -22,7 +22,7 @@ async function fillTool(page: Page, values: Record<string, string>) {
 
 test.describe('The tool list', () => {
 	test('searches, filters by station and category, sorts by value, with money in the reader’s format', async ({ page }) => {
-		const user = createUser({ prefix: 'tl-list', roles: ['viewer'] })
+		const user = await createUser({ prefix: 'tl-list', roles: ['viewer'] })
 		await signIn(page, user.email, user.password)
 		await open(page, '/congcu/list')
 		await expect(page.getByRole('heading', { level: 1, name: tools.title })).toBeVisible()
@@ -63,7 +63,7 @@ test.describe('The tool list', () => {
 
 test.describe('An operator', () => {
 	test('creates a tool at a station, edits and deletes it', async ({ page }) => {
-		const user = createUser({ prefix: 'tl-crud', roles: ['operator'] })
+		const user = await createUser({ prefix: 'tl-crud', roles: ['operator'] })
 		await signIn(page, user.email, user.password)
 		await open(page, '/congcu/list')
 		await page.getByRole('link', { name: tools.new }).first().click()
@@ -97,7 +97,7 @@ test.describe('An operator', () => {
 	})
 
 	test('exports tools and imports a file with good and bad rows', async ({ page }) => {
-		const user = createUser({ prefix: 'tl-csv', roles: ['operator'] })
+		const user = await createUser({ prefix: 'tl-csv', roles: ['operator'] })
 		await signIn(page, user.email, user.password)
 		await open(page, '/congcu/list?category=safety')
 		const downloading = page.waitForEvent('download')
@@ -129,7 +129,7 @@ test.describe('An operator', () => {
 
 test.describe('A viewer', () => {
 	test('sees tools without controls to change them, and is refused when posting anyway', async ({ page }) => {
-		const user = createUser({ prefix: 'tl-viewer', roles: ['viewer'] })
+		const user = await createUser({ prefix: 'tl-viewer', roles: ['viewer'] })
 		await signIn(page, user.email, user.password)
 		await open(page, '/congcu/list')
 		await expect(page.getByRole('link', { name: tools.new })).toHaveCount(0)

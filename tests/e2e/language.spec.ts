@@ -42,7 +42,7 @@ test.describe('A signed-in user', () => {
 	test.use({ language: 'en' })
 
 	test('who switches to German stays on the dashboard, now in German', async ({ page }) => {
-		const user = createUser({ prefix: 'lang' })
+		const user = await createUser({ prefix: 'lang' })
 		await signIn(page, user.email, user.password)
 		await expect(page.getByRole('heading', { level: 1, name: en.dashboard.title })).toBeVisible()
 

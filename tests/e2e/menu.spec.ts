@@ -28,7 +28,7 @@ test.describe('The menu is exactly what the user may use', () => {
 		['viewer', [en.functions.DASHBOARD, { [en.functions.DANHMUC]: [en.functions.DANHMUC_TRAM] }, { [en.functions.CONGCU]: [en.functions.CONGCU_LIST] }]],
 	] as const) {
 		test(`${role}`, async ({ page }) => {
-			const user = createUser({ prefix: `menu-${role}`, roles: [role] })
+			const user = await createUser({ prefix: `menu-${role}`, roles: [role] })
 			await signIn(page, user.email, user.password)
 			await open(page, '/dashboard')
 			expect(await sidebarTree(page)).toEqual(expected)
@@ -40,7 +40,7 @@ test.use({ language: 'en' })
 
 test.describe('Navigating with the menu', () => {
 	test('a group opens without JavaScript and the current page is marked', async ({ page }) => {
-		const user = createUser({ prefix: 'menu-nav', roles: ['operator'] })
+		const user = await createUser({ prefix: 'menu-nav', roles: ['operator'] })
 		await signIn(page, user.email, user.password)
 		await open(page, '/dashboard')
 		const nav = sidebar(page)
@@ -55,7 +55,7 @@ test.describe('Navigating with the menu', () => {
 	})
 
 	test('opening one group closes its sibling (accordion)', async ({ page }) => {
-		const user = createUser({ prefix: 'menu-accordion', roles: ['operator'] })
+		const user = await createUser({ prefix: 'menu-accordion', roles: ['operator'] })
 		await signIn(page, user.email, user.password)
 		await open(page, '/dashboard')
 		const nav = sidebar(page)
@@ -67,7 +67,7 @@ test.describe('Navigating with the menu', () => {
 	})
 
 	test('a page typed by hand without the grant answers 403 with a way back, inside the frame', async ({ page }) => {
-		const user = createUser({ prefix: 'menu-403', roles: ['viewer'] })
+		const user = await createUser({ prefix: 'menu-403', roles: ['viewer'] })
 		await signIn(page, user.email, user.password)
 		const response = await page.goto('/danhmuc/tram/new')
 		expect(response?.status()).toBe(403)

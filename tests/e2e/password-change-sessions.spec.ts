@@ -4,7 +4,7 @@ import { createUser, currentUrl, en, expect, signIn, submitPasswordChange, test 
 test.use({ language: 'en' })
 
 test('changing the password signs out the other browsers of the user, not this one', async ({ page, secondPage }) => {
-	const user = createUser({ prefix: 'sessions' })
+	const user = await createUser({ prefix: 'sessions' })
 
 	await signIn(page, user.email, user.password)
 	await signIn(secondPage, user.email, user.password)

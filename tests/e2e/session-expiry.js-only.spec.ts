@@ -4,7 +4,7 @@ import { createUser, en, expect, format, open, signIn, test } from './support'
 test.use({ language: 'en' })
 
 test('two minutes before the idle timeout the page warns; "Stay signed in" keeps the session, and an ended one says what to do without losing the page', async ({ page }) => {
-	const user = createUser({ prefix: 'idle-warning', roles: ['viewer'] })
+	const user = await createUser({ prefix: 'idle-warning', roles: ['viewer'] })
 	await page.clock.install()
 	await signIn(page, user.email, user.password)
 	await open(page, '/contacts/profile')

@@ -14,7 +14,7 @@ function menuButton(page: Page) {
 
 test.describe('On a phone (375px)', () => {
 	test('the menu button opens and closes the off-canvas menu, which leads to the pages', async ({ page }) => {
-		const user = sharedViewer()
+		const user = await sharedViewer()
 		await signIn(page, user.email, user.password)
 		const { button, checkbox } = menuButton(page)
 		const menu = page.getByRole('navigation', { name: en.menu.label })
@@ -43,7 +43,7 @@ test.describe('On a phone (375px)', () => {
 	})
 
 	test('choosing an entry of the off-canvas menu closes it', async ({ page }) => {
-		const user = sharedViewer()
+		const user = await sharedViewer()
 		await signIn(page, user.email, user.password)
 		const { button } = menuButton(page)
 		const menu = page.getByRole('navigation', { name: en.menu.label })
@@ -57,7 +57,7 @@ test.describe('On a phone (375px)', () => {
 	})
 
 	test('in the horizontal layout the menu button shows and hides the top navigation', async ({ page }) => {
-		const user = sharedViewer()
+		const user = await sharedViewer()
 		await signIn(page, user.email, user.password)
 		await chooseLayout(page, en, 'layout', 'horizontal')
 		await open(page, '/dashboard') // closes the settings panel
@@ -80,7 +80,7 @@ test.describe('On a phone (375px)', () => {
 	})
 
 	test('the page fits screens 375px and 320px wide: no sideways scrolling, every top-bar control on the screen', async ({ page }) => {
-		const user = sharedViewer()
+		const user = await sharedViewer()
 		await signIn(page, user.email, user.password)
 		for (const width of [MOBILE.width, 320]) {
 			await page.setViewportSize({ width, height: MOBILE.height })

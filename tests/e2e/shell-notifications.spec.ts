@@ -12,7 +12,7 @@ for (const viewport of [DESKTOP, MOBILE]) {
 		test.use({ viewport })
 
 		test('a password change notifies the user: unread badge, the dropdown lists it, "mark all read" clears it', async ({ page }) => {
-			const user = createUser({ prefix: `notify-${viewport.width}`, roles: ['viewer'] })
+			const user = await createUser({ prefix: `notify-${viewport.width}`, roles: ['viewer'] })
 			await signIn(page, user.email, user.password)
 			const bell = dropdown(topBar(page), en.notifications.title)
 			const badge = bell.toggle.locator('.badge')
@@ -50,7 +50,7 @@ test.describe('The notifications page', () => {
 	test.use({ viewport: DESKTOP })
 
 	test('shows 20 at a time, with "load more" for the rest', async ({ page }) => {
-		const user = createUser({ prefix: 'notify-more', roles: ['viewer'] })
+		const user = await createUser({ prefix: 'notify-more', roles: ['viewer'] })
 		const roles = await addNotifications(user.email, 25) // newest first: R-25 … R-01
 		await signIn(page, user.email, user.password)
 

@@ -7,7 +7,7 @@ const de = messages('de')
 
 test.describe('The profile page', () => {
 	test('saves the display name, shown in the top bar, with a success message', async ({ page }) => {
-		const user = createUser({ prefix: 'profile-name', roles: ['viewer'] })
+		const user = await createUser({ prefix: 'profile-name', roles: ['viewer'] })
 		await signIn(page, user.email, user.password)
 		await userMenu(page, en).open()
 		await userMenu(page, en).panel.getByRole('link', { name: en.nav.profile }).click()
@@ -50,7 +50,7 @@ test.describe('The profile page', () => {
 	})
 
 	test('the preferred language applies at the next sign-in; "sign out other sessions" ends the other browser', async ({ page, secondPage }) => {
-		const user = createUser({ prefix: 'profile-sessions', roles: ['viewer'] })
+		const user = await createUser({ prefix: 'profile-sessions', roles: ['viewer'] })
 		await signIn(page, user.email, user.password)
 		await open(page, '/contacts/profile')
 

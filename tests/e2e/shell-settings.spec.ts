@@ -65,7 +65,7 @@ const GROUPS: Array<{ name: string; changes: Array<[LayoutField, LayoutValue[]]>
 test.describe('The layout settings', () => {
 	for (const group of GROUPS) {
 		test(`every value of ${group.name} is saved, rendered by the server and kept across reloads`, async ({ page }) => {
-			const user = sharedViewer()
+			const user = await sharedViewer()
 			await signIn(page, user.email, user.password)
 			await expect(page).toHaveURL('/dashboard')
 
@@ -97,7 +97,7 @@ test.describe('The layout settings', () => {
 	}
 
 	test('a post with only some fields keeps the others; a value that is not allowed is refused with 400', async ({ page }) => {
-		const user = sharedViewer()
+		const user = await sharedViewer()
 		await signIn(page, user.email, user.password)
 		await chooseLayout(page, en, 'mode', 'dark')
 		const csrf = await page.locator('input[name="csrf"]').first().inputValue()
@@ -115,7 +115,7 @@ test.describe('The layout settings', () => {
 
 test.describe('The horizontal layout', () => {
 	test('shows the menu as a top navigation, a submenu of 16 entries in three columns, and the footer', async ({ page }) => {
-		const user = createUser({ prefix: 'horizontal', roles: ['viewer'] })
+		const user = await createUser({ prefix: 'horizontal', roles: ['viewer'] })
 		const section = await createMenuSection({ size: 16, name: 'Phòng ban' })
 		try {
 			await grantRole(user.email, section.role)
@@ -172,7 +172,7 @@ test.describe('The horizontal layout', () => {
 
 test.describe('The icon-only sidebar', () => {
 	test('shows icons only; a label flies out on hover and on keyboard focus; a group opens beside it', async ({ page }) => {
-		const user = sharedViewer()
+		const user = await sharedViewer()
 		await signIn(page, user.email, user.password)
 		await chooseLayout(page, en, 'sidebar', 'icon')
 		const menu = page.getByRole('navigation', { name: en.menu.label })

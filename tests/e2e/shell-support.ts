@@ -9,14 +9,14 @@ import { createUser, expect, test, type Messages, type TestUser } from './suppor
 export const DESKTOP = { width: 1280, height: 800 } as const
 export const MOBILE = { width: 375, height: 740 } as const
 
-let viewer: TestUser | undefined
+let viewer: Promise<TestUser> | undefined
 
 /**
  * One viewer per worker (a worker runs one project), for the tests that change nothing about the user: they
- * only use a session and cookies of their own. Saves a CLI call per test. Tests that change the user
- * (profile, password, notifications, roles) create their own.
+ * only use a session and cookies of their own. Tests that change the user (profile, password,
+ * notifications, roles) create their own.
  */
-export function sharedViewer(): TestUser {
+export function sharedViewer(): Promise<TestUser> {
 	viewer ??= createUser({ prefix: 'shell-viewer', roles: ['viewer'] })
 	return viewer
 }

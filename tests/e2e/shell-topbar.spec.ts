@@ -16,7 +16,7 @@ for (const viewport of [DESKTOP, MOBILE]) {
 		test.use({ viewport })
 
 		test('every control works: logo, search, menus, language, launcher, help, notifications, user menu, settings', async ({ page }) => {
-			const user = sharedViewer()
+			const user = await sharedViewer()
 			await signIn(page, user.email, user.password)
 			await expect(page).toHaveURL('/dashboard')
 			const bar = topBar(page)
@@ -188,7 +188,7 @@ test.describe('The top bar at every width', () => {
 	test.use({ viewport: DESKTOP })
 
 	test('the logo link is named after the product', async ({ page }) => {
-		const user = sharedViewer()
+		const user = await sharedViewer()
 		await signIn(page, user.email, user.password)
 		const logo = topBar(page).getByRole('link', { name: en.app.name, exact: true })
 		for (const viewport of [DESKTOP, MOBILE]) {
@@ -199,7 +199,7 @@ test.describe('The top bar at every width', () => {
 	})
 
 	test('the settings panel closes again with its toggle', async ({ page }) => {
-		const user = sharedViewer()
+		const user = await sharedViewer()
 		await signIn(page, user.email, user.password)
 		const settings = dropdown(topBar(page), en.layout.title)
 		const panel = page.getByRole('complementary', { name: en.layout.title })

@@ -22,7 +22,7 @@ test.use({ language: 'en', viewport: DESKTOP })
 
 /** Signs in the worker's shared viewer (see sharedViewer): these tests change nothing about the user. */
 async function signedIn(page: Page) {
-	const user = sharedViewer()
+	const user = await sharedViewer()
 	await signIn(page, user.email, user.password)
 	return user
 }
@@ -238,7 +238,7 @@ test.describe('The version check', () => {
 test('screenshots of the dashboard: light and dark, vertical and horizontal, desktop and phone', async ({ page }) => {
 	// Eight full-page screenshots and four layout changes: more than the default 30 s on a busy machine.
 	test.setTimeout(90_000)
-	const user = createUser({ prefix: 'screens', roles: ['operator'] })
+	const user = await createUser({ prefix: 'screens', roles: ['operator'] })
 	await addNotifications(user.email, 3)
 	await signIn(page, user.email, user.password)
 	const body = page.locator('body')

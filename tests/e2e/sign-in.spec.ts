@@ -5,7 +5,7 @@ test.use({ language: 'en' })
 
 test.describe('Signing in', () => {
 	test('with the right email and password lands on the dashboard', async ({ page }) => {
-		const user = createUser({ prefix: 'signin' })
+		const user = await createUser({ prefix: 'signin' })
 
 		await open(page, '/account/login')
 		await expect(page.getByRole('heading', { level: 1, name: en.login.heading })).toBeVisible()
@@ -17,7 +17,7 @@ test.describe('Signing in', () => {
 	})
 
 	test('with a wrong password shows the generic error and keeps the email', async ({ page }) => {
-		const user = createUser({ prefix: 'wrongpw' })
+		const user = await createUser({ prefix: 'wrongpw' })
 
 		await open(page, '/account/login')
 		await submitSignIn(page, user.email, 'not the right password')
@@ -39,7 +39,7 @@ test.describe('Signing in', () => {
 	})
 
 	test('an anonymous visit to the dashboard goes to sign-in, then back to the dashboard', async ({ page }) => {
-		const user = createUser({ prefix: 'roundtrip' })
+		const user = await createUser({ prefix: 'roundtrip' })
 
 		await open(page, '/dashboard')
 		await expect(page).toHaveURL(/\/account\/login\?/)
@@ -67,7 +67,7 @@ test.describe('Signing in', () => {
 	})
 
 	test('a signed-in user who opens the sign-in page is sent on to the dashboard', async ({ page }) => {
-		const user = createUser({ prefix: 'already' })
+		const user = await createUser({ prefix: 'already' })
 		await signIn(page, user.email, user.password)
 
 		await open(page, '/account/login')

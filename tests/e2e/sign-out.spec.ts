@@ -5,7 +5,7 @@ test.use({ language: 'en' })
 
 test.describe('Signing out', () => {
 	test('the button in the user menu of the top bar signs out and shows the signed-out notice', async ({ page }) => {
-		const user = createUser({ prefix: 'signout' })
+		const user = await createUser({ prefix: 'signout' })
 		await signIn(page, user.email, user.password)
 		await expect(page.getByRole('heading', { level: 1, name: en.dashboard.title })).toBeVisible()
 
@@ -28,7 +28,7 @@ test.describe('Signing out', () => {
 	})
 
 	test('opening /account/logout only asks for confirmation and keeps the session', async ({ page }) => {
-		const user = createUser({ prefix: 'logoutget' })
+		const user = await createUser({ prefix: 'logoutget' })
 		await signIn(page, user.email, user.password)
 
 		await open(page, '/account/logout')
@@ -46,7 +46,7 @@ test.describe('Signing out', () => {
 	})
 
 	test('confirming on /account/logout signs out', async ({ page }) => {
-		const user = createUser({ prefix: 'logoutpost' })
+		const user = await createUser({ prefix: 'logoutpost' })
 		await signIn(page, user.email, user.password)
 
 		await open(page, '/account/logout')

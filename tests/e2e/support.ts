@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { test as base, expect, type BrowserContext, type Locator, type Page } from '@playwright/test'
 import type englishMessages from '../../app/locales/en.json'
+import type * as Accounts from './accounts.server'
 import { BASE_URL, ROOT_DIR, serverEnv } from './env.mjs'
 
 /** The interface languages: the cookie value (and locale file name) and the `<html lang>` tag it renders. */
@@ -132,35 +132,27 @@ export async function submitPasswordChange(page: Page, currentPassword: string):
 	return chosen
 }
 
-function cli(args: string[]): string {
-	try {
-		return execFileSync(path.join(ROOT_DIR, 'node_modules', '.bin', 'tsx'), ['app/cli/main.ts', ...args], {
-			cwd: ROOT_DIR,
-			env: { ...process.env, ...serverEnv },
-			encoding: 'utf8',
-			stdio: 'pipe',
-			timeout: 30_000,
-		})
-	} catch (error) {
-		const { stdout, stderr, message } = error as { stdout?: string; stderr?: string; message: string }
-		throw new Error(`CLI ${args[0]} failed: ${message}\n${stdout ?? ''}${stderr ?? ''}`)
-	}
-}
-
-let cliHasRoles: boolean | undefined
-/** Whether this version of the CLI gives users roles (`users:create --roles`): then access to pages comes from roles. */
-function cliSupportsRoles(): boolean {
-	cliHasRoles ??= cli(['help']).includes('--roles')
-	return cliHasRoles
+/**
+ * The app's account module, loaded once per worker with the server's environment, so that users are created
+ * as the CLI creates them without spawning a process per user (a second each). tsx loads it as it loads the
+ * CLI (JSON imports, the `~` alias), which Playwright's own loader does not.
+ */
+let accountModule: Promise<typeof Accounts> | null = null
+function accounts() {
+	accountModule ??= (async () => {
+		Object.assign(process.env, serverEnv)
+		const { tsImport } = await import('tsx/esm/api')
+		return (await tsImport(path.join(ROOT_DIR, 'tests', 'e2e', 'accounts.server.ts'), import.meta.url)) as typeof Accounts
+	})()
+	return accountModule
 }
 
 /**
- * Creates a user with the CLI, as an administrator would: a unique email made of `prefix`, the project
- * (nojs/js) and a random suffix, a fresh password, and a display name. `mustChange` makes the user choose a
- * new password at the first sign-in. Where the CLI knows roles, the user gets `roles` (by default `viewer`,
- * which is allowed the dashboard).
+ * Creates a user as an administrator would: a unique email made of `prefix`, the project (nojs/js) and a
+ * random suffix, a fresh password, and a display name. `mustChange` makes the user choose a new password at
+ * the first sign-in. The user gets `roles` (by default `viewer`, which is allowed the dashboard).
  */
-export function createUser({
+export async function createUser({
 	prefix,
 	mustChange = false,
 	roles = ['viewer'],
@@ -168,7 +160,7 @@ export function createUser({
 	prefix: string
 	mustChange?: boolean
 	roles?: string[]
-}): TestUser {
+}): Promise<TestUser> {
 	const project = test.info().project.name
 	const suffix = randomBytes(4).toString('hex')
 	const user = {
@@ -176,17 +168,8 @@ export function createUser({
 		password: newPassword(),
 		name: `Nguyễn ${prefix} ${suffix}`,
 	}
-	cli([
-		'users:create',
-		'--email',
-		user.email,
-		'--password',
-		user.password,
-		'--name',
-		user.name,
-		...(cliSupportsRoles() ? ['--roles', roles.join(',')] : []),
-		...(mustChange ? ['--must-change'] : []),
-	])
+	const { createAccountWithRoles } = await accounts()
+	await createAccountWithRoles({ email: user.email, password: user.password, displayName: user.name, mustChangePassword: mustChange }, roles)
 	return user
 }
 
