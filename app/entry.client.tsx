@@ -4,6 +4,7 @@ import { StrictMode, startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { DocumentMenuContext, readDocumentMenu } from './components/shell/menu-markup-context'
+import { withLanguageTags } from './i18n/language-tags'
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, isLanguageCode } from './i18n/languages'
 
 /** Fetches `/assets/i18n/{lang}.json`, the same files the server bundles. */
@@ -36,6 +37,7 @@ async function hydrate() {
 			interpolation: { escapeValue: false },
 			react: { useSuspense: false },
 		})
+	withLanguageTags(i18next)
 
 	// Read before React takes the document over: the menu is in the markup, not in the route data.
 	const documentMenu = readDocumentMenu(document)

@@ -12,7 +12,18 @@ source scripts/lib/firebase-emulator.sh
 source scripts/lib/node24.sh
 
 started=$(date +%s)
-step() { printf '\n\033[1m== %s (%ss)\033[0m\n' "$1" "$(($(date +%s) - started))"; }
+stage_started=$started
+stage_name=""
+stage_times=()
+# Each stage's duration, printed again at the end so that a slow stage stands out.
+step() {
+	local now
+	now=$(date +%s)
+	[ -n "$stage_name" ] && stage_times+=("$(printf '%5ss  %s' "$((now - stage_started))" "$stage_name")")
+	stage_name=$1
+	stage_started=$now
+	printf '\n\033[1m== %s (%ss)\033[0m\n' "$1" "$((now - started))"
+}
 
 step "System packages"
 ensure_system_packages
@@ -68,3 +79,4 @@ in_node24 env TEST_DATABASE=sqlite npx vitest run --project integration
 in_node24 env E2E_DATABASE=sqlite npx playwright test --project=nojs tests/e2e/sign-in.spec.ts tests/e2e/catalogs-stations.spec.ts
 
 step "All suites passed"
+printf '%s\n' "Time per stage:" "${stage_times[@]}" "$(printf '%5ss  %s' "$(($(date +%s) - started))" "in all")"

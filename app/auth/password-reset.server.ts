@@ -67,7 +67,7 @@ export async function sendPasswordResetMail(user: User, { origin, language }: { 
 	await sendMail({
 		to: user.email,
 		subject: t('resetPassword.mailSubject'),
-		text: t('resetPassword.mailBody', { name: user.display_name, link, minutes: RESET_TOKEN_TTL_MS / 60_000 }),
+		text: t('resetPassword.mailBody', { name: user.display_name, link, count: RESET_TOKEN_TTL_MS / 60_000 }),
 		lang: languageTag(mailLanguage),
 	})
 }

@@ -3,7 +3,7 @@ import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ImportReport } from '~/catalogs/csv-import.server'
 import type { ImportJobView } from '~/catalogs/import-route.server'
-import { formatNumber } from '~/i18n/format'
+import { formatNumber, formatPercent } from '~/i18n/format'
 import { CsrfInput } from './forms'
 
 /** The CSV import page of a catalog: the upload form, what the file must hold, and the report of a refused file. */
@@ -61,7 +61,7 @@ export function CsvImportPage({
 					<p className="fw-semibold mb-1">{t('csv.refusedTitle')}</p>
 					{failed.fileError ? <p className="mb-0">{t(failed.fileError.key, failed.fileError.values ?? {})}</p> : null}
 					{failed.rowErrors.length > 0 ? (
-						<p className="mb-0">{t('csv.rowErrorsSummary', { n: formatNumber(failed.rowErrors.length + failed.moreErrors, i18n.language), rows: formatNumber(failed.rows, i18n.language) })}</p>
+						<p className="mb-0">{t('csv.rowsInFile', { count: failed.rows })} {t('csv.rowErrorsSummary', { count: failed.rowErrors.length + failed.moreErrors })}</p>
 					) : null}
 				</div>
 			) : null}
@@ -88,7 +88,7 @@ export function CsvImportPage({
 							))}
 						</tbody>
 					</table>
-					{failed.moreErrors > 0 ? <p>{t('csv.moreErrors', { n: formatNumber(failed.moreErrors, i18n.language) })}</p> : null}
+					{failed.moreErrors > 0 ? <p>{t('csv.moreErrors', { count: failed.moreErrors })}</p> : null}
 				</div>
 			) : null}
 			<Form method="post" encType="multipart/form-data" className="card card-body mb-3" aria-labelledby="import-heading">
@@ -151,9 +151,9 @@ function ImportProgress({ rows, percent }: { rows: number; percent: number }) {
 			</noscript>
 			<p className="fw-semibold mb-2">{t('csv.progressTitle')}</p>
 			<progress className="w-100 mb-2" max={100} value={percent} aria-label={t('csv.progressTitle')}>
-				{percent}%
+				{formatPercent(percent, i18n.language)}
 			</progress>
-			<p className="mb-1">{t('csv.progressRows', { rows: formatNumber(rows, i18n.language) })}</p>
+			<p className="mb-1">{t('csv.progressRows', { count: rows })}</p>
 			<p className="text-body-secondary small mb-0">{t('csv.progressHint')}</p>
 		</div>
 	)

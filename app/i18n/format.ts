@@ -31,6 +31,12 @@ export function formatNumber(value: number, language: LanguageCode | string): st
 	return formatter(`number:${tag}`, () => new Intl.NumberFormat(tag)).format(value)
 }
 
+/** A share given in percent (63.5 for 63.5 %), written as the language writes percentages ("63,5 %" in German). */
+export function formatPercent(percent: number, language: LanguageCode | string): string {
+	const tag = localeTag(language)
+	return formatter(`percent:${tag}`, () => new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 1 })).format(percent / 100)
+}
+
 /** A decimal given as a string ("1234567.5"), formatted exactly (Intl formats a numeric string without a double). */
 export function formatDecimalString(decimal: string, language: LanguageCode | string, minimumFractionDigits: number, maximumFractionDigits: number): string {
 	const tag = localeTag(language)

@@ -8,10 +8,12 @@ import it from '~/locales/it.json'
 import ru from '~/locales/ru.json'
 import vn from '~/locales/vn.json'
 import { singleton } from '~/utils/singleton.server'
+import { withLanguageTags } from './language-tags'
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, isLanguageCode, languageFromCookieHeader, type LanguageCode } from './languages'
 
 /** Every translation, bundled with the server: loaded once at start-up, never read per request. */
-export const translations: Record<LanguageCode, typeof en> = { vn, en, es, de, it, ru }
+// Typed as a tree, not as English's shape: each language has the plural forms it needs (vn one, ru four).
+export const translations: Record<LanguageCode, object> = { vn, en, es, de, it, ru }
 
 export const remixI18next = new RemixI18Next({
 	detection: {
@@ -45,7 +47,7 @@ function instances(): Record<LanguageCode, I18n> {
 				interpolation: { escapeValue: false },
 				initImmediate: false,
 			})
-			result[code] = instance
+			result[code] = withLanguageTags(instance)
 		}
 		return result
 	})

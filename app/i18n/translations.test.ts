@@ -1,46 +1,41 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { LANGUAGE_CODES } from './languages'
+import { PLURAL_SUFFIX, flatLocales } from '../../tests/support/locales'
+import { LANGUAGE_CODES, type LanguageCode } from './languages'
 
-type Tree = { [key: string]: string | Tree }
-
-const localesDir = path.resolve(import.meta.dirname, '../locales')
-const locales = Object.fromEntries(
-	LANGUAGE_CODES.map((code) => [code, JSON.parse(fs.readFileSync(path.join(localesDir, `${code}.json`), 'utf8')) as Tree]),
-)
-
-function flatten(tree: Tree, prefix = ''): Record<string, string> {
-	const result: Record<string, string> = {}
-	for (const [key, value] of Object.entries(tree)) {
-		const fullKey = prefix ? `${prefix}.${key}` : key
-		if (typeof value === 'string') result[fullKey] = value
-		else Object.assign(result, flatten(value, fullKey))
-	}
-	return result
-}
-
-const flat = Object.fromEntries(LANGUAGE_CODES.map((code) => [code, flatten(locales[code]!)]))
-const allKeys = [...new Set(Object.values(flat).flatMap((entries) => Object.keys(entries)))].sort()
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort()
+const flat = flatLocales()
+/** A key as the code names it: the plural forms of a count (`toolsOf_one`, `toolsOf_few`, …) are one key. */
+const baseKey = (key: string) => key.replace(PLURAL_SUFFIX, '')
+const allKeys = [...new Set(Object.values(flat).flatMap((entries) => Object.keys(entries).map(baseKey)))].sort()
+/** The text of a key in a language: its forms joined (each language has the forms it needs, see plurals.test.ts). */
+const texts = Object.fromEntries(
+	LANGUAGE_CODES.map((code) => {
+		const byKey = new Map<string, string>()
+		for (const [key, text] of Object.entries(flat[code])) byKey.set(baseKey(key), `${byKey.get(baseKey(key)) ?? ''} ${text}`)
+		return [code, byKey]
+	}),
+) as Record<LanguageCode, Map<string, string>>
+const textOf = (code: LanguageCode, key: string) => texts[code].get(key) ?? ''
+const placeholders = (text: string) => [...new Set([...text.matchAll(/\{\{\s*(\w+)\s*(?:,[^}]*)?\}\}/g)].map((m) => m[1]))].sort()
 
 describe('translations', () => {
 	test.each(LANGUAGE_CODES)('%s has every key, each with text', (code) => {
-		const missing = allKeys.filter((key) => !flat[code]![key]?.trim())
+		const missing = allKeys.filter((key) => !textOf(code, key).trim())
 		expect(missing, `keys missing or empty in ${code}.json`).toEqual([])
 	})
 
 	test.each(LANGUAGE_CODES.filter((code) => code !== 'en'))('%s uses the same placeholders as English', (code) => {
 		const mismatched = allKeys.filter(
-			(key) => JSON.stringify(placeholders(flat[code]![key] ?? '')) !== JSON.stringify(placeholders(flat.en![key] ?? '')),
+			(key) => JSON.stringify(placeholders(textOf(code, key))) !== JSON.stringify(placeholders(textOf('en', key))),
 		)
 		expect(mismatched).toEqual([])
 	})
 
 	test('Vietnamese is written with its diacritics', () => {
-		const vietnamese = Object.values(flat.vn!).join(' ')
+		const vietnamese = Object.values(flat.vn).join(' ')
 		expect(vietnamese).toMatch(/[ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]/i)
-		expect(flat.vn!['login.title']).toBe('Đăng nhập')
+		expect(flat.vn['login.title']).toBe('Đăng nhập')
 	})
 
 	test('every key the code uses exists', () => {
@@ -57,7 +52,7 @@ describe('translations', () => {
 			}
 		}
 		walk(path.resolve(import.meta.dirname, '..'))
-		const unknown = [...used].filter((key) => !(key in flat.en!)).sort()
+		const unknown = [...used].filter((key) => !textOf('en', key)).sort()
 		expect(used.size).toBeGreaterThan(20)
 		expect(unknown, 'keys used in app/ but missing from en.json').toEqual([])
 	})

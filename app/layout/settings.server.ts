@@ -23,4 +23,6 @@ export const layoutSchema = z.object({
 	sidebar: option(LAYOUT_OPTIONS.sidebar),
 	topbar: option(LAYOUT_OPTIONS.topbar),
 	redirectTo: z.string().optional(),
+	/** Sent by the panel's background save (JavaScript): answer without sending the browser anywhere. */
+	stay: z.literal('1').optional(),
 })

@@ -125,7 +125,7 @@ export default function StationPage() {
 	const refusal = actionData && !actionData.ok ? (actionData as Refusal) : null
 	const deleteRefused = refusal?.deleteRefused ? (
 		<div className="alert alert-danger" role="alert">
-			<p className="mb-1">{t('stations.deleteRefused', { n: refusal.deleteRefused.toolCount })}</p>
+			<p className="mb-1">{t('stations.deleteRefused', { count: refusal.deleteRefused.toolCount })}</p>
 			<Link to={`/congcu/list?stationId=${station.id}`} className="alert-link">
 				{t('stations.showTools')}
 			</Link>

@@ -154,7 +154,7 @@ export default function StationsPage() {
 											{station.tool_count > 0 ? (
 												<Link
 													to={`/congcu/list?stationId=${station.id}`}
-													aria-label={t('stations.toolsOf', { n: station.tool_count, code: station.code })}
+													aria-label={t('stations.toolsOf', { count: station.tool_count, code: station.code })}
 												>
 													{formatNumber(station.tool_count, i18n.language)}
 												</Link>

@@ -7,7 +7,7 @@ import { DateTime } from '~/components/shell/date-time'
 import { donut, horizontalBars, type BarChart, type DonutSlice } from '~/dashboard/charts.server'
 import { cachedFigure, readCatalogVersion } from '~/dashboard/figures-cache.server'
 import { recentCatalogChanges, stationsByStatus, toolsByStatus, topStationsByTools } from '~/dashboard/figures.server'
-import { formatNumber } from '~/i18n/format'
+import { formatNumber, formatPercent } from '~/i18n/format'
 import { getT } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
 import { can } from '~/permissions/grants'
@@ -200,8 +200,9 @@ function StatusCard<Status extends string>({
 const DONUT_COLORS = ['#3452c9', '#1f8a5b', '#b7791f', '#6c757d', '#8e44ad', '#c0392b']
 
 function Donut({ slices, label, format }: { slices: DonutSlice[]; label: (key: string) => string; format: (value: number) => string }) {
-	const { t } = useTranslation()
-	const description = slices.map((slice) => `${label(slice.key)}: ${format(slice.value)} (${slice.percent}%)`).join('; ')
+	const { t, i18n } = useTranslation()
+	const percent = (slice: DonutSlice) => formatPercent(slice.percent, i18n.language)
+	const description = slices.map((slice) => `${label(slice.key)}: ${format(slice.value)} (${percent(slice)})`).join('; ')
 	return (
 		<figure className="d-flex flex-wrap gap-3 align-items-center mb-0">
 			<svg viewBox="-90 -90 180 180" width="180" height="180" role="img" aria-label={`${t('dashboard.toolsByStatus')}: ${description}`}>
@@ -214,7 +215,7 @@ function Donut({ slices, label, format }: { slices: DonutSlice[]; label: (key: s
 					{slices.map((slice, index) => (
 						<li key={slice.key}>
 							<span className="legend-swatch" data-color={index % DONUT_COLORS.length} aria-hidden="true" />
-							<Link to={`${TOOLS_PATH}?status=${slice.key}`}>{label(slice.key)}</Link>: {format(slice.value)} ({slice.percent}%)
+							<Link to={`${TOOLS_PATH}?status=${slice.key}`}>{label(slice.key)}</Link>: {format(slice.value)} ({percent(slice)})
 						</li>
 					))}
 				</ul>

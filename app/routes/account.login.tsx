@@ -61,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
 		countSignIn('throttled', 'form')
 		if (attempt.firstInWindow) await recordAudit({ action: 'auth.sign_in_throttled', actorEmail: email, ip })
 		return invalid(
-			{ formError: t('login.throttled', { minutes: Math.ceil(retryAfter / 60) }), values: { email } },
+			{ formError: t('login.throttled', { count: Math.ceil(retryAfter / 60) }), values: { email } },
 			{ status: 429, headers: { 'Retry-After': String(retryAfter) } },
 		)
 	}

@@ -31,7 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
 		countSignIn('throttled', 'api')
 		if (attempt.firstInWindow) await recordAudit({ action: 'auth.sign_in_throttled', actorEmail: email, ip, details: { via: 'api' } })
 		return Response.json(
-			{ message: t('login.throttled', { minutes: Math.ceil(retryAfter / 60) }) },
+			{ message: t('login.throttled', { count: Math.ceil(retryAfter / 60) }) },
 			{ status: 429, headers: { 'Retry-After': String(retryAfter) } },
 		)
 	}

@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs } from '@remix-run/node'
+import { json, redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { layoutSchema } from '~/layout/settings.server'
@@ -16,18 +16,20 @@ export const handle = routeHandle({ public: 'layout preferences are a cookie of 
 export async function action({ request }: ActionFunctionArgs) {
 	const form = await parseForm(request, layoutSchema)
 	if (!form.ok) return invalid(form)
-	const { redirectTo, ...changes } = form.data
+	const { redirectTo, stay, ...changes } = form.data
 	const settings = { ...getLayoutSettings(request) }
 	for (const [field, value] of Object.entries(changes)) if (value) Object.assign(settings, { [field]: value })
-	const secure = new URL(request.url).protocol === 'https:'
-	return redirect(safeRedirect(redirectTo, '/'), { headers: { 'Set-Cookie': layoutCookie(settings, secure) } })
+	const headers = { 'Set-Cookie': layoutCookie(settings, new URL(request.url).protocol === 'https:') }
+	// A redirect would be a navigation, which closes the panel the user is still choosing in.
+	if (stay) return json({ saved: true as const }, { headers })
+	return redirect(safeRedirect(redirectTo, '/'), { headers })
 }
 
 /** Shown only when a posted value is not one of the allowed ones. */
 export default function LayoutRefused() {
 	const { t } = useTranslation()
 	const actionData = useActionData<typeof action>()
-	const fields = Object.keys(actionData?.errors ?? {}).filter((field) => field in LAYOUT_OPTIONS)
+	const fields = Object.keys((actionData && 'errors' in actionData ? actionData.errors : null) ?? {}).filter((field) => field in LAYOUT_OPTIONS)
 	return (
 		<AuthLayout title={t('layout.title')}>
 			<FormAlert message={fields.length > 0 ? t('layout.invalidValues', { fields: fields.join(', ') }) : null} />

@@ -1,4 +1,4 @@
-import { createUser, en, expect, format, open, signIn, test } from './support'
+import { createUser, en, expect, open, signIn, test, translate } from './support'
 
 test.use({ language: 'en' })
 
@@ -14,7 +14,7 @@ test('the audit log names events, people and records in the reader’s language;
 	const userPage = page.url()
 	const userId = new URL(userPage).pathname.split('/').at(-1)!
 	await page.getByRole('button', { name: en.admin.users.lock }).click()
-	await expect(page.getByRole('status').filter({ hasText: format(en.admin.users.lockedDone, { count: 0 }) })).toBeVisible()
+	await expect(page.getByRole('status').filter({ hasText: translate('en', 'admin.users.lockedDone', { count: 0 }) })).toBeVisible()
 
 	await open(page, '/admin/audit')
 	const filters = page.getByRole('search', { name: en.admin.audit.searchForm })

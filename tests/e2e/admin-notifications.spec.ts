@@ -1,9 +1,9 @@
 import { DESKTOP, dropdown, javaScriptEnabled, topBar } from './shell-support'
-import { createUser, en, expect, format, open, signIn, test } from './support'
+import { createUser, en, expect, open, signIn, test, translate } from './support'
 
 test.use({ language: 'en', viewport: DESKTOP })
 
-const unread = (count: number) => format(en.notifications.summary, { count })
+const unread = (count: number) => translate('en', 'notifications.summary', { count })
 
 test('an administrator finds a user, sends them a notification; it reaches their bell and list, and is withdrawn again', async ({ page, secondPage }) => {
 	const admin = await createUser({ prefix: 'announce-admin', roles: ['admin'] })
@@ -30,10 +30,10 @@ test('an administrator finds a user, sends them a notification; it reaches their
 	await form.getByRole('checkbox', { name: new RegExp(reader.email.replace(/[.]/g, '\\.')) }).check()
 	await form.getByRole('button', { name: en.admin.notifications.send }).click()
 
-	await expect(page.getByRole('status').filter({ hasText: format(en.admin.notifications.sent, { count: 1 }) })).toBeVisible()
+	await expect(page.getByRole('status').filter({ hasText: translate('en', 'admin.notifications.sent', { count: 1 }) })).toBeVisible()
 	const sentRow = page.getByRole('row').filter({ hasText: title })
 	await expect(sentRow).toContainText(en.admin.notifications.status.active)
-	await expect(sentRow).toContainText(format(en.admin.notifications.readOf, { read: 0, count: 1 }))
+	await expect(sentRow).toContainText(translate('en', 'admin.notifications.readOf', { read: 0, count: 1 }))
 	// The form is empty again for the next one.
 	await expect(form.getByLabel(en.admin.notifications.fields.title)).toHaveValue('')
 
@@ -52,7 +52,7 @@ test('an administrator finds a user, sends them a notification; it reaches their
 	await expect(item.getByRole('button', { name: en.notifications.markRead })).toHaveCount(0)
 
 	await open(page, '/admin/notifications')
-	await expect(sentRow).toContainText(format(en.admin.notifications.readOf, { read: 1, count: 1 }))
+	await expect(sentRow).toContainText(translate('en', 'admin.notifications.readOf', { read: 1, count: 1 }))
 	await sentRow.getByRole('button', { name: `${en.admin.notifications.withdraw}: ${title}` }).click()
 	await expect(sentRow).toContainText(en.admin.notifications.status.withdrawn)
 

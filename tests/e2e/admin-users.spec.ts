@@ -1,4 +1,4 @@
-import { createUser, en, expect, open, signIn, submitPasswordChange, submitSignIn, test } from './support'
+import { createUser, en, expect, open, signIn, submitPasswordChange, submitSignIn, test, translate } from './support'
 
 test.use({ language: 'en' })
 
@@ -70,7 +70,7 @@ test('an administrator sees when a user last signed in and changes their sign-in
 	const form = page.getByRole('form', { name: en.admin.users.changeEmail })
 	await form.getByRole('textbox', { name: en.admin.users.fields.email }).fill(newEmail)
 	await form.getByRole('button', { name: en.admin.users.changeEmail }).click()
-	await expect(page.getByRole('status').filter({ hasText: en.admin.users.emailChanged.replace('{{count}}', '1') })).toBeVisible()
+	await expect(page.getByRole('status').filter({ hasText: translate('en', 'admin.users.emailChanged', { count: 1 }) })).toBeVisible()
 	await expect(page.getByRole('heading', { level: 1, name: newEmail })).toBeVisible()
 
 	// The user's browser was signed out; the new address signs in.

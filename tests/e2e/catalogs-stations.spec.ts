@@ -1,5 +1,5 @@
 import { columnTexts, downloadedText, ensureDemoData, expectStatusMessage, importFile, plain, searchForm, uniqueCode } from './catalogs-support'
-import { createUser, en, escapeRegExp, expect, expectFieldError, format, open, signIn, test, waitForApp } from './support'
+import { createUser, en, escapeRegExp, expect, expectFieldError, format, open, signIn, test, waitForApp, translate } from './support'
 import type { Page } from '@playwright/test'
 
 test.use({ language: 'en' })
@@ -171,7 +171,7 @@ test.describe('An operator', () => {
 		await open(page, station.url)
 		await page.getByRole(test.info().project.name === 'js' ? 'button' : 'link', { name: stations.delete }).click()
 		await page.getByRole('button', { name: stations.deleteConfirm }).click()
-		await expect(page.getByRole('alert')).toContainText(format(stations.deleteRefused, { n: 1 }))
+		await expect(page.getByRole('alert')).toContainText(translate('en', 'stations.deleteRefused', { count: 1 }))
 		await open(page, station.url)
 		await expect(page.getByRole('heading', { level: 1, name: `${station.code} · ${name}` })).toBeVisible()
 	})

@@ -1,4 +1,4 @@
-import { createUser, en, expect, format, open, signIn, test } from './support'
+import { createUser, en, expect, open, signIn, test, translate } from './support'
 
 // JavaScript only (the config leaves `.js-only.spec.ts` out of the nojs project): the page counts down the idle timeout.
 test.use({ language: 'en' })
@@ -16,7 +16,7 @@ test('two minutes before the idle timeout the page warns; "Stay signed in" keeps
 	// The default idle timeout is 30 minutes: at 28½ the warning shows, counting whole minutes.
 	await page.clock.runFor(28.5 * 60_000)
 	await expect(warning).toBeVisible()
-	await expect(warning).toContainText(format(en.session.warningBody, { minutes: 2 }))
+	await expect(warning).toContainText(translate('en', 'session.warningBody', { count: 2 }))
 	await warning.getByRole('button', { name: en.session.stay }).click()
 	await expect(warning).toHaveCount(0)
 	await expect(name).toHaveValue('Typed but not saved')

@@ -1,10 +1,10 @@
 import { addNotifications } from './database'
 import { DESKTOP, MOBILE, dropdown, javaScriptEnabled, openChangePasswordFromMenu, topBar } from './shell-support'
-import { createUser, en, expect, format, open, signIn, submitPasswordChange, test } from './support'
+import { createUser, en, expect, format, open, signIn, submitPasswordChange, test, translate } from './support'
 
 test.use({ language: 'en' })
 
-const unread = (count: number) => format(en.notifications.summary, { count })
+const unread = (count: number) => translate('en', 'notifications.summary', { count })
 const rolesNow = (roles: string) => format(en.notifications.rolesChanged.body, { roles })
 
 for (const viewport of [DESKTOP, MOBILE]) {

@@ -1,5 +1,5 @@
 import { DESKTOP, dropdown, javaScriptEnabled, topBar, userMenu } from './shell-support'
-import { createUser, currentUrl, en, expect, expectFieldError, format, messages, open, signIn, test } from './support'
+import { createUser, currentUrl, en, expect, expectFieldError, format, messages, open, signIn, test, translate } from './support'
 
 test.use({ language: 'en', viewport: DESKTOP })
 
@@ -75,7 +75,7 @@ test.describe('The profile page', () => {
 		await expect(sessions.getByRole('row')).toHaveCount(3) // header + two sessions
 		await expect(sessions.getByText(de.profile.thisSession, { exact: true })).toHaveCount(1)
 		await page.getByRole('button', { name: de.profile.signOutOthers }).click()
-		await expect(page.getByRole('status').filter({ hasText: format(de.profile.otherSessionsEnded, { count: 1 }) })).toBeVisible()
+		await expect(page.getByRole('status').filter({ hasText: translate('de', 'profile.otherSessionsEnded', { count: 1 }) })).toBeVisible()
 		await expect(sessions.getByRole('row')).toHaveCount(2)
 		await expect(page.getByRole('button', { name: de.profile.signOutOthers })).toBeDisabled()
 
@@ -86,7 +86,7 @@ test.describe('The profile page', () => {
 
 		// And the user is told, in the notifications.
 		const bell = dropdown(topBar(page), de.notifications.title)
-		await expect(bell.toggle).toHaveAccessibleName(format(de.notifications.summary, { count: 1 }))
+		await expect(bell.toggle).toHaveAccessibleName(translate('de', 'notifications.summary', { count: 1 }))
 		await bell.open()
 		await expect(bell.panel.getByRole('listitem')).toContainText([de.notifications.sessionsEnded.title])
 	})

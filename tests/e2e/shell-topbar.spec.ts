@@ -1,6 +1,6 @@
 import { HELP_URL } from './env.mjs'
 import { DESKTOP, MOBILE, dropdown, javaScriptEnabled, sharedViewer, topBar, userMenu } from './shell-support'
-import { LANGUAGES, en, expect, messages, open, signIn, test } from './support'
+import { LANGUAGES, en, expect, messages, open, signIn, test, translate } from './support'
 
 test.use({ language: 'en' })
 
@@ -44,7 +44,7 @@ for (const viewport of [DESKTOP, MOBILE]) {
 					await expect(page.getByRole('heading', { level: 1, name: en.search.title })).toBeVisible()
 					await expect(bar.getByRole('searchbox', { name: en.search.label })).toHaveValue('tram')
 					// Station records may match too: the pages found are listed in a section of their own.
-					const results = page.getByRole('main').getByRole('region', { name: en.search.pages.replace('{{count}}', '1') }).getByRole('listitem')
+					const results = page.getByRole('main').getByRole('region', { name: translate('en', 'search.pages', { count: 1 }) }).getByRole('listitem')
 					await expect(results).toHaveCount(1)
 					await results.getByRole('link', { name: en.functions.DANHMUC_TRAM }).click()
 					await expect(page).toHaveURL('/danhmuc/tram')
@@ -135,7 +135,7 @@ for (const viewport of [DESKTOP, MOBILE]) {
 
 			await test.step('the notifications dropdown: nothing unread, a way to all of them', async () => {
 				const notifications = dropdown(bar, en.notifications.title)
-				await expect(notifications.toggle).toHaveAccessibleName(new RegExp(`${en.notifications.summary.replace('{{count}}', '0')}$`))
+				await expect(notifications.toggle).toHaveAccessibleName(new RegExp(`${translate('en', 'notifications.summary', { count: 0 })}$`))
 				await expect(notifications.toggle.locator('.badge')).toHaveCount(0)
 				await notifications.open()
 				await expect(notifications.panel.getByText(en.notifications.empty)).toBeVisible()

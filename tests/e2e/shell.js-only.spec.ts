@@ -161,6 +161,46 @@ test('a layout setting applies at once, before the server has even answered', as
 		.toMatchObject({ 'data-layout-mode': 'dark', 'data-sidebar-size': 'icon', 'data-layout-size': 'boxed' })
 })
 
+test('the settings panel stays open while settings change and keeps the focus: arrow keys move through a group; Escape closes it and returns to its button', async ({ page }) => {
+	await signedIn(page)
+	const panel = await openSettingsPanel(page, en)
+	const body = page.locator('body')
+	const saves: number[] = []
+	page.on('response', (response) => {
+		if (new URL(response.url()).pathname.startsWith('/settings/layout') && response.request().method() === 'POST') saves.push(response.status())
+	})
+	const saved = async (count: number) => {
+		await expect.poll(() => saves.length).toBe(count)
+		await expect(page.getByRole('progressbar', { name: en.app.loading })).toHaveCount(0)
+	}
+
+	await layoutOption(panel, en, 'mode', 'light').focus()
+	await page.keyboard.press('ArrowDown')
+	await expect(body).toHaveAttribute('data-layout-mode', 'dark')
+	await saved(1)
+	await expect(panel).toBeVisible()
+	await expect(layoutOption(panel, en, 'mode', 'dark')).toBeFocused()
+	await expect(layoutOption(panel, en, 'mode', 'dark')).toBeChecked()
+
+	// The next group, by keyboard too; the layout itself changes around the open panel.
+	await page.keyboard.press('Tab')
+	await expect(layoutOption(panel, en, 'sidebar', 'dark')).toBeFocused()
+	await page.keyboard.press('ArrowDown')
+	await expect(body).toHaveAttribute('data-sidebar-size', 'compact')
+	await saved(2)
+	await expect(panel).toBeVisible()
+	await expect(layoutOption(panel, en, 'sidebar', 'compact')).toBeFocused()
+	expect(saves, 'every save answered').toEqual([200, 200])
+	expect(page.url(), 'the page stays where it was').toMatch(/\/dashboard$/)
+
+	await page.keyboard.press('Escape')
+	await expect(panel).toBeHidden()
+	await expect(dropdown(topBar(page), en.layout.title).toggle).toBeFocused()
+
+	// Saved: the server renders the choices into the next page.
+	expect(bodyAttributesInHtml(await serverHtml(page))).toMatchObject({ 'data-layout-mode': 'dark', 'data-sidebar-size': 'compact' })
+})
+
 test.describe('The version check', () => {
 	type Build = { version: string; buildDate: string }
 

@@ -1,3 +1,4 @@
+import { translate } from '../support/translate'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/db.server'
 import { toLocalDateTimeInput } from '~/i18n/format'
@@ -86,7 +87,7 @@ describe('notifications from administrators', () => {
 		expect(read.status).toBe(302)
 		const cells = await sentRow(admin.client, title)
 		expect(cells).toContain(en.admin.notifications.toRoles.replace('{{roles}}', en.roles.operator))
-		expect(cells).toContain(en.admin.notifications.readOf.replace('{{read}}', '1').replace('{{count}}', '2'))
+		expect(cells).toContain(translate('en', 'admin.notifications.readOf', { read: 1, count: 2 }))
 		expect(cells).toContain(en.admin.notifications.status.active)
 	})
 

@@ -1,3 +1,4 @@
+import { translate } from '../support/translate'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createStation } from '~/catalogs/stations.server'
 import { createTool } from '~/catalogs/tools.server'
@@ -340,7 +341,7 @@ describe('deleting a station', () => {
 		expect(tool.ok).toBe(true)
 		const response = await operator.client.post(`/danhmuc/tram/${id}`, { intent: 'delete', version: '1' })
 		expect(response.status).toBe(409)
-		expect(alerts(await response.text())).toContain(format(vn.stations.deleteRefused, { n: 1 }))
+		expect(alerts(await response.text())).toContain(translate('vn', 'stations.deleteRefused', { count: 1 }))
 		expect(await stationRow(id)).toBeDefined()
 	})
 

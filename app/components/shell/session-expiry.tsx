@@ -15,7 +15,7 @@ export function SessionExpiryNotice({ session, onStay }: { session: SessionPhase
 					{t('session.warningTitle')}
 				</h2>
 				<p id="session-notice-body" className="mb-2">
-					{t('session.warningBody', { minutes: Math.max(1, Math.ceil(session.remainingMs / 60_000)) })}
+					{t('session.warningBody', { count: Math.max(1, Math.ceil(session.remainingMs / 60_000)) })}
 				</p>
 				<button type="button" className="btn btn-primary btn-sm" onClick={onStay}>
 					{t('session.stay')}

@@ -6,7 +6,8 @@ import { CsrfInput } from '../forms'
 
 /**
  * The right-hand settings panel. Without JavaScript it is a form posted to /settings/layout; with it,
- * each change is applied to `<body>` at once and saved in the background.
+ * each change is applied to `<body>` at once and saved in the background, and the panel stays open with
+ * the focus where it was, so that arrow keys move through a group of options.
  */
 export function SettingsPanel({ settings }: { settings: LayoutSettings }) {
 	const { t } = useTranslation()
@@ -18,7 +19,9 @@ export function SettingsPanel({ settings }: { settings: LayoutSettings }) {
 		if (input.type !== 'radio') return
 		const next = { ...settings, [input.name]: input.value } as LayoutSettings
 		for (const [name, value] of Object.entries(bodyAttributes(next))) document.body.setAttribute(name, value)
-		fetcher.submit(event.currentTarget, { method: 'post', action: '/settings/layout' })
+		const form = new FormData(event.currentTarget)
+		form.set('stay', '1')
+		fetcher.submit(form, { method: 'post', action: '/settings/layout' })
 	}
 
 	return (

@@ -1,0 +1,28 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createInstance, type TFunction } from 'i18next'
+import { withLanguageTags } from '../../app/i18n/language-tags'
+import type { LanguageCode } from '../../app/i18n/languages'
+
+/**
+ * A translation as the app renders it (plural forms, `{{count, number}}`), for tests that look for a text
+ * on a page: an i18next instance per language over the app's own locale file, set up as the app sets up
+ * its own. Relative imports only, so that the integration tests and Playwright can both load it.
+ */
+const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'app', 'locales')
+const translators = new Map<string, TFunction>()
+
+export function translate(language: LanguageCode, key: string, values: Record<string, unknown> = {}): string {
+	let t = translators.get(language)
+	if (!t) {
+		const instance = createInstance()
+		const resources = JSON.parse(fs.readFileSync(path.join(localesDir, `${language}.json`), 'utf8')) as object
+		void instance.init({ lng: language, fallbackLng: false, resources: { [language]: { translation: resources } }, interpolation: { escapeValue: false }, initImmediate: false })
+		t = withLanguageTags(instance).t
+		translators.set(language, t)
+	}
+	const text = t(key, values)
+	if (text === key) throw new Error(`no translation ${key} in ${language}`)
+	return text
+}
