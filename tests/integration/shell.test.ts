@@ -1,3 +1,4 @@
+import { translate } from '../support/translate'
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -67,6 +68,22 @@ describe('layout settings', () => {
 		expect(html).not.toContain('class="sidebar"')
 	})
 
+	test('the panel’s background save (stay=1) answers 200 without sending the browser anywhere, and saves all the same', async () => {
+		const { client } = await signedIn()
+		// As the panel's fetcher asks: Remix's data request for the route.
+		const saved = await client.post('/settings/layout?_data=routes%2Fsettings.layout', { mode: 'dark', sidebar: 'compact', redirectTo: '/dashboard', stay: '1' })
+		expect(saved.status).toBe(200)
+		expect(saved.headers.get('location')).toBeNull()
+		expect(saved.headers.get('x-remix-redirect')).toBeNull()
+		expect(await saved.json()).toEqual({ saved: true })
+		expect(bodyAttributes(await (await client.get('/dashboard')).text())).toMatchObject({ 'data-layout-mode': 'dark', 'data-sidebar-size': 'compact' })
+
+		const refused = await client.post('/settings/layout', { mode: 'light', redirectTo: '/dashboard', stay: 'yes' })
+		expect(refused.status).toBe(400)
+		await refused.text()
+		expect(bodyAttributes(await (await client.get('/dashboard')).text())).toMatchObject({ 'data-layout-mode': 'dark' })
+	})
+
 	test('each of the 180 combinations is saved and rendered server-side in the first HTML', async () => {
 		const { client } = await signedIn()
 		const widths = { fluid: ['fluid', 'false'], boxed: ['boxed', 'false'], scrollable: ['fluid', 'true'] } as const
@@ -129,16 +146,16 @@ describe('notifications', () => {
 	test('a password change notifies the user; the badge counts unread; mark all read clears it', async () => {
 		const { client, password, user } = await signedIn()
 		let html = await (await client.get('/dashboard')).text()
-		expect(html).toContain('Thông báo, chưa đọc: 0')
+		expect(html).toContain(translate('vn', 'notifications.summary', { count: 0 }))
 		expect(html).not.toContain('topbar__badge')
 		await client.post('/account/change-password', { currentPassword: password, newPassword: 'Notified new pass 1', confirmPassword: 'Notified new pass 1' })
 		html = await (await client.get('/dashboard')).text()
-		expect(html).toContain('Thông báo, chưa đọc: 1')
+		expect(html).toContain(translate('vn', 'notifications.summary', { count: 1 }))
 		expect(html).toContain('Mật khẩu của bạn đã được thay đổi')
 		const marked = await client.post('/notifications', { intent: 'mark-all-read', redirectTo: '/dashboard' })
 		expect(location(marked)).toBe('/dashboard')
 		html = await (await client.get('/dashboard')).text()
-		expect(html).toContain('Thông báo, chưa đọc: 0')
+		expect(html).toContain(translate('vn', 'notifications.summary', { count: 0 }))
 		const unread = await getDb().selectFrom('notifications').select('id').where('user_id', '=', user.id).where('read_at', 'is', null).execute()
 		expect(unread).toEqual([])
 	})
