@@ -29,11 +29,10 @@ step "System packages"
 ensure_system_packages
 [ -d node_modules ] || npm install
 
-step "Typecheck and lint (side by side: each uses one core)"
-npm run -s typecheck &
-typecheck=$!
-npm run -s lint || { wait "$typecheck" || true; exit 1; }
-wait "$typecheck"
+step "Typecheck"
+npm run -s typecheck
+step "Lint"
+npm run -s lint
 
 step "Build"
 npm run -s build

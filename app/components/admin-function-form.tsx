@@ -85,7 +85,7 @@ export function FunctionForm({
 						name="badgeVariant"
 						label={t('admin.functions.fields.badgeVariant')}
 						emptyOption="—"
-						options={BADGE_VARIANTS.map((variant) => ({ value: variant, label: variant }))}
+						options={BADGE_VARIANTS.map((variant) => ({ value: variant, label: t(`admin.functions.badgeVariants.${variant}`) }))}
 						defaultValue={values.badgeVariant ?? ''}
 						error={errors.badgeVariant}
 					/>

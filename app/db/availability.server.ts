@@ -61,7 +61,9 @@ export const MIN_FREE_BYTES = 8 * 1024 * 1024
  */
 export async function checkDatabase(handle: DatabaseHandle): Promise<Unavailability | null> {
 	let timer: NodeJS.Timeout | undefined
-	const timedOut = new Promise<Unavailability>((resolve) => (timer = setTimeout(() => resolve('unreachable'), READINESS_TIMEOUT_MS)))
+	// When the event loop runs late, the timer and the database's answer come due in the same turn, and
+	// timers run before I/O: the answer read in that turn (setImmediate runs after it) still counts.
+	const timedOut = new Promise<Unavailability>((resolve) => (timer = setTimeout(() => setImmediate(() => resolve('unreachable')), READINESS_TIMEOUT_MS)))
 	const checked = (async (): Promise<Unavailability | null> => {
 		try {
 			await pingDatabase(handle)

@@ -18,7 +18,10 @@ export interface DatabaseHandle {
 	db: DB
 	dialect: Dialect
 	/** The driver underneath, for libraries that need it (the throttling store). */
-	driver: { kind: 'sqlite'; client: InstanceType<typeof SQLite> } | { kind: 'postgres'; pool: pg.Pool }
+	driver:
+		| { kind: 'sqlite'; client: InstanceType<typeof SQLite> }
+		/** `probe`: one connection of its own for readiness checks (see pingDatabase). */
+		| { kind: 'postgres'; pool: pg.Pool; probe: pg.Pool }
 	close(): Promise<void>
 }
 
@@ -85,12 +88,18 @@ export function openDatabase(database: Config['database']): DatabaseHandle {
 	// the pool listens to only while the client is idle: unheard, it would end the process. The query that
 	// used it fails with the error itself, and the pool drops the client when it comes back.
 	pool.on('connect', (client) => client.on('error', () => undefined))
+	const probe = new pg.Pool({ connectionString: database.url, max: 1, connectionTimeoutMillis: connectMs, query_timeout: connectMs, keepAlive: true })
+	probe.on('error', () => undefined)
+	probe.on('connect', (client) => client.on('error', () => undefined))
 	const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: notifyQueryListeners })
 	return {
 		db,
 		dialect: 'postgres',
-		driver: { kind: 'postgres', pool },
-		close: once(() => db.destroy()),
+		driver: { kind: 'postgres', pool, probe },
+		close: once(async () => {
+			await db.destroy()
+			await probe.end()
+		}),
 	}
 }
 
@@ -134,9 +143,14 @@ async function migrate(db: DB, dialect: Dialect) {
 	return results ?? []
 }
 
-/** Readiness: the database answers a trivial query. */
+/**
+ * Readiness: the database answers a trivial query. On PostgreSQL through a connection of its own: under a
+ * burst the pool's queue can hold a request for seconds, which says the instance is busy (load shedding
+ * answers for that), not that the database is unreachable.
+ */
 export async function pingDatabase(handle: DatabaseHandle = getDatabase()) {
-	await sql`select 1`.execute(handle.db)
+	if (handle.driver.kind === 'postgres') await handle.driver.probe.query('select 1')
+	else await sql`select 1`.execute(handle.db)
 }
 
 /** Runs `work` in a transaction: all of it is written, or none. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { formatNumber, formatPercent, fromLocalDateTimeInput, toLocalDateTimeInput } from './format'
+import { formatDate, formatDateTime, formatNumber, formatPercent, fromLocalDateTimeInput, toLocalDateTimeInput } from './format'
 
 describe('datetime-local values in the company’s time zone (UTC+7)', () => {
 	test('a wall-clock time in Vietnam is the instant seven hours earlier in UTC, and back', () => {
@@ -30,5 +30,22 @@ describe('numbers and percentages in each language’s format', () => {
 	test('the seed’s code vn formats as Vietnamese, not as the default locale', () => {
 		expect(formatNumber(1234567, 'vn')).toBe('1.234.567')
 		expect(formatNumber(1234567, 'en')).toBe('1,234,567')
+	})
+})
+
+describe('dates in each language’s order, with four-digit years, in the company’s time zone', () => {
+	const at = Date.UTC(2012, 1, 28, 8, 4) // 15:04 in Vietnam
+	test('a date', () => {
+		expect(formatDate(at, 'vn')).toBe('28/02/2012')
+		expect(formatDate(at, 'de')).toBe('28.02.2012')
+		expect(formatDate(at, 'ru')).toBe('28.02.2012')
+		expect(formatDate(at, 'es')).toBe('28/02/2012')
+		expect(formatDate(at, 'en')).toBe('02/28/2012')
+	})
+
+	test('a date and time: 24-hour clock in Vietnamese, the year never shortened', () => {
+		expect(formatDateTime(at, 'vn')).toBe('15:04 28/02/2012')
+		expect(formatDateTime(at, 'it')).toBe('28/02/2012, 15:04')
+		for (const language of ['vn', 'en', 'es', 'de', 'it', 'ru']) expect(formatDateTime(at, language)).toContain('2012')
 	})
 })

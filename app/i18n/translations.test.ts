@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { PLURAL_SUFFIX, flatLocales } from '../../tests/support/locales'
+import { BADGE_VARIANTS } from '../admin/functions'
 import { LANGUAGE_CODES, type LanguageCode } from './languages'
 
 const flat = flatLocales()
@@ -36,6 +37,11 @@ describe('translations', () => {
 		const vietnamese = Object.values(flat.vn).join(' ')
 		expect(vietnamese).toMatch(/[ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]/i)
 		expect(flat.vn['login.title']).toBe('Đăng nhập')
+	})
+
+	test.each(LANGUAGE_CODES)('%s names every option of the badge colour list', (code) => {
+		for (const variant of BADGE_VARIANTS) expect(textOf(code, `admin.functions.badgeVariants.${variant}`), variant).not.toBe('')
+		if (code !== 'en') expect(textOf(code, 'admin.functions.badgeVariants.danger')).not.toBe(textOf('en', 'admin.functions.badgeVariants.danger'))
 	})
 
 	test('every key the code uses exists', () => {

@@ -161,7 +161,7 @@ test.describe('The horizontal layout', () => {
 		const build = (await (await page.request.get('/api/version')).json()) as { version: string; buildDate: string; commit: string }
 		expect(build.version).toMatch(/^\d+\.\d+\.\d+/)
 		expect(Number.isNaN(Date.parse(build.buildDate))).toBe(false)
-		const builtOn = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'Asia/Ho_Chi_Minh' }).format(new Date(build.buildDate))
+		const builtOn = new Intl.DateTimeFormat('en', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'Asia/Ho_Chi_Minh' }).format(new Date(build.buildDate))
 		const footer = page.getByRole('contentinfo')
 		await expect(footer).toBeVisible()
 		await expect(footer).toContainText(`© ${new Date().getFullYear()} ${en.app.name}`)

@@ -14,6 +14,7 @@ import {
 	topBar,
 	userMenu,
 } from './shell-support'
+import { TOAST_DURATION_MS } from '../../app/components/shell/toast-rules'
 import { createUser, en, expect, open, signIn, test, waitForApp } from './support'
 
 // The `js` project only (playwright.config.ts ignores *.js-only.spec.ts without JavaScript): what exists only
@@ -199,6 +200,47 @@ test('the settings panel stays open while settings change and keeps the focus: a
 
 	// Saved: the server renders the choices into the next page.
 	expect(bodyAttributesInHtml(await serverHtml(page))).toMatchObject({ 'data-layout-mode': 'dark', 'data-sidebar-size': 'compact' })
+})
+
+test('a toast waits while the pointer is on it or the focus is in it, goes when they leave, and can be dismissed', async ({ page }) => {
+	await page.clock.install()
+	const user = await createUser({ prefix: 'toast', roles: ['viewer'] })
+	await signIn(page, user.email, user.password)
+	await open(page, '/contacts/profile')
+	const details = page.getByRole('region', { name: en.profile.details })
+	const toast = page.getByRole('status').filter({ hasText: en.profile.saved })
+	let saves = 0
+	const save = async () => {
+		saves += 1
+		await details.getByLabel(en.profile.displayName, { exact: true }).fill(`Lê Văn Toàn ${saves}`)
+		await details.getByRole('button', { name: en.profile.save }).click()
+		await expect(toast).toBeVisible()
+	}
+	const nowhere = async () => page.mouse.move(5, 600)
+
+	await save()
+	await toast.hover()
+	await page.clock.runFor(60_000)
+	await expect(toast, 'kept while the pointer is on it').toBeVisible()
+	await nowhere()
+	await page.clock.runFor(TOAST_DURATION_MS + 500)
+	await expect(toast, 'gone once the pointer left').toBeHidden()
+
+	await save()
+	expect(await toast.evaluate((element) => parseFloat(getComputedStyle(element).animationDuration)), 'slides in').toBeGreaterThan(0.1)
+	await nowhere()
+	await toast.getByRole('button', { name: en.toast.dismiss }).focus()
+	await page.clock.runFor(60_000)
+	await expect(toast, 'kept while the focus is in it').toBeVisible()
+	await details.getByLabel(en.profile.displayName, { exact: true }).focus()
+	await page.clock.runFor(TOAST_DURATION_MS + 500)
+	await expect(toast, 'gone once the focus left').toBeHidden()
+
+	await page.emulateMedia({ reducedMotion: 'reduce' })
+	await save()
+	expect(await toast.evaluate((element) => parseFloat(getComputedStyle(element).animationDuration)), 'no motion for who asked for none').toBeLessThan(0.001)
+	await toast.getByRole('button', { name: en.toast.dismiss }).click()
+	await expect(toast, 'dismissed at once').toBeHidden()
 })
 
 test.describe('The version check', () => {
