@@ -83,10 +83,7 @@ describe('metrics', () => {
 			expect(value(all, 'portal_requests_shed_total')).toBe(0)
 
 			// The request log line names the route, the status, the client and the time taken.
-			const line = server.output
-				.filter((text) => text.startsWith('{'))
-				.map((text) => JSON.parse(text) as Record<string, unknown>)
-				.find((entry) => entry.event === 'http.request' && entry.path === '/dashboard')
+			const line = await server.logged((entry) => entry.event === 'http.request' && entry.path === '/dashboard')
 			expect(line).toMatchObject({ level: 'info', method: 'GET', status: 200, routeId: 'routes/_app.dashboard', clientIp: '127.0.0.1' })
 			expect(typeof line?.requestId).toBe('string')
 			expect(typeof line?.durationMs).toBe('number')

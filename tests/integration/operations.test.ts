@@ -151,7 +151,7 @@ describe('error page', () => {
 			expect(html).toContain('Đã xảy ra lỗi')
 			// Neither the database's message nor any stack frame reaches the user.
 			expect(html).not.toMatch(/no such table|does not exist|SqliteError|\bat \S+ \(|\.(ts|js):\d+|node_modules/i)
-			expect(server.output.some((line) => line.includes('"event":"request.error"'))).toBe(true)
+			expect(await server.logged((entry) => entry.event === 'request.error')).toBeTruthy()
 		} finally {
 			await sql`alter table sessions_away rename to sessions`.execute(getDb())
 			await server.stop()

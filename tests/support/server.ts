@@ -7,7 +7,18 @@ export interface RunningServer {
 	process: ChildProcess
 	/** Every line the server wrote, stdout and stderr. */
 	output: string[]
+	/**
+	 * The first structured log entry that `matches`, waiting up to 10 s for it: the server writes a request's
+	 * log line after the response, and the pipe may bring it after the test has read that response.
+	 */
+	logged(matches: (entry: LogEntry) => boolean): Promise<LogEntry>
 	stop(signal?: NodeJS.Signals): Promise<number | null>
+}
+
+export type LogEntry = Record<string, unknown>
+
+function logEntries(output: string[]): LogEntry[] {
+	return output.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as LogEntry)
 }
 
 const BUILD = path.resolve('build/index.js')
@@ -43,6 +54,15 @@ export function startServer(env: Record<string, string | undefined> = {}): Promi
 						url: entry.url.replace('localhost', '127.0.0.1'),
 						process: child,
 						output,
+						logged: async (matches) => {
+							const deadline = Date.now() + 10_000
+							for (;;) {
+								const found = logEntries(output).find(matches)
+								if (found) return found
+								if (Date.now() > deadline) throw new Error(`no such log entry in 10 s; the last lines:\n${output.slice(-20).join('\n')}`)
+								await new Promise((resolve) => setTimeout(resolve, 20))
+							}
+						},
 						stop: async (signal = 'SIGTERM') => {
 							if (child.exitCode === null) child.kill(signal)
 							const code = await exited
