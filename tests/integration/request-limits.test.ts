@@ -198,8 +198,8 @@ describe('malformed requests get a 4xx, never a 500', () => {
 		const response = await rawRequest('/api/version', { method: 'TRACE' })
 		expect(response.status).toBe(405)
 		expect(JSON.parse(response.body)).toEqual({ message: vn.errors.request.methodNotAllowed })
-		const refused = await server.logged((entry) => entry.event === 'http.request_refused' && entry.method === 'TRACE')
-		expect(refused).toMatchObject({ path: '/api/version', status: 405 })
+		const refused = await server.logged((entry) => entry.event === 'http.request_refused' && entry.method === 'TRACE' && entry.path === '/api/version')
+		expect(refused).toMatchObject({ status: 405 })
 		expect(server.output.join('\n')).not.toContain('[object Object]')
 	})
 
