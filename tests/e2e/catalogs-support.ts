@@ -72,6 +72,16 @@ export async function columnTexts(page: Page, index: number): Promise<string[]> 
 	)
 }
 
+/**
+ * The texts of a column once they pass `check`. With JavaScript the address changes before the new rows
+ * are drawn: a test that has just clicked waits for the rows, not for the URL.
+ */
+export async function columnTextsOnceThey(page: Page, index: number, check: (texts: string[]) => boolean, what: string): Promise<string[]> {
+	let texts: string[] = []
+	await expect.poll(async () => check((texts = await columnTexts(page, index))), { message: what }).toBe(true)
+	return texts
+}
+
 /** Text without accents and case, as the search compares it. */
 export function plain(text: string): string {
 	return text

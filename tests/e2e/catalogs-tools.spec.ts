@@ -1,4 +1,4 @@
-import { columnTexts, downloadedText, ensureDemoData, expectStatusMessage, importFile, plain, searchForm, uniqueCode } from './catalogs-support'
+import { columnTexts, columnTextsOnceThey, downloadedText, ensureDemoData, expectStatusMessage, importFile, plain, searchForm, uniqueCode } from './catalogs-support'
 import { createUser, en, expect, expectFieldError, format, open, signIn, test } from './support'
 import type { Page } from '@playwright/test'
 
@@ -32,13 +32,7 @@ test.describe('The tool list', () => {
 		await search.getByLabel(en.list.search, { exact: true }).fill('dong ho van nang')
 		await search.getByRole('button', { name: en.list.apply }).click()
 		await expect(page).toHaveURL(/q=dong\+ho\+van\+nang/)
-		// With JavaScript the address changes before the new rows arrive: wait for them, not for the URL.
-		await expect
-			.poll(async () => {
-				const names = await columnTexts(page, 1)
-				return names.length > 0 && names.every((name) => plain(name).includes('dong ho van nang'))
-			})
-			.toBe(true)
+		await columnTextsOnceThey(page, 1, (names) => names.length > 0 && names.every((name) => plain(name).includes('dong ho van nang')), 'every name found contains the words searched')
 
 		// By category, most valuable first: the value column falls.
 		await open(page, '/congcu/list?category=vehicle&sort=value&dir=desc')
@@ -56,8 +50,7 @@ test.describe('The tool list', () => {
 		await stationFilter.selectOption({ index: 1 })
 		await search.getByRole('button', { name: en.list.apply }).click()
 		await expect(page).toHaveURL(/stationId=\d+/)
-		const stationCodes = await columnTexts(page, 3)
-		for (const code of stationCodes) expect(firstStation).toContain(code)
+		await columnTextsOnceThey(page, 3, (codes) => codes.every((code) => firstStation?.includes(code)), 'only tools of the station chosen')
 	})
 })
 

@@ -149,10 +149,11 @@ export async function chooseLayout(page: Page, t: Messages, field: LayoutField, 
  * A full-page screenshot attached to the test's report and also written to
  * test-results/screenshots/<name>.png (a stable place to look at them).
  */
-export async function screenshot(page: Page, name: string) {
+export async function screenshot(page: Page, name: string): Promise<Buffer> {
 	const image = await page.screenshot({ fullPage: true, animations: 'disabled' })
 	await test.info().attach(name, { body: image, contentType: 'image/png' })
 	const folder = path.join(ROOT_DIR, 'test-results', 'screenshots')
 	fs.mkdirSync(folder, { recursive: true })
 	fs.writeFileSync(path.join(folder, `${name}.png`), image)
+	return image
 }

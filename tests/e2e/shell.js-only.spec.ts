@@ -317,13 +317,19 @@ test.describe('The version check', () => {
 	})
 })
 
-test('screenshots of the dashboard: light and dark, vertical and horizontal, desktop and phone', async ({ page }) => {
+test('screenshots of the dashboard: light and dark, vertical and horizontal, desktop and phone, none wider than the screen', async ({ page }) => {
 	// Eight full-page screenshots and four layout changes: more than the default 30 s on a busy machine.
 	test.setTimeout(90_000)
 	const user = await createUser({ prefix: 'screens', roles: ['operator'] })
 	await addNotifications(user.email, 3)
 	await signIn(page, user.email, user.password)
 	const body = page.locator('body')
+	const shots = new Map<string, Buffer>()
+	const take = async (name: string) => {
+		const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+		expect(overflow, `${name}: nothing wider than the screen (no sideways scrolling)`).toBeLessThanOrEqual(0)
+		shots.set(name, await screenshot(page, `dashboard-${name}`))
+	}
 
 	for (const mode of ['light', 'dark'] as const) {
 		for (const layout of ['vertical', 'horizontal'] as const) {
@@ -335,10 +341,20 @@ test('screenshots of the dashboard: light and dark, vertical and horizontal, des
 			await expect(body).toHaveAttribute('data-layout', layout)
 			await expect(page.getByRole('heading', { level: 1, name: en.dashboard.title })).toBeVisible()
 			await page.evaluate(() => document.fonts.ready)
-			await screenshot(page, `dashboard-${mode}-${layout}-desktop`)
+			await take(`${mode}-${layout}-desktop`)
 			await page.setViewportSize(MOBILE)
 			await expect(page.getByRole('heading', { level: 1, name: en.dashboard.title })).toBeInViewport()
-			await screenshot(page, `dashboard-${mode}-${layout}-mobile`)
+			await take(`${mode}-${layout}-mobile`)
 		}
+	}
+
+	// Each setting changes what is drawn: the same page in the other mode or layout is another picture.
+	for (const layout of ['vertical', 'horizontal']) {
+		for (const screen of ['desktop', 'mobile']) {
+			expect(shots.get(`light-${layout}-${screen}`)!.equals(shots.get(`dark-${layout}-${screen}`)!), `light and dark, ${layout}, ${screen}`).toBe(false)
+		}
+	}
+	for (const mode of ['light', 'dark']) {
+		expect(shots.get(`${mode}-vertical-desktop`)!.equals(shots.get(`${mode}-horizontal-desktop`)!), `vertical and horizontal, ${mode}`).toBe(false)
 	}
 })
