@@ -5,6 +5,13 @@ test.use({ language: 'en' })
 
 test('two minutes before the idle timeout the page warns; "Stay signed in" keeps the session, and an ended one says what to do without losing the page', async ({ page }) => {
 	const user = await createUser({ prefix: 'idle-warning', roles: ['viewer'] })
+	// The page's clock is fake, the server's is not: an activity report still on its way when the test moves
+	// the clock on would be applied at the new time, as if the session had just been extended then.
+	const reportsInFlight = new Set<unknown>()
+	const isReport = (request: { url(): string }) => new URL(request.url()).pathname === '/api/activity'
+	page.on('request', (request) => void (isReport(request) && reportsInFlight.add(request)))
+	page.on('requestfinished', (request) => void reportsInFlight.delete(request))
+	page.on('requestfailed', (request) => void reportsInFlight.delete(request))
 	await page.clock.install()
 	await signIn(page, user.email, user.password)
 	await open(page, '/contacts/profile')
@@ -20,6 +27,7 @@ test('two minutes before the idle timeout the page warns; "Stay signed in" keeps
 	await warning.getByRole('button', { name: en.session.stay }).click()
 	await expect(warning).toHaveCount(0)
 	await expect(name).toHaveValue('Typed but not saved')
+	await expect.poll(() => reportsInFlight.size, 'activity reports answered').toBe(0)
 
 	// Nobody answers the next warning: the session ends, the page and what was typed stay.
 	await page.clock.runFor(31 * 60_000)
