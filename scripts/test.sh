@@ -11,6 +11,10 @@ source scripts/lib/postgres.sh
 source scripts/lib/firebase-emulator.sh
 source scripts/lib/node24.sh
 
+# The test run is what CI runs: Playwright retries a failed test once (recording a trace then), forbids
+# `test.only`, and gives each test 60 s on a busy machine (playwright.config.ts).
+export CI="${CI:-1}"
+
 started=$(date +%s)
 stage_started=$started
 stage_name=""

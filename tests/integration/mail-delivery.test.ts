@@ -94,6 +94,8 @@ describe('mail over SMTP', () => {
 			await askForReset(server, user.email)
 			await until(() => smtp.state.refused >= 2, 'two refused attempts')
 			expect(await mailsTo(user.email)).toHaveLength(1)
+			// A log line comes a moment after what it tells of: wait for it too.
+			await until(() => events(server, 'mail.send_failed').length >= 2, 'two failures logged')
 			const failures = events(server, 'mail.send_failed')
 			expect(failures.map((entry) => entry.retryInMs).slice(0, 2)).toEqual([1000, 2000])
 
@@ -111,6 +113,7 @@ describe('mail over SMTP', () => {
 			expect(mail.html).toContain(`href="${server.url}${link}"`)
 			// Sent is gone from the queue, and said so once.
 			await until(async () => (await mailsTo(user.email)).length === 0, 'the outbox emptied')
+			await until(() => events(server, 'mail.sent').length > 0, 'the delivery logged')
 			expect(events(server, 'mail.sent').length).toBe(1)
 		} finally {
 			expect(await server.stop()).toBe(0)

@@ -42,7 +42,8 @@ export function startServer(env: Record<string, string | undefined> = {}): Promi
 		stdio: ['ignore', 'pipe', 'pipe'],
 	})
 	const output: string[] = []
-	const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+	// 'close', not 'exit': the output is complete by then (a line written just before exiting may still be in the pipe at 'exit').
+	const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)))
 	return new Promise((resolve, reject) => {
 		const onLine = (line: string) => {
 			output.push(line)
