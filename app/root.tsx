@@ -43,6 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return {
 		language,
 		productName: getFixedT(language)('app.name'),
+		errorTitlePrefix: requestContext.getStore()?.formFailed ? getFixedT(language)('validation.errorTitlePrefix') : null,
 		layout: getLayoutSettings(request),
 		build: getBuildInfo(),
 		csrfToken: requestContext.getStore()?.csrfToken ?? '',

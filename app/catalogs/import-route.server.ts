@@ -3,7 +3,7 @@ import { getConfig } from '~/config.server'
 import { getT } from '~/i18n/i18n.server'
 import type { Actor } from './catalog.server'
 import { flashSuccess } from '~/utils/flash.server'
-import type { FieldError } from '~/utils/form.server'
+import { noteFormFailed, type FieldError } from '~/utils/form.server'
 import { importCsv, readUpload, type ImportAdapter, type ImportReport } from './csv-import.server'
 import { BACKGROUND_IMPORT_BYTES, getImportJob, startImportJob } from './import-jobs.server'
 
@@ -56,6 +56,7 @@ export async function importPageAction(request: Request, user: Actor, spec: Cata
 	const upload = await readUpload(request)
 	if (!upload.ok) {
 		const status = upload.fileError.key === 'csv.errors.tooLarge' ? 413 : 400
+		noteFormFailed()
 		// An upload left partly unread: the connection is not reused.
 		return data({ report: reportOf(upload.fileError) }, { status, headers: upload.closeConnection ? { Connection: 'close' } : undefined })
 	}
@@ -64,7 +65,10 @@ export async function importPageAction(request: Request, user: Actor, spec: Cata
 		return redirect(`${spec.importPath}?job=${job.id}`, 303)
 	}
 	const report = await importCsv(upload.bytes, spec.adapter, user, upload.fileName)
-	if (!report.ok) return data({ report }, { status: 400 })
+	if (!report.ok) {
+		noteFormFailed()
+		return data({ report }, { status: 400 })
+	}
 	await flashSuccess(request, 'csv.imported', { created: report.created, updated: report.updated, unchanged: report.unchanged })
 	return redirect(spec.listPath)
 }

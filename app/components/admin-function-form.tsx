@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { BADGE_VARIANTS } from '~/admin/functions'
 import { LANGUAGES } from '~/i18n/languages'
 import type { FieldErrors } from '~/utils/form.server'
-import { CsrfInput, Field, SelectField, useFieldErrorText } from './forms'
+import { CsrfInput, ErrorSummary, Field, SelectField, useFieldLabels } from './forms'
 
 export interface ParentChoice {
 	id: number
@@ -40,17 +40,16 @@ export function FunctionForm({
 	cancelHref: string
 }) {
 	const { t } = useTranslation()
-	const errorText = useFieldErrorText()
-	const formError = errors.form ? errorText(errors.form) : null
+	const fieldLabels = {
+		...useFieldLabels('admin.functions.fields', ['code', 'sortOrder', 'icon', 'path', 'param', 'badgeText', 'badgeVariant']),
+		parentId: t('admin.functions.fields.parent'),
+		...Object.fromEntries(LANGUAGES.map((language) => [`label_${language.code}`, language.name])),
+	}
 	return (
 		<Form method="post" action={action} className="card card-body" noValidate>
+			<ErrorSummary errors={errors} labels={fieldLabels} />
 			<CsrfInput />
 			<input type="hidden" name="intent" value="update" />
-			{formError ? (
-				<div className="alert alert-danger" role="alert">
-					{formError}
-				</div>
-			) : null}
 			<div className="row">
 				<div className="col-md-6">
 					<Field name="code" label={t('admin.functions.fields.code')} hint={t('admin.functions.codeHint')} defaultValue={values.code ?? ''} error={errors.code} required maxLength={64} autoComplete="off" />

@@ -1,7 +1,7 @@
 import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { FieldErrors } from '~/utils/form.server'
-import { CsrfInput, Field, useFieldErrorText } from './forms'
+import { CsrfInput, Field, fieldId, useFieldErrorText, useFieldLabels } from './forms'
 import { useRoleName } from './role-name'
 
 export interface RoleChoice {
@@ -12,13 +12,21 @@ export interface RoleChoice {
 	assignable?: boolean
 }
 
+const USER_FORM_FIELDS = ['email', 'displayName', 'firstName', 'lastName', 'roles']
+
+/** The label of each field of the user forms, for the error summary. */
+export function useUserFieldLabels() {
+	const { t } = useTranslation()
+	return { ...useFieldLabels('admin.users.fields', USER_FORM_FIELDS), password: t('admin.users.fields.temporaryPassword') }
+}
+
 /** The role checkboxes of a user form, one fieldset. */
 export function RoleCheckboxes({ roles, selected, error }: { roles: readonly RoleChoice[]; selected: readonly string[]; error?: FieldErrors[string] }) {
 	const { t } = useTranslation()
 	const roleLabel = useRoleName()
 	const errorText = useFieldErrorText()(error)
 	return (
-		<fieldset className="mb-3" aria-describedby={errorText ? 'roles-error' : undefined}>
+		<fieldset id={fieldId('roles')} className="mb-3" aria-describedby={errorText ? 'roles-error' : undefined}>
 			<legend className="form-label fs-6">{t('admin.users.fields.roles')}</legend>
 			{roles.map((role) => {
 				const locked = role.assignable === false

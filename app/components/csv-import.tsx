@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { ImportReport } from '~/catalogs/csv-import.server'
 import type { ImportJobView } from '~/catalogs/import-route.server'
 import { formatNumber, formatPercent } from '~/i18n/format'
-import { CsrfInput } from './forms'
+import { CsrfInput, ErrorSummary } from './forms'
 
 /** The CSV import page of a catalog: the upload form, what the file must hold, and the report of a refused file. */
 export function CsvImportPage({
@@ -57,13 +57,11 @@ export function CsvImportPage({
 				</p>
 			) : null}
 			{failed ? (
-				<div className="alert alert-danger" role="alert">
-					<p className="fw-semibold mb-1">{t('csv.refusedTitle')}</p>
-					{failed.fileError ? <p className="mb-0">{t(failed.fileError.key, failed.fileError.values ?? {})}</p> : null}
+				<ErrorSummary title={t('csv.refusedTitle')} formError={failed.fileError ? t(failed.fileError.key, failed.fileError.values ?? {}) : null}>
 					{failed.rowErrors.length > 0 ? (
 						<p className="mb-0">{t('csv.rowsInFile', { count: failed.rows })} {t('csv.rowErrorsSummary', { count: failed.rowErrors.length + failed.moreErrors })}</p>
 					) : null}
-				</div>
+				</ErrorSummary>
 			) : null}
 			{failed && failed.rowErrors.length > 0 ? (
 				<div className="table-responsive mb-3">

@@ -1,12 +1,20 @@
-import { useId, type InputHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react'
+import { useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { FieldError } from '~/utils/form.server'
+import type { FieldError, FieldErrors } from '~/utils/form.server'
 import { useRootData } from '~/utils/root-data'
 
 /** The hidden per-form CSRF token every POST form carries. */
 export function CsrfInput() {
 	const root = useRootData()
 	return <input type="hidden" name="csrf" value={root?.csrfToken ?? ''} />
+}
+
+/**
+ * The id of a form's control for `name`: the error summary links to it. A page with two forms that
+ * share a field name gives one of them its own `id`.
+ */
+export function fieldId(name: string) {
+	return `field-${name}`
 }
 
 export function useFieldErrorText() {
@@ -23,8 +31,7 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>
 
 /** A labelled input with its hint and translated error, wired for screen readers. */
 export function Field({ name, label, error, hint, id, ...input }: FieldProps) {
-	const generated = useId()
-	const inputId = id ?? `${name}-${generated}`
+	const inputId = id ?? fieldId(name)
 	const errorText = useFieldErrorText()(error)
 	const hintId = hint ? `${inputId}-hint` : undefined
 	const errorId = errorText ? `${inputId}-error` : undefined
@@ -65,10 +72,82 @@ export function FormAlert({ message, tone = 'danger' }: { message?: string | nul
 	)
 }
 
+/**
+ * The GOV.UK error pattern: what went wrong, at the top of the form, each field's error a link to the
+ * field. The server renders it with `autofocus` (without JavaScript the browser focuses it on load);
+ * with JavaScript it takes focus after each failed post and the page title starts with "Error:" while
+ * it is shown (the server's title says so for a document post, see `pageTitle`).
+ *
+ * `labels` name the form's fields in the user's language; an error of a field they do not name (a
+ * hidden `version`, the whole form) is listed as text, without a link. `errors` should be the action data's own
+ * object: a new object moves focus again.
+ */
+export function ErrorSummary({
+	errors,
+	formError,
+	labels,
+	title,
+	children,
+}: {
+	errors?: FieldErrors
+	formError?: string | null
+	labels?: Readonly<Record<string, string>>
+	/** The heading, when "There is a problem" says too little. */
+	title?: string
+	/** More about the failure, after the list. */
+	children?: ReactNode
+}) {
+	const { t } = useTranslation()
+	const errorText = useFieldErrorText()
+	const summary = useRef<HTMLDivElement>(null)
+	const headingId = useId()
+	const fields = Object.entries(errors ?? {})
+	const failed = fields.length > 0 || Boolean(formError) || Boolean(children)
+	useEffect(() => {
+		if (!failed) return
+		summary.current?.focus()
+		const prefix = t('validation.errorTitlePrefix')
+		if (document.title.startsWith(prefix)) return
+		const prefixed = `${prefix}${document.title}`
+		document.title = prefixed
+		return () => {
+			if (document.title === prefixed) document.title = prefixed.slice(prefix.length)
+		}
+	}, [failed, errors, formError, t])
+	if (!failed) return null
+	return (
+		<div ref={summary} className="alert alert-danger error-summary" role="alert" aria-labelledby={headingId} tabIndex={-1} autoFocus>
+			<h2 id={headingId} className="h6 alert-heading">
+				{title ?? t('validation.summaryTitle')}
+			</h2>
+			{formError || fields.length > 0 ? (
+				<ul className="mb-0">
+					{formError ? <li>{formError}</li> : null}
+					{fields.map(([name, error]) => {
+						const label = Object.hasOwn(labels ?? {}, name) ? labels?.[name] : undefined
+						const message = errorText(error)
+						return (
+							<li key={name}>
+								{label ? <a className="alert-link" href={`#${fieldId(name)}`}>{t('validation.summaryItem', { label, message })}</a> : message}
+							</li>
+						)
+					})}
+				</ul>
+			) : null}
+			{children}
+		</div>
+	)
+}
+
+/** ErrorSummary's `labels`: each field the form shows, labelled by its key under `prefix` (e.g. `stations.fields`). */
+export function useFieldLabels(prefix: string, shown: readonly string[]): Record<string, string> {
+	const { t } = useTranslation()
+	return Object.fromEntries(shown.map((field) => [field, t(`${prefix}.${field}`)]))
+}
+
 /** The ids and ARIA wiring of a labelled control with an optional hint and error. */
 function useDescribedControl(name: string, id: string | undefined, error: FieldError | undefined, hint: string | undefined) {
-	const generated = useId()
-	const controlId = id ?? `${name}-${generated}`
+	const controlId = id ?? fieldId(name)
 	const errorText = useFieldErrorText()(error)
 	const hintId = hint ? `${controlId}-hint` : undefined
 	const errorId = errorText ? `${controlId}-error` : undefined

@@ -1,9 +1,9 @@
 import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { PROVINCES_BY_NAME, provinceName } from '~/catalogs/provinces'
-import { STATION_LIMITS, STATION_STATUSES, STATION_TYPES, STATIONS_PATH } from '~/catalogs/stations'
+import { STATION_FIELDS, STATION_LIMITS, STATION_STATUSES, STATION_TYPES, STATIONS_PATH } from '~/catalogs/stations'
 import type { FieldErrors } from '~/utils/form.server'
-import { CsrfInput, Field, FormAlert, SelectField, TextareaField } from './forms'
+import { CsrfInput, Field, ErrorSummary, SelectField, TextareaField, useFieldLabels } from './forms'
 
 /** Labels of station fields and values, shared by the list, the form, the history and the conflict message. */
 export function useStationLabels() {
@@ -17,6 +17,9 @@ export function useStationLabels() {
 }
 
 /** The create and edit form; `values` are the form's texts (the record's, or what the user sent back). */
+/** The fields the form shows (the record's `version` travels hidden). */
+const EDITABLE_FIELDS = STATION_FIELDS.filter((field) => field !== 'version')
+
 export function StationForm({
 	action,
 	values,
@@ -34,10 +37,10 @@ export function StationForm({
 }) {
 	const { t } = useTranslation()
 	const { typeLabel, statusLabel } = useStationLabels()
-	const hasErrors = Object.keys(errors).length > 0
+	const fieldLabels = useFieldLabels('stations.fields', EDITABLE_FIELDS)
 	return (
 		<Form method="post" action={action} noValidate className="catalog-form card card-body mb-3" aria-label={t('stations.formLabel')}>
-			<FormAlert message={formError ?? (hasErrors ? t('validation.formHasErrors') : null)} />
+			<ErrorSummary errors={errors} formError={formError} labels={fieldLabels} />
 			<CsrfInput />
 			<input type="hidden" name="version" value={values.version ?? ''} />
 			<div className="row">

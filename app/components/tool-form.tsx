@@ -1,8 +1,8 @@
 import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { TOOL_CATEGORIES, TOOL_LIMITS, TOOL_STATUSES } from '~/catalogs/tools'
+import { TOOL_CATEGORIES, TOOL_FIELDS, TOOL_LIMITS, TOOL_STATUSES } from '~/catalogs/tools'
 import type { FieldErrors } from '~/utils/form.server'
-import { CsrfInput, Field, FormAlert, SelectField, TextareaField } from './forms'
+import { CsrfInput, Field, ErrorSummary, SelectField, TextareaField, useFieldLabels } from './forms'
 
 export interface StationChoice {
 	id: number
@@ -68,6 +68,9 @@ export function StationPicker({
 	)
 }
 
+/** The fields the form shows (the record's `version` travels hidden). */
+const EDITABLE_FIELDS = TOOL_FIELDS.filter((field) => field !== 'version')
+
 export function ToolForm({
 	action,
 	values,
@@ -87,10 +90,10 @@ export function ToolForm({
 }) {
 	const { t } = useTranslation()
 	const { categoryLabel, statusLabel } = useToolLabels(stations)
-	const hasErrors = Object.keys(errors).length > 0
+	const fieldLabels = useFieldLabels('tools.fields', EDITABLE_FIELDS)
 	return (
 		<Form method="post" action={action} noValidate className="catalog-form card card-body mb-3" aria-label={t('tools.formLabel')}>
-			<FormAlert message={formError ?? (hasErrors ? t('validation.formHasErrors') : null)} />
+			<ErrorSummary errors={errors} formError={formError} labels={fieldLabels} />
 			<CsrfInput />
 			<input type="hidden" name="version" value={values.version ?? ''} />
 			<div className="row">

@@ -54,7 +54,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	const result = await updateFunction(id, form.data, { id: user.id, email: user.email })
 	if (!result.ok) {
 		if (result.reason === 'notFound') throw notFound()
-		return data({ ok: false as const, errors: functionRefusal(result.reason), values: form.values, formError: null }, { status: 409 })
+		return invalid({ errors: functionRefusal(result.reason), values: form.values }, { status: 409 })
 	}
 	await flashSuccess(request, result.changed ? 'admin.functions.saved' : 'admin.noChanges', { code: form.data.code })
 	return redirect(functionHref(id))

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node'
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { functionRefusal } from '~/admin/function-refusals'
@@ -33,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	const result = await createFunction(form.data, { id: user.id, email: user.email })
 	if (!result.ok) {
 		if (result.reason === 'notFound') throw new Response(null, { status: 404 })
-		return data({ ok: false as const, errors: functionRefusal(result.reason), values: form.values, formError: null }, { status: 409 })
+		return invalid({ errors: functionRefusal(result.reason), values: form.values }, { status: 409 })
 	}
 	await flashSuccess(request, 'admin.functions.created', { code: form.data.code })
 	return redirect(functionHref(result.id))

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { postedIntent } from '~/admin/intent.server'
 import { useRoleName } from '~/components/role-name'
 import { PageHeader, StatusBadge } from '~/components/catalog'
-import { CsrfInput, Field, FormAlert, TextareaField, useFieldErrorText } from '~/components/forms'
+import { CsrfInput, ErrorSummary, Field, TextareaField, fieldId, useFieldErrorText, useFieldLabels } from '~/components/forms'
 import { DateTime } from '~/components/shell/date-time'
 import { getT } from '~/i18n/i18n.server'
 import { ANNOUNCEMENT_LIMITS, AUDIENCES, type AudienceUser } from '~/notifications/announcements'
@@ -23,7 +23,7 @@ import { can } from '~/permissions/grants'
 import { requirePermission } from '~/permissions/grants.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { flashSuccess } from '~/utils/flash.server'
-import { parseForm, type FieldErrors } from '~/utils/form.server'
+import { parseForm, type FieldErrors, noteFormFailed } from '~/utils/form.server'
 import { getClientIp } from '~/utils/logger.server'
 import { pageTitle } from '~/utils/meta'
 import { publicOrigin } from '~/utils/public-url.server'
@@ -102,9 +102,15 @@ export async function action({ request }: ActionFunctionArgs) {
 		return data({ ...state, errors: {} }, { status: 200 })
 	}
 
-	if (!form.ok || Object.keys(errors).length > 0) return data(state, { status: 400 })
+	if (!form.ok || Object.keys(errors).length > 0) {
+		noteFormFailed()
+		return data(state, { status: 400 })
+	}
 	const result = await createAnnouncement({ ...form.data, body: form.data.body!, roleIds, userIds }, { actor: user, siteUrl: publicOrigin(request) ?? '', ip })
-	if (!result.ok) return data({ ...state, errors: result.errors }, { status: 400 })
+	if (!result.ok) {
+		noteFormFailed()
+		return data({ ...state, errors: result.errors }, { status: 400 })
+	}
 	await flashSuccess(request, result.recipients === null ? 'admin.notifications.scheduled' : 'admin.notifications.sent', { count: result.recipients ?? 0 })
 	return redirect(PATH)
 }
@@ -209,18 +215,18 @@ function ComposeForm({ roles, state }: { roles: ReturnType<typeof useLoaderData<
 	const values = state?.values ?? {}
 	const errors = state?.errors ?? {}
 	const audience = values.audience || 'everyone'
-	const hasErrors = Object.keys(errors).length > 0
+	const fieldLabels = useFieldLabels('admin.notifications.fields', ['title', 'body', 'link', 'audience', 'roles', 'users'])
 	return (
 		<Form method="post" className="card card-body" noValidate aria-labelledby="compose-heading">
 			<h2 id="compose-heading" className="h5">
 				{t('admin.notifications.compose')}
 			</h2>
 			<CsrfInput />
-			<FormAlert message={hasErrors ? t('validation.formHasErrors') : null} />
+			<ErrorSummary errors={state?.errors} labels={fieldLabels} />
 			<Field name="title" label={t('admin.notifications.fields.title')} defaultValue={values.title ?? ''} error={errors.title} required maxLength={ANNOUNCEMENT_LIMITS.title} autoComplete="off" />
 			<TextareaField name="body" label={t('admin.notifications.fields.body')} defaultValue={values.body ?? ''} error={errors.body} required maxLength={ANNOUNCEMENT_LIMITS.body} rows={4} />
 			<Field name="link" label={t('admin.notifications.fields.link')} hint={t('admin.notifications.linkHint')} defaultValue={values.link ?? ''} error={errors.link} maxLength={ANNOUNCEMENT_LIMITS.link} autoComplete="off" />
-			<fieldset className="mb-3">
+			<fieldset id={fieldId('audience')} className="mb-3">
 				<legend className="form-label fs-6">{t('admin.notifications.fields.audience')}</legend>
 				{errors.audience ? <div className="invalid-feedback d-block">{errorText(errors.audience)}</div> : null}
 				{AUDIENCES.map((value) => (
@@ -232,7 +238,7 @@ function ComposeForm({ roles, state }: { roles: ReturnType<typeof useLoaderData<
 					</div>
 				))}
 			</fieldset>
-			<fieldset className="mb-3" aria-describedby={errors.roles ? 'roles-error' : undefined}>
+			<fieldset id={fieldId('roles')} className="mb-3" aria-describedby={errors.roles ? 'roles-error' : undefined}>
 				<legend className="form-label fs-6">{t('admin.notifications.fields.roles')}</legend>
 				{errors.roles ? (
 					<div id="roles-error" className="invalid-feedback d-block">
@@ -250,7 +256,7 @@ function ComposeForm({ roles, state }: { roles: ReturnType<typeof useLoaderData<
 					))}
 				</div>
 			</fieldset>
-			<fieldset className="mb-3" aria-describedby={errors.users ? 'users-error' : undefined}>
+			<fieldset id={fieldId('users')} className="mb-3" aria-describedby={errors.users ? 'users-error' : undefined}>
 				<legend className="form-label fs-6">{t('admin.notifications.fields.users')}</legend>
 				{errors.users ? (
 					<div id="users-error" className="invalid-feedback d-block">

@@ -8,7 +8,7 @@ import { parseId } from '~/catalogs/catalog.server'
 import { RoleForm } from '~/components/admin-role-form'
 import { useRoleName } from '~/components/role-name'
 import { PageHeader } from '~/components/catalog'
-import { CsrfInput, FormAlert } from '~/components/forms'
+import { CsrfInput, ErrorSummary, FormAlert } from '~/components/forms'
 import { MenuPreview } from '~/components/shell/menu-preview'
 import { getLanguage, getT } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
@@ -16,7 +16,7 @@ import { ACTIONS } from '~/permissions/actions'
 import { can } from '~/permissions/grants'
 import { forbidden, requirePermission } from '~/permissions/grants.server'
 import { roleMenuPreview } from '~/permissions/menu-preview.server'
-import { assertCsrf, parseForm, type FieldErrors } from '~/utils/form.server'
+import { assertCsrf, parseForm, type FieldErrors, noteFormFailed } from '~/utils/form.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { pageTitle } from '~/utils/meta'
 import { flashSuccess } from '~/utils/flash.server'
@@ -65,6 +65,7 @@ interface ActionAnswer {
 }
 
 function refused(body: Partial<ActionAnswer> & { intent: Intent }, status: number) {
+	noteFormFailed()
 	return data<ActionAnswer>({ ok: false, errors: {}, values: {}, formError: null, ...body }, { status })
 }
 
@@ -127,7 +128,7 @@ export default function AdminRolePage() {
 	const failed = useActionData<typeof action>() as ActionAnswer | undefined
 	const roleName = useRoleName()
 	const href = roleHref(role.id)
-	const formError = failed?.formError ? <FormAlert message={t(failed.formError)} /> : null
+	const formError = <ErrorSummary formError={failed?.formError ? t(failed.formError) : null} />
 
 	if (confirmDelete && allowed.delete && !role.is_builtin) {
 		return (

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node'
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node'
 import { Link, useActionData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ROLES_PATH, roleHref } from '~/admin/roles'
@@ -30,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (!form.ok) return invalid(form)
 	const result = await createRole(form.data, { id: user.id, email: user.email })
 	if (!result.ok) {
-		return data({ ok: false as const, errors: { code: { key: 'admin.roles.errors.codeTaken' } } as FieldErrors, values: form.values, formError: null }, { status: 409 })
+		return invalid({ errors: { code: { key: 'admin.roles.errors.codeTaken' } } as FieldErrors, values: form.values }, { status: 409 })
 	}
 	await flashSuccess(request, 'admin.roles.created', { code: form.data.code })
 	return redirect(roleHref(result.id))

@@ -20,10 +20,10 @@ import {
 	type Refused,
 } from '~/admin/users.server'
 import { parseId } from '~/catalogs/catalog.server'
-import { AdminUserForm, OneTimePassword } from '~/components/admin-user-form'
+import { AdminUserForm, OneTimePassword, useUserFieldLabels } from '~/components/admin-user-form'
 import { useRoleName } from '~/components/role-name'
 import { PageHeader } from '~/components/catalog'
-import { CsrfInput, Field, FormAlert } from '~/components/forms'
+import { CsrfInput, ErrorSummary, Field, FormAlert } from '~/components/forms'
 import { MenuPreview } from '~/components/shell/menu-preview'
 import { formatDateTime } from '~/i18n/format'
 import { getLanguage, getT } from '~/i18n/i18n.server'
@@ -31,7 +31,7 @@ import { routeHandle } from '~/permissions/access'
 import { can } from '~/permissions/grants'
 import { forbidden, requirePermission } from '~/permissions/grants.server'
 import { userMenuPreview } from '~/permissions/menu-preview.server'
-import { assertCsrf, parseForm, type FieldErrors } from '~/utils/form.server'
+import { assertCsrf, parseForm, type FieldErrors, noteFormFailed } from '~/utils/form.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { pageTitle } from '~/utils/meta'
 import { flashSuccess } from '~/utils/flash.server'
@@ -80,6 +80,7 @@ interface ActionAnswer {
 }
 
 function answer(body: Partial<ActionAnswer> & { intent: Intent }, status = 200) {
+	if (status >= 400) noteFormFailed()
 	return data<ActionAnswer>({ ok: status < 400, errors: {}, values: {}, formError: null, ...body }, { status })
 }
 
@@ -195,7 +196,8 @@ export default function AdminUserPage() {
 	const roleLabel = useRoleName()
 	const href = userHref(user.id)
 	const failed = actionData && !actionData.ok ? actionData : null
-	const formError = failed?.formError ? <FormAlert message={t(failed.formError)} /> : null
+	const userFieldLabels = useUserFieldLabels()
+	const formError = <ErrorSummary errors={failed?.errors} formError={failed?.formError ? t(failed.formError) : null} labels={userFieldLabels} />
 
 	if (confirmDelete && allowed.delete) {
 		return (

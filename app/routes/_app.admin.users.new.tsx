@@ -3,9 +3,9 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { USERS_PATH, userHref } from '~/admin/users'
 import { createAdminUser, listRoleOptions, newUserSchema, postedRoles } from '~/admin/users.server'
-import { AdminUserForm, OneTimePassword } from '~/components/admin-user-form'
+import { AdminUserForm, OneTimePassword, useUserFieldLabels } from '~/components/admin-user-form'
 import { PageHeader } from '~/components/catalog'
-import { FormAlert } from '~/components/forms'
+import { ErrorSummary } from '~/components/forms'
 import { getT } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
 import { requirePermission } from '~/permissions/grants.server'
@@ -53,6 +53,7 @@ export default function NewAdminUserPage() {
 	const { t } = useTranslation()
 	const { roles } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
+	const userFieldLabels = useUserFieldLabels()
 	if (actionData?.ok) {
 		const { created } = actionData
 		return (
@@ -81,7 +82,7 @@ export default function NewAdminUserPage() {
 				</Link>
 			</nav>
 			<PageHeader title={t('admin.users.new')} id="user-heading" />
-			{actionData && !actionData.ok && actionData.formError ? <FormAlert message={t(actionData.formError)} /> : null}
+			<ErrorSummary errors={actionData?.errors} formError={actionData?.formError ? t(actionData.formError) : null} labels={userFieldLabels} />
 			<AdminUserForm
 				action={`${USERS_PATH}/new`}
 				mode="create"

@@ -16,7 +16,7 @@ import { routeHandle } from '~/permissions/access'
 import { can } from '~/permissions/grants'
 import { forbidden, requirePermission } from '~/permissions/grants.server'
 import catalogStyles from '~/styles/catalogs.css'
-import { assertCsrf, invalid, parseForm, type FieldErrors } from '~/utils/form.server'
+import { assertCsrf, invalid, parseForm, type FieldErrors, noteFormFailed } from '~/utils/form.server'
 import { pageTitle } from '~/utils/meta'
 import { flashSuccess } from '~/utils/flash.server'
 
@@ -71,6 +71,7 @@ interface Refusal {
 }
 
 function refused(body: Omit<Refusal, 'ok' | 'errors' | 'formError'> & Partial<Refusal>, status: number) {
+	noteFormFailed()
 	return data<Refusal>({ ok: false, errors: {}, formError: null, ...body }, { status })
 }
 

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { toolSchema } from '~/catalogs/tool-schema.server'
@@ -28,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 function refused(errors: FieldErrors, values: Record<string, string>, status: number) {
-	return data({ ok: false as const, errors, values, formError: null }, { status })
+	return invalid({ errors, values }, { status })
 }
 
 export async function action({ request }: ActionFunctionArgs) {

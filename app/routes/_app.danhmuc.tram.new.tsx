@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { stationSchema } from '~/catalogs/station-schema.server'
@@ -10,7 +10,7 @@ import { getT } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
 import { requirePermission } from '~/permissions/grants.server'
 import catalogStyles from '~/styles/catalogs.css'
-import { invalid, parseForm, type FieldErrors } from '~/utils/form.server'
+import { invalid, parseForm } from '~/utils/form.server'
 import { pageTitle } from '~/utils/meta'
 import { flashSuccess } from '~/utils/flash.server'
 
@@ -31,10 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (!form.ok) return invalid(form)
 	const result = await createStation(form.data, user)
 	if (!result.ok) {
-		return data(
-			{ ok: false as const, errors: { code: { key: 'catalog.errors.codeTaken' } } as FieldErrors, values: form.values, formError: null },
-			{ status: 409 },
-		)
+		return invalid({ errors: { code: { key: 'catalog.errors.codeTaken' } }, values: form.values }, { status: 409 })
 	}
 	await flashSuccess(request, 'stations.created', { code: form.data.code })
 	return redirect(stationHref(result.id))

@@ -9,7 +9,7 @@ import { revokeAccess } from '~/auth/revoke.server'
 import { notify } from '~/notifications/notifications.server'
 import { requireActiveSession } from '~/auth/session.server'
 import { AuthLayout } from '~/components/auth-layout'
-import { CsrfInput, Field, FormAlert } from '~/components/forms'
+import { CsrfInput, ErrorSummary, Field, FormAlert, useFieldLabels } from '~/components/forms'
 import { SignOutForm } from '~/components/sign-out-form'
 import { getLanguage, getT } from '~/i18n/i18n.server'
 import { landingPath } from '~/permissions/landing.server'
@@ -61,10 +61,11 @@ export default function ChangePasswordPage() {
 	const { forced } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const errors = actionData?.errors ?? {}
+	const fieldLabels = useFieldLabels('changePassword', ['currentPassword', 'newPassword', 'confirmPassword'])
 	return (
 		<AuthLayout title={t('changePassword.title')}>
 			<FormAlert message={forced ? t('changePassword.forced') : null} tone="info" />
-			<FormAlert message={Object.keys(errors).length > 0 ? t('validation.formHasErrors') : null} />
+			<ErrorSummary errors={actionData?.errors} labels={fieldLabels} />
 			<Form method="post" noValidate>
 				<CsrfInput />
 				<Field

@@ -6,7 +6,7 @@ import { recordAudit } from '~/audit/audit.server'
 import { getAuthProvider } from '~/auth/provider.server'
 import { passwordResetRetryAfter } from '~/auth/throttle.server'
 import { AuthLayout } from '~/components/auth-layout'
-import { CsrfInput, Field, FormAlert } from '~/components/forms'
+import { CsrfInput, ErrorSummary, Field, FormAlert, useFieldLabels } from '~/components/forms'
 import { getLanguage, getT } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
 import { invalid, parseForm } from '~/utils/form.server'
@@ -50,6 +50,7 @@ export default function ForgotPasswordPage() {
 	const actionData = useActionData<typeof action>()
 	const sent = actionData && 'sent' in actionData
 	const errors = actionData && 'errors' in actionData ? actionData.errors : {}
+	const fieldLabels = useFieldLabels('login', ['email'])
 	return (
 		<AuthLayout title={t('forgotPassword.title')}>
 			{sent ? (
@@ -57,6 +58,7 @@ export default function ForgotPasswordPage() {
 			) : (
 				<>
 					<p className="text-body-secondary">{t('forgotPassword.intro')}</p>
+					<ErrorSummary errors={actionData && 'errors' in actionData ? actionData.errors : undefined} labels={fieldLabels} />
 					<Form method="post" noValidate>
 						<CsrfInput />
 						<Field

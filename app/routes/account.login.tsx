@@ -10,7 +10,7 @@ import { CHANGE_PASSWORD_PATH, createSession, getSessionState } from '~/auth/ses
 import { beginSignInAttempt, signInSucceeded } from '~/auth/throttle.server'
 import { countSignIn } from '~/server/metrics.server'
 import { AuthLayout } from '~/components/auth-layout'
-import { CsrfInput, Field, FormAlert } from '~/components/forms'
+import { CsrfInput, ErrorSummary, Field, FormAlert, useFieldLabels } from '~/components/forms'
 import { getT } from '~/i18n/i18n.server'
 import { languageCookie } from '~/i18n/language.server'
 import { isLanguageCode } from '~/i18n/languages'
@@ -96,11 +96,12 @@ export default function LoginPage() {
 	const submitting = useNavigation().state === 'submitting'
 	const errors = actionData?.errors ?? {}
 	const formError = actionData?.formError
+	const fieldLabels = useFieldLabels('login', ['email', 'password'])
 	return (
 		<AuthLayout title={t('login.heading')}>
 			<p className="text-body-secondary">{t('login.intro')}</p>
 			<FormAlert message={notice} tone="info" />
-			<FormAlert message={formError} />
+			<ErrorSummary errors={actionData?.errors} formError={formError} labels={fieldLabels} />
 			<Form method="post" noValidate>
 				<CsrfInput />
 				<input type="hidden" name="redirectTo" value={redirectTo} />

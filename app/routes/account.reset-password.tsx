@@ -8,7 +8,7 @@ import { clearAccountBackOff } from '~/auth/throttle.server'
 import { getAuthProvider } from '~/auth/provider.server'
 import { revokeAccess } from '~/auth/revoke.server'
 import { AuthLayout } from '~/components/auth-layout'
-import { CsrfInput, Field, FormAlert } from '~/components/forms'
+import { CsrfInput, ErrorSummary, Field, FormAlert, useFieldLabels } from '~/components/forms'
 import { getT } from '~/i18n/i18n.server'
 import { notify } from '~/notifications/notifications.server'
 import { routeHandle } from '~/permissions/access'
@@ -47,6 +47,7 @@ export default function ResetPasswordPage() {
 	const { token } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const errors = actionData?.errors ?? {}
+	const fieldLabels = useFieldLabels('changePassword', ['newPassword', 'confirmPassword'])
 	if (!token) {
 		return (
 			<AuthLayout title={t('resetPassword.title')}>
@@ -57,7 +58,7 @@ export default function ResetPasswordPage() {
 	}
 	return (
 		<AuthLayout title={t('resetPassword.title')}>
-			<FormAlert message={actionData?.formError} />
+			<ErrorSummary errors={actionData?.errors} formError={actionData?.formError} labels={fieldLabels} />
 			<Form method="post" noValidate>
 				<CsrfInput />
 				<input type="hidden" name="token" value={token} />

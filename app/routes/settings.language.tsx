@@ -4,7 +4,7 @@ import { useActionData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { languageSchema } from '~/i18n/language.server'
 import { AuthLayout } from '~/components/auth-layout'
-import { FormAlert } from '~/components/forms'
+import { ErrorSummary } from '~/components/forms'
 import { languageCookie } from '~/i18n/language.server'
 import { invalid, parseForm } from '~/utils/form.server'
 import { safeRedirect } from '~/utils/redirect'
@@ -24,7 +24,7 @@ export default function LanguageRefused() {
 	const actionData = useActionData<typeof action>()
 	return (
 		<AuthLayout title={t('language.change')}>
-			<FormAlert message={actionData?.errors.lang ? t(actionData.errors.lang.key) : null} />
+			<ErrorSummary formError={actionData?.errors.lang ? t(actionData.errors.lang.key) : null} />
 		</AuthLayout>
 	)
 }

@@ -3,7 +3,7 @@ import { useActionData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { layoutSchema } from '~/layout/settings.server'
 import { AuthLayout } from '~/components/auth-layout'
-import { FormAlert } from '~/components/forms'
+import { ErrorSummary } from '~/components/forms'
 import { LAYOUT_OPTIONS } from '~/layout/settings'
 import { getLayoutSettings, layoutCookie } from '~/layout/settings.server'
 import { routeHandle } from '~/permissions/access'
@@ -32,7 +32,7 @@ export default function LayoutRefused() {
 	const fields = Object.keys((actionData && 'errors' in actionData ? actionData.errors : null) ?? {}).filter((field) => field in LAYOUT_OPTIONS)
 	return (
 		<AuthLayout title={t('layout.title')}>
-			<FormAlert message={fields.length > 0 ? t('layout.invalidValues', { fields: fields.join(', ') }) : null} />
+			<ErrorSummary formError={fields.length > 0 ? t('layout.invalidValues', { fields: fields.join(', ') }) : null} />
 		</AuthLayout>
 	)
 }

@@ -1,6 +1,7 @@
 import { data } from '@remix-run/node'
 import type { z } from 'zod'
 import { CSRF_FIELD, csrfTokenFromRequest, tokensMatch } from '~/security/csrf.server'
+import { requestContext } from './logger.server'
 
 /** A translation key with its interpolation values, as zod issues carry them. */
 export interface FieldError {
@@ -111,11 +112,22 @@ export async function parseForm<Schema extends z.ZodType>(
 	return { ok: false, errors, values: keptValues(formData, schema), formData }
 }
 
+/**
+ * Records that this request's form was refused: a document rendered for it (a post without JavaScript)
+ * gets the translated "Error:" before its title (see the root loader). `invalid` calls it; an action
+ * that answers a refused form another way calls it too.
+ */
+export function noteFormFailed() {
+	const context = requestContext.getStore()
+	if (context) context.formFailed = true
+}
+
 /** A 4xx answer carrying field errors, an optional form-level message, and the values to keep. */
 export function invalid(
 	failure: { errors?: FieldErrors; values: Record<string, string>; formError?: string },
 	init: { status?: number; headers?: HeadersInit } = {},
 ) {
+	noteFormFailed()
 	return data(
 		{ ok: false as const, errors: failure.errors ?? {}, values: failure.values, formError: failure.formError ?? null },
 		{ status: init.status ?? 400, headers: init.headers },

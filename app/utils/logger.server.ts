@@ -17,6 +17,8 @@ export interface RequestContext {
 	dataRequest?: boolean
 	/** Set when handling the request met an unavailable database: the answer becomes a 503. */
 	databaseUnavailable?: 'unreachable' | 'storage'
+	/** A form posted in this request was refused (4xx): the document's title says "Error:". */
+	formFailed?: boolean
 	/** Values for the server render of this document that are not sent as route data (see render-only.server.ts). */
 	renderOnly?: Map<string, unknown>
 }

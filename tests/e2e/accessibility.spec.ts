@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { addNotifications } from './database'
 import { MOBILE, chooseLayout, dropdown, sharedViewer, topBar } from './shell-support'
-import { createUser, en, expect, open, signIn, test } from './support'
+import { createUser, en, expect, expectErrorSummary, open, signIn, test } from './support'
 
 // Runs in the `js` project only (see playwright.config.ts): the hydrated page is what assistive technology meets.
 test.use({ language: 'en' })
@@ -53,7 +53,11 @@ test.describe('No axe violations on', () => {
 		await expectNoAxeViolations(page)
 
 		await page.getByRole('button', { name: en.changePassword.submit, exact: true }).click()
-		await expect(page.getByRole('alert')).toHaveText(en.validation.formHasErrors)
+		await expectErrorSummary(page, [
+			`${en.changePassword.currentPassword}: ${en.validation.required}`,
+			`${en.changePassword.newPassword}: ${en.validation.required}`,
+			`${en.changePassword.confirmPassword}: ${en.validation.required}`,
+		])
 		await expectNoAxeViolations(page)
 	})
 

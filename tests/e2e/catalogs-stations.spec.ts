@@ -1,5 +1,5 @@
 import { columnTexts, columnTextsOnceThey, downloadedText, ensureDemoData, expectStatusMessage, importFile, plain, searchForm, uniqueCode } from './catalogs-support'
-import { createUser, en, escapeRegExp, expect, expectFieldError, format, open, signIn, test, waitForApp, translate } from './support'
+import { createUser, en, escapeRegExp, expect, expectErrorSummary, expectFieldError, format, open, signIn, test, waitForApp, translate } from './support'
 import type { Page } from '@playwright/test'
 
 test.use({ language: 'en' })
@@ -119,8 +119,13 @@ test.describe('An operator', () => {
 		await fillStation(page, { code, name: 'Trạm thử nghiệm Đà Nẵng', type: 'bts', province: 'da-nang', latitude: '95', longitude: '108.2' })
 		await page.getByRole('button', { name: en.catalog.create, exact: true }).click()
 		const form = page.getByRole('form', { name: stations.formLabel })
+		const summary = await expectErrorSummary(page, [`${fields.latitude}: ${stations.errors.latitudeRange}`])
 		await expectFieldError(form.getByLabel(fields.latitude, { exact: true }), stations.errors.latitudeRange)
 		await expect(form.getByLabel(fields.name, { exact: true })).toHaveValue('Trạm thử nghiệm Đà Nẵng')
+		// The summary's entry leads to its field.
+		await summary.getByRole('link', { name: `${fields.latitude}: ${stations.errors.latitudeRange}` }).click()
+		await expect(page).toHaveURL(/#field-latitude$/)
+		await expect(form.getByLabel(fields.latitude, { exact: true })).toBeInViewport()
 
 		await fillStation(page, { latitude: '16.0544' })
 		await page.getByRole('button', { name: en.catalog.create, exact: true }).click()

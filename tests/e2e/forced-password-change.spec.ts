@@ -2,6 +2,7 @@ import {
 	createUser,
 	en,
 	expect,
+	expectErrorSummary,
 	expectFieldError,
 	format,
 	newPassword,
@@ -43,7 +44,7 @@ test('a user whose password was set by an administrator must change it before an
 		await submit.click()
 
 		await expectFieldError(confirmPassword, en.changePassword.mismatch)
-		await expect(page.getByRole('alert')).toHaveText(en.validation.formHasErrors)
+		await expectErrorSummary(page, [`${en.changePassword.confirmPassword}: ${en.changePassword.mismatch}`])
 		await expect(page).toHaveURL('/account/change-password')
 		await expect(forcedNotice).toBeVisible()
 	})
@@ -76,7 +77,7 @@ test('a user whose password was set by an administrator must change it before an
 		await expect(page).toHaveURL('/account/login?reason=signed-out')
 
 		await submitSignIn(page, user.email, user.password)
-		await expect(page.getByRole('alert')).toHaveText(en.login.invalidCredentials)
+		await expectErrorSummary(page, [en.login.invalidCredentials])
 
 		await signIn(page, user.email, chosen)
 		await expect(page).toHaveURL('/dashboard')

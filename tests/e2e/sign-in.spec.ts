@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { createUser, currentUrl, en, expect, format, open, signIn, submitSignIn, test } from './support'
+import { createUser, currentUrl, en, expect, expectErrorSummary, format, open, signIn, submitSignIn, test } from './support'
 
 test.use({ language: 'en' })
 
@@ -22,7 +22,7 @@ test.describe('Signing in', () => {
 		await open(page, '/account/login')
 		await submitSignIn(page, user.email, 'not the right password')
 
-		await expect(page.getByRole('alert')).toHaveText(en.login.invalidCredentials)
+		await expectErrorSummary(page, [en.login.invalidCredentials])
 		await expect(page).toHaveURL(/\/account\/login/)
 		await expect(page.getByLabel(en.login.email, { exact: true })).toHaveValue(user.email)
 		await expect(page.getByRole('heading', { level: 1, name: en.login.heading })).toBeVisible()
@@ -34,7 +34,7 @@ test.describe('Signing in', () => {
 		await open(page, '/account/login')
 		await submitSignIn(page, email, 'whatever password 123')
 
-		await expect(page.getByRole('alert')).toHaveText(en.login.invalidCredentials)
+		await expectErrorSummary(page, [en.login.invalidCredentials])
 		await expect(page.getByLabel(en.login.email, { exact: true })).toHaveValue(email)
 	})
 

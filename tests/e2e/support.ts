@@ -213,3 +213,15 @@ export async function expectFieldError(field: Locator, message: string) {
 export function escapeRegExp(text: string): string {
 	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
+
+/**
+ * A refused form as the GOV.UK pattern shows it: the error summary has focus (moved there with
+ * JavaScript, `autofocus` without), lists `entries` in order, and the page title starts with "Error:".
+ */
+export async function expectErrorSummary(page: Page, entries: string[], { title = en.validation.summaryTitle } = {}) {
+	const summary = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: title, exact: true }) })
+	await expect(summary).toBeFocused()
+	await expect(summary.getByRole('listitem')).toHaveText(entries)
+	await expect(page).toHaveTitle(new RegExp(`^${escapeRegExp(en.validation.errorTitlePrefix)}`))
+	return summary
+}

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/db.server'
 import { setUserLocked } from '~/users/users.server'
 import { TestClient, location } from '../support/client'
-import { controlValue, formWith, parseHtml } from '../support/html'
+import { controlValue, errorSummary, formWith, parseHtml } from '../support/html'
 import { startServer, type RunningServer } from '../support/server'
 import { createTestUser } from '../support/users'
 
@@ -47,7 +47,7 @@ describe('sign-in', () => {
 		const wrong = await new TestClient(server.url).signIn(email, 'Wrong password 1')
 		expect(unknown.status).toBe(400)
 		expect(wrong.status).toBe(400)
-		const message = (html: string) => /role="alert">([^<]+)</.exec(html)?.[1]
+		const message = (html: string) => errorSummary(html)?.items.join(' ')
 		const [unknownText, wrongText] = [await unknown.text(), await wrong.text()]
 		expect(message(unknownText)).toBe('Email hoặc mật khẩu không đúng.')
 		expect(message(wrongText)).toBe(message(unknownText))

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { parseHtml } from '../support/html'
+import { errorSummary, parseHtml } from '../support/html'
 import { STATION_FIELDS } from '~/catalogs/stations'
 import { TOOL_FIELDS } from '~/catalogs/tools'
 import { createStation } from '~/catalogs/stations.server'
@@ -50,8 +50,11 @@ function reportRows(html: string): [number, string, string][] {
 	])
 }
 
+/** The file-level problem of a refused import: the entry of its error summary (headed "file not imported"). */
 function fileError(html: string): string {
-	return unescapeHtml(/<p class="fw-semibold mb-1">[^<]*<\/p><p class="mb-0">([^<]*)<\/p>/.exec(html)?.[1] ?? '')
+	const summary = errorSummary(html)
+	expect(summary?.title).toBe(vn.csv.refusedTitle)
+	return summary?.items[0] ?? ''
 }
 
 const BOM = '\uFEFF'

@@ -1,4 +1,5 @@
 import { translate } from '../support/translate'
+import { errorSummary } from '../support/html'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createStation } from '~/catalogs/stations.server'
 import { createTool } from '~/catalogs/tools.server'
@@ -101,7 +102,8 @@ describe('creating a station', () => {
 		expect(response.status).toBe(400)
 		const html = await response.text()
 		expect(fieldError(html, field)).toBe(message)
-		expect(alerts(html)).toContain(vn.validation.formHasErrors)
+		expect(errorSummary(html)?.title).toBe(vn.validation.summaryTitle)
+		expect(errorSummary(html)?.items).toContain(`${vn.stations.fields[field as keyof typeof vn.stations.fields]}: ${message}`)
 		if (field !== 'name') expect(fieldValue(html, 'name')).toBe('Giữ lại tên này')
 		if (field !== 'code') expect(fieldValue(html, 'code')).toBe(fields.code)
 		const written = await getDb().selectFrom('stations').select('id').where('code', '=', fields.code ?? '').execute()

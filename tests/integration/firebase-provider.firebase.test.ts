@@ -5,6 +5,7 @@ import { resetSingleton } from '~/utils/singleton.server'
 import { getUserByEmail, setUserLocked, setUserRoles } from '~/users/users.server'
 import { mailsTo, resetTokenIn } from '../support/mail'
 import { TestClient, location } from '../support/client'
+import { errorSummary } from '../support/html'
 import { startServer, type RunningServer } from '../support/server'
 
 /**
@@ -60,8 +61,10 @@ describe('the firebase provider', () => {
 		const unknown = await new TestClient(server.url).signIn('nobody-here@example.com', 'Not the password 1')
 		expect(wrong.status).toBe(400)
 		expect(unknown.status).toBe(wrong.status)
-		const message = (html: string) => /<div[^>]*role="alert"[^>]*>([\s\S]*?)<\/div>/.exec(html)?.[1]
-		expect(message(await wrong.text())).toBe(message(await unknown.text()))
+		const message = (html: string) => errorSummary(html)?.items
+		const wrongMessage = message(await wrong.text())
+		expect(wrongMessage).toHaveLength(1)
+		expect(wrongMessage).toEqual(message(await unknown.text()))
 	})
 
 	test('a password change is made in Firebase: the old password stops working, the new one works', async () => {

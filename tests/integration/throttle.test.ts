@@ -5,6 +5,7 @@ import { TestClient, location } from '../support/client'
 import { startServer, type RunningServer } from '../support/server'
 import { mailsTo, resetTokenIn } from '../support/mail'
 import { createTestUser } from '../support/users'
+import { errorSummary } from '../support/html'
 
 let server: RunningServer
 let nextAddress = 1
@@ -24,7 +25,8 @@ function fromNewAddress() {
 	return { address, client: new TestClient(server.url, { 'X-Forwarded-For': address }) }
 }
 
-const alertOf = (html: string) => /role="alert">([^<]+)</.exec(html)?.[1]
+/** What the sign-in page's error summary says (one entry: the form-level message). */
+const alertOf = (html: string) => errorSummary(html)?.items.join(' ')
 const THROTTLED = 'Bạn đã đăng nhập sai quá nhiều lần'
 
 async function auditCount(action: string, email: string, ip?: string) {

@@ -29,3 +29,13 @@ export function menuTree(list: HTMLElement): unknown[] {
 			return nested ? { [label]: menuTree(nested) } : label
 		})
 }
+
+/** The error summary of a refused form (see ErrorSummary): its heading and the text of each entry; null when the page has none. */
+export function errorSummary(html: string): { title: string; items: string[] } | null {
+	const summary = parseHtml(html).querySelector('.error-summary')
+	if (!summary) return null
+	return {
+		title: summary.querySelector('h2')?.text.trim() ?? '',
+		items: summary.querySelectorAll('li').map((item) => item.text.trim()),
+	}
+}
