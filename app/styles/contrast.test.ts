@@ -102,7 +102,7 @@ const PAIRS: Pair[] = [
 	{ name: 'focus ring of .form-select', markup: onCard('<select class="form-select" data-target data-focus data-focus-visible></select>'), check: 'focus' },
 	{ name: 'focus ring of .form-check-input', markup: onCard('<input type="checkbox" class="form-check-input" data-target data-focus data-focus-visible>'), check: 'focus' },
 	{ name: 'focus ring of a dropdown item', markup: '<div class="dropdown-panel"><a class="dropdown-item" data-target data-focus data-focus-visible>item</a></div>', check: 'focus' },
-	{ name: 'focus ring of the notification list (a scrollable region)', markup: '<div class="dropdown-panel"><ul class="notifications-list" tabindex="0" data-target data-focus data-focus-visible></ul></div>', check: 'focus' },
+	{ name: 'focus ring of the notification list (a scrollable region)', markup: '<div class="dropdown-panel"><div class="notifications-scroll" tabindex="0" data-target data-focus data-focus-visible></div></div>', check: 'focus' },
 	{ name: 'focus ring of a scrolling table', markup: onCard('<div class="table-responsive" tabindex="0" data-target data-focus data-focus-visible></div>'), check: 'focus' },
 ]
 
