@@ -143,9 +143,9 @@ export function HistoryTable({
 			{history.length === 0 ? (
 				<p className="text-body-secondary">{t('catalog.history.empty')}</p>
 			) : (
-				<div className="table-responsive">
+				<div role="group" tabIndex={0} aria-labelledby="history-caption" className="table-responsive">
 					<table className="table table-sm align-top">
-						<caption className="visually-hidden">{t('catalog.history.title')}</caption>
+						<caption id="history-caption" className="visually-hidden">{t('catalog.history.title')}</caption>
 						<thead>
 							<tr>
 								<th scope="col">{t('catalog.history.when')}</th>

@@ -64,9 +64,9 @@ export function CsvImportPage({
 				</ErrorSummary>
 			) : null}
 			{failed && failed.rowErrors.length > 0 ? (
-				<div className="table-responsive mb-3">
+				<div role="group" tabIndex={0} aria-labelledby="import-report-caption" className="table-responsive mb-3">
 					<table className="table table-sm import-report">
-						<caption>{t('csv.reportCaption')}</caption>
+						<caption id="import-report-caption">{t('csv.reportCaption')}</caption>
 						<thead>
 							<tr>
 								<th scope="col">{t('csv.line')}</th>

@@ -92,9 +92,9 @@ export default function AuditPage() {
 			) : (
 				<>
 					<ListSummary info={result} id="audit-summary" />
-					<div className="table-responsive">
+					<div role="group" tabIndex={0} aria-labelledby="audit-caption" className="table-responsive">
 						<table className="table align-middle admin-audit" aria-describedby="audit-summary">
-							<caption className="visually-hidden">
+							<caption id="audit-caption" className="visually-hidden">
 								{t('list.caption', { name: t('admin.audit.title'), column: t('admin.audit.fields.at'), direction: state.dir === 'asc' ? t('list.ascending') : t('list.descending') })}
 							</caption>
 							<thead>

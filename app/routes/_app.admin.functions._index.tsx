@@ -57,9 +57,9 @@ export default function FunctionsPage() {
 					</Link>
 				) : null}
 			</PageHeader>
-			<div className="table-responsive">
+			<div role="group" tabIndex={0} aria-labelledby="functions-caption" className="table-responsive">
 				<table className="table table-sm align-middle admin-matrix">
-					<caption className="visually-hidden">{t('admin.functions.caption')}</caption>
+					<caption id="functions-caption" className="visually-hidden">{t('admin.functions.caption')}</caption>
 					<thead>
 						<tr>
 							<th scope="col">{t('admin.functions.fields.label')}</th>

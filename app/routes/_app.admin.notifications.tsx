@@ -137,7 +137,7 @@ export default function AdminNotificationsPage() {
 			{items.length === 0 ? (
 				<p className="empty-state">{t('admin.notifications.empty')}</p>
 			) : (
-				<div className="table-responsive" tabIndex={0} aria-labelledby="sent-heading">
+				<div role="group" className="table-responsive" tabIndex={0} aria-labelledby="sent-heading">
 					<table className="table align-middle">
 						<caption className="visually-hidden">{t('admin.notifications.sentHeading')}</caption>
 						<thead>

@@ -197,9 +197,9 @@ export default function AdminRolePage() {
 				<Form method="post" action={href} aria-labelledby="matrix-heading">
 					<CsrfInput />
 					<input type="hidden" name="intent" value="grants" />
-					<div className="table-responsive">
+					<div role="group" tabIndex={0} aria-labelledby="matrix-caption" className="table-responsive">
 						<table className="table table-sm align-middle admin-matrix">
-							<caption className="visually-hidden">{t('admin.roles.matrixCaption', { role: role.code })}</caption>
+							<caption id="matrix-caption" className="visually-hidden">{t('admin.roles.matrixCaption', { role: role.code })}</caption>
 							<thead>
 								<tr>
 									<th scope="col">{t('admin.roles.function')}</th>

@@ -37,9 +37,9 @@ export default function AdminRolesPage() {
 					</Link>
 				) : null}
 			</PageHeader>
-			<div className="table-responsive">
+			<div role="group" tabIndex={0} aria-labelledby="roles-caption" className="table-responsive">
 				<table className="table table-hover align-middle">
-					<caption className="visually-hidden">{t('admin.roles.title')}</caption>
+					<caption id="roles-caption" className="visually-hidden">{t('admin.roles.title')}</caption>
 					<thead>
 						<tr>
 							<th scope="col">{t('admin.roles.fields.code')}</th>

@@ -74,9 +74,9 @@ export default function AdminUsersPage() {
 			) : (
 				<>
 					<ListSummary info={result} id="users-summary" />
-					<div className="table-responsive">
+					<div role="group" tabIndex={0} aria-labelledby="users-caption" className="table-responsive">
 						<table className="table table-hover align-middle" aria-describedby="users-summary">
-							<caption className="visually-hidden">
+							<caption id="users-caption" className="visually-hidden">
 								{t('list.caption', { name: t('admin.users.title'), column: sortName, direction: state.dir === 'asc' ? t('list.ascending') : t('list.descending') })}
 							</caption>
 							<thead>

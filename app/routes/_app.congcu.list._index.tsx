@@ -133,9 +133,9 @@ export default function ToolsPage() {
 			) : (
 				<>
 					<ListSummary info={result} id="tools-summary" />
-					<div className="table-responsive">
+					<div role="group" tabIndex={0} aria-labelledby="tools-caption" className="table-responsive">
 						<table className="table table-hover align-middle catalog-table" aria-describedby="tools-summary">
-							<caption className="visually-hidden">
+							<caption id="tools-caption" className="visually-hidden">
 								{t('list.caption', {
 									name: t('tools.title'),
 									column: t(`tools.fields.${state.sort}`),

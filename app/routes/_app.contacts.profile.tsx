@@ -163,9 +163,9 @@ export default function ProfilePage() {
 						<h2 id="profile-sessions" className="h5">
 							{t('profile.sessions')}
 						</h2>
-						<div className="table-responsive">
+						<div role="group" tabIndex={0} aria-labelledby="sessions-caption" className="table-responsive">
 							<table className="table align-middle">
-								<caption className="visually-hidden">{t('profile.sessions')}</caption>
+								<caption id="sessions-caption" className="visually-hidden">{t('profile.sessions')}</caption>
 								<thead>
 									<tr>
 										<th scope="col">{t('profile.device')}</th>

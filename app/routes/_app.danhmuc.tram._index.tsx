@@ -103,9 +103,9 @@ export default function StationsPage() {
 			) : (
 				<>
 					<ListSummary info={result} id="stations-summary" />
-					<div className="table-responsive">
+					<div role="group" tabIndex={0} aria-labelledby="stations-caption" className="table-responsive">
 						<table className="table table-hover align-middle catalog-table" aria-describedby="stations-summary">
-							<caption className="visually-hidden">
+							<caption id="stations-caption" className="visually-hidden">
 								{t('list.caption', {
 									name: t('stations.title'),
 									column: sortName,

@@ -225,9 +225,10 @@ function Donut({ slices, label, format }: { slices: DonutSlice[]; label: (key: s
 }
 
 function Bars({ chart, format, summary }: { chart: BarChart; format: (value: number) => string; summary: string }) {
+	const { t } = useTranslation()
 	const width = chart.labelWidth + chart.plotWidth + 16
 	return (
-		<figure className="mb-0">
+		<figure className="mb-0 bar-chart-figure">
 			<svg viewBox={`0 0 ${width} ${chart.height + 24}`} className="bar-chart" role="group" aria-label={summary}>
 				{chart.ticks.map((tick) => (
 					<g key={tick.value} transform={`translate(${chart.labelWidth + tick.x},0)`} aria-hidden="true">
@@ -240,7 +241,7 @@ function Bars({ chart, format, summary }: { chart: BarChart; format: (value: num
 				{chart.bars.map((bar) => (
 					<a key={bar.key} href={`${TOOLS_PATH}?stationId=${bar.key}`} aria-label={`${bar.label}: ${format(bar.value)}`}>
 						<text x={chart.labelWidth - 8} y={bar.y + bar.height / 2} dominantBaseline="middle" textAnchor="end" className="bar-chart__label">
-							{bar.label.length > 34 ? `${bar.label.slice(0, 33)}…` : bar.label}
+							{bar.label.length > 30 ? `${bar.label.slice(0, 29)}…` : bar.label}
 						</text>
 						<rect x={chart.labelWidth} y={bar.y} width={Math.max(1, bar.width)} height={bar.height} rx={3} className="bar-chart__bar" />
 						<text x={chart.labelWidth + bar.width + 4} y={bar.y + bar.height / 2} dominantBaseline="middle" className="bar-chart__value">
@@ -249,6 +250,27 @@ function Bars({ chart, format, summary }: { chart: BarChart; format: (value: num
 					</a>
 				))}
 			</svg>
+			<table className="table table-sm mb-0 bar-chart__table">
+				<caption className="visually-hidden">{t('dashboard.toolsPerStation')}</caption>
+				<thead>
+					<tr>
+						<th scope="col">{t('dashboard.stationColumn')}</th>
+						<th scope="col" className="text-end">
+							{t('dashboard.toolsColumn')}
+						</th>
+					</tr>
+				</thead>
+				<tbody>
+					{chart.bars.map((bar) => (
+						<tr key={bar.key}>
+							<th scope="row" className="fw-normal">
+								<a href={`${TOOLS_PATH}?stationId=${bar.key}`}>{bar.label}</a>
+							</th>
+							<td className="text-end">{format(bar.value)}</td>
+						</tr>
+					))}
+				</tbody>
+			</table>
 		</figure>
 	)
 }

@@ -4,7 +4,8 @@ import { chooseLayout } from './shell-support'
 import { createUser, en, expect, open, signIn, test } from './support'
 
 // Runs in the `js` project only (the config's accessibility pattern).
-test.use({ language: 'en' })
+// Reduced motion: a toast still fading in would be measured at half its contrast.
+test.use({ language: 'en', reducedMotion: 'reduce' })
 test.describe.configure({ timeout: 90_000 })
 
 async function expectNoAxeViolations(page: Page) {

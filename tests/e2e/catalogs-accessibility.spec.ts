@@ -5,7 +5,8 @@ import { chooseLayout } from './shell-support'
 import { createUser, en, expect, open, signIn, test } from './support'
 
 // Runs in the `js` project only (the config's accessibility pattern): the hydrated pages, dialogs included.
-test.use({ language: 'en' })
+// Reduced motion: a toast still fading in would be measured at half its contrast.
+test.use({ language: 'en', reducedMotion: 'reduce' })
 // Each test walks through several pages (two browsers for the conflict): more than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 90_000 })
 

@@ -96,13 +96,15 @@ export function NotificationsMenu({ unread: unreadOnPage, latest }: { unread: nu
 			{latest.length === 0 ? (
 				<p className="dropdown-empty">{t('notifications.empty')}</p>
 			) : (
-				<ul className="notifications-list">
-					{latest.map((notification) => (
-						<li key={notification.id} className={notification.read ? '' : 'unread'}>
-							<NotificationText notification={notification} />
-						</li>
-					))}
-				</ul>
+				<div className="notifications-scroll" role="region" tabIndex={0} aria-label={t('notifications.latest')}>
+					<ul className="notifications-list">
+						{latest.map((notification) => (
+							<li key={notification.id} className={notification.read ? '' : 'unread'}>
+								<NotificationText notification={notification} />
+							</li>
+						))}
+					</ul>
+				</div>
 			)}
 			<Link to="/notifications" className="dropdown-footer">
 				{t('notifications.viewAll')}
