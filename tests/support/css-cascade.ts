@@ -206,6 +206,8 @@ function compareKeys(a: Winner['key'], b: Winner['key']): number {
 export class Rendered {
 	private readonly declared = new Map<HTMLElement, Map<string, Winner>>()
 	private readonly customs = new Map<HTMLElement, Map<string, string | null>>()
+	/** The elements each selector matches in this document: one query per selector, not per element. */
+	private readonly matched = new Map<string, Set<HTMLElement>>()
 
 	constructor(
 		private readonly root: HTMLElement,
@@ -219,11 +221,16 @@ export class Rendered {
 	}
 
 	private matches(element: HTMLElement, selector: string): boolean {
-		try {
-			return this.root.querySelectorAll(selector).includes(element)
-		} catch {
-			return false
+		let elements = this.matched.get(selector)
+		if (!elements) {
+			try {
+				elements = new Set(this.root.querySelectorAll(selector))
+			} catch {
+				elements = new Set()
+			}
+			this.matched.set(selector, elements)
 		}
+		return elements.has(element)
 	}
 
 	private declarations(element: HTMLElement): Map<string, Winner> {
