@@ -26,6 +26,7 @@ import { PageHeader } from '~/components/catalog'
 import { CsrfInput, Field, FormAlert } from '~/components/forms'
 import { MenuPreview } from '~/components/shell/menu-preview'
 import { formatDateTime } from '~/i18n/format'
+import { useTimeZone } from '~/utils/root-data'
 import { getLanguage, getT } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
 import { can } from '~/permissions/grants'
@@ -190,6 +191,7 @@ function valuesOf(formData: FormData): Record<string, string> {
 
 export default function AdminUserPage() {
 	const { t, i18n } = useTranslation()
+	const timeZone = useTimeZone()
 	const { user, roles, self, confirmDelete, allowed, manageable, menuPreview } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>() as ActionAnswer | undefined
 	const roleLabel = useRoleName()
@@ -246,7 +248,7 @@ export default function AdminUserPage() {
 				<dt className="col-sm-4">{t('admin.users.fields.sessions')}</dt>
 				<dd className="col-sm-8">{user.sessions}</dd>
 				<dt className="col-sm-4">{t('admin.users.fields.createdAt')}</dt>
-				<dd className="col-sm-8">{formatDateTime(user.created_at, i18n.language)}</dd>
+				<dd className="col-sm-8">{formatDateTime(user.created_at, i18n.language, timeZone)}</dd>
 			</dl>
 			{allowed.update ? (
 				<>

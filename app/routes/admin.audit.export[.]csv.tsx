@@ -5,6 +5,7 @@ import { asPlainResponse } from '~/catalogs/catalog.server'
 import { csvResponse } from '~/catalogs/csv-export.server'
 import { todayIso } from '~/catalogs/fields.server'
 import { getT } from '~/i18n/i18n.server'
+import { portalTimeZone } from '~/i18n/time-zone.server'
 import { parseListState } from '~/lists/list-query'
 import { routeHandle } from '~/permissions/access'
 import { requirePermission } from '~/permissions/grants.server'
@@ -35,5 +36,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		details: row.facts.map((fact) => `${auditFieldLabel(t, null, fact.name)}: ${fact.value}`).join('; '),
 		ip: row.ip ?? '',
 	})
-	return csvResponse(`audit-${todayIso()}.csv`, COLUMNS, exportAudit(state), toValues)
+	return csvResponse(`audit-${todayIso()}.csv`, COLUMNS, exportAudit(state, portalTimeZone()), toValues)
 }
