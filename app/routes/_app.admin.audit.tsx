@@ -8,7 +8,7 @@ import { EmptyList, ListSummary, ListToolbar, Pagination, SortableHeader } from 
 import { formatDateTime } from '~/i18n/format'
 import { useTimeZone } from '~/utils/root-data'
 import { getT } from '~/i18n/i18n.server'
-import { portalTimeZone } from '~/i18n/time-zone.server'
+import { readerTimeZone } from '~/i18n/time-zone.server'
 import { isNarrowed, listSearch, parseListState } from '~/lists/list-query'
 import { isCanonical, lastPage } from '~/lists/list.server'
 import { routeHandle } from '~/permissions/access'
@@ -24,12 +24,12 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogSty
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
 
 export async function loader({ request }: LoaderFunctionArgs) {
-	const { grants } = await requirePermission(request, 'QUANTRI_AUDIT', 'view')
+	const { grants, user } = await requirePermission(request, 'QUANTRI_AUDIT', 'view')
 	const url = new URL(request.url)
 	const state = parseListState(url.searchParams, AUDIT_LIST)
 	const canonical = listSearch(state, AUDIT_LIST)
 	if (!isCanonical(url, canonical)) throw redirect(`${AUDIT_PATH}${canonical}`)
-	const [result, choices] = await Promise.all([listAudit(state, portalTimeZone()), auditChoices()])
+	const [result, choices] = await Promise.all([listAudit(state, readerTimeZone(user)), auditChoices()])
 	const last = lastPage(result)
 	if (result.rows.length === 0 && state.page > 1 && last !== null && result.total > 0) {
 		throw redirect(`${AUDIT_PATH}${listSearch(state, AUDIT_LIST, { page: last })}`)

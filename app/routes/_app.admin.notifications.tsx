@@ -6,7 +6,7 @@ import { useRoleName } from '~/components/role-name'
 import { PageHeader, StatusBadge } from '~/components/catalog'
 import { CsrfInput, Field, FormAlert, TextareaField, useFieldErrorText } from '~/components/forms'
 import { DateTime } from '~/components/shell/date-time'
-import { portalTimeZone } from '~/i18n/time-zone.server'
+import { readerTimeZone } from '~/i18n/time-zone.server'
 import { getT } from '~/i18n/i18n.server'
 import { useTimeZone } from '~/utils/root-data'
 import { ANNOUNCEMENT_LIMITS, AUDIENCES, type AudienceUser } from '~/notifications/announcements'
@@ -67,7 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	const intent = await postedIntent(request, ['send', 'find-users', 'withdraw'] as const)
 	const { user } = await requirePermission(request, 'QUANTRI_NOTIFICATIONS', intent === 'withdraw' ? 'delete' : 'create')
 	if (!intent) throw data({ reason: 'badRequest' as const }, { status: 400 })
-	const form = await parseForm(request, announcementSchema(portalTimeZone()))
+	const form = await parseForm(request, announcementSchema(readerTimeZone(user)))
 	const ip = getClientIp()
 
 	if (intent === 'withdraw') {
