@@ -5,6 +5,7 @@ import { useHydrated } from '~/hooks/use-hydrated'
 import { formatDateTime } from '~/i18n/format'
 import { useTimeZone } from '~/utils/root-data'
 import { CsrfInput } from './forms'
+import { Badge } from '~/components/badge'
 
 /** Pieces shared by the catalog pages (stations, tools): badges, the delete control, history, record facts. */
 
@@ -165,7 +166,7 @@ export function HistoryTable({
 										<td>{entry.actor ?? t('catalog.history.system')}</td>
 										<td>
 											{t(`catalog.history.actions.${kind === 'created' || kind === 'updated' || kind === 'deleted' ? kind : 'other'}`)}
-											{entry.source === 'import' ? <span className="badge text-bg-light ms-1">{t('catalog.history.viaImport')}</span> : null}
+											{entry.source === 'import' ? <Badge className="text-bg-light ms-1">{t('catalog.history.viaImport')}</Badge> : null}
 										</td>
 										<td>
 											<ul className="list-unstyled mb-0 history-changes">

@@ -37,6 +37,7 @@ import catalogStyles from '~/styles/catalogs.css'
 import { pageTitle } from '~/utils/meta'
 import { flashSuccess } from '~/utils/flash.server'
 import { publicOrigin } from '~/utils/public-url.server'
+import { Badge } from '~/components/badge'
 
 export const handle = routeHandle({ function: 'QUANTRI_USERS' }, '/admin/users/1')
 
@@ -233,7 +234,7 @@ export default function AdminUserPage() {
 				</Link>
 			</nav>
 			<PageHeader title={user.email} id="user-heading">
-				<span className={`badge ${user.locked ? 'text-bg-danger' : 'text-bg-success'}`}>{t(`admin.users.states.${user.locked ? 'locked' : 'active'}`)}</span>
+				<Badge className={user.locked ? 'text-bg-danger' : 'text-bg-success'}>{t(`admin.users.states.${user.locked ? 'locked' : 'active'}`)}</Badge>
 			</PageHeader>
 			{formError}
 			{manageable ? null : <FormAlert tone="info" message={t('admin.delegation.userBeyondActorNotice')} />}

@@ -18,6 +18,7 @@ import { invalid, parseForm, type FieldError } from '~/utils/form.server'
 import { getClientIp } from '~/utils/logger.server'
 import { pageTitle } from '~/utils/meta'
 import { flashSuccess } from '~/utils/flash.server'
+import { Badge } from '~/components/badge'
 
 export const handle = routeHandle({ authenticated: true })
 
@@ -202,7 +203,7 @@ export default function ProfilePage() {
 										<tr key={session.id}>
 											<td>
 												<span className="session-agent">{session.userAgent ?? t('profile.unknownDevice')}</span>
-												{session.current ? <span className="badge text-bg-success ms-2">{t('profile.thisSession')}</span> : null}
+												{session.current ? <Badge className="text-bg-success ms-2">{t('profile.thisSession')}</Badge> : null}
 											</td>
 											<td>{session.ip ?? '—'}</td>
 											<td>
