@@ -76,6 +76,13 @@ describe('separators for text browsers', () => {
 		expect(squeezed(read.text).endsWith(`) (${vn.notifications.read})`)).toBe(true)
 	})
 
+	test('the dashboard’s count of each status reads "status: count"', async () => {
+		const { client } = await signedInUser(server)
+		const lines = (await page(client, '/dashboard')).querySelectorAll('.dashboard__statuses a').map((link) => squeezed(link.text))
+		expect(lines.length).toBeGreaterThan(0)
+		expect(lines).toContain(`● ${vn.stations.statuses.active}: 0`)
+	})
+
 	test('the skip link is the first link of every page', async () => {
 		const admin = await signedInUser(server, ['admin'])
 		for (const path of ['/dashboard', '/contacts/profile', '/notifications', '/admin/roles', '/admin/users', '/danhmuc/tram', '/congcu/list']) {
