@@ -107,3 +107,22 @@ describe('a time zone of one’s own', () => {
 		expect(await createdAtAsShown(admin.client, Date.UTC(2026, 6, 15, 23, 30))).toBe('01:30 16/07/2026')
 	})
 })
+
+describe('the portal’s zone, APP_TIME_ZONE', () => {
+	let berlin: RunningServer
+
+	beforeAll(async () => {
+		berlin = await startServer({ APP_TIME_ZONE: 'Europe/Berlin' })
+	})
+
+	afterAll(async () => {
+		expect(await berlin?.stop()).toBe(0)
+	})
+
+	test('is the default of whoever chose none: named in the profile, used for the dates they read', async () => {
+		const admin = await signedInUser(berlin, ['admin'])
+		expect((await zoneSelect(admin.client)).firstLabel).toBe(vn.profile.portalTimeZone.replace('{{zone}}', 'Europe/Berlin'))
+		// Winter time in Berlin: 23:30 UTC on 15 January is 00:30 on the 16th (UTC+1).
+		expect(await createdAtAsShown(admin.client, Date.UTC(2026, 0, 15, 23, 30))).toBe('00:30 16/01/2026')
+	})
+})
