@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
+import { DEFAULT_TIME_ZONE, isKnownTimeZone } from '~/i18n/format'
 import { logger } from '~/utils/logger.server'
 import { singleton } from '~/utils/singleton.server'
 
@@ -136,6 +137,10 @@ const envSchema = z
 					return z.NEVER
 				}
 			}),
+		APP_TIME_ZONE: z
+			.string()
+			.refine(isKnownTimeZone, { error: 'must be an IANA time zone name such as Asia/Ho_Chi_Minh or Europe/Berlin' })
+			.default(DEFAULT_TIME_ZONE),
 		LOG_LEVEL: z
 			.enum(['debug', 'info', 'warn', 'error', 'silent'], {
 				error: 'must be one of debug, info, warn, error, silent',
@@ -243,6 +248,8 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
 		trustProxy:
 			trustProxy === 'true' ? true : trustProxy === 'false' ? false : /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy,
 		helpUrl: parsed.HELP_URL,
+		/** Dates and times are shown in this zone to anonymous readers and to users who chose none. */
+		timeZone: parsed.APP_TIME_ZONE,
 		publicUrl: parsed.PUBLIC_URL,
 		launcher: parsed.APP_LAUNCHER ?? DEFAULT_LAUNCHER,
 		logLevel: parsed.LOG_LEVEL,

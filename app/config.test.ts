@@ -55,6 +55,9 @@ describe('configuration from the environment', () => {
 		[{ ADMIN_EMAIL: 'nobody' }, 'ADMIN_EMAIL'],
 		[{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
 		[{ AUTH_PROVIDER: 'firebase' }, 'FIREBASE_PROJECT_ID'],
+		[{ APP_TIME_ZONE: 'Mars/Olympus_Mons' }, 'APP_TIME_ZONE'],
+		[{ APP_TIME_ZONE: '+07:00' }, 'APP_TIME_ZONE'],
+		[{ APP_TIME_ZONE: '' }, 'APP_TIME_ZONE'],
 	])('a bad value (%o) stops start-up naming %s', (env, variable) => {
 		const problems = problemsOf(env)
 		expect(problems.some((p) => p.startsWith(variable))).toBe(true)
@@ -66,6 +69,16 @@ describe('configuration from the environment', () => {
 			expect(problemsOf({ TRUST_PROXY: value })).toEqual([])
 		},
 	)
+
+	test('APP_TIME_ZONE defaults to Vietnam’s zone and takes any IANA zone, daylight saving or not', () => {
+		expect(buildConfig({ SESSION_SECRET: 'x'.repeat(32) }).timeZone).toBe('Asia/Ho_Chi_Minh')
+		expect(buildConfig({ SESSION_SECRET: 'x'.repeat(32), APP_TIME_ZONE: 'Europe/Berlin' }).timeZone).toBe('Europe/Berlin')
+		expect(buildConfig({ SESSION_SECRET: 'x'.repeat(32), APP_TIME_ZONE: 'UTC' }).timeZone).toBe('UTC')
+	})
+
+	test('an unknown APP_TIME_ZONE stops start-up with a message that says what it must be', () => {
+		expect(() => buildConfig({ SESSION_SECRET: 'x'.repeat(32), APP_TIME_ZONE: 'Asia/Atlantis' })).toThrow(/APP_TIME_ZONE must be an IANA time zone name/)
+	})
 
 	test('MAX_UPLOAD_MB defaults to 20', () => {
 		expect(parseEnv({}).MAX_UPLOAD_MB).toBe(20)

@@ -26,6 +26,7 @@ import { getLayoutSettings } from './layout/settings.server'
 import { DEFAULT_LAYOUT, bodyAttributes } from './layout/settings'
 import { checkVersion } from './layout/version-check'
 import { getBuildInfo } from './version.server'
+import { portalTimeZone, readerTimeZone } from './i18n/time-zone.server'
 import { useEffect } from 'react'
 
 /** The title of pages that name none of their own. */
@@ -47,6 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		layout: getLayoutSettings(request),
 		build: getBuildInfo(),
 		csrfToken: requestContext.getStore()?.csrfToken ?? '',
+		timeZone: state.status === 'active' ? readerTimeZone(state.user) : portalTimeZone(),
 		user:
 			state.status === 'active'
 				? { id: state.user.id, displayName: state.user.display_name, email: state.user.email }

@@ -1,6 +1,7 @@
 import { sql, type SqlBool } from 'kysely'
 import { escapeLike } from '~/catalogs/search-text'
 import { getDatabase, getDb, type DB } from '~/db/db.server'
+import { dayStartIn } from '~/i18n/format'
 import type { ListState } from '~/lists/list-query'
 import { readAll, readPage, type ListResult, type ListSource } from '~/lists/list.server'
 import { recordAudit } from '~/audit/audit.server'
@@ -41,15 +42,19 @@ export interface AuditRow {
 /** Keys never shown, whatever a writer put there (none should: the log holds no secrets). */
 const SECRET = /password|token|hash|secret|csrf/i
 
-/** Offset of the display time zone (Asia/Ho_Chi_Minh keeps UTC+7 all year). */
-const ZONE_OFFSET_MS = 7 * 3_600_000
-
-/** Start of a `YYYY-MM-DD` day in the display time zone, in epoch ms; null when not a date. */
-export function dayStart(text: string | undefined): number | null {
-	const match = text ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(text) : null
-	if (!match) return null
-	const at = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))
-	return Number.isNaN(at) ? null : at - ZONE_OFFSET_MS
+/**
+ * The instants a from/to filter of days (YYYY-MM-DD, both included) covers in `timeZone`: from the start of
+ * `from` to the start of the day after `to`, each found with that day's own offset (a day of a
+ * daylight-saving change lasts 23 or 25 hours). A missing or malformed end is left open.
+ */
+export function auditDateRange(from: string | undefined, to: string | undefined, timeZone: string): { start: number | null; end: number | null } {
+	const start = from ? dayStartIn(from, timeZone) : null
+	let end: number | null = null
+	if (to && dayStartIn(to, timeZone) !== null) {
+		const next = new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+		end = dayStartIn(next, timeZone)
+	}
+	return { start, end }
 }
 
 function text(value: unknown): string {
@@ -100,7 +105,7 @@ type StoredRow = {
 }
 
 /** The entries a list state selects (search, filters, dates), as a list source in time order. */
-function auditSource(db: DB, state: ListState<AuditFilter, 'at'>): ListSource {
+function auditSource(db: DB, state: ListState<AuditFilter, 'at'>, timeZone: string): ListSource {
 	let filtered = db.selectFrom('audit_log')
 	const { action, entity, target, actor, from, to } = state.filters
 	if (state.q) {
@@ -114,10 +119,9 @@ function auditSource(db: DB, state: ListState<AuditFilter, 'at'>): ListSource {
 	if (entity) filtered = filtered.where('audit_log.entity', '=', entity)
 	if (target) filtered = filtered.where('audit_log.entity_id', '=', target.trim())
 	if (actor) filtered = filtered.where('audit_log.actor_email', '=', actor.trim())
-	const start = dayStart(from)
+	const { start, end } = auditDateRange(from, to, timeZone)
 	if (start !== null) filtered = filtered.where('audit_log.at', '>=', start)
-	const end = dayStart(to)
-	if (end !== null) filtered = filtered.where('audit_log.at', '<', end + 86_400_000)
+	if (end !== null) filtered = filtered.where('audit_log.at', '<', end)
 	return {
 		table: 'audit_log',
 		idColumn: 'audit_log.id',
@@ -192,17 +196,18 @@ function toAuditRow(row: StoredRow, targets: Map<string, AuditTarget>): AuditRow
 	}
 }
 
-export async function listAudit(state: ListState<AuditFilter, 'at'>, db: DB = getDb()): Promise<ListResult<AuditRow>> {
+/** A page of entries; the date filters are days in `timeZone` (the reader's). */
+export async function listAudit(state: ListState<AuditFilter, 'at'>, timeZone: string, db: DB = getDb()): Promise<ListResult<AuditRow>> {
 	const { dialect } = getDatabase()
-	const page = await readPage<StoredRow>(db, dialect, auditSource(db, state), state)
+	const page = await readPage<StoredRow>(db, dialect, auditSource(db, state, timeZone), state)
 	const targets = await resolveTargets(page.rows, db)
 	return { ...page, rows: page.rows.map((row) => toAuditRow(row, targets)) }
 }
 
 /** Every entry a list state selects, in its order, a batch at a time (the CSV export). */
-export async function* exportAudit(state: ListState<AuditFilter, 'at'>, handle = getDatabase()): AsyncGenerator<AuditRow[]> {
+export async function* exportAudit(state: ListState<AuditFilter, 'at'>, timeZone: string, handle = getDatabase()): AsyncGenerator<AuditRow[]> {
 	const { db, dialect } = handle
-	for await (const batch of readAll<StoredRow>(db, dialect, auditSource(db, state), state.dir)) {
+	for await (const batch of readAll<StoredRow>(db, dialect, auditSource(db, state, timeZone), state.dir)) {
 		const targets = await resolveTargets(batch, db)
 		yield batch.map((row) => toAuditRow(row, targets))
 	}

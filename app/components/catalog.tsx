@@ -3,7 +3,9 @@ import { useRef, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { formatDateTime } from '~/i18n/format'
+import { useTimeZone } from '~/utils/root-data'
 import { CsrfInput } from './forms'
+import { Badge } from '~/components/badge'
 
 /** Pieces shared by the catalog pages (stations, tools): badges, the delete control, history, record facts. */
 
@@ -135,6 +137,7 @@ export function HistoryTable({
 	valueLabel: (field: string, value: string) => string
 }) {
 	const { t, i18n } = useTranslation()
+	const timeZone = useTimeZone()
 	return (
 		<section aria-labelledby="history-heading" className="mt-4">
 			<h2 id="history-heading" className="h5">
@@ -159,11 +162,11 @@ export function HistoryTable({
 								const kind = entry.action.split('.').pop() ?? entry.action
 								return (
 									<tr key={entry.id}>
-										<td className="text-nowrap">{formatDateTime(entry.at, i18n.language)}</td>
+										<td className="text-nowrap">{formatDateTime(entry.at, i18n.language, timeZone)}</td>
 										<td>{entry.actor ?? t('catalog.history.system')}</td>
 										<td>
 											{t(`catalog.history.actions.${kind === 'created' || kind === 'updated' || kind === 'deleted' ? kind : 'other'}`)}
-											{entry.source === 'import' ? <span className="badge text-bg-light ms-1">{t('catalog.history.viaImport')}</span> : null}
+											{entry.source === 'import' ? <Badge className="text-bg-light ms-1">{t('catalog.history.viaImport')}</Badge> : null}
 										</td>
 										<td>
 											<ul className="list-unstyled mb-0 history-changes">
@@ -205,15 +208,16 @@ export function RecordFacts({
 	children?: ReactNode
 }) {
 	const { t, i18n } = useTranslation()
+	const timeZone = useTimeZone()
 	return (
 		<dl className="record-facts row small text-body-secondary mb-3">
 			<dt className="col-sm-3">{t('catalog.createdBy')}</dt>
 			<dd className="col-sm-9">
-				{createdBy ?? t('catalog.history.system')}, {formatDateTime(createdAt, i18n.language)}
+				{createdBy ?? t('catalog.history.system')}, {formatDateTime(createdAt, i18n.language, timeZone)}
 			</dd>
 			<dt className="col-sm-3">{t('catalog.updatedBy')}</dt>
 			<dd className="col-sm-9">
-				{updatedBy ?? t('catalog.history.system')}, {formatDateTime(updatedAt, i18n.language)}
+				{updatedBy ?? t('catalog.history.system')}, {formatDateTime(updatedAt, i18n.language, timeZone)}
 			</dd>
 			<dt className="col-sm-3">{t('catalog.version')}</dt>
 			<dd className="col-sm-9">{version}</dd>
@@ -243,11 +247,12 @@ export function ConflictAlert({
 	valueLabel: (field: string, value: string) => string
 }) {
 	const { t, i18n } = useTranslation()
+	const timeZone = useTimeZone()
 	return (
 		<div className="alert alert-danger" role="alert">
 			<p className="fw-semibold mb-1">{t('catalog.conflict.title')}</p>
 			<p className="mb-2">
-				{t('catalog.conflict.body', { name: conflict.by ?? t('catalog.history.system'), at: formatDateTime(conflict.at, i18n.language) })}
+				{t('catalog.conflict.body', { name: conflict.by ?? t('catalog.history.system'), at: formatDateTime(conflict.at, i18n.language, timeZone) })}
 			</p>
 			{conflict.differences.length > 0 ? (
 				<>

@@ -16,6 +16,8 @@ export interface UsersTable {
 	locked: Generated<number>
 	must_change_password: Generated<number>
 	preferred_language: string | null
+	/** An IANA zone the user chose for dates and times; null follows the portal's (APP_TIME_ZONE). */
+	time_zone: string | null
 	password_changed_at: number | null
 	/** 1 unless the user chose not to get administrators' notifications by email too. */
 	email_notifications: Generated<number>

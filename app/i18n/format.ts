@@ -1,7 +1,21 @@
 import { LANGUAGES, type LanguageCode } from './languages'
 
-/** Dates and times are shown in the company's time zone, the same on the server and in the browser. */
-export const DISPLAY_TIME_ZONE = 'Asia/Ho_Chi_Minh'
+/**
+ * The portal's time zone when APP_TIME_ZONE is not set. Every date and time is shown in a zone the caller
+ * passes (the reader's, from the root loader's data, so the browser renders the same text as the server).
+ */
+export const DEFAULT_TIME_ZONE = 'Asia/Ho_Chi_Minh'
+
+/** Whether Intl knows `name` as a time zone (an IANA name or alias, such as Asia/Saigon). */
+export function isKnownTimeZone(name: string): boolean {
+	if (name.trim() === '') return false
+	try {
+		new Intl.DateTimeFormat('en', { timeZone: name })
+		return true
+	} catch {
+		return false
+	}
+}
 
 export function localeTag(language: string): string {
 	return LANGUAGES.find((l) => l.code === language)?.tag ?? 'vi'
@@ -20,14 +34,24 @@ function formatter<Format extends Intl.DateTimeFormat | Intl.NumberFormat>(key: 
 // German): they line up in table columns and never read as another year.
 const NUMERIC_DATE = { year: 'numeric', month: '2-digit', day: '2-digit' } as const
 
-export function formatDateTime(at: number | Date, language: LanguageCode | string): string {
+export function formatDateTime(at: number | Date, language: LanguageCode | string, timeZone: string): string {
 	const tag = localeTag(language)
-	return formatter(`date-time:${tag}`, () => new Intl.DateTimeFormat(tag, { ...NUMERIC_DATE, hour: '2-digit', minute: '2-digit', timeZone: DISPLAY_TIME_ZONE })).format(at)
+	return formatter(`date-time:${tag}:${timeZone}`, () => new Intl.DateTimeFormat(tag, { ...NUMERIC_DATE, hour: '2-digit', minute: '2-digit', timeZone })).format(at)
 }
 
-export function formatDate(at: number | Date, language: LanguageCode | string): string {
+/** The day an instant falls on in `timeZone`. */
+export function formatDate(at: number | Date, language: LanguageCode | string, timeZone: string): string {
 	const tag = localeTag(language)
-	return formatter(`date:${tag}`, () => new Intl.DateTimeFormat(tag, { ...NUMERIC_DATE, timeZone: DISPLAY_TIME_ZONE })).format(at)
+	return formatter(`date:${tag}:${timeZone}`, () => new Intl.DateTimeFormat(tag, { ...NUMERIC_DATE, timeZone })).format(at)
+}
+
+/**
+ * A calendar date stored as YYYY-MM-DD (a purchase date, a commissioning date): the same day for every
+ * reader, whatever their zone; '' when it is not such a date.
+ */
+export function formatCalendarDate(isoDate: string, language: LanguageCode | string): string {
+	const at = Date.parse(`${isoDate.slice(0, 10)}T00:00:00Z`)
+	return Number.isNaN(at) ? '' : formatDate(at, language, 'UTC')
 }
 
 export function formatNumber(value: number, language: LanguageCode | string): string {
@@ -48,23 +72,58 @@ export function formatDecimalString(decimal: string, language: LanguageCode | st
 	return format.format(decimal as unknown as number)
 }
 
-const LOCAL_PARTS = new Intl.DateTimeFormat('en-US', { timeZone: DISPLAY_TIME_ZONE, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
-
-/** An instant as an `<input type="datetime-local">` value (YYYY-MM-DDTHH:mm) in the company's time zone. */
-export function toLocalDateTimeInput(at: number): string {
-	const part = Object.fromEntries(LOCAL_PARTS.formatToParts(at).map((p) => [p.type, p.value]))
-	return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}`
+function localParts(timeZone: string): Intl.DateTimeFormat {
+	return formatter(`local-parts:${timeZone}`, () => new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }))
 }
 
-/** The instant a datetime-local value (YYYY-MM-DDTHH:mm) names in the company's time zone; null when it is not one. */
-export function fromLocalDateTimeInput(text: string): number | null {
+/** The wall-clock reading of an instant in `timeZone`, as if it were UTC, in epoch ms (whole seconds). */
+function wallClock(at: number, timeZone: string): number {
+	const part = Object.fromEntries(localParts(timeZone).formatToParts(at).map((p) => [p.type, p.value]))
+	return Date.UTC(Number(part.year), Number(part.month) - 1, Number(part.day), Number(part.hour), Number(part.minute), Number(part.second))
+}
+
+/** How far `timeZone` is ahead of UTC at the instant `at` (negative west of Greenwich), in ms. */
+export function zoneOffsetAt(at: number, timeZone: string): number {
+	return wallClock(at, timeZone) - Math.floor(at / 1000) * 1000
+}
+
+/**
+ * The instant a wall-clock time (given as if UTC) names in `timeZone`. The offset is read at the wall-clock
+ * time and again at the first guess: near a daylight-saving change they differ, and the guess whose reading
+ * in the zone is that wall-clock time wins. A time skipped by a change (02:30 on a spring-forward night) has
+ * none and lands after the gap.
+ */
+export function zonedToInstant(wallClockAsUtc: number, timeZone: string): number {
+	const first = wallClockAsUtc - zoneOffsetAt(wallClockAsUtc, timeZone)
+	const second = wallClockAsUtc - zoneOffsetAt(first, timeZone)
+	if (second === first) return first
+	if (wallClock(second, timeZone) === wallClockAsUtc) return second
+	if (wallClock(first, timeZone) === wallClockAsUtc) return first
+	return Math.max(first, second)
+}
+
+/** An instant as an `<input type="datetime-local">` value (YYYY-MM-DDTHH:mm) in `timeZone`. */
+export function toLocalDateTimeInput(at: number, timeZone: string): string {
+	return new Date(wallClock(at, timeZone)).toISOString().slice(0, 16)
+}
+
+/** The instant a datetime-local value (YYYY-MM-DDTHH:mm) names in `timeZone`; null when it is not one. */
+export function fromLocalDateTimeInput(text: string, timeZone: string): number | null {
 	const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(text)
 	if (!match) return null
 	const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number]
 	const asUtc = Date.UTC(year, month - 1, day, hour, minute)
 	const check = new Date(asUtc)
 	if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59) return null
-	// The zone's offset at that moment: the wall-clock reading of asUtc there, minus asUtc.
-	const offset = Date.parse(`${toLocalDateTimeInput(asUtc)}:00Z`) - asUtc
-	return asUtc - offset
+	return zonedToInstant(asUtc, timeZone)
+}
+
+/** The instant a day (YYYY-MM-DD) begins in `timeZone`; null when it is not a date. */
+export function dayStartIn(isoDate: string, timeZone: string): number | null {
+	return fromLocalDateTimeInput(`${isoDate}T00:00`, timeZone)
+}
+
+/** Today's date (YYYY-MM-DD) in `timeZone`. */
+export function todayIn(timeZone: string, now: number = Date.now()): string {
+	return new Date(wallClock(now, timeZone)).toISOString().slice(0, 10)
 }

@@ -35,33 +35,45 @@ export function isNotificationLink(value: string): boolean {
 
 const formText = z.unknown().transform((value) => (typeof value === 'string' ? value : ''))
 
-/** An optional datetime-local value in the company's time zone, as an instant; empty is null. */
-const dateTimeField = formText.pipe(
-	z
-		.string()
-		.trim()
-		.transform((value, ctx) => {
-			if (value === '') return null
-			const at = fromLocalDateTimeInput(value)
-			if (at === null) {
-				ctx.addIssue({ code: 'custom', message: issue('admin.notifications.errors.dateTime') })
-				return z.NEVER
-			}
-			return at
-		}),
-)
+/** An optional datetime-local value in the writer's time zone, as an instant; empty is null. */
+const dateTimeField = (timeZone: string) =>
+	formText.pipe(
+		z
+			.string()
+			.trim()
+			.transform((value, ctx) => {
+				if (value === '') return null
+				const at = fromLocalDateTimeInput(value, timeZone)
+				if (at === null) {
+					ctx.addIssue({ code: 'custom', message: issue('admin.notifications.errors.dateTime') })
+					return z.NEVER
+				}
+				return at
+			}),
+	)
 
-export const announcementSchema = formObject({
-	title: requiredText(ANNOUNCEMENT_LIMITS.title),
-	body: optionalText(ANNOUNCEMENT_LIMITS.body, { multiline: true }).refine((value) => value !== null, issue('validation.required')),
-	link: optionalText(ANNOUNCEMENT_LIMITS.link).refine((value) => value === null || isNotificationLink(value), issue('admin.notifications.errors.link')),
-	audience: choiceField(AUDIENCES),
-	email: formText.transform((value) => value === 'yes'),
-	publishAt: dateTimeField,
-	expiresAt: dateTimeField,
-})
+const composeSchema = (timeZone: string) =>
+	formObject({
+		title: requiredText(ANNOUNCEMENT_LIMITS.title),
+		body: optionalText(ANNOUNCEMENT_LIMITS.body, { multiline: true }).refine((value) => value !== null, issue('validation.required')),
+		link: optionalText(ANNOUNCEMENT_LIMITS.link).refine((value) => value === null || isNotificationLink(value), issue('admin.notifications.errors.link')),
+		audience: choiceField(AUDIENCES),
+		email: formText.transform((value) => value === 'yes'),
+		publishAt: dateTimeField(timeZone),
+		expiresAt: dateTimeField(timeZone),
+	})
 
-export type AnnouncementInput = Omit<z.output<typeof announcementSchema>, 'body'> & { body: string; roleIds: number[]; userIds: number[] }
+type ComposeSchema = ReturnType<typeof composeSchema>
+const composeSchemas = new Map<string, ComposeSchema>()
+
+/** The compose form's schema, its times read in `timeZone` (the writer's); one per zone, made once. */
+export function announcementSchema(timeZone: string): ComposeSchema {
+	let schema = composeSchemas.get(timeZone)
+	if (!schema) composeSchemas.set(timeZone, (schema = composeSchema(timeZone)))
+	return schema
+}
+
+export type AnnouncementInput = Omit<z.output<ComposeSchema>, 'body'> & { body: string; roleIds: number[]; userIds: number[] }
 
 /** The ids posted under `name` (checkboxes): whole positive numbers, each once; null when any is not. */
 export function postedIds(formData: FormData, name: string): number[] | null {

@@ -6,7 +6,9 @@ import { auditChoices, listAudit } from '~/admin/audit.server'
 import { PageHeader } from '~/components/catalog'
 import { EmptyList, ListSummary, ListToolbar, Pagination, SortableHeader } from '~/components/list'
 import { formatDateTime } from '~/i18n/format'
+import { useTimeZone } from '~/utils/root-data'
 import { getT } from '~/i18n/i18n.server'
+import { readerTimeZone } from '~/i18n/time-zone.server'
 import { isNarrowed, listSearch, parseListState } from '~/lists/list-query'
 import { isCanonical, lastPage } from '~/lists/list.server'
 import { routeHandle } from '~/permissions/access'
@@ -22,12 +24,12 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogSty
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
 
 export async function loader({ request }: LoaderFunctionArgs) {
-	const { grants } = await requirePermission(request, 'QUANTRI_AUDIT', 'view')
+	const { grants, user } = await requirePermission(request, 'QUANTRI_AUDIT', 'view')
 	const url = new URL(request.url)
 	const state = parseListState(url.searchParams, AUDIT_LIST)
 	const canonical = listSearch(state, AUDIT_LIST)
 	if (!isCanonical(url, canonical)) throw redirect(`${AUDIT_PATH}${canonical}`)
-	const [result, choices] = await Promise.all([listAudit(state), auditChoices()])
+	const [result, choices] = await Promise.all([listAudit(state, readerTimeZone(user)), auditChoices()])
 	const last = lastPage(result)
 	if (result.rows.length === 0 && state.page > 1 && last !== null && result.total > 0) {
 		throw redirect(`${AUDIT_PATH}${listSearch(state, AUDIT_LIST, { page: last })}`)
@@ -38,6 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function AuditPage() {
 	const { t, i18n } = useTranslation()
+	const timeZone = useTimeZone()
 	const { state, result, choices, allowed } = useLoaderData<typeof loader>()
 	const list = { path: AUDIT_PATH, state, spec: AUDIT_LIST }
 	return (
@@ -112,7 +115,7 @@ export default function AuditPage() {
 								{result.rows.map((row) => (
 									<tr key={row.id}>
 										<th scope="row" className="text-nowrap fw-normal">
-											{formatDateTime(row.at, i18n.language)}
+											{formatDateTime(row.at, i18n.language, timeZone)}
 										</th>
 										<td>
 											{row.actorId !== null ? <Link to={`/admin/users/${row.actorId}`}>{row.actorName ?? row.actorEmail}</Link> : (row.actorEmail ?? '—')}

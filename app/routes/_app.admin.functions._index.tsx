@@ -14,6 +14,7 @@ import { assertCsrf } from '~/utils/form.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { pageTitle } from '~/utils/meta'
 import { flashSuccess } from '~/utils/flash.server'
+import { Badge } from '~/components/badge'
 
 export const handle = routeHandle({ function: 'QUANTRI_FUNCTIONS' })
 
@@ -75,14 +76,14 @@ export default function FunctionsPage() {
 								<th scope="row" className={`admin-depth-${Math.min(entry.depth, 3)}`}>
 									{entry.icon ? <i className={`bx ${entry.icon} me-1`} aria-hidden="true" /> : null}
 									<Link to={functionHref(entry.id)}>{entry.label}</Link> <span className="text-body-secondary small">{`(${entry.code})`}</span>
-									{entry.badgeText ? <span className={`badge rounded-pill text-bg-${entry.badgeVariant ?? 'danger'} ms-1`}>{entry.badgeText}</span> : null}
+									{entry.badgeText ? <Badge className={`rounded-pill text-bg-${entry.badgeVariant ?? 'danger'} ms-1`}>{entry.badgeText}</Badge> : null}
 								</th>
 								<td>{entry.path ?? '—'}</td>
 								<td>{entry.sortOrder}</td>
 								<td>
-									{entry.enabled ? null : <span className="badge text-bg-secondary me-1">{t('admin.functions.fields.disabled')}</span>}
-									{entry.isHidden ? <span className="badge text-bg-light me-1">{t('admin.functions.fields.hidden')}</span> : null}
-									{entry.isTitle ? <span className="badge text-bg-info me-1">{t('admin.functions.fields.title')}</span> : null}
+									{entry.enabled ? null : <Badge className="text-bg-secondary me-1">{t('admin.functions.fields.disabled')}</Badge>}
+									{entry.isHidden ? <Badge className="text-bg-light me-1">{t('admin.functions.fields.hidden')}</Badge> : null}
+									{entry.isTitle ? <Badge className="text-bg-info me-1">{t('admin.functions.fields.title')}</Badge> : null}
 								</td>
 								{allowed.update ? (
 									<td className="text-nowrap">

@@ -6,7 +6,9 @@ import { useRoleName } from '~/components/role-name'
 import { PageHeader, StatusBadge } from '~/components/catalog'
 import { CsrfInput, ErrorSummary, Field, TextareaField, fieldId, useFieldErrorText, useFieldLabels } from '~/components/forms'
 import { DateTime } from '~/components/shell/date-time'
+import { readerTimeZone } from '~/i18n/time-zone.server'
 import { getT } from '~/i18n/i18n.server'
+import { useTimeZone } from '~/utils/root-data'
 import { ANNOUNCEMENT_LIMITS, AUDIENCES, type AudienceUser } from '~/notifications/announcements'
 import {
 	announcementSchema,
@@ -65,7 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	const intent = await postedIntent(request, ['send', 'find-users', 'withdraw'] as const)
 	const { user } = await requirePermission(request, 'QUANTRI_NOTIFICATIONS', intent === 'withdraw' ? 'delete' : 'create')
 	if (!intent) throw data({ reason: 'badRequest' as const }, { status: 400 })
-	const form = await parseForm(request, announcementSchema)
+	const form = await parseForm(request, announcementSchema(readerTimeZone(user)))
 	const ip = getClientIp()
 
 	if (intent === 'withdraw') {
@@ -210,6 +212,7 @@ function AudienceSummary({ item }: { item: ListItem }) {
 
 function ComposeForm({ roles, state }: { roles: ReturnType<typeof useLoaderData<typeof loader>>['roles']; state: ComposeState | null }) {
 	const { t } = useTranslation()
+	const timeZone = useTimeZone()
 	const roleName = useRoleName()
 	const errorText = useFieldErrorText()
 	const values = state?.values ?? {}
@@ -297,7 +300,7 @@ function ComposeForm({ roles, state }: { roles: ReturnType<typeof useLoaderData<
 			</div>
 			<div className="row g-3">
 				<div className="col-md-6">
-					<Field name="publishAt" type="datetime-local" label={t('admin.notifications.fields.publishAt')} hint={t('admin.notifications.publishHint')} defaultValue={values.publishAt ?? ''} error={errors.publishAt} />
+					<Field name="publishAt" type="datetime-local" label={t('admin.notifications.fields.publishAt')} hint={t('admin.notifications.publishHint', { zone: timeZone })} defaultValue={values.publishAt ?? ''} error={errors.publishAt} />
 				</div>
 				<div className="col-md-6">
 					<Field name="expiresAt" type="datetime-local" label={t('admin.notifications.fields.expiresAt')} hint={t('admin.notifications.expiresHint')} defaultValue={values.expiresAt ?? ''} error={errors.expiresAt} />

@@ -20,6 +20,7 @@ import { assertCsrf, parseForm, type FieldErrors, noteFormFailed } from '~/utils
 import catalogStyles from '~/styles/catalogs.css'
 import { pageTitle } from '~/utils/meta'
 import { flashSuccess } from '~/utils/flash.server'
+import { Badge } from '~/components/badge'
 
 export const handle = routeHandle({ function: 'QUANTRI_ROLES' }, '/admin/roles/1')
 
@@ -165,7 +166,7 @@ export default function AdminRolePage() {
 				</Link>
 			</nav>
 			<PageHeader title={`${role.code} · ${roleName(role)}`} id="role-heading">
-				{role.is_builtin ? <span className="badge text-bg-secondary">{t('admin.roles.builtin')}</span> : null}
+				{role.is_builtin ? <Badge className="text-bg-secondary">{t('admin.roles.builtin')}</Badge> : null}
 				{allowed.delete && !role.is_builtin ? (
 					<Link to={`${href}?confirm=delete`} className="btn btn-outline-danger">
 						<i className="bx bx-trash" aria-hidden="true" /> {t('admin.roles.delete')}
@@ -215,8 +216,8 @@ export default function AdminRolePage() {
 									<tr key={fn.id}>
 										<th scope="row" className={`admin-depth-${Math.min(fn.depth, 3)}`}>
 											{fn.label} <span className="text-body-secondary small">{`(${fn.code})`}</span>
-											{fn.enabled ? null : <span className="badge text-bg-secondary ms-1">{t('admin.roles.disabled')}</span>}
-											{groupsOnly.has(fn.id) ? <span className="badge text-bg-info ms-1">{t('admin.roles.impliedGroup')}</span> : null}
+											{fn.enabled ? null : <Badge className="text-bg-secondary ms-1">{t('admin.roles.disabled')}</Badge>}
+											{groupsOnly.has(fn.id) ? <Badge className="text-bg-info ms-1">{t('admin.roles.impliedGroup')}</Badge> : null}
 										</th>
 										{ACTIONS.map((action) => {
 											const value = `${fn.id}:${action}`

@@ -11,6 +11,7 @@ import { can } from '~/permissions/grants'
 import { requirePermission } from '~/permissions/grants.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { pageTitle } from '~/utils/meta'
+import { Badge } from '~/components/badge'
 
 export const handle = routeHandle({ function: 'QUANTRI_ROLES' })
 
@@ -58,7 +59,8 @@ export default function AdminRolesPage() {
 									<Link to={roleHref(role.id)}>{role.code}</Link>
 								</th>
 								<td>
-									{roleName(role)} {role.is_builtin ? <span className="badge text-bg-secondary">{t('admin.roles.builtin')}</span> : null}
+									{roleName(role)}
+									{role.is_builtin ? <Badge className="text-bg-secondary ms-1">{t('admin.roles.builtin')}</Badge> : null}
 								</td>
 								<td>{role.description}</td>
 								<td className="text-end">{role.users}</td>

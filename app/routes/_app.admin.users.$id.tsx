@@ -26,6 +26,7 @@ import { PageHeader } from '~/components/catalog'
 import { CsrfInput, ErrorSummary, Field, FormAlert } from '~/components/forms'
 import { MenuPreview } from '~/components/shell/menu-preview'
 import { formatDateTime } from '~/i18n/format'
+import { useTimeZone } from '~/utils/root-data'
 import { getLanguage, getT } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
 import { can } from '~/permissions/grants'
@@ -36,6 +37,7 @@ import catalogStyles from '~/styles/catalogs.css'
 import { pageTitle } from '~/utils/meta'
 import { flashSuccess } from '~/utils/flash.server'
 import { publicOrigin } from '~/utils/public-url.server'
+import { Badge } from '~/components/badge'
 
 export const handle = routeHandle({ function: 'QUANTRI_USERS' }, '/admin/users/1')
 
@@ -191,6 +193,7 @@ function valuesOf(formData: FormData): Record<string, string> {
 
 export default function AdminUserPage() {
 	const { t, i18n } = useTranslation()
+	const timeZone = useTimeZone()
 	const { user, roles, self, confirmDelete, allowed, manageable, menuPreview } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>() as ActionAnswer | undefined
 	const roleLabel = useRoleName()
@@ -233,7 +236,7 @@ export default function AdminUserPage() {
 				</Link>
 			</nav>
 			<PageHeader title={user.email} id="user-heading">
-				<span className={`badge ${user.locked ? 'text-bg-danger' : 'text-bg-success'}`}>{t(`admin.users.states.${user.locked ? 'locked' : 'active'}`)}</span>
+				<Badge className={user.locked ? 'text-bg-danger' : 'text-bg-success'}>{t(`admin.users.states.${user.locked ? 'locked' : 'active'}`)}</Badge>
 			</PageHeader>
 			{formError}
 			{manageable ? null : <FormAlert tone="info" message={t('admin.delegation.userBeyondActorNotice')} />}
@@ -248,7 +251,7 @@ export default function AdminUserPage() {
 				<dt className="col-sm-4">{t('admin.users.fields.sessions')}</dt>
 				<dd className="col-sm-8">{user.sessions}</dd>
 				<dt className="col-sm-4">{t('admin.users.fields.createdAt')}</dt>
-				<dd className="col-sm-8">{formatDateTime(user.created_at, i18n.language)}</dd>
+				<dd className="col-sm-8">{formatDateTime(user.created_at, i18n.language, timeZone)}</dd>
 			</dl>
 			{allowed.update ? (
 				<>

@@ -7,6 +7,7 @@ import { listAdminUsers, listRoleOptions } from '~/admin/users.server'
 import { PageHeader } from '~/components/catalog'
 import { EmptyList, ListSummary, ListToolbar, Pagination, SortableHeader } from '~/components/list'
 import { formatDate, formatDateTime } from '~/i18n/format'
+import { useTimeZone } from '~/utils/root-data'
 import { getT } from '~/i18n/i18n.server'
 import { isNarrowed, listSearch, parseListState } from '~/lists/list-query'
 import { isCanonical, lastPage } from '~/lists/list.server'
@@ -39,6 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function AdminUsersPage() {
 	const { t, i18n } = useTranslation()
+	const timeZone = useTimeZone()
 	const { state, result, roles, allowed } = useLoaderData<typeof loader>()
 	const list = { path: USERS_PATH, state, spec: USER_LIST }
 	const roleName = useRoleName()
@@ -108,8 +110,8 @@ export default function AdminUsersPage() {
 										<td>
 											<span className={`badge ${user.locked ? 'text-bg-danger' : 'text-bg-success'}`}>{t(`admin.users.states.${user.locked ? 'locked' : 'active'}`)}</span>
 										</td>
-										<td className="text-nowrap">{user.last_sign_in_at > 0 ? formatDateTime(user.last_sign_in_at, i18n.language) : t('admin.users.neverSignedIn')}</td>
-										<td className="text-nowrap">{formatDate(user.created_at, i18n.language)}</td>
+										<td className="text-nowrap">{user.last_sign_in_at > 0 ? formatDateTime(user.last_sign_in_at, i18n.language, timeZone) : t('admin.users.neverSignedIn')}</td>
+										<td className="text-nowrap">{formatDate(user.created_at, i18n.language, timeZone)}</td>
 									</tr>
 								))}
 							</tbody>

@@ -10,7 +10,7 @@ import { ConflictAlert, DeleteControl, DeleteForm, HistoryTable, PageHeader, Rec
 import { stationHref } from '~/components/station-form'
 import { ToolForm, useToolLabels } from '~/components/tool-form'
 import { getDb } from '~/db/db.server'
-import { formatDate, formatNumber } from '~/i18n/format'
+import { formatCalendarDate, formatNumber } from '~/i18n/format'
 import { getT } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
 import { can } from '~/permissions/grants'
@@ -220,7 +220,7 @@ export default function ToolPage() {
 							{formatNumber(tool.quantity, i18n.language)} {tool.unit}
 						</dd>
 						<dt className="col-sm-3">{t('tools.fields.purchaseDate')}</dt>
-						<dd className="col-sm-9">{tool.purchase_date ? formatDate(Date.parse(tool.purchase_date), i18n.language) : '—'}</dd>
+						<dd className="col-sm-9">{tool.purchase_date ? formatCalendarDate(tool.purchase_date, i18n.language) : '—'}</dd>
 						<dt className="col-sm-3">{t('tools.fields.value')}</dt>
 						<dd className="col-sm-9">{tool.value_minor === null ? '—' : formatMinor(tool.value_minor, MONEY_SCALE, i18n.language)}</dd>
 						<dt className="col-sm-3">{t('tools.fields.note')}</dt>

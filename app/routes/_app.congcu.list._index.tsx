@@ -9,7 +9,7 @@ import { PageHeader, StatusBadge } from '~/components/catalog'
 import { EmptyList, ListSummary, ListToolbar, Pagination, SortableHeader } from '~/components/list'
 import { stationHref } from '~/components/station-form'
 import { StationPicker, useToolLabels } from '~/components/tool-form'
-import { formatDate, formatNumber } from '~/i18n/format'
+import { formatCalendarDate, formatNumber } from '~/i18n/format'
 import { getT } from '~/i18n/i18n.server'
 import { isNarrowed, listSearch, parseListState } from '~/lists/list-query'
 import { isCanonical, lastPage } from '~/lists/list.server'
@@ -192,7 +192,7 @@ export default function ToolsPage() {
 											{formatNumber(tool.quantity, i18n.language)} {tool.unit}
 										</td>
 										<td className="text-end text-nowrap">{tool.value_minor === null ? '' : formatMinor(tool.value_minor, MONEY_SCALE, i18n.language)}</td>
-										<td className="text-nowrap">{tool.purchase_date ? formatDate(Date.parse(tool.purchase_date), i18n.language) : ''}</td>
+										<td className="text-nowrap">{tool.purchase_date ? formatCalendarDate(tool.purchase_date, i18n.language) : ''}</td>
 									</tr>
 								))}
 							</tbody>

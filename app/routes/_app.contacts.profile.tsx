@@ -5,18 +5,20 @@ import { profileActionSchema } from '~/users/forms.server'
 import { recordAudit } from '~/audit/audit.server'
 import { listSessions, requireActiveSession } from '~/auth/session.server'
 import { revokeAccess } from '~/auth/revoke.server'
-import { CsrfInput, Field, FormAlert } from '~/components/forms'
+import { CsrfInput, Field, FormAlert, SelectField } from '~/components/forms'
 import { DateTime } from '~/components/shell/date-time'
 import { getT } from '~/i18n/i18n.server'
+import { portalTimeZone, selectableTimeZones } from '~/i18n/time-zone.server'
 import { languageCookie } from '~/i18n/language.server'
 import { LANGUAGES } from '~/i18n/languages'
 import { notify } from '~/notifications/notifications.server'
 import { routeHandle } from '~/permissions/access'
 import { updateProfile, getUserRoles } from '~/users/users.server'
-import { invalid, parseForm } from '~/utils/form.server'
+import { invalid, parseForm, type FieldError } from '~/utils/form.server'
 import { getClientIp } from '~/utils/logger.server'
 import { pageTitle } from '~/utils/meta'
 import { flashSuccess } from '~/utils/flash.server'
+import { Badge } from '~/components/badge'
 
 export const handle = routeHandle({ authenticated: true })
 
@@ -27,7 +29,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const [roles, sessions, t] = await Promise.all([getUserRoles(user.id), listSessions(user.id), getT(request)])
 	return {
 		title: t('profile.title'),
-		profile: { displayName: user.display_name, email: user.email, preferredLanguage: user.preferred_language ?? '', emailNotifications: user.email_notifications === 1 },
+		profile: { displayName: user.display_name, email: user.email, preferredLanguage: user.preferred_language ?? '', emailNotifications: user.email_notifications === 1, timeZone: user.time_zone ?? '' },
+		// From the server, not the browser's Intl: the options hydrate as they were rendered.
+		timeZones: selectableTimeZones(),
+		portalZone: portalTimeZone(),
 		roles: roles.map((role) => ({ code: role.code, name: role.is_builtin ? t(`roles.${role.code}`) : role.name })),
 		sessions: sessions.map((s) => ({
 			id: s.id_hash.slice(0, 12),
@@ -60,6 +65,11 @@ export async function action({ request }: ActionFunctionArgs) {
 			await flashSuccess(request, 'profile.saved')
 			break
 		}
+		case 'time-zone': {
+			await updateProfile(user.id, { timeZone: form.data.timeZone || null })
+			await flashSuccess(request, 'profile.saved')
+			break
+		}
 		case 'email-notifications': {
 			await updateProfile(user.id, { emailNotifications: form.data.emailNotifications })
 			await recordAudit({ action: 'user.profile_updated', actor: user, entity: 'user', entityId: user.id, ip, details: { emailNotifications: { before: user.email_notifications === 1, after: form.data.emailNotifications } } })
@@ -79,7 +89,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ProfilePage() {
 	const { t } = useTranslation()
-	const { profile, roles, sessions } = useLoaderData<typeof loader>()
+	const { profile, roles, sessions, timeZones, portalZone } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const errors = actionData?.errors ?? {}
 	return (
@@ -139,6 +149,20 @@ export default function ProfilePage() {
 						</Form>
 					</div>
 				</section>
+				<section className="col-lg-6" aria-labelledby="profile-time-zone">
+					<div className="card card-body">
+						<h2 id="profile-time-zone" className="h5">
+							{t('profile.timeZone')}
+						</h2>
+						<Form method="post">
+							<CsrfInput />
+							<TimeZoneSelect zones={timeZones} portalZone={portalZone} value={actionData?.values?.timeZone ?? profile.timeZone} error={errors.timeZone} />
+							<button type="submit" name="intent" value="time-zone" className="btn btn-primary">
+								{t('profile.save')}
+							</button>
+						</Form>
+					</div>
+				</section>
 				<section className="col-lg-6" aria-labelledby="profile-email">
 					<div className="card card-body">
 						<h2 id="profile-email" className="h5">
@@ -179,7 +203,7 @@ export default function ProfilePage() {
 										<tr key={session.id}>
 											<td>
 												<span className="session-agent">{session.userAgent ?? t('profile.unknownDevice')}</span>
-												{session.current ? <span className="badge text-bg-success ms-2">{t('profile.thisSession')}</span> : null}
+												{session.current ? <Badge className="text-bg-success ms-2">{t('profile.thisSession')}</Badge> : null}
 											</td>
 											<td>{session.ip ?? '—'}</td>
 											<td>
@@ -203,5 +227,23 @@ export default function ProfilePage() {
 				</section>
 			</div>
 		</div>
+	)
+}
+
+/** The zones to choose from, the portal's first (stored as no choice); a value not in the list (sent back with an error, or saved under another Node's list) is shown as it is. */
+function TimeZoneSelect({ zones, portalZone, value, error }: { zones: readonly string[]; portalZone: string; value: string; error: FieldError | undefined }) {
+	const { t } = useTranslation()
+	const options = zones.map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') }))
+	if (value !== '' && !zones.includes(value)) options.unshift({ value, label: value })
+	return (
+		<SelectField
+			name="timeZone"
+			label={t('profile.timeZone')}
+			hint={t('profile.timeZoneHint')}
+			emptyOption={t('profile.portalTimeZone', { zone: portalZone })}
+			options={options}
+			defaultValue={value}
+			error={error}
+		/>
 	)
 }

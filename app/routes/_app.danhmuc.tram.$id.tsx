@@ -10,7 +10,7 @@ import { deleteStation, getStationRecord, stationFormValues, updateStation, type
 import { ConflictAlert, DeleteControl, DeleteForm, HistoryTable, PageHeader, RecordFacts, StatusBadge, type ConflictInfo } from '~/components/catalog'
 import { StationForm, stationHref, useStationLabels } from '~/components/station-form'
 import { getDb } from '~/db/db.server'
-import { formatDate, formatNumber } from '~/i18n/format'
+import { formatCalendarDate, formatNumber } from '~/i18n/format'
 import { getT } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
 import { can } from '~/permissions/grants'
@@ -231,7 +231,7 @@ export default function StationPage() {
 							<StatusBadge status={station.status} label={labels.statusLabel(station.status)} />
 						</dd>
 						<dt className="col-sm-3">{t('stations.fields.commissionedAt')}</dt>
-						<dd className="col-sm-9">{station.commissioned_at ? formatDate(Date.parse(station.commissioned_at), i18n.language) : '—'}</dd>
+						<dd className="col-sm-9">{station.commissioned_at ? formatCalendarDate(station.commissioned_at, i18n.language) : '—'}</dd>
 						<dt className="col-sm-3">{t('stations.fields.note')}</dt>
 						<dd className="col-sm-9 text-prewrap">{station.note ?? '—'}</dd>
 					</dl>

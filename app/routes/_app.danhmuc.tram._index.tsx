@@ -7,7 +7,7 @@ import { listStations } from '~/catalogs/stations.server'
 import { PageHeader, StatusBadge } from '~/components/catalog'
 import { EmptyList, ListSummary, ListToolbar, Pagination, SortableHeader } from '~/components/list'
 import { stationHref, useStationLabels } from '~/components/station-form'
-import { formatDate, formatNumber } from '~/i18n/format'
+import { formatCalendarDate, formatNumber } from '~/i18n/format'
 import { getT } from '~/i18n/i18n.server'
 import { isNarrowed, listSearch, parseListState } from '~/lists/list-query'
 import { isCanonical, lastPage } from '~/lists/list.server'
@@ -149,7 +149,7 @@ export default function StationsPage() {
 										<td>
 											<StatusBadge status={station.status} label={statusLabel(station.status)} />
 										</td>
-										<td className="text-nowrap">{station.commissioned_at ? formatDate(Date.parse(station.commissioned_at), i18n.language) : ''}</td>
+										<td className="text-nowrap">{station.commissioned_at ? formatCalendarDate(station.commissioned_at, i18n.language) : ''}</td>
 										<td className="text-end">
 											{station.tool_count > 0 ? (
 												<Link

@@ -13,6 +13,7 @@ import { routeHandle } from '~/permissions/access'
 import { can } from '~/permissions/grants'
 import { requirePermission } from '~/permissions/grants.server'
 import { pageTitle } from '~/utils/meta'
+import { Separator } from '~/components/badge'
 
 export const handle = routeHandle({ function: 'DASHBOARD' })
 
@@ -184,9 +185,11 @@ function StatusCard<Status extends string>({
 								<span>
 									<span className={`badge text-bg-${STATUS_TONE[status] ?? 'secondary'} me-2`} aria-hidden="true">
 										●
+										<Separator text=" " />
 									</span>
 									{label(status)}
 								</span>
+								<Separator text=": " />
 								<span className="fw-semibold">{format(count)}</span>
 							</Link>
 						</li>

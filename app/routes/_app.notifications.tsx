@@ -12,6 +12,7 @@ import { routeHandle } from '~/permissions/access'
 import { invalid, parseForm } from '~/utils/form.server'
 import { pageTitle } from '~/utils/meta'
 import { safeRedirect } from '~/utils/redirect'
+import { Badge } from '~/components/badge'
 
 export const handle = routeHandle({ authenticated: true })
 
@@ -103,7 +104,7 @@ export default function NotificationsPage() {
 									) : null}
 								</div>
 								{item.read ? (
-									<span className="badge text-bg-light">{t('notifications.read')}</span>
+									<Badge className="text-bg-light">{t('notifications.read')}</Badge>
 								) : (
 									<Form method="post">
 										<CsrfInput />

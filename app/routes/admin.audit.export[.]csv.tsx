@@ -5,6 +5,7 @@ import { asPlainResponse } from '~/catalogs/catalog.server'
 import { csvResponse } from '~/catalogs/csv-export.server'
 import { todayIso } from '~/catalogs/fields.server'
 import { getT } from '~/i18n/i18n.server'
+import { readerTimeZone } from '~/i18n/time-zone.server'
 import { parseListState } from '~/lists/list-query'
 import { routeHandle } from '~/permissions/access'
 import { requirePermission } from '~/permissions/grants.server'
@@ -15,8 +16,9 @@ const COLUMNS = ['at', 'event', 'action', 'actor', 'actorEmail', 'entity', 'enti
 
 /** GET /admin/audit/export.csv?…: the entries of the log's current search and filters, in its order, streamed. */
 export async function loader({ request }: LoaderFunctionArgs) {
+	let reader
 	try {
-		await requirePermission(request, 'QUANTRI_AUDIT', 'export')
+		;({ user: reader } = await requirePermission(request, 'QUANTRI_AUDIT', 'export'))
 	} catch (error) {
 		throw await asPlainResponse(request, error)
 	}
@@ -35,5 +37,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		details: row.facts.map((fact) => `${auditFieldLabel(t, null, fact.name)}: ${fact.value}`).join('; '),
 		ip: row.ip ?? '',
 	})
-	return csvResponse(`audit-${todayIso()}.csv`, COLUMNS, exportAudit(state), toValues)
+	return csvResponse(`audit-${todayIso()}.csv`, COLUMNS, exportAudit(state, readerTimeZone(reader)), toValues)
 }

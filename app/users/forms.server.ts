@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, checkPasswordPolicy } from '~/auth/password.server'
 import { LANGUAGE_CODES } from '~/i18n/languages'
+import { isSelectableTimeZone } from '~/i18n/time-zone.server'
 import { issue } from '~/utils/form.server'
 
 /** The profile page's forms. */
@@ -12,6 +13,13 @@ export const profileActionSchema = z.discriminatedUnion('intent', [
 	z.object({
 		intent: z.literal('language'),
 		preferredLanguage: z.union([z.literal(''), z.enum(LANGUAGE_CODES)], issue('language.unknown')),
+	}),
+	z.object({
+		intent: z.literal('time-zone'),
+		timeZone: z
+			.string()
+			.max(64, issue('profile.timeZoneUnknown'))
+			.refine((value) => value === '' || isSelectableTimeZone(value), issue('profile.timeZoneUnknown')),
 	}),
 	z.object({ intent: z.literal('sign-out-others') }),
 	// An unchecked checkbox is not posted at all: absent means "no".

@@ -147,7 +147,7 @@ export async function getUserRoles(userId: number, db: DB = getDb()) {
 
 export async function updateProfile(
 	userId: number,
-	changes: { displayName?: string; preferredLanguage?: string | null; emailNotifications?: boolean },
+	changes: { displayName?: string; preferredLanguage?: string | null; emailNotifications?: boolean; timeZone?: string | null },
 	db: DB = getDb(),
 ) {
 	await db
@@ -156,6 +156,7 @@ export async function updateProfile(
 			...(changes.displayName !== undefined ? { display_name: changes.displayName } : {}),
 			...(changes.preferredLanguage !== undefined ? { preferred_language: changes.preferredLanguage } : {}),
 			...(changes.emailNotifications !== undefined ? { email_notifications: changes.emailNotifications ? 1 : 0 } : {}),
+			...(changes.timeZone !== undefined ? { time_zone: changes.timeZone } : {}),
 			updated_at: Date.now(),
 		})
 		.where('id', '=', userId)

@@ -45,7 +45,7 @@ function toFieldError(message: string): FieldError {
 /** How much of a field whose schema sets no maximum length is echoed back. */
 const ECHO_LIMIT = 1000
 
-type SchemaNode = { maxLength?: unknown; shape?: Record<string, SchemaNode>; def: { type: string; innerType?: SchemaNode; in?: SchemaNode; out?: SchemaNode } }
+type SchemaNode = { maxLength?: unknown; shape?: Record<string, SchemaNode>; def: { type: string; innerType?: SchemaNode; in?: SchemaNode; out?: SchemaNode; options?: SchemaNode[] } }
 
 /** The schema under optional, default, preprocess and pipe wrappers: where `shape` or `maxLength` lives. */
 function unwrapped(schema: SchemaNode): SchemaNode {
@@ -67,10 +67,13 @@ function fieldLimits(schema: z.ZodType): Map<string, number> {
 	let limits = echoLimits.get(schema)
 	if (!limits) {
 		limits = new Map()
-		const shape = unwrapped(schema as unknown as SchemaNode).shape ?? {}
-		for (const [name, field] of Object.entries(shape)) {
-			const max = unwrapped(field).maxLength
-			limits.set(name, typeof max === 'number' ? max : ECHO_LIMIT)
+		const root = unwrapped(schema as unknown as SchemaNode)
+		// A union of forms (one per intent) knows the fields of each.
+		for (const form of root.def.options?.map(unwrapped) ?? [root]) {
+			for (const [name, field] of Object.entries(form.shape ?? {})) {
+				const max = unwrapped(field).maxLength
+				limits.set(name, Math.max(limits.get(name) ?? 0, typeof max === 'number' ? max : ECHO_LIMIT))
+			}
 		}
 		echoLimits.set(schema, limits)
 	}

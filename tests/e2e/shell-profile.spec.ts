@@ -90,4 +90,33 @@ test.describe('The profile page', () => {
 		await bell.open()
 		await expect(bell.panel.getByRole('listitem')).toContainText([de.notifications.sessionsEnded.title])
 	})
+
+	test('a time zone of one’s own: the times on the page follow it, the same before and after the JavaScript starts', async ({ page }) => {
+		const user = await createUser({ prefix: 'profile-zone', roles: ['viewer'] })
+		// A hydration mismatch is reported as an error (uncaught, or on the console).
+		const browserErrors: string[] = []
+		page.on('console', (message) => {
+			if (message.type() === 'error') browserErrors.push(message.text())
+		})
+		page.on('pageerror', (error) => browserErrors.push(error.message))
+		await signIn(page, user.email, user.password)
+		await open(page, '/contacts/profile')
+
+		const zone = page.getByRole('region', { name: en.profile.timeZone })
+		const select = zone.getByLabel(en.profile.timeZone, { exact: true })
+		await expect(select).toHaveValue('')
+		await expect(select.getByRole('option', { selected: true })).toHaveText(format(en.profile.portalTimeZone, { zone: 'Asia/Ho_Chi_Minh' }))
+		await select.selectOption('America/Los_Angeles')
+		await zone.getByRole('button', { name: en.profile.save }).click()
+		await expect(page.getByRole('status').filter({ hasText: en.profile.saved })).toBeVisible()
+		await expect(select).toHaveValue('America/Los_Angeles')
+
+		// The session's sign-in time, written by the server and kept by the browser, in Los Angeles time.
+		await open(page, '/contacts/profile')
+		const signedIn = page.getByRole('table', { name: en.profile.sessions }).getByRole('row').nth(1).locator('time').first()
+		const instant = Date.parse((await signedIn.getAttribute('datetime')) ?? '')
+		const expected = new Intl.DateTimeFormat('en', { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', timeZone: 'America/Los_Angeles' }).format(instant)
+		await expect(signedIn).toHaveText(expected)
+		expect(browserErrors).toEqual([])
+	})
 })

@@ -1,6 +1,6 @@
 import { HTMLElement } from 'node-html-parser'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { dayStart, purgeAuditLog } from '~/admin/audit.server'
+import { auditDateRange, purgeAuditLog } from '~/admin/audit.server'
 import { recordAudit } from '~/audit/audit.server'
 import { parseCsv } from '~/catalogs/csv'
 import { getDb } from '~/db/db.server'
@@ -172,9 +172,12 @@ describe('the audit log', () => {
 		expect(actions(second)).toHaveLength(2)
 	})
 
-	test('a day starts at midnight in Vietnam', () => {
-		expect(dayStart('2024-01-02')).toBe(Date.UTC(2024, 0, 1, 17))
-		expect(dayStart('nonsense')).toBeNull()
+	test('a range of days runs from midnight of the first to midnight after the last, in the reader’s zone', () => {
+		expect(auditDateRange('2024-01-02', '2024-01-02', 'Asia/Ho_Chi_Minh')).toEqual({ start: Date.UTC(2024, 0, 1, 17), end: Date.UTC(2024, 0, 2, 17) })
+		// Berlin: 29 March 2026 has 23 hours, 25 October 26; each end is found with its own date's offset.
+		expect(auditDateRange('2026-03-29', '2026-03-29', 'Europe/Berlin')).toEqual({ start: Date.UTC(2026, 2, 28, 23), end: Date.UTC(2026, 2, 29, 22) })
+		expect(auditDateRange('2026-10-25', '2026-10-25', 'Europe/Berlin')).toEqual({ start: Date.UTC(2026, 9, 24, 22), end: Date.UTC(2026, 9, 25, 23) })
+		expect(auditDateRange('nonsense', undefined, 'Europe/Berlin')).toEqual({ start: null, end: null })
 	})
 
 	test('a viewer gets 403', async () => {

@@ -1,7 +1,7 @@
 import { translate } from '../support/translate'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/db.server'
-import { toLocalDateTimeInput } from '~/i18n/format'
+import { DEFAULT_TIME_ZONE as PORTAL_ZONE, toLocalDateTimeInput } from '~/i18n/format'
 import de from '~/locales/de.json'
 import en from '~/locales/en.json'
 import vn from '~/locales/vn.json'
@@ -134,7 +134,7 @@ describe('notifications from administrators', () => {
 		const title = `Later ${now}`
 		const posted = await admin.client.post(
 			'/admin/notifications',
-			compose({ title, publishAt: toLocalDateTimeInput(publishAt), expiresAt: toLocalDateTimeInput(publishAt + 24 * 60 * 60_000) }),
+			compose({ title, publishAt: toLocalDateTimeInput(publishAt, PORTAL_ZONE), expiresAt: toLocalDateTimeInput(publishAt + 24 * 60 * 60_000, PORTAL_ZONE) }),
 		)
 		await posted.text()
 		expect(location(posted)).toBe('/admin/notifications')
@@ -202,7 +202,7 @@ describe('notifications from administrators', () => {
 			{ fields: { audience: 'nobody' }, field: 'audience', message: vn.catalog.errors.invalidChoice },
 			{ fields: { publishAt: '2020-01-01T10:00' }, field: 'publishAt', message: vn.admin.notifications.errors.publishInPast },
 			{ fields: { publishAt: '2099-13-45T10:00' }, field: 'publishAt', message: vn.admin.notifications.errors.dateTime },
-			{ fields: { expiresAt: toLocalDateTimeInput(Date.now() - 60 * 60_000) }, field: 'expiresAt', message: vn.admin.notifications.errors.expiresBeforeStart },
+			{ fields: { expiresAt: toLocalDateTimeInput(Date.now() - 60 * 60_000, PORTAL_ZONE) }, field: 'expiresAt', message: vn.admin.notifications.errors.expiresBeforeStart },
 		]
 		for (const { fields, message } of cases) {
 			const response = await admin.client.post('/admin/notifications', compose({ title: 'Typed title', body: 'Typed body', ...fields }))

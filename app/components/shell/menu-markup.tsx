@@ -1,4 +1,5 @@
 import { entryLocation, menuHref, type MenuItem } from '~/permissions/menu'
+import { Badge } from '~/components/badge'
 
 /**
  * The menu's markup, without any active entry: rendered once per role set, language and access version
@@ -24,7 +25,7 @@ function entryContent(item: MenuItem) {
 		<>
 			{item.icon ? <i className={`bx ${item.icon}`} aria-hidden="true" /> : null}
 			<span className="sidebar__label">{item.label}</span>
-			{item.badge ? <span className={`badge rounded-pill text-bg-${item.badge.variant} sidebar__badge`}>{item.badge.text}</span> : null}
+			{item.badge ? <Badge className={`rounded-pill text-bg-${item.badge.variant} sidebar__badge`}>{item.badge.text}</Badge> : null}
 		</>
 	)
 }

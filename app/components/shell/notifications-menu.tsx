@@ -6,6 +6,7 @@ import type { NotificationView } from '~/notifications/notifications.server'
 import { CsrfInput } from '../forms'
 import { Dropdown } from './dropdown'
 import { DateTime } from './date-time'
+import { Badge, Separator } from '~/components/badge'
 
 /** The values a notification's text is rendered with: role codes become the reader's names for them. */
 function textValues(notification: NotificationView, t: TFunction): Record<string, string | number> {
@@ -27,15 +28,19 @@ function textValues(notification: NotificationView, t: TFunction): Record<string
 export function NotificationText({ notification }: { notification: NotificationView }) {
 	const { t } = useTranslation()
 	const values = textValues(notification, t)
+	const body = notification.body ?? (notification.bodyKey ? t(notification.bodyKey, values) : null)
 	return (
 		<>
 			<span className="notification__title">{notification.title ?? t(notification.titleKey, values)}</span>
-			{notification.body !== null ? (
-				<span className="notification__body">{notification.body}</span>
-			) : notification.bodyKey ? (
-				<span className="notification__body">{t(notification.bodyKey, values)}</span>
+			{body !== null ? (
+				<>
+					<Separator text=": " />
+					<span className="notification__body">{body}</span>
+				</>
 			) : null}
+			<Separator text=" (" />
 			<DateTime at={notification.createdAt} className="notification__time" />
+			<Separator text=")" />
 		</>
 	)
 }
@@ -72,8 +77,8 @@ export function NotificationsMenu({ unread: unreadOnPage, latest }: { unread: nu
 				<>
 					<i className="bx bx-bell" aria-hidden="true" />
 					{unread > 0 ? (
-						<span className="badge rounded-pill text-bg-danger topbar__badge" aria-hidden="true">
-							{unread > 99 ? '99+' : unread}
+						<span aria-hidden="true">
+							<Badge className="rounded-pill text-bg-danger topbar__badge">{unread > 99 ? '99+' : unread}</Badge>
 						</span>
 					) : null}
 					<span className="visually-hidden">{t('notifications.summary', { count: unread })}</span>

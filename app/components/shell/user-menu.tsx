@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { SignOutForm } from '../sign-out-form'
 import { Dropdown } from './dropdown'
+import { Separator } from '~/components/badge'
 
 function initials(name: string) {
 	const parts = name.trim().split(/\s+/)
@@ -17,8 +18,10 @@ export function UserMenu({ displayName, email }: { displayName: string; email: s
 				<>
 					<span className="avatar" aria-hidden="true">
 						{initials(displayName)}
+						<Separator text=" · " />
 					</span>
 					<span className="topbar__username">{displayName}</span>
+					<Separator text=", " />
 					<span className="visually-hidden">{t('topbar.userMenu')}</span>
 				</>
 			}

@@ -12,6 +12,7 @@ import { codeOrderIndexes } from './0009_code_order_indexes'
 import { announcements } from './0010_announcements'
 import { lastSignIn } from './0011_last_sign_in'
 import { keptForms } from './0012_kept_forms'
+import { userTimeZone } from './0013_user_time_zone'
 
 /** Every migration, in order. Names are permanent: never rename or reorder a landed one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -28,5 +29,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
 		'0010_announcements': announcements(dialect),
 		'0011_last_sign_in': lastSignIn(),
 		'0012_kept_forms': keptForms(),
+		'0013_user_time_zone': userTimeZone(),
 	}
 }
