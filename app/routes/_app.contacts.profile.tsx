@@ -5,7 +5,7 @@ import { profileActionSchema } from '~/users/forms.server'
 import { recordAudit } from '~/audit/audit.server'
 import { listSessions, requireActiveSession } from '~/auth/session.server'
 import { revokeAccess } from '~/auth/revoke.server'
-import { CsrfInput, Field, FormAlert, SelectField } from '~/components/forms'
+import { CsrfInput, ErrorSummary, Field, SelectField, fieldId, useFieldErrorText } from '~/components/forms'
 import { DateTime } from '~/components/shell/date-time'
 import { getT } from '~/i18n/i18n.server'
 import { portalTimeZone, selectableTimeZones } from '~/i18n/time-zone.server'
@@ -92,9 +92,13 @@ export default function ProfilePage() {
 	const { profile, roles, sessions, timeZones, portalZone } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const errors = actionData?.errors ?? {}
+	const errorText = useFieldErrorText()
+	const languageError = errorText(errors.preferredLanguage)
+	const fieldLabels = { displayName: t('profile.displayName'), preferredLanguage: t('profile.preferredLanguage'), timeZone: t('profile.timeZone') }
 	return (
 		<div className="page">
 			<h1 className="h3">{t('profile.title')}</h1>
+			<ErrorSummary errors={actionData?.errors} labels={fieldLabels} />
 			<div className="row g-4">
 				<section className="col-lg-6" aria-labelledby="profile-details">
 					<div className="card card-body">
@@ -131,11 +135,17 @@ export default function ProfilePage() {
 						</h2>
 						<Form method="post">
 							<CsrfInput />
-							<FormAlert message={errors.preferredLanguage ? t(errors.preferredLanguage.key) : null} />
-							<label htmlFor="preferredLanguage" className="form-label">
+							<label htmlFor={fieldId('preferredLanguage')} className="form-label">
 								{t('profile.preferredLanguageHint')}
 							</label>
-							<select id="preferredLanguage" name="preferredLanguage" className="form-select mb-3" defaultValue={profile.preferredLanguage}>
+							<select
+								id={fieldId('preferredLanguage')}
+								name="preferredLanguage"
+								className={`form-select${languageError ? ' is-invalid' : ' mb-3'}`}
+								defaultValue={profile.preferredLanguage}
+								aria-invalid={languageError ? true : undefined}
+								aria-describedby={languageError ? 'preferredLanguage-error' : undefined}
+							>
 								<option value="">{t('profile.noPreference')}</option>
 								{LANGUAGES.map((language) => (
 									<option key={language.code} value={language.code} lang={language.tag}>
@@ -143,6 +153,11 @@ export default function ProfilePage() {
 									</option>
 								))}
 							</select>
+							{languageError ? (
+								<div id="preferredLanguage-error" className="invalid-feedback d-block mb-3">
+									{languageError}
+								</div>
+							) : null}
 							<button type="submit" name="intent" value="language" className="btn btn-primary">
 								{t('profile.save')}
 							</button>

@@ -147,6 +147,19 @@ describe('a refused form, without JavaScript', () => {
 		expect(refusal.links.map((link) => link.target)).toEqual(['#field-currentPassword'])
 	})
 
+	test('the profile page: each of its forms reports into the one summary at the top', async () => {
+		const language = await refused(await admin.client.post('/contacts/profile', { intent: 'language', preferredLanguage: 'klingon' }))
+		expectSummaryRole(language)
+		expectLinkedFields(language)
+		expect(language.links.map((link) => link.target)).toEqual(['#field-preferredLanguage'])
+		expect(language.links[0]!.text.startsWith(`${vn.profile.preferredLanguage}: `)).toBe(true)
+
+		const zone = await refused(await admin.client.post('/contacts/profile', { intent: 'time-zone', timeZone: 'Mars/Base' }))
+		expectSummaryRole(zone)
+		expectLinkedFields(zone)
+		expect(zone.links.map((link) => link.target)).toEqual(['#field-timeZone'])
+	})
+
 	test('a CSV file that cannot be imported: the report is the summary, with its own heading', async () => {
 		const form = new FormData()
 		form.set('csrf', await admin.client.csrfToken())

@@ -1,0 +1,52 @@
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { ROOT_DIR, serverEnv } from '../e2e/env.mjs'
+import { chooseLayout, openSettingsPanel } from '../e2e/shell-support'
+import { createUser, en, expect, open, signIn, test } from '../e2e/support'
+
+test.use({ language: 'en', reducedMotion: 'reduce' })
+
+const SET = process.env.SCREENSHOT_SET ?? 'current'
+const FOLDER = path.join(ROOT_DIR, 'docs', 'screenshots', SET)
+const WIDTHS = [320, 768, 1280, 1920] as const
+
+test('the pages a designer reviews, light and dark, at four widths', async ({ page }) => {
+	execFileSync(process.execPath, ['--import', 'tsx', 'app/cli/main.ts', 'db:seed-demo', '--stations', '300', '--tools', '3000'], {
+		cwd: ROOT_DIR,
+		env: { ...process.env, ...serverEnv },
+		stdio: 'inherit',
+	})
+	const user = await createUser({ prefix: 'screens', roles: ['admin'] })
+	await signIn(page, user.email, user.password)
+	fs.mkdirSync(FOLDER, { recursive: true })
+	const shoot = async (name: string) => {
+		await page.evaluate(() => document.fonts.ready)
+		await page.screenshot({ path: path.join(FOLDER, `${name}.jpg`), type: 'jpeg', quality: 70, fullPage: true, animations: 'disabled' })
+	}
+
+	for (const mode of ['light', 'dark'] as const) {
+		await page.setViewportSize({ width: 1280, height: 800 })
+		await open(page, '/dashboard')
+		if ((await page.locator('body').getAttribute('data-layout-mode')) !== mode) await chooseLayout(page, en, 'mode', mode)
+		for (const width of WIDTHS) {
+			await page.setViewportSize({ width, height: 900 })
+			await open(page, '/dashboard')
+			await expect(page.getByRole('heading', { level: 1, name: en.dashboard.title })).toBeVisible()
+			await shoot(`dashboard-${mode}-${width}`)
+			await open(page, '/congcu/list')
+			await expect(page.getByRole('table')).toBeVisible()
+			await shoot(`tools-${mode}-${width}`)
+			await open(page, '/danhmuc/tram?q=zzzz-nothing')
+			await shoot(`stations-empty-${mode}-${width}`)
+			await open(page, '/danhmuc/tram/new')
+			await page.getByRole('button', { name: en.catalog.create, exact: true }).click()
+			await expect(page.getByRole('alert')).toBeVisible()
+			await shoot(`station-form-errors-${mode}-${width}`)
+		}
+		await page.setViewportSize({ width: 1280, height: 900 })
+		await open(page, '/dashboard')
+		await openSettingsPanel(page, en)
+		await shoot(`settings-panel-${mode}-1280`)
+	}
+})
