@@ -20,7 +20,7 @@ const STATUS_TONE: Record<string, string> = {
 }
 
 export function StatusBadge({ status, label }: { status: string; label: string }) {
-	return <span className={`badge text-bg-${STATUS_TONE[status] ?? 'secondary'}`}>{label}</span>
+	return <span className={`badge rounded-pill text-bg-${STATUS_TONE[status] ?? 'secondary'}`}>{label}</span>
 }
 
 /** The page heading with the actions the user may take, e.g. "New", "Export", "Import". */

@@ -60,8 +60,8 @@ export function ListToolbar<Filter extends string, Sort extends string>({
 	const defaultDir = state.sort === spec.defaultSort ? spec.defaultDir : 'asc'
 	return (
 		<Form method="get" action={path} className="list-toolbar card card-body mb-3" role="search" aria-label={label}>
-			<div className="row g-2 align-items-end">
-				<div className="col-12 col-lg-4">
+			<div className="list-filters">
+				<div className="list-filters__search">
 					<label htmlFor="list-q" className="form-label">
 						{searchLabel}
 					</label>
@@ -74,12 +74,9 @@ export function ListToolbar<Filter extends string, Sort extends string>({
 						aria-describedby="list-q-hint"
 						autoComplete="off"
 					/>
-					<div id="list-q-hint" className="form-text">
-						{searchHint}
-					</div>
 				</div>
 				{filters.map((filter) => (
-					<div key={filter.name} className="col-6 col-md-4 col-lg-2">
+					<div key={filter.name}>
 						<label htmlFor={`list-${filter.name}`} className="form-label">
 							{filter.label}
 						</label>
@@ -94,7 +91,7 @@ export function ListToolbar<Filter extends string, Sort extends string>({
 					</div>
 				))}
 				{extra}
-				<div className="col-6 col-md-4 col-lg-2">
+				<div>
 					<label htmlFor="list-size" className="form-label">
 						{t('list.pageSize')}
 					</label>
@@ -108,7 +105,7 @@ export function ListToolbar<Filter extends string, Sort extends string>({
 				</div>
 				{state.sort !== spec.defaultSort ? <input type="hidden" name="sort" value={state.sort} /> : null}
 				{state.dir !== defaultDir ? <input type="hidden" name="dir" value={state.dir} /> : null}
-				<div className="col-12 col-lg-auto d-flex gap-2 flex-wrap">
+				<div className="list-filters__actions">
 					<button type="submit" className="btn btn-primary">
 						<i className="bx bx-search" aria-hidden="true" /> {t('list.apply')}
 					</button>
@@ -118,6 +115,10 @@ export function ListToolbar<Filter extends string, Sort extends string>({
 						</Link>
 					) : null}
 				</div>
+			</div>
+			{/* Below the row, so that every control of the row lines up on one baseline. */}
+			<div id="list-q-hint" className="form-text mb-0">
+				{searchHint}
 			</div>
 		</Form>
 	)
@@ -253,32 +254,62 @@ export function EmptyList({
 	const { t } = useTranslation()
 	if (page > 1) {
 		return (
-			<div className="empty-state card card-body text-center" role="status">
-				<p className="mb-2">{t('list.pastEnd')}</p>
-				<p className="mb-0">
-					<Link to={path}>{t('list.firstPage')}</Link>
-				</p>
-			</div>
+			<EmptyState icon="bx-book-open" title={t('list.pastEnd')}>
+				<Link to={path} className="btn btn-outline-primary">
+					{t('list.firstPage')}
+				</Link>
+			</EmptyState>
 		)
 	}
 	if (narrowed) {
 		return (
-			<div className="empty-state card card-body text-center" role="status">
-				<h2 className="h5">{t('list.noMatchTitle')}</h2>
-				<p className="mb-2">{t('list.noMatchBody')}</p>
-				<p className="mb-0">
-					<Link to={path} className="btn btn-outline-secondary">
-						{t('list.clear')}
-					</Link>
-				</p>
-			</div>
+			<EmptyState icon="bx-search-alt" title={t('list.noMatchTitle')} body={t('list.noMatchBody')}>
+				<Link to={path} className="btn btn-outline-secondary">
+					{t('list.clear')}
+				</Link>
+				{action}
+			</EmptyState>
 		)
 	}
 	return (
+		<EmptyState icon="bx-folder-open" title={emptyTitle} body={emptyBody}>
+			{action}
+		</EmptyState>
+	)
+}
+
+/** The frame of an empty list: an icon, what happened, and the next things to do. */
+function EmptyState({ icon, title, body, children }: { icon: string; title: string; body?: string; children?: ReactNode }) {
+	return (
 		<div className="empty-state card card-body text-center" role="status">
-			<h2 className="h5">{emptyTitle}</h2>
-			<p className="mb-2">{emptyBody}</p>
-			{action ? <p className="mb-0">{action}</p> : null}
+			<div>
+				<span className="empty-state__icon">
+					<i className={`bx ${icon}`} aria-hidden="true" />
+				</span>
+			</div>
+			<h2 className="h5">{title}</h2>
+			{body ? <p className="mb-3 text-body-secondary">{body}</p> : null}
+			{children ? <div className="d-flex flex-wrap gap-2 justify-content-center">{children}</div> : null}
+		</div>
+	)
+}
+
+/**
+ * The values of a row's secondary columns, as a line under its name: shown only where the table is too
+ * narrow for those columns and hides them (`col-secondary`, see catalogs.css).
+ */
+export function RowDetail({ items }: { items: ReadonlyArray<{ label: string; value: ReactNode }> }) {
+	const shown = items.filter((item) => item.value !== '' && item.value !== null)
+	if (shown.length === 0) return null
+	return (
+		<div className="row-detail">
+			{shown.map((item, index) => (
+				<span key={item.label}>
+					{index > 0 ? <span aria-hidden="true"> · </span> : null}
+					<span className="visually-hidden">{item.label}: </span>
+					{item.value}
+				</span>
+			))}
 		</div>
 	)
 }

@@ -63,25 +63,25 @@ export default function AuditPage() {
 				]}
 				extra={
 					<>
-						<div className="col-6 col-md-4 col-lg-2">
+						<div>
 							<label htmlFor="audit-target" className="form-label">
 								{t('admin.audit.fields.target')}
 							</label>
 							<input id="audit-target" name="target" inputMode="numeric" defaultValue={state.filters.target ?? ''} className="form-control" autoComplete="off" maxLength={20} />
 						</div>
-						<div className="col-12 col-md-4 col-lg-2">
+						<div className="list-filters__wide">
 							<label htmlFor="audit-actor" className="form-label">
 								{t('admin.audit.fields.actor')}
 							</label>
 							<input id="audit-actor" type="email" name="actor" defaultValue={state.filters.actor ?? ''} className="form-control" autoComplete="off" />
 						</div>
-						<div className="col-6 col-md-4 col-lg-2">
+						<div>
 							<label htmlFor="audit-from" className="form-label">
 								{t('admin.audit.fields.from')}
 							</label>
 							<input id="audit-from" type="date" name="from" defaultValue={state.filters.from ?? ''} className="form-control" />
 						</div>
-						<div className="col-6 col-md-4 col-lg-2">
+						<div>
 							<label htmlFor="audit-to" className="form-label">
 								{t('admin.audit.fields.to')}
 							</label>

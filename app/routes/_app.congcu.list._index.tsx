@@ -6,7 +6,7 @@ import { PROVINCES_BY_NAME } from '~/catalogs/provinces'
 import { MONEY_SCALE, TOOL_CATEGORIES, TOOL_FUNCTION, TOOL_LIST, TOOL_STATUSES, TOOLS_PATH } from '~/catalogs/tools'
 import { listTools, resolveStation, stationChoices } from '~/catalogs/tools.server'
 import { PageHeader, StatusBadge } from '~/components/catalog'
-import { EmptyList, ListSummary, ListToolbar, Pagination, SortableHeader } from '~/components/list'
+import { EmptyList, ListSummary, ListToolbar, Pagination, RowDetail, SortableHeader } from '~/components/list'
 import { stationHref } from '~/components/station-form'
 import { StationPicker, useToolLabels } from '~/components/tool-form'
 import { formatCalendarDate, formatNumber } from '~/i18n/format'
@@ -98,7 +98,7 @@ export default function ToolsPage() {
 						value={stationValue}
 						label={t('tools.fields.stationId')}
 						emptyLabel={t('list.all')}
-						className="col-12 col-md-8 col-lg-3"
+						className="list-filters__wide"
 					/>
 				}
 			/>
@@ -133,7 +133,7 @@ export default function ToolsPage() {
 			) : (
 				<>
 					<ListSummary info={result} id="tools-summary" />
-					<div role="group" tabIndex={0} aria-labelledby="tools-caption" className="table-responsive">
+					<div role="group" tabIndex={0} aria-labelledby="tools-caption" className="table-responsive catalog-table-box">
 						<table className="table table-hover align-middle catalog-table" aria-describedby="tools-summary">
 							<caption id="tools-caption" className="visually-hidden">
 								{t('list.caption', {
@@ -150,51 +150,62 @@ export default function ToolsPage() {
 									<SortableHeader {...list} column="name">
 										{t('tools.fields.name')}
 									</SortableHeader>
-									<SortableHeader {...list} column="category">
+									<SortableHeader {...list} column="category" className="col-secondary">
 										{t('tools.fields.category')}
 									</SortableHeader>
 									<th scope="col">{t('tools.fields.stationId')}</th>
 									<SortableHeader {...list} column="status">
 										{t('tools.fields.status')}
 									</SortableHeader>
-									<SortableHeader {...list} column="quantity" className="text-end">
+									<SortableHeader {...list} column="quantity" className="text-end col-secondary">
 										{t('tools.fields.quantity')}
 									</SortableHeader>
 									<SortableHeader {...list} column="value" className="text-end">
 										{t('tools.fields.value')}
 									</SortableHeader>
-									<SortableHeader {...list} column="purchaseDate">
+									<SortableHeader {...list} column="purchaseDate" className="col-secondary">
 										{t('tools.fields.purchaseDate')}
 									</SortableHeader>
 								</tr>
 							</thead>
 							<tbody>
-								{result.rows.map((tool) => (
-									<tr key={tool.id}>
-										<th scope="row">
-											<Link to={`${TOOLS_PATH}/${tool.id}`}>{tool.code}</Link>
-										</th>
-										<td>{tool.name}</td>
-										<td>{categoryLabel(tool.category)}</td>
-										<td className="text-nowrap">
-											{tool.station ? (
-												<Link to={stationHref(tool.station.id)} title={tool.station.name}>
-													{tool.station.code}
-												</Link>
-											) : (
-												<span className="text-body-secondary">{t('tools.noStation')}</span>
-											)}
-										</td>
-										<td>
-											<StatusBadge status={tool.status} label={statusLabel(tool.status)} />
-										</td>
-										<td className="text-end text-nowrap">
-											{formatNumber(tool.quantity, i18n.language)} {tool.unit}
-										</td>
-										<td className="text-end text-nowrap">{tool.value_minor === null ? '' : formatMinor(tool.value_minor, MONEY_SCALE, i18n.language)}</td>
-										<td className="text-nowrap">{tool.purchase_date ? formatCalendarDate(tool.purchase_date, i18n.language) : ''}</td>
-									</tr>
-								))}
+								{result.rows.map((tool) => {
+									const quantity = `${formatNumber(tool.quantity, i18n.language)} ${tool.unit}`
+									const purchased = tool.purchase_date ? formatCalendarDate(tool.purchase_date, i18n.language) : ''
+									return (
+										<tr key={tool.id}>
+											<th scope="row">
+												<Link to={`${TOOLS_PATH}/${tool.id}`}>{tool.code}</Link>
+											</th>
+											<td className="col-name">
+												{tool.name}
+												<RowDetail
+													items={[
+														{ label: t('tools.fields.category'), value: categoryLabel(tool.category) },
+														{ label: t('tools.fields.quantity'), value: quantity },
+														{ label: t('tools.fields.purchaseDate'), value: purchased },
+													]}
+												/>
+											</td>
+											<td className="col-secondary">{categoryLabel(tool.category)}</td>
+											<td className="text-nowrap">
+												{tool.station ? (
+													<Link to={stationHref(tool.station.id)} title={tool.station.name}>
+														{tool.station.code}
+													</Link>
+												) : (
+													<span className="text-body-secondary">{t('tools.noStation')}</span>
+												)}
+											</td>
+											<td>
+												<StatusBadge status={tool.status} label={statusLabel(tool.status)} />
+											</td>
+											<td className="text-end text-nowrap col-secondary">{quantity}</td>
+											<td className="text-end text-nowrap">{tool.value_minor === null ? '' : formatMinor(tool.value_minor, MONEY_SCALE, i18n.language)}</td>
+											<td className="text-nowrap col-secondary">{purchased}</td>
+										</tr>
+									)
+								})}
 							</tbody>
 						</table>
 					</div>

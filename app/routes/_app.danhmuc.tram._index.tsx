@@ -5,7 +5,7 @@ import { PROVINCES_BY_NAME, provinceName } from '~/catalogs/provinces'
 import { STATION_FUNCTION, STATION_LIST, STATION_STATUSES, STATION_TYPES, STATIONS_PATH } from '~/catalogs/stations'
 import { listStations } from '~/catalogs/stations.server'
 import { PageHeader, StatusBadge } from '~/components/catalog'
-import { EmptyList, ListSummary, ListToolbar, Pagination, SortableHeader } from '~/components/list'
+import { EmptyList, ListSummary, ListToolbar, Pagination, RowDetail, SortableHeader } from '~/components/list'
 import { stationHref, useStationLabels } from '~/components/station-form'
 import { formatCalendarDate, formatNumber } from '~/i18n/format'
 import { getT } from '~/i18n/i18n.server'
@@ -103,7 +103,7 @@ export default function StationsPage() {
 			) : (
 				<>
 					<ListSummary info={result} id="stations-summary" />
-					<div role="group" tabIndex={0} aria-labelledby="stations-caption" className="table-responsive">
+					<div role="group" tabIndex={0} aria-labelledby="stations-caption" className="table-responsive catalog-table-box">
 						<table className="table table-hover align-middle catalog-table" aria-describedby="stations-summary">
 							<caption id="stations-caption" className="visually-hidden">
 								{t('list.caption', {
@@ -120,7 +120,7 @@ export default function StationsPage() {
 									<SortableHeader {...list} column="name">
 										{t('stations.fields.name')}
 									</SortableHeader>
-									<SortableHeader {...list} column="type">
+									<SortableHeader {...list} column="type" className="col-secondary">
 										{t('stations.fields.type')}
 									</SortableHeader>
 									<SortableHeader {...list} column="province">
@@ -129,7 +129,7 @@ export default function StationsPage() {
 									<SortableHeader {...list} column="status">
 										{t('stations.fields.status')}
 									</SortableHeader>
-									<SortableHeader {...list} column="commissionedAt">
+									<SortableHeader {...list} column="commissionedAt" className="col-secondary">
 										{t('stations.fields.commissionedAt')}
 									</SortableHeader>
 									<th scope="col" className="text-end">
@@ -138,32 +138,43 @@ export default function StationsPage() {
 								</tr>
 							</thead>
 							<tbody>
-								{result.rows.map((station) => (
-									<tr key={station.id}>
-										<th scope="row">
-											<Link to={stationHref(station.id)}>{station.code}</Link>
-										</th>
-										<td>{station.name}</td>
-										<td>{typeLabel(station.type)}</td>
-										<td>{provinceName(station.province)}</td>
-										<td>
-											<StatusBadge status={station.status} label={statusLabel(station.status)} />
-										</td>
-										<td className="text-nowrap">{station.commissioned_at ? formatCalendarDate(station.commissioned_at, i18n.language) : ''}</td>
-										<td className="text-end">
-											{station.tool_count > 0 ? (
-												<Link
-													to={`/congcu/list?stationId=${station.id}`}
-													aria-label={t('stations.toolsOf', { count: station.tool_count, code: station.code })}
-												>
-													{formatNumber(station.tool_count, i18n.language)}
-												</Link>
-											) : (
-												'0'
-											)}
-										</td>
-									</tr>
-								))}
+								{result.rows.map((station) => {
+									const commissioned = station.commissioned_at ? formatCalendarDate(station.commissioned_at, i18n.language) : ''
+									return (
+										<tr key={station.id}>
+											<th scope="row">
+												<Link to={stationHref(station.id)}>{station.code}</Link>
+											</th>
+											<td className="col-name">
+												{station.name}
+												<RowDetail
+													items={[
+														{ label: t('stations.fields.type'), value: typeLabel(station.type) },
+														{ label: t('stations.fields.commissionedAt'), value: commissioned },
+													]}
+												/>
+											</td>
+											<td className="col-secondary">{typeLabel(station.type)}</td>
+											<td>{provinceName(station.province)}</td>
+											<td>
+												<StatusBadge status={station.status} label={statusLabel(station.status)} />
+											</td>
+											<td className="text-nowrap col-secondary">{commissioned}</td>
+											<td className="text-end">
+												{station.tool_count > 0 ? (
+													<Link
+														to={`/congcu/list?stationId=${station.id}`}
+														aria-label={t('stations.toolsOf', { count: station.tool_count, code: station.code })}
+													>
+														{formatNumber(station.tool_count, i18n.language)}
+													</Link>
+												) : (
+													'0'
+												)}
+											</td>
+										</tr>
+									)
+								})}
 							</tbody>
 						</table>
 					</div>

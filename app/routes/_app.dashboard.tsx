@@ -183,10 +183,7 @@ function StatusCard<Status extends string>({
 						<li key={status}>
 							<Link to={`${listPath}?status=${status}`} className="d-flex justify-content-between">
 								<span>
-									<span className={`badge text-bg-${STATUS_TONE[status] ?? 'secondary'} me-2`} aria-hidden="true">
-										●
-										<Separator text=" " />
-									</span>
+									<span className={`status-dot bg-${STATUS_TONE[status] ?? 'secondary'} me-2`} aria-hidden="true" />
 									{label(status)}
 								</span>
 								<Separator text=": " />

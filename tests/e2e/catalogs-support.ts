@@ -64,10 +64,19 @@ export function searchForm(page: Page, name: string): Locator {
 	return page.getByRole('search', { name })
 }
 
-/** The cells of one column of the list's table, as texts. */
+/**
+ * The texts of one column, as its cells hold them: also a secondary column the table hides where it is
+ * narrow, and without the detail line that then stands in for those columns under the name.
+ */
 export async function columnTexts(page: Page, index: number): Promise<string[]> {
 	return page.locator('table.catalog-table tbody tr').evaluateAll(
-		(rows, column) => rows.map((row) => (row.children[column] as HTMLElement | undefined)?.innerText.trim() ?? ''),
+		(rows, column) =>
+			rows.map((row) => {
+				const cell = row.children[column]?.cloneNode(true) as HTMLElement | undefined
+				if (!cell) return ''
+				for (const hidden of cell.querySelectorAll('.row-detail, .visually-hidden')) hidden.remove()
+				return (cell.textContent ?? '').replace(/\s+/g, ' ').trim()
+			}),
 		index,
 	)
 }

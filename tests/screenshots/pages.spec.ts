@@ -8,7 +8,10 @@ import { createUser, en, expect, open, signIn, test } from '../e2e/support'
 test.use({ language: 'en', reducedMotion: 'reduce' })
 
 const SET = process.env.SCREENSHOT_SET ?? 'current'
-const FOLDER = path.join(ROOT_DIR, 'docs', 'screenshots', SET)
+/** Where the pictures go: docs/screenshots/<set> unless SCREENSHOT_DIR says otherwise. */
+const FOLDER = process.env.SCREENSHOT_DIR ?? path.join(ROOT_DIR, 'docs', 'screenshots', SET)
+/** JPEG keeps the committed sets small; SCREENSHOT_TYPE=png for lossless pictures. */
+const TYPE = process.env.SCREENSHOT_TYPE === 'png' ? 'png' : 'jpeg'
 const WIDTHS = [320, 768, 1280, 1920] as const
 
 test('the pages a designer reviews, light and dark, at four widths', async ({ page }) => {
@@ -22,7 +25,8 @@ test('the pages a designer reviews, light and dark, at four widths', async ({ pa
 	fs.mkdirSync(FOLDER, { recursive: true })
 	const shoot = async (name: string) => {
 		await page.evaluate(() => document.fonts.ready)
-		await page.screenshot({ path: path.join(FOLDER, `${name}.jpg`), type: 'jpeg', quality: 70, fullPage: true, animations: 'disabled' })
+		const file = path.join(FOLDER, `${name}.${TYPE === 'png' ? 'png' : 'jpg'}`)
+		await page.screenshot({ path: file, type: TYPE, ...(TYPE === 'jpeg' ? { quality: 70 } : {}), fullPage: true, animations: 'disabled' })
 	}
 
 	for (const mode of ['light', 'dark'] as const) {

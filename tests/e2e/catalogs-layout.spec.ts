@@ -1,0 +1,83 @@
+import type { Locator, Page } from '@playwright/test'
+import { ensureDemoData, searchForm } from './catalogs-support'
+import { createUser, en, expect, open, signIn, test } from './support'
+
+// How the lists look at the widths people use: the filter row on one baseline, tables that fit their box
+// (secondary columns folded into a detail line where it is narrow), pill badges, and empty lists that say
+// what to do next. JavaScript on and off: it is all CSS and markup.
+test.use({ language: 'en' })
+test.describe.configure({ timeout: 90_000 })
+
+test.beforeAll(() => ensureDemoData())
+
+const tools = en.tools
+
+async function signedInOperator(page: Page) {
+	const user = await createUser({ prefix: 'layout', roles: ['operator'] })
+	await signIn(page, user.email, user.password)
+}
+
+/** The vertical extent of each visible control, rounded to the pixel. */
+async function extents(controls: Locator): Promise<Array<{ top: number; bottom: number }>> {
+	const found: Array<{ top: number; bottom: number }> = []
+	for (const control of await controls.all()) {
+		const box = await control.boundingBox()
+		if (box) found.push({ top: Math.round(box.y), bottom: Math.round(box.y + box.height) })
+	}
+	return found
+}
+
+for (const width of [768, 1280, 1920]) {
+	test(`the filter row at ${width} px: controls and buttons side by side end on one line`, async ({ page }) => {
+		await signedInOperator(page)
+		await page.setViewportSize({ width, height: 900 })
+		await open(page, '/congcu/list?q=may')
+		const form = searchForm(page, tools.searchForm)
+		const items = await extents(form.locator('input:not([type="hidden"]), select').or(form.getByRole('button', { name: en.list.apply })).or(form.getByRole('link', { name: en.list.clear })))
+		expect(items.length).toBeGreaterThanOrEqual(7)
+		const misaligned = items.flatMap((a) => items.filter((b) => a.top < b.bottom && b.top < a.bottom && a.bottom !== b.bottom).map((b) => `${a.bottom} ≠ ${b.bottom}`))
+		expect(misaligned, 'items on the same line end at the same height').toEqual([])
+		// The search hint sits under the row, still tied to the search field.
+		await expect(form.getByRole('searchbox', { name: en.list.search })).toHaveAccessibleDescription(tools.searchHint)
+	})
+}
+
+test('at 1280 px the tool table fits its box; secondary columns move under the name; at 1920 px they are columns again', async ({ page }) => {
+	await signedInOperator(page)
+	await page.setViewportSize({ width: 1280, height: 800 })
+	await open(page, '/congcu/list')
+	const table = page.getByRole('table')
+	const box = page.getByRole('group', { name: /./ }).filter({ has: table })
+	await expect(table.getByRole('row').nth(1)).toBeVisible()
+	const overflow = await box.evaluate((element) => element.scrollWidth - element.clientWidth)
+	expect(overflow, 'no sideways scrolling inside the table at 1280 px').toBeLessThanOrEqual(0)
+	await expect(table.getByRole('columnheader', { name: tools.fields.category })).toBeHidden()
+	const firstName = table.getByRole('row').nth(1).getByRole('cell').first()
+	await expect(firstName).toContainText(`${tools.fields.category}:`)
+
+	await page.setViewportSize({ width: 1920, height: 900 })
+	await expect(table.getByRole('columnheader', { name: tools.fields.category })).toBeVisible()
+	await expect(table.getByRole('columnheader', { name: tools.fields.purchaseDate })).toBeVisible()
+	// The detail line is not shown where the columns are.
+	await expect(firstName.locator('.row-detail')).toBeHidden()
+})
+
+test('status badges are pills', async ({ page }) => {
+	await signedInOperator(page)
+	await open(page, '/danhmuc/tram')
+	const badge = page.getByRole('table').getByRole('row').nth(1).getByText(en.stations.statuses.active, { exact: true }).or(page.getByRole('table').getByRole('row').nth(1).getByText(en.stations.statuses.maintenance, { exact: true })).or(page.getByRole('table').getByRole('row').nth(1).getByText(en.stations.statuses.inactive, { exact: true }))
+	const shape = await badge.first().evaluate((element) => ({ radius: Number.parseFloat(getComputedStyle(element).borderTopLeftRadius), height: element.getBoundingClientRect().height }))
+	expect(shape.radius).toBeGreaterThanOrEqual(shape.height / 2)
+})
+
+test('an empty result shows an icon, says why, and offers the next steps', async ({ page }) => {
+	await signedInOperator(page)
+	await open(page, '/danhmuc/tram?q=zzzz-nothing-matches')
+	const empty = page.getByRole('status').filter({ has: page.getByRole('heading', { name: en.list.noMatchTitle }) })
+	await expect(empty).toBeVisible()
+	await expect(empty.locator('.bx')).toBeVisible()
+	await expect(empty.getByRole('link', { name: en.list.clear })).toBeVisible()
+	await expect(empty.getByRole('link', { name: en.stations.new })).toBeVisible()
+	await empty.getByRole('link', { name: en.list.clear }).click()
+	await expect(page).toHaveURL(/\/danhmuc\/tram$/)
+})
