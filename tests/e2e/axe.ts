@@ -1,0 +1,51 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support'
+
+/** The rules of WCAG 2.0, 2.1 and 2.2 at levels A and AA, as axe-core 4.13 tags them (2.2 adds only AA rules). */
+export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>
+
+/** Each violation as one readable paragraph: rule, impact, help link, then each offending element and what to fix. */
+function describeViolations(violations: AxeResults['violations']): string[] {
+	return violations.map((violation) =>
+		[
+			`[${violation.impact ?? 'unknown impact'}] ${violation.id}: ${violation.help}`,
+			`  ${violation.helpUrl}`,
+			...violation.nodes.map((node) => `  - ${node.target.join(' ')}: ${node.html}\n    ${(node.failureSummary ?? '').replace(/\n/g, '\n    ')}`),
+		].join('\n'),
+	)
+}
+
+/**
+ * Fails the test when axe finds a WCAG 2.2 AA violation on the page; `include` limits the check to a part of
+ * it (a CSS selector such as `#main`, when the shell around it has been checked already).
+ */
+export async function expectNoAxeViolations(page: Page, include?: string) {
+	if (test.info().project.use.javaScriptEnabled !== false) {
+		await expectNoViolationsIn(page, page.url(), include)
+		return
+	}
+	// axe runs as a script, which a page without JavaScript refuses (the call waits for ever): it checks a
+	// copy of the page's current document, shown in a second browser whose policy forbids the page's own scripts.
+	const html = await page.content()
+	const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, reducedMotion: 'reduce', viewport: page.viewportSize() })
+	try {
+		const copy = await context.newPage()
+		await copy.route(page.url(), (route) =>
+			route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', headers: { 'Content-Security-Policy': "script-src 'none'" }, body: html }),
+		)
+		await copy.goto(page.url())
+		await expectNoViolationsIn(copy, page.url(), include)
+	} finally {
+		await context.close()
+	}
+}
+
+async function expectNoViolationsIn(page: Page, url: string, include?: string) {
+	const builder = new AxeBuilder({ page }).withTags(WCAG_22_AA)
+	if (include) builder.include(include)
+	const results = await builder.analyze()
+	expect(describeViolations(results.violations), `accessibility violations on ${url}${include ? ` in ${include}` : ''}`).toEqual([])
+}
