@@ -23,12 +23,15 @@ function describeViolations(violations: AxeResults['violations']): string[] {
  * it (a CSS selector such as `#main`, when the shell around it has been checked already).
  */
 export async function expectNoAxeViolations(page: Page, include?: string) {
-	if (test.info().project.use.javaScriptEnabled !== false) {
-		await expectNoViolationsIn(page, page.url(), include)
-		return
-	}
-	// axe runs as a script, which a page without JavaScript refuses (the call waits for ever): it checks a
-	// copy of the page's current document, shown in a second browser whose policy forbids the page's own scripts.
+	const checked = test.info().project.use.javaScriptEnabled === false ? await scriptlessCopy(page) : page
+	await expectNoViolationsIn(checked, page.url(), include)
+}
+
+/**
+ * axe runs as a script, which a page without JavaScript refuses (the call waits for ever): it checks a copy
+ * of the page's current document instead, shown in a second browser whose policy forbids the page's own scripts.
+ */
+async function scriptlessCopy(page: Page): Promise<Page> {
 	const html = await page.content()
 	const copy = await scriptlessBrowser(page)
 	await copy.unrouteAll()
@@ -36,7 +39,7 @@ export async function expectNoAxeViolations(page: Page, include?: string) {
 		route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', headers: { 'Content-Security-Policy': "script-src 'none'" }, body: html }),
 	)
 	await copy.goto(page.url())
-	await expectNoViolationsIn(copy, page.url(), include)
+	return copy
 }
 
 /** The page that shows the copies of a JavaScript-less browser context: one per context, closed with it. */
@@ -59,7 +62,8 @@ function scriptlessBrowser(page: Page): Promise<Page> {
 
 async function expectNoViolationsIn(page: Page, url: string, include?: string) {
 	// Details of the rules that pass are not needed, and gathering them is much of axe's time on a long table.
-	const builder = new AxeBuilder({ page }).withTags(WCAG_22_AA).options({ resultTypes: ['violations'] })
+	// options() replaces every option, the tags too: it comes first.
+	const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(WCAG_22_AA)
 	if (include) builder.include(include)
 	const results = await builder.analyze()
 	expect(describeViolations(results.violations), `accessibility violations on ${url}${include ? ` in ${include}` : ''}`).toEqual([])

@@ -91,6 +91,7 @@ test.describe('The dashboard', () => {
 				await languages.open()
 				await languages.panel.getByRole('button', { name: new RegExp(`^${name}`) }).click()
 				await expect(page.getByRole('heading', { level: 1, name: messages(language).dashboard.title })).toBeVisible()
+				await expect(page.getByRole('progressbar')).toHaveCount(0)
 				current = language
 				await expectNoAxeViolations(page)
 			})
