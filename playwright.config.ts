@@ -49,14 +49,16 @@ export default defineConfig({
 		{
 			name: 'nojs',
 			use: { ...chromium, javaScriptEnabled: false },
-			// Accessibility is checked once, on the hydrated pages (the markup is the same without JavaScript);
-			// `*.js-only.spec.ts` holds what only exists with JavaScript (instant settings, toasts that fade,
-			// closing dropdowns on Escape, the version check, the screenshots).
+			// The accessibility specs check the hydrated pages in each language and theme; without JavaScript
+			// `pages-accessibility.nojs-only.spec.ts` walks every page once. `*.js-only.spec.ts` holds what only
+			// exists with JavaScript (instant settings, toasts that fade, closing dropdowns on Escape, the
+			// version check, the screenshots).
 			testIgnore: [/accessibility\.spec\.ts$/, /\.js-only\.spec\.ts$/],
 		},
 		{
 			name: 'js',
 			use: { ...chromium, javaScriptEnabled: true },
+			testIgnore: [/\.nojs-only\.spec\.ts$/],
 		},
 	],
 	webServer: {

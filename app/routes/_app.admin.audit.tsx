@@ -134,7 +134,7 @@ export default function AuditPage() {
 													<span className="d-block">{auditEntityName(t, row.entity)}</span>
 													{row.target?.href ? <Link to={row.target.href}>{row.target.label ?? `#${row.entityId}`}</Link> : <span>{row.target?.label ?? (row.entityId ? `#${row.entityId}` : '')}</span>}
 													{row.entityId ? (
-														<div className="small">
+														<div className="small mt-2">
 															<Link to={`${AUDIT_PATH}${listSearch({ ...state, q: '', page: 1, filters: { entity: row.entity, target: row.entityId } }, AUDIT_LIST)}`}>{t('admin.audit.recordHistory')}</Link>
 														</div>
 													) : null}

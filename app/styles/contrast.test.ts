@@ -57,6 +57,7 @@ const PAIRS: Pair[] = [
 	{ name: '.btn-outline-primary border', markup: onCard('<button class="btn btn-outline-primary" data-target>send</button>'), check: 'border' },
 	{ name: '.btn-outline-secondary', markup: onCard('<a class="btn btn-outline-secondary" data-target>cancel</a>'), check: 'text' },
 	{ name: '.btn-outline-secondary border', markup: onCard('<a class="btn btn-outline-secondary" data-target>cancel</a>'), check: 'border' },
+	{ name: '.btn-outline-secondary on the page (/account/kept-form)', markup: '<a class="btn btn-outline-secondary" data-target>discard</a>', check: 'text' },
 	{ name: '.btn-outline-dark', markup: onCard('<a class="btn btn-outline-dark" data-target>export</a>'), check: 'text' },
 	{ name: '.btn-outline-success on a card', markup: onCard('<button class="btn btn-outline-success" data-target>unlock</button>'), check: 'text' },
 	{ name: '.btn-outline-danger on a card (lock)', markup: onCard('<button class="btn btn-outline-danger" data-target>lock</button>'), check: 'text' },

@@ -175,6 +175,12 @@ export async function createUser({
 	return user
 }
 
+/** The address of a password-reset link for the user, as the email would bring it. */
+export async function resetPasswordPath(user: TestUser): Promise<string> {
+	const { resetPasswordPath: pathFor } = await accounts()
+	return pathFor(user.email)
+}
+
 /** The strings of the language the page is shown in, from its `<html lang>`. */
 export async function pageMessages(page: Page): Promise<Messages> {
 	const tag = await page.locator('html').getAttribute('lang')
