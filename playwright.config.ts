@@ -25,6 +25,13 @@ const chromium = {
 	},
 }
 
+/**
+ * Specs about presentation only (layout, charts, axe, the settings cookie, the phone shell, the 404
+ * page): their pages read nothing a database kind changes, so the PostgreSQL run (JS off) leaves them to
+ * the SQLite run and spends its time on the flows that write and read data.
+ */
+const PRESENTATION_ONLY = [/catalogs-layout\.spec\.ts$/, /dashboard-charts\.spec\.ts$/, /pages-accessibility\.nojs-only\.spec\.ts$/, /shell-mobile\.spec\.ts$/, /shell-settings\.spec\.ts$/, /not-found\.spec\.ts$/]
+
 export default defineConfig({
 	testDir: 'tests/e2e',
 	fullyParallel: true,
@@ -53,7 +60,7 @@ export default defineConfig({
 			// `pages-accessibility.nojs-only.spec.ts` walks every page once. `*.js-only.spec.ts` holds what only
 			// exists with JavaScript (instant settings, toasts that fade, closing dropdowns on Escape, the
 			// version check, the screenshots).
-			testIgnore: [/accessibility\.spec\.ts$/, /\.js-only\.spec\.ts$/],
+			testIgnore: [/accessibility\.spec\.ts$/, /\.js-only\.spec\.ts$/, ...(process.env.E2E_DATABASE === 'postgres' ? PRESENTATION_ONLY : [])],
 		},
 		{
 			name: 'js',

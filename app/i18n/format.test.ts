@@ -78,6 +78,9 @@ describe('days in a given time zone', () => {
 		expect(isKnownTimeZone('UTC')).toBe(true)
 		expect(isKnownTimeZone('Mars/Olympus_Mons')).toBe(false)
 		expect(isKnownTimeZone('')).toBe(false)
+		expect(isKnownTimeZone('+07:00')).toBe(false)
+		expect(isKnownTimeZone('-0500')).toBe(false)
+		expect(isKnownTimeZone('Etc/GMT+7')).toBe(true)
 	})
 })
 

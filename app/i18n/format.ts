@@ -6,9 +6,13 @@ import { LANGUAGES, type LanguageCode } from './languages'
  */
 export const DEFAULT_TIME_ZONE = 'Asia/Ho_Chi_Minh'
 
-/** Whether Intl knows `name` as a time zone (an IANA name or alias, such as Asia/Saigon). */
+/**
+ * Whether `name` is a time zone Intl knows by an IANA name or alias (Asia/Saigon, UTC, Etc/GMT+7). An
+ * offset such as "+07:00" is refused although newer ICU versions (Node 22+) accept it: it has no daylight
+ * saving rules, and the portal's zone must mean the same on every Node it runs on.
+ */
 export function isKnownTimeZone(name: string): boolean {
-	if (name.trim() === '') return false
+	if (!/^[A-Za-z][A-Za-z0-9_+\-]*(\/[A-Za-z0-9_+\-]+)*$/.test(name)) return false
 	try {
 		new Intl.DateTimeFormat('en', { timeZone: name })
 		return true
