@@ -73,6 +73,15 @@ describe('days in a given time zone', () => {
 		expect(todayIn('America/Los_Angeles', Date.UTC(2026, 10, 26, 3, 0))).toBe('2026-11-25')
 	})
 
+	test('today turns at the zone’s midnight to the millisecond, asked in any order', () => {
+		const midnightInVietnam = Date.UTC(2026, 10, 25, 17, 0)
+		expect(todayIn(VIETNAM, midnightInVietnam - 1)).toBe('2026-11-25')
+		expect(todayIn(VIETNAM, midnightInVietnam)).toBe('2026-11-26')
+		expect(todayIn(VIETNAM, midnightInVietnam - 1)).toBe('2026-11-25')
+		expect(todayIn(BERLIN, midnightInVietnam)).toBe('2026-11-25')
+		expect(todayIn(VIETNAM, midnightInVietnam + 59_999)).toBe('2026-11-26')
+	})
+
 	test('only names Intl knows are time zones', () => {
 		expect(isKnownTimeZone(VIETNAM)).toBe(true)
 		expect(isKnownTimeZone('UTC')).toBe(true)
