@@ -183,6 +183,8 @@ function HintAndError({ hint, hintId, errorText, errorId }: { hint?: string; hin
 export interface SelectOption {
 	value: string
 	label: string
+	/** The option's own language (a language's name written in it), as a BCP 47 tag. */
+	lang?: string
 }
 
 interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name'> {
@@ -206,7 +208,7 @@ export function SelectField({ name, label, options, emptyOption, error, hint, id
 			<select id={controlId} name={name} className={`form-select${errorText ? ' is-invalid' : ''}`} {...aria} {...select}>
 				{emptyOption !== undefined ? <option value="">{emptyOption}</option> : null}
 				{options.map((option) => (
-					<option key={option.value} value={option.value}>
+					<option key={option.value} value={option.value} lang={option.lang}>
 						{option.label}
 					</option>
 				))}

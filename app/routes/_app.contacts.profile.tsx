@@ -5,7 +5,7 @@ import { profileActionSchema } from '~/users/forms.server'
 import { recordAudit } from '~/audit/audit.server'
 import { listSessions, requireActiveSession } from '~/auth/session.server'
 import { revokeAccess } from '~/auth/revoke.server'
-import { CsrfInput, ErrorSummary, Field, SelectField, fieldId, useFieldErrorText } from '~/components/forms'
+import { CsrfInput, ErrorSummary, Field, SelectField } from '~/components/forms'
 import { DateTime } from '~/components/shell/date-time'
 import { getT } from '~/i18n/i18n.server'
 import { portalTimeZone, selectableTimeZones } from '~/i18n/time-zone.server'
@@ -92,8 +92,6 @@ export default function ProfilePage() {
 	const { profile, roles, sessions, timeZones, portalZone } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const errors = actionData?.errors ?? {}
-	const errorText = useFieldErrorText()
-	const languageError = errorText(errors.preferredLanguage)
 	const fieldLabels = { displayName: t('profile.displayName'), preferredLanguage: t('profile.preferredLanguage'), timeZone: t('profile.timeZone') }
 	return (
 		<div className="page">
@@ -135,29 +133,14 @@ export default function ProfilePage() {
 						</h2>
 						<Form method="post">
 							<CsrfInput />
-							<label htmlFor={fieldId('preferredLanguage')} className="form-label">
-								{t('profile.preferredLanguageHint')}
-							</label>
-							<select
-								id={fieldId('preferredLanguage')}
+							<SelectField
 								name="preferredLanguage"
-								className={`form-select${languageError ? ' is-invalid' : ' mb-3'}`}
+								label={t('profile.preferredLanguageHint')}
+								emptyOption={t('profile.noPreference')}
+								options={LANGUAGES.map((language) => ({ value: language.code, label: `${language.name} (${language.code})`, lang: language.tag }))}
 								defaultValue={profile.preferredLanguage}
-								aria-invalid={languageError ? true : undefined}
-								aria-describedby={languageError ? 'preferredLanguage-error' : undefined}
-							>
-								<option value="">{t('profile.noPreference')}</option>
-								{LANGUAGES.map((language) => (
-									<option key={language.code} value={language.code} lang={language.tag}>
-										{language.name} ({language.code})
-									</option>
-								))}
-							</select>
-							{languageError ? (
-								<div id="preferredLanguage-error" className="invalid-feedback d-block mb-3">
-									{languageError}
-								</div>
-							) : null}
+								error={errors.preferredLanguage}
+							/>
 							<button type="submit" name="intent" value="language" className="btn btn-primary">
 								{t('profile.save')}
 							</button>
