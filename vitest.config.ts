@@ -6,10 +6,11 @@ const alias = { '~': path.resolve(import.meta.dirname, 'app') }
 export default defineConfig({
 	resolve: { alias },
 	test: {
-		// One file at a time (Vitest's default on two cores; a project's own pool options are ignored). Two at
-		// once saved a third of the integration time but found races in tests that relied on the machine being
-		// otherwise idle (log lines read right after a response, readiness during a burst): three are fixed,
-		// and it stays off until the rest of the suite has been checked for the same.
+		// Two files at a time (Vitest's default on two cores is one): integration files spend much of their time
+		// waiting for the servers they start. Tests that read a server's log wait for the line
+		// (`server.logged`) rather than reading it right after the answer, which a busy machine delays.
+		maxWorkers: 2,
+		minWorkers: 1,
 		projects: [
 			{
 				resolve: { alias },

@@ -59,15 +59,8 @@ describe('behind nginx with TLS', () => {
 			expect(sessionCookie).toMatch(/; HttpOnly/i)
 			expect(sessionCookie).toMatch(/; Path=\//i)
 			expect(sessionCookie).not.toMatch(/; Domain=/i)
-			// The line is written as the answer ends: it may reach this process a moment after the answer.
-			const signInLine = () =>
-				server.output
-					.filter((line) => line.startsWith('{'))
-					.map((line) => JSON.parse(line) as Record<string, unknown>)
-					.find((line) => line.event === 'http.request' && line.method === 'POST' && line.path === '/account/login')
-			for (let tries = 0; !signInLine() && tries < 50; tries++) await new Promise((resolve) => setTimeout(resolve, 100))
-			const entry = signInLine()
-			expect(entry?.clientIp).toBe('127.0.0.1')
+			const entry = await server.logged((line) => line.event === 'http.request' && line.method === 'POST' && line.path === '/account/login')
+			expect(entry.clientIp).toBe('127.0.0.1')
 			// No log line carries a cookie or a header.
 			const sessionValue = sessionCookie!.split(';')[0]!.split('=')[1]!
 			expect(server.output.filter((line) => line.includes(sessionValue) || line.includes('"headers"'))).toEqual([])
