@@ -133,8 +133,16 @@ export async function chooseLayout(page: Page, t: Messages, field: LayoutField, 
 	const option = layoutOption(panel, t, field, value)
 	if (javaScriptEnabled()) {
 		const saved = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/settings/layout') && response.request().method() === 'POST')
+		// The page shows the new layout's attributes at once, but its menu markup (sidebar or top navigation)
+		// comes with the frame's data, which the router reloads after the save: wait for it.
+		const frameReloaded = page.waitForResponse((response) => {
+			const url = new URL(response.url())
+			const routes = url.searchParams.get('_routes')
+			return response.request().method() === 'GET' && url.pathname.endsWith('.data') && (routes === null || routes.split(',').includes('routes/_app'))
+		})
 		await option.check()
 		expect((await saved).status()).toBeLessThan(400)
+		expect((await frameReloaded).status()).toBe(200)
 		// The answer is a redirect back, which the router follows: wait until that has settled too, or it
 		// would pull the page back here after the test's next click.
 		await expect(page.getByRole('progressbar', { name: t.app.loading })).toHaveCount(0)
