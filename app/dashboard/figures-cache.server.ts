@@ -1,11 +1,11 @@
-import { getDb, type DB } from '~/db/db.server'
 import { singleton } from '~/utils/singleton.server'
 
 /**
  * The dashboard's figures, kept by each instance while the catalog version (migration 0008) stands still
- * and for at most MAX_AGE_MS: a page reads one counter instead of five queries. Any catalog write, on any
- * instance or behind the app's back, moves the version in its own transaction, so a user sees their own
- * change on their next load; MAX_AGE_MS bounds what nothing would otherwise tell (docs/decisions/0014-dashboard-figures-cache.md).
+ * and for at most MAX_AGE_MS: a page reads one counter, with the user's roles (`Access.catalogVersion`),
+ * instead of five queries. Any catalog write, on any instance or behind the app's back, moves the
+ * version in its own transaction, so a user sees their own change on their next load; MAX_AGE_MS
+ * bounds what nothing would otherwise tell (docs/decisions/0014-dashboard-figures-cache.md).
  * Requests that miss at the same time share one computation.
  */
 export const MAX_AGE_MS = 5_000
@@ -18,11 +18,6 @@ interface Entry {
 }
 
 const entries = singleton('dashboard-figures', () => new Map<string, Entry>())
-
-export async function readCatalogVersion(db: DB = getDb()): Promise<number> {
-	const row = await db.selectFrom('catalog_version').select('version').where('id', '=', 1).executeTakeFirstOrThrow()
-	return Number(row.version)
-}
 
 /** The figure under `key` at `version`: kept, or computed once for everyone asking. */
 export function cachedFigure<Value>(key: string, version: number, compute: () => Promise<Value>, now = Date.now()): Promise<Value> {

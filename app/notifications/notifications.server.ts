@@ -105,22 +105,50 @@ function visibleTo(userId: number, now: number, db: DB) {
 		.where((eb) => eb.or([eb('notifications.expires_at', 'is', null), eb('notifications.expires_at', '>', now)]))
 }
 
+const NOTIFICATION_COLUMNS = [
+	'notifications.id',
+	'notifications.type',
+	'notifications.title_key',
+	'notifications.body_key',
+	'notifications.params',
+	'notifications.link',
+	'notifications.created_at',
+	'notifications.read_at',
+	'announcements.title',
+	'announcements.body',
+] as const
+
+/**
+ * The bell of every page: how many are unread and the newest `limit`, in one round trip (the count
+ * joined to the newest rows, so it comes back even when there are none).
+ */
+export async function bellNotifications(userId: number, limit: number, { now = Date.now() }: { now?: number } = {}, db: DB = getDb()) {
+	const unread = visibleTo(userId, now, db)
+		.where('notifications.read_at', 'is', null)
+		.select((eb) => eb.fn.countAll<number | string | bigint>().as('unread'))
+	const newest = visibleTo(userId, now, db)
+		.leftJoin('announcements', 'announcements.id', 'notifications.announcement_id')
+		.select(NOTIFICATION_COLUMNS)
+		.orderBy('notifications.id', 'desc')
+		.limit(limit)
+	const rows = await db
+		.selectFrom(unread.as('counted'))
+		.leftJoin(newest.as('newest'), (join) => join.onTrue())
+		.selectAll('newest')
+		.select('counted.unread')
+		.orderBy('newest.id', 'desc')
+		.execute()
+	return {
+		unread: Number(rows[0]?.unread ?? 0),
+		latest: rows.flatMap((row) => (row.id === null ? [] : [toView(row as NotificationRow)])),
+	}
+}
+
 /** Newest first; `before` is the id of the last one already shown ("load more"). */
 export async function listNotifications(userId: number, { before, limit = PAGE_SIZE, now = Date.now() }: { before?: number; limit?: number; now?: number } = {}, db: DB = getDb()) {
 	let query = visibleTo(userId, now, db)
 		.leftJoin('announcements', 'announcements.id', 'notifications.announcement_id')
-		.select([
-			'notifications.id',
-			'notifications.type',
-			'notifications.title_key',
-			'notifications.body_key',
-			'notifications.params',
-			'notifications.link',
-			'notifications.created_at',
-			'notifications.read_at',
-			'announcements.title',
-			'announcements.body',
-		])
+		.select(NOTIFICATION_COLUMNS)
 	if (before) query = query.where('notifications.id', '<', before)
 	const rows = await query.orderBy('notifications.id', 'desc').limit(limit + 1).execute()
 	return { items: rows.slice(0, limit).map(toView), hasMore: rows.length > limit }

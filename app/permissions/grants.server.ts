@@ -17,6 +17,11 @@ export interface Access {
 	/** The user's role ids, sorted and joined: users with the same roles share grants and menus. */
 	roleKey: string
 	snapshot: AccessSnapshot
+	/**
+	 * The catalog version (migration 0008), read in the same round trip as the roles: pages that keep
+	 * catalog figures (the dashboard) compare it with the version they kept them at.
+	 */
+	catalogVersion: number
 }
 
 /**
@@ -25,26 +30,35 @@ export interface Access {
  * and per change of functions, roles or grants.
  */
 export async function loadAccess(userId: number, db: DB = getDb()): Promise<Access> {
-	// The access version and the user's roles in one round trip (one row per role, one without roles).
-	const rows = await db
-		.selectFrom('access_version')
+	// The versions and the user's roles in one round trip (one row per role, one without roles).
+	const rows = await versions(db)
 		.leftJoin('user_roles', (join) => join.on('user_roles.user_id', '=', userId))
-		.select(['access_version.version', 'user_roles.role_id'])
-		.where('access_version.id', '=', 1)
+		.select('user_roles.role_id')
 		.execute()
-	if (rows.length === 0) throw new Error('access_version has no row: run the migrations')
+	if (rows.length === 0) throw new Error('access_version or catalog_version has no row: run the migrations')
 	const roleIds = rows.flatMap((row) => (row.role_id === null ? [] : [Number(row.role_id)]))
-	return accessOfRoles(accessSnapshotAt(Number(rows[0]!.version)), roleIds, db)
+	return accessOfRoles(rows[0]!, roleIds, db)
 }
 
 /** What holding exactly `roleIds` allows (a role's page shows the menu it gives on its own). */
 export async function loadRoleAccess(roleIds: readonly number[], db: DB = getDb()): Promise<Access> {
-	const row = await db.selectFrom('access_version').select('version').where('id', '=', 1).executeTakeFirst()
-	if (!row) throw new Error('access_version has no row: run the migrations')
-	return accessOfRoles(accessSnapshotAt(Number(row.version)), roleIds, db)
+	const row = await versions(db).executeTakeFirst()
+	if (!row) throw new Error('access_version or catalog_version has no row: run the migrations')
+	return accessOfRoles(row, roleIds, db)
 }
 
-async function accessOfRoles(snapshot: AccessSnapshot, roles: readonly number[], db: DB): Promise<Access> {
+/** The access and catalog versions: one row each, both with id 1. */
+function versions(db: DB) {
+	return db
+		.selectFrom('access_version')
+		.innerJoin('catalog_version', 'catalog_version.id', 'access_version.id')
+		.select(['access_version.version as access_version', 'catalog_version.version as catalog_version'])
+		.where('access_version.id', '=', 1)
+}
+
+async function accessOfRoles(versionsRow: { access_version: number | string; catalog_version: number | string }, roles: readonly number[], db: DB): Promise<Access> {
+	const snapshot = accessSnapshotAt(Number(versionsRow.access_version))
+	const catalogVersion = Number(versionsRow.catalog_version)
 	const roleIds = [...new Set(roles)].sort((a, b) => a - b)
 	const roleKey = roleIds.join(',')
 	const functions = await getIndexedFunctions(snapshot, db)
@@ -58,7 +72,7 @@ async function accessOfRoles(snapshot: AccessSnapshot, roles: readonly number[],
 			.execute()
 		return grantsFromRows(grantRows, (id) => functions.index.codeOf.get(id))
 	})
-	return { grants, functions, roleKey, snapshot }
+	return { grants, functions, roleKey, snapshot, catalogVersion }
 }
 
 /** The access of the request's user, read once per request however many loaders ask. */

@@ -5,7 +5,7 @@ import { STATIONS_PATH, STATION_FUNCTION } from '~/catalogs/stations'
 import { TOOLS_PATH, TOOL_FUNCTION } from '~/catalogs/tools'
 import { DateTime } from '~/components/shell/date-time'
 import { donut, horizontalBars, type BarChart, type DonutSlice } from '~/dashboard/charts.server'
-import { cachedFigure, readCatalogVersion } from '~/dashboard/figures-cache.server'
+import { cachedFigure } from '~/dashboard/figures-cache.server'
 import { recentCatalogChanges, stationsByStatus, toolsByStatus, topStationsByTools } from '~/dashboard/figures.server'
 import { formatNumber, formatPercent } from '~/i18n/format'
 import { getT } from '~/i18n/i18n.server'
@@ -21,11 +21,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 
 /** Real figures from the catalogs the user may see; each one links to the list it counts. */
 export async function loader({ request }: LoaderFunctionArgs) {
-	const { user, grants } = await requirePermission(request, 'DASHBOARD', 'view')
+	// The catalog version comes with the grants, in the same round trip.
+	const { user, grants, catalogVersion: version } = await requirePermission(request, 'DASHBOARD', 'view')
 	const seesStations = can(grants, STATION_FUNCTION, 'view')
 	const seesTools = can(grants, TOOL_FUNCTION, 'view')
 	const entities = [...(seesStations ? (['station'] as const) : []), ...(seesTools ? (['tool'] as const) : [])]
-	const version = await readCatalogVersion()
 	const [t, stations, tools, topStations, changes] = await Promise.all([
 		getT(request),
 		seesStations ? cachedFigure('stations-by-status', version, () => stationsByStatus()) : null,

@@ -18,7 +18,7 @@ import { useDropdownDismiss } from '~/hooks/use-dropdown-dismiss'
 import { getLanguage, getT } from '~/i18n/i18n.server'
 import { DEFAULT_LANGUAGE } from '~/i18n/languages'
 import { DEFAULT_LAYOUT } from '~/layout/settings'
-import { DROPDOWN_SIZE, countUnread, listNotifications } from '~/notifications/notifications.server'
+import { DROPDOWN_SIZE, bellNotifications } from '~/notifications/notifications.server'
 import { routeHandle } from '~/permissions/access'
 import { requireUserWithGrants } from '~/permissions/grants.server'
 import { menuMarkup, menuMarkupStrings, type MenuMarkupParts } from '~/components/shell/menu-markup.server'
@@ -55,11 +55,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	// A document carries the menu in its markup; only client-side data requests get it as data.
 	const documentRequest = isDocumentRequest()
 	if (documentRequest) setRenderOnly(DOCUMENT_MENU, menu)
-	const [unread, latest] = await Promise.all([countUnread(user.id), listNotifications(user.id, { limit: DROPDOWN_SIZE })])
+	const bell = await bellNotifications(user.id, DROPDOWN_SIZE)
 	return {
 		menu: documentRequest ? null : menuMarkupStrings(menu),
 		menuError,
-		notifications: { unread, latest: latest.items },
+		notifications: bell,
 		apps: config.launcher,
 		helpUrl: config.helpUrl,
 		activityIntervalMs: touchIntervalMs(config.session.idleMs),
