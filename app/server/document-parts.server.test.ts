@@ -33,6 +33,15 @@ describe('a document sent in parts, gzipped', () => {
 		expect(body.length).toBeLessThan(whole.length * 1.1)
 	})
 
+	test("compresses this request's consecutive text as one piece, between the parts compressed once", () => {
+		const menu = precompress(menuLike(500, 'menu'))
+		const own = [Buffer.from('<html><head><title>Trang</title></head><body>'), Buffer.from('<nav>'), Buffer.from('<ul class="menu">')]
+		const body = gzipParts([...own, menu, Buffer.from('</ul></nav>'), Buffer.from('</body></html>')])
+		const firstPiece = zlib.deflateRawSync(Buffer.concat(own), { level: zlib.constants.Z_BEST_SPEED, finishFlush: zlib.constants.Z_SYNC_FLUSH })
+		expect(body.subarray(10, 10 + firstPiece.length).equals(firstPiece)).toBe(true)
+		expect(body.subarray(10 + firstPiece.length, 10 + firstPiece.length + menu.deflated.length).equals(menu.deflated)).toBe(true)
+	})
+
 	test('is a gzip stream a browser takes: one member, header of the format, compressed with deflate', () => {
 		const body = gzipParts([Buffer.from('<p>a</p>'), precompress('<p>b</p>')])
 		expect([...body.subarray(0, 3)]).toEqual([0x1f, 0x8b, 0x08])

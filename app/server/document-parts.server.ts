@@ -19,13 +19,20 @@ export interface PrecompressedPart {
 
 export type DocumentPart = Buffer | PrecompressedPart
 
-function deflatePiece(text: Buffer): Buffer {
-	return zlib.deflateRawSync(text, { finishFlush: zlib.constants.Z_SYNC_FLUSH })
+/**
+ * A request's own text is compressed at the fastest level (nginx's default for dynamic answers): it is
+ * compressed on every request, while the page's bulk, the menu, is compressed once at zlib's default level.
+ */
+const PER_REQUEST_LEVEL = zlib.constants.Z_BEST_SPEED
+const ONCE_LEVEL = zlib.constants.Z_DEFAULT_COMPRESSION
+
+function deflatePiece(text: Buffer, level: number): Buffer {
+	return zlib.deflateRawSync(text, { level, finishFlush: zlib.constants.Z_SYNC_FLUSH })
 }
 
 export function precompress(html: string): PrecompressedPart {
 	const text = Buffer.from(html, 'utf8')
-	return { text, deflated: deflatePiece(text) }
+	return { text, deflated: deflatePiece(text, ONCE_LEVEL) }
 }
 
 function isPrecompressed(part: DocumentPart): part is PrecompressedPart {
@@ -40,18 +47,30 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff])
 /** An empty final block of fixed Huffman codes: the end of the deflate stream. */
 const FINAL_BLOCK = Buffer.from([0x03, 0x00])
 
-/** The parts as one gzip member. */
+/** The parts as one gzip member; consecutive parts of this request's own text are compressed as one piece. */
 export function gzipParts(parts: readonly DocumentPart[]): Buffer {
 	const pieces: Buffer[] = [GZIP_HEADER]
 	let crc = 0
 	let length = 0
+	let plain: Buffer[] = []
+	const flushPlain = () => {
+		if (plain.length === 0) return
+		pieces.push(deflatePiece(plain.length === 1 ? plain[0]! : Buffer.concat(plain), PER_REQUEST_LEVEL))
+		plain = []
+	}
 	for (const part of parts) {
 		const text = partText(part)
 		if (text.length === 0) continue
-		pieces.push(isPrecompressed(part) ? part.deflated : deflatePiece(text))
+		if (isPrecompressed(part)) {
+			flushPlain()
+			pieces.push(part.deflated)
+		} else {
+			plain.push(text)
+		}
 		crc = zlib.crc32(text, crc)
 		length += text.length
 	}
+	flushPlain()
 	const trailer = Buffer.alloc(8)
 	trailer.writeUInt32LE(crc >>> 0, 0)
 	trailer.writeUInt32LE(length % 2 ** 32, 4)
