@@ -52,9 +52,12 @@ step "PostgreSQL"
 trap 'stop_auth_emulator; stop_test_postgres; remove_node24' EXIT
 start_test_postgres
 
-step "Integration tests on SQLite"
-TEST_DATABASE=sqlite npx vitest run --project integration
-step "Integration tests on PostgreSQL"
+# Each runtime meets each database: the integration suite runs on SQLite with Node 24 (the recommended
+# runtime, with its own SQLite driver) and on PostgreSQL with Node 20; the end-to-end suites run the server
+# on Node 20 with SQLite, and on Node 24 for a JavaScript-off smoke test.
+step "Integration tests on SQLite (Node 24)"
+in_node24 env TEST_DATABASE=sqlite npx vitest run --project integration
+step "Integration tests on PostgreSQL (Node 20)"
 TEST_DATABASE=postgres npx vitest run --project integration
 step "Bench smoke run (small data, every phase must answer; no budgets)"
 npm run -s bench -- --quick >/tmp/portal-bench-quick.log 2>&1 || {
@@ -76,10 +79,9 @@ stop_auth_emulator
 step "End-to-end tests on PostgreSQL (JS off)"
 E2E_DATABASE=postgres npx playwright test --project nojs
 
-step "Node 24: unit, integration on SQLite, JavaScript-off smoke test"
+step "Node 24: unit tests, JavaScript-off smoke test"
 in_node24 node --version
 in_node24 npx vitest run --project unit
-in_node24 env TEST_DATABASE=sqlite npx vitest run --project integration
 in_node24 env E2E_DATABASE=sqlite npx playwright test --project=nojs tests/e2e/sign-in.spec.ts tests/e2e/catalogs-stations.spec.ts
 
 step "All suites passed"
