@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { randomBytes } from 'node:crypto'
 import { getDeviceCookie } from '~/auth/device-cookie.server'
+import { MAX_BROWSERS_PER_USER, recordBrowserSignIn, signedInFromBrowser } from '~/auth/known-browsers.server'
 import { getDb } from '~/db/db.server'
 import { formatDateTime } from '~/i18n/format'
 import de from '~/locales/de.json'
@@ -208,5 +210,30 @@ describe('the device cookie under rotated session secrets', () => {
 		} finally {
 			expect(await rotated.stop()).toBe(0)
 		}
+	})
+})
+
+describe('the browsers an account keeps', () => {
+	const newId = () => randomBytes(32).toString('base64url')
+
+	test('at most the most recent ones: the oldest are forgotten, never the last', async () => {
+		const { user } = await createTestUser()
+		const ids = Array.from({ length: MAX_BROWSERS_PER_USER + 2 }, newId)
+		const outcomes = []
+		for (const [index, id] of ids.entries()) outcomes.push(await recordBrowserSignIn(user.id, id, { userAgent: null, ip: null, now: 1_000 + index }))
+		expect(outcomes[0]).toBe('first')
+		expect(outcomes.slice(1).every((outcome) => outcome === 'new')).toBe(true)
+		expect(await knownBrowsers(user.id)).toHaveLength(MAX_BROWSERS_PER_USER)
+		expect(await recordBrowserSignIn(user.id, ids.at(-1)!, { userAgent: null, ip: null, now: 5_000 })).toBe('known')
+		expect(await recordBrowserSignIn(user.id, ids[0]!, { userAgent: null, ip: null, now: 5_001 })).toBe('new')
+	})
+
+	test('two sign-ins from one new browser at the same moment make one notice', async () => {
+		const account = await createTestUser()
+		await recordBrowserSignIn(account.user.id, newId(), { userAgent: null, ip: null })
+		const id = newId()
+		const outcomes = await Promise.all([1, 2].map(() => signedInFromBrowser(account.user, id, { userAgent: CHROME_WINDOWS, ip: '192.0.2.7', mail: null })))
+		expect(outcomes.sort()).toEqual(['known', 'new'])
+		expect(await noticesOf(account.user.id)).toHaveLength(1)
 	})
 })
