@@ -25,5 +25,5 @@ test('a sign-in from a browser the account has not used is announced in its noti
 	await expect(items).toHaveCount(1)
 	await expect(items).toContainText(en.deviceNotice.title)
 	// Browser and system as people name them, and the address the sign-in came from.
-	await expect(items).toContainText(/ from Chrome \d+ \(Linux\), address (127\.0\.0\.1|::1|::ffff:127\.0\.0\.1), /)
+	await expect(items).toContainText(/ from Chrome \d+ \((Windows|Linux|macOS)\), address (127\.0\.0\.1|::1|::ffff:127\.0\.0\.1), /)
 })
