@@ -167,21 +167,6 @@ describe('a sign-in from a browser the account has not used before', () => {
 		expect(await noticesOf(account.user.id)).toHaveLength(hostile.length)
 	})
 
-	test('without an address for links (no PUBLIC_URL, reached by another name than loopback), the notification alone', async () => {
-		const account = await createTestUser()
-		await signIn(browser(), account)
-		// Behind a proxy that names the site: without PUBLIC_URL, mail with links to it is not sent (as for password resets).
-		const proxied = await startServer({ TRUST_PROXY: 'loopback' })
-		try {
-			const elsewhere = new TestClient(proxied.url, { 'User-Agent': CHROME_WINDOWS, 'X-Forwarded-Host': 'portal.example.com' })
-			await signIn(elsewhere, account)
-		} finally {
-			expect(await proxied.stop()).toBe(0)
-		}
-		expect(await noticesOf(account.user.id)).toHaveLength(1)
-		expect(await noticeMailsTo(account.email, vn.deviceNotice.mailSubject)).toEqual([])
-	})
-
 	test('an API client signing in for a bearer token has no device cookie and gets no notice', async () => {
 		const account = await createTestUser()
 		await signIn(browser(), account)
@@ -189,6 +174,37 @@ describe('a sign-in from a browser the account has not used before', () => {
 		await apiToken(server.url, account.email, account.password)
 		expect(await noticesOf(account.user.id)).toEqual([])
 		expect(await knownBrowsers(account.user.id)).toHaveLength(1)
+	})
+})
+
+describe('behind a reverse proxy', () => {
+	let proxied: RunningServer
+	beforeAll(async () => {
+		proxied = await startServer({ TRUST_PROXY: 'true' })
+	})
+	afterAll(async () => {
+		expect(await proxied?.stop()).toBe(0)
+	})
+
+	test('without an address for links (no PUBLIC_URL, a site name other than loopback), the notification alone', async () => {
+		const account = await createTestUser()
+		await signIn(browser(), account)
+		// As for password resets: without PUBLIC_URL, no mail with links to a host the request named.
+		const elsewhere = new TestClient(proxied.url, { 'User-Agent': CHROME_WINDOWS, 'X-Forwarded-Host': 'portal.example.com', 'X-Forwarded-For': '203.0.113.9' })
+		await signIn(elsewhere, account)
+		expect(await noticesOf(account.user.id)).toEqual([expect.objectContaining({ params: JSON.stringify({ device: 'Chrome 126 (Windows)', address: '203.0.113.9' }) })])
+		expect(await noticeMailsTo(account.email, vn.deviceNotice.mailSubject)).toEqual([])
+	})
+
+	test('a forwarded address that is none, however long, is not taken for one, nor a huge user agent read whole: the sign-in works and the notice names the proxy', async () => {
+		const account = await createTestUser()
+		await signIn(browser(), account)
+		const forged = new TestClient(proxied.url, { 'User-Agent': `${'Mozilla/5.0 '.repeat(400)}<b>Firefox/1</b>`, 'X-Forwarded-For': `${'<script>'.repeat(40)}, 203.0.113.9` })
+		await signIn(forged, account)
+		// Only the first 512 characters are read: past them, nothing is recognised.
+		expect(await noticesOf(account.user.id)).toEqual([expect.objectContaining({ body_key: 'deviceNotice.bodyUnknownBrowser', params: JSON.stringify({ device: '', address: '127.0.0.1' }) })])
+		const [row] = (await knownBrowsers(account.user.id)).slice(-1)
+		expect(row!.user_agent).toHaveLength(512)
 	})
 })
 
