@@ -195,9 +195,10 @@ describe('mail over SMTP', () => {
 				expect(response.status).toBe(302)
 			}
 			await until(() => smtp.received.some((message) => message.to.includes(user.email)), 'the delivery')
-			const [{ to, mail }, ...more] = smtp.received.filter((message) => message.to.includes(user.email))
+			const [delivered, ...more] = smtp.received.filter((message) => message.to.includes(user.email))
 			expect(more).toEqual([])
-			expect(to).toEqual([user.email])
+			expect(delivered!.to).toEqual([user.email])
+			const { mail } = delivered!
 			expect(mail.subject).toBe(it.deviceNotice.mailSubject)
 			expect(String(mail.headers.get('content-language'))).toBe('it')
 			expect(mail.text).toContain('Browser: Firefox 128 (Linux)')
