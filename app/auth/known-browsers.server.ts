@@ -86,7 +86,7 @@ export async function signedInFromBrowser(user: User, deviceId: string, { userAg
 			},
 			trx,
 		)
-		await recordAudit({ action: 'auth.new_device', actor: user, entity: 'user', entityId: user.id, ip, details: { browser: device, userAgent: userAgent?.slice(0, MAX_USER_AGENT_LENGTH) ?? null } }, trx)
+		await recordAudit({ action: 'auth.new_device', actor: user, entity: 'user', entityId: user.id, ip, details: { ...(device ? { browser: device } : {}), userAgent: userAgent?.slice(0, MAX_USER_AGENT_LENGTH) ?? null } }, trx)
 		return signIn
 	})
 	if (outcome === 'new' && mail) {

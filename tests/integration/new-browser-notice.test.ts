@@ -5,12 +5,13 @@ import { MAX_BROWSERS_PER_USER, recordBrowserSignIn, signedInFromBrowser } from 
 import { getDb } from '~/db/db.server'
 import { formatDateTime } from '~/i18n/format'
 import de from '~/locales/de.json'
+import en from '~/locales/en.json'
 import vn from '~/locales/vn.json'
 import { apiToken, TestClient } from '../support/client'
 import { parseHtml } from '../support/html'
 import { mailsTo } from '../support/mail'
 import { startServer, type RunningServer } from '../support/server'
-import { createTestUser } from '../support/users'
+import { createTestUser, signedInUser } from '../support/users'
 
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0'
 const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36'
@@ -109,6 +110,20 @@ describe('a sign-in from a browser the account has not used before', () => {
 		const deviceId = await getDeviceCookie().parse(`${DEVICE_COOKIE}=${other.cookies.get(DEVICE_COOKIE)}`)
 		expect(typeof deviceId).toBe('string')
 		expect(browsers.map((row) => row.device_hash)).not.toContain(deviceId)
+	})
+
+	test('the audit log names the event and its facts in the reader’s language', async () => {
+		const account = await createTestUser()
+		await signIn(browser(), account)
+		await signIn(browser(CHROME_WINDOWS), account)
+		const { client } = await signedInUser(server, ['admin'], { lang: 'en' })
+		const response = await client.get(`/admin/audit?${new URLSearchParams({ action: 'auth.new_device', entity: 'user', target: String(account.user.id) })}`)
+		expect(response.status).toBe(200)
+		const rows = parseHtml(await response.text()).querySelectorAll('table.admin-audit tbody tr')
+		expect(rows).toHaveLength(1)
+		const [, what, , details] = rows[0]!.querySelectorAll('td')
+		expect(what!.childNodes[0]!.textContent).toBe(en.audit.events.auth.new_device)
+		expect(details!.querySelectorAll('li').map((item) => item.textContent)).toEqual([`${en.audit.facts.browser}: Chrome 126 (Windows)`, `${en.audit.facts.userAgent}: ${CHROME_WINDOWS}`])
 	})
 
 	test('another account in the same browser gets a notice of its own; the browser stays known to both', async () => {
