@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto'
 import { createCookie } from '@remix-run/node'
 import { getConfig } from '~/config.server'
 import type { User } from '~/db/schema'
-import { getLanguage } from '~/i18n/i18n.server'
 import { getClientIp } from '~/utils/logger.server'
 import { publicOrigin } from '~/utils/public-url.server'
 import { singleton } from '~/utils/singleton.server'
@@ -49,7 +48,7 @@ export async function rememberBrowser(request: Request, user: User): Promise<str
 	await signedInFromBrowser(user, deviceId, {
 		userAgent: request.headers.get('User-Agent'),
 		ip: getClientIp(),
-		mail: origin ? { origin, language: await getLanguage(request) } : null,
+		mail: origin ? { origin } : null,
 	})
 	return getDeviceCookie().serialize(deviceId)
 }

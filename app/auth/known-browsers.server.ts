@@ -4,7 +4,7 @@ import { getDb, type DB } from '~/db/db.server'
 import type { User } from '~/db/schema'
 import { getFixedT } from '~/i18n/i18n.server'
 import { formatDateTime } from '~/i18n/format'
-import { isLanguageCode, languageTag, type LanguageCode } from '~/i18n/languages'
+import { DEFAULT_LANGUAGE, isLanguageCode, languageTag } from '~/i18n/languages'
 import { readerTimeZone } from '~/i18n/time-zone.server'
 import { sendMail } from '~/mail/mailer.server'
 import { notify } from '~/notifications/notifications.server'
@@ -40,7 +40,7 @@ export interface SignInNotice {
 	ip: string | null
 	now?: number
 	/** Null when mail cannot be sent (no public address for links): the notification alone then. */
-	mail: { origin: string; language: LanguageCode } | null
+	mail: { origin: string } | null
 }
 
 const hashDeviceId = (deviceId: string) => createHash('sha256').update(deviceId).digest('hex')
@@ -100,9 +100,12 @@ export async function signedInFromBrowser(user: User, deviceId: string, { userAg
 	return outcome
 }
 
-/** The email of a notice, in the user's preferred language (else the one they signed in with) and time zone. */
-async function mailNewBrowserNotice(user: User, { at, device, ip, origin, language }: { at: number; device: string | null; ip: string | null; origin: string; language: LanguageCode }) {
-	const mailLanguage = isLanguageCode(user.preferred_language) ? user.preferred_language : language
+/**
+ * The email of a notice, in the user's time zone and preferred language, else the portal's default: not the
+ * language of the browser that signed in, which may be a stranger's.
+ */
+async function mailNewBrowserNotice(user: User, { at, device, ip, origin }: { at: number; device: string | null; ip: string | null; origin: string }) {
+	const mailLanguage = isLanguageCode(user.preferred_language) ? user.preferred_language : DEFAULT_LANGUAGE
 	const t = getFixedT(mailLanguage)
 	const zone = readerTimeZone(user)
 	await sendMail({
