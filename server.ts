@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
+import { isIP } from 'node:net'
 import path from 'node:path'
 import * as build from '@remix-run/dev/server-build'
 import compression from 'compression'
@@ -169,8 +170,9 @@ async function main() {
 		for (const [name, value] of Object.entries(securityHeaders({ nonce: cspNonce, secure: config.cookieSecure }))) {
 			res.setHeader(name, value)
 		}
-		// Read now: once the socket is gone (a refused upload closes it), Express can no longer tell.
-		const clientIp = req.ip ?? null
+		// Read now: once the socket is gone (a refused upload closes it), Express can no longer tell. A forwarded
+		// "address" that is none (X-Forwarded-For says what the client wrote past the trusted proxies) is not kept.
+		const clientIp = req.ip && isIP(req.ip) ? req.ip : (req.socket.remoteAddress ?? null)
 		res.locals.route = routeId(req.path)
 		res.locals.requestId = requestId
 		res.locals.clientIp = clientIp

@@ -37,6 +37,7 @@ export const AUDIT_EVENTS = [
 	'auth.password_reset_throttled',
 	'auth.sessions_revoked',
 	'auth.api_token_refused',
+	'auth.new_device',
 	'user.created',
 	'user.updated',
 	'user.deleted',

@@ -39,6 +39,18 @@ export interface SessionsTable {
 	flash: string | null
 }
 
+/** A browser an account has signed in from (see app/auth/new-browser.server.ts). */
+export interface UserDevicesTable {
+	user_id: number
+	/** SHA-256 of the random id the browser's device cookie carries. */
+	device_hash: string
+	first_sign_in_at: number
+	last_sign_in_at: number
+	/** Of the last sign-in from this browser. */
+	user_agent: string | null
+	ip: string | null
+}
+
 export interface AuditLogTable {
 	id: Generated<number>
 	at: number
@@ -250,6 +262,7 @@ export interface Database {
 	notifications: NotificationsTable
 	users: UsersTable
 	sessions: SessionsTable
+	user_devices: UserDevicesTable
 	audit_log: AuditLogTable
 	functions: FunctionsTable
 	roles: RolesTable

@@ -7,6 +7,7 @@ import { signInSchema } from '~/auth/forms.server'
 import { recordAudit } from '~/audit/audit.server'
 import { getAuthProvider } from '~/auth/provider.server'
 import { CHANGE_PASSWORD_PATH, createSession, getSessionState } from '~/auth/session.server'
+import { rememberBrowser } from '~/auth/device-cookie.server'
 import { beginSignInAttempt, signInSucceeded } from '~/auth/throttle.server'
 import { countSignIn } from '~/server/metrics.server'
 import { AuthLayout } from '~/components/auth-layout'
@@ -79,8 +80,10 @@ export async function action({ request }: ActionFunctionArgs) {
 	await recordSignIn(user.id)
 	const cookie = await createSession(request, user)
 	await recordAudit({ action: 'auth.sign_in', actor: user, entity: 'user', entityId: user.id, ip })
+	const deviceCookie = await rememberBrowser(request, user)
 	const destination = user.must_change_password ? CHANGE_PASSWORD_PATH : safeRedirect(form.data.redirectTo, '/')
 	const headers = new Headers({ 'Set-Cookie': cookie })
+	headers.append('Set-Cookie', deviceCookie)
 	headers.append('Set-Cookie', renewedCsrfCookie())
 	// The language chosen in the profile follows the user to every browser they sign in on.
 	if (isLanguageCode(user.preferred_language)) {

@@ -84,11 +84,11 @@ test.describe('The profile page', () => {
 		expect(currentUrl(secondPage).pathname).toBe('/account/login')
 		expect(currentUrl(secondPage).params.get('reason')).toBe('expired')
 
-		// And the user is told, in the notifications.
+		// And the user is told, in the notifications (after the notice of the other browser's sign-in).
 		const bell = dropdown(topBar(page), de.notifications.title)
-		await expect(bell.toggle).toHaveAccessibleName(translate('de', 'notifications.summary', { count: 1 }))
+		await expect(bell.toggle).toHaveAccessibleName(translate('de', 'notifications.summary', { count: 2 }))
 		await bell.open()
-		await expect(bell.panel.getByRole('listitem')).toContainText([de.notifications.sessionsEnded.title])
+		await expect(bell.panel.getByRole('listitem')).toContainText([de.notifications.sessionsEnded.title, de.deviceNotice.title])
 	})
 
 	test('a time zone of one’s own: the times on the page follow it, the same before and after the JavaScript starts', async ({ page }) => {

@@ -6,6 +6,7 @@ import { SMTPServer } from 'smtp-server'
 import { describe, expect, test } from 'vitest'
 import { getDb } from '~/db/db.server'
 import de from '~/locales/de.json'
+import it from '~/locales/it.json'
 import { TestClient } from '../support/client'
 import { mailsTo, readMail, resetLinkIn, type ReadMail } from '../support/mail'
 import { freePort } from '../support/nginx'
@@ -179,6 +180,33 @@ describe('mail over SMTP', () => {
 			expect(await careless.stop()).toBe(0)
 			await clear.close()
 			fs.rmSync(dir, { recursive: true, force: true })
+		}
+	})
+
+	test('the notice of a sign-in from a new browser goes out over SMTP, in the user’s language', async () => {
+		const smtp = await startSmtp()
+		const server = await startServer({ SMTP_URL: smtp.url, MAIL_FROM: FROM, MAIL_RETRY_SECONDS: '1' })
+		try {
+			const user = await createTestUser()
+			await getDb().updateTable('users').set({ preferred_language: 'it' }).where('id', '=', user.user.id).execute()
+			for (const userAgent of ['Lynx/2.9.0dev.12 libwww-FM/2.14', 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0']) {
+				const response = await new TestClient(server.url, { 'User-Agent': userAgent }).signIn(user.email, user.password)
+				await response.text()
+				expect(response.status).toBe(302)
+			}
+			await until(() => smtp.received.some((message) => message.to.includes(user.email)), 'the delivery')
+			const [delivered, ...more] = smtp.received.filter((message) => message.to.includes(user.email))
+			expect(more).toEqual([])
+			expect(delivered!.to).toEqual([user.email])
+			const { mail } = delivered!
+			expect(mail.subject).toBe(it.deviceNotice.mailSubject)
+			expect(String(mail.headers.get('content-language'))).toBe('it')
+			expect(mail.text).toContain('Browser: Firefox 128 (Linux)')
+			expect(mail.html).toContain(`href="${server.url}/account/security"`)
+			await until(async () => (await mailsTo(user.email)).length === 0, 'the outbox emptied')
+		} finally {
+			expect(await server.stop()).toBe(0)
+			await smtp.close()
 		}
 	})
 })

@@ -59,6 +59,10 @@ describe('behind nginx with TLS', () => {
 			expect(sessionCookie).toMatch(/; HttpOnly/i)
 			expect(sessionCookie).toMatch(/; Path=\//i)
 			expect(sessionCookie).not.toMatch(/; Domain=/i)
+			const deviceCookie = signedIn.headers.getSetCookie().find((cookie) => cookie.startsWith('__Host-sp_device='))
+			expect(deviceCookie).toMatch(/; Secure/i)
+			expect(deviceCookie).toMatch(/; HttpOnly/i)
+			expect(deviceCookie).not.toMatch(/; Domain=/i)
 			const entry = await server.logged((line) => line.event === 'http.request' && line.method === 'POST' && line.path === '/account/login')
 			expect(entry.clientIp).toBe('127.0.0.1')
 			// No log line carries a cookie or a header.
