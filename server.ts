@@ -7,6 +7,7 @@ import compression from 'compression'
 import express from 'express'
 import { pinoHttp } from 'pino-http'
 import { purgeExpiredSessions } from '~/auth/session.server'
+import { purgeExpiredApiTokens } from '~/auth/api-token.server'
 import { ensureAdministrator } from '~/bootstrap.server'
 import { ConfigError, getConfig } from '~/config.server'
 import { ensureBuiltins } from '~/permissions/builtins.server'
@@ -59,6 +60,7 @@ async function main() {
 	await ensureBuiltins()
 	await ensureAdministrator()
 	await purgeExpiredSessions()
+	await purgeExpiredApiTokens()
 
 	const app = express()
 	app.disable('x-powered-by')
@@ -209,6 +211,7 @@ async function main() {
 
 	const purgeTimer = setInterval(() => {
 		purgeExpiredSessions().catch((error) => logger.error('sessions.purge_failed', errorFields(error)))
+		purgeExpiredApiTokens().catch((error) => logger.error('api_tokens.purge_failed', errorFields(error)))
 	}, SESSION_PURGE_INTERVAL_MS)
 	purgeTimer.unref()
 	// Scheduled notifications go out within this long of their time (on whichever instance looks first).
