@@ -389,7 +389,8 @@ describe('API tokens', () => {
 		const audit = await getDb().selectFrom('audit_log').select('details').where('action', '=', 'auth.sign_out').where('actor_user_id', '=', account.user.id).execute()
 		expect(audit.map((row) => JSON.parse(row.details!))).toEqual([{ via: 'api' }])
 
-		for (const headers of [{ Authorization: `Bearer ${token}` }, {}, { Authorization: 'Bearer nonsense' }, { Authorization: `Basic ${token}` }]) {
+		const refusedHeaders: Record<string, string>[] = [{ Authorization: `Bearer ${token}` }, {}, { Authorization: 'Bearer nonsense' }, { Authorization: `Basic ${token}` }]
+		for (const headers of refusedHeaders) {
 			const refused = await logout(headers)
 			expect(refused.status).toBe(401)
 			expect(await refused.json()).toEqual({ message: 'Unauthorised' })
