@@ -1,9 +1,21 @@
-import { DESKTOP, dropdown, topBar, userMenu } from './shell-support'
-import { createUser, currentUrl, en, expect, open, signIn, test, translate } from './support'
+import { DESKTOP, dropdown, javaScriptEnabled, topBar, userMenu } from './shell-support'
+import type { Page } from '@playwright/test'
+import { createUser, currentUrl, en, expect, open, signIn, test as base, translate } from './support'
+
+const FIREFOX_ON_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0'
+
+/** A second browser that says it is Firefox on Linux, with JavaScript as the project has it. */
+const test = base.extend<{ firefoxPage: Page }>({
+	firefoxPage: async ({ browser }, provide) => {
+		const context = await browser.newContext({ userAgent: FIREFOX_ON_LINUX, javaScriptEnabled: javaScriptEnabled() })
+		await provide(await context.newPage())
+		await context.close()
+	},
+})
 
 test.use({ language: 'en', viewport: DESKTOP })
 
-test('the security page lists both browsers; the other one is signed out by its own form, then by "everywhere else"', async ({ page, secondPage }) => {
+test('the security page lists both browsers; the other one is signed out by its own form, then by "everywhere else"', async ({ page, firefoxPage: secondPage }) => {
 	const user = await createUser({ prefix: 'security-sessions', roles: ['viewer'] })
 	await signIn(page, user.email, user.password)
 	await signIn(secondPage, user.email, user.password)
@@ -21,12 +33,17 @@ test('the security page lists both browsers; the other one is signed out by its 
 	await expect(sessions.getByRole('row')).toHaveCount(3) // header + two sessions
 	const mine = sessions.getByRole('row').filter({ hasText: en.security.sessions.thisBrowser })
 	await expect(mine).toHaveCount(1)
-	await expect(mine.getByRole('cell').nth(0)).toContainText('Chrome')
-	await expect(mine.getByRole('cell').nth(1)).toHaveText('Linux')
+	// Read from each browser's user agent: this one is Chrome on Windows (the project's device).
+	expect(test.info().project.use.userAgent).toContain('Windows NT')
+	await expect(mine.getByRole('cell').nth(0)).toContainText(/^Chrome \d+/)
+	await expect(mine.getByRole('cell').nth(1)).toHaveText('Windows')
 	await expect(mine.getByRole('button')).toHaveCount(0)
+	const other = sessions.getByRole('row').filter({ has: page.getByRole('button', { name: en.security.sessions.signOut }) })
+	await expect(other.getByRole('cell').nth(0)).toHaveText('Firefox 128')
+	await expect(other.getByRole('cell').nth(1)).toHaveText('Linux')
 
 	// The other browser's own form signs it out.
-	await sessions.getByRole('button', { name: en.security.sessions.signOut }).click()
+	await other.getByRole('button', { name: en.security.sessions.signOut }).click()
 	await expect(page.getByRole('status').filter({ hasText: en.security.sessions.ended })).toBeVisible()
 	await expect(sessions.getByRole('row')).toHaveCount(2)
 	await expect(page.getByRole('button', { name: en.security.sessions.signOutOthers })).toBeDisabled()
