@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { getSessionsAndTokens, handleSessionIntent, SESSION_INTENTS } from '~/account/security.server'
 import { postedIntent } from '~/admin/intent.server'
-import { requireActiveSession } from '~/auth/session.server'
+import { requireActiveSession, requireUser } from '~/auth/session.server'
 import { ErrorSummary } from '~/components/forms'
 import { SessionsSection, TokensSection } from '~/components/security/account-sections'
 import { getT } from '~/i18n/i18n.server'
@@ -22,6 +22,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+	// requireUser first: an account that must change its password does that before anything else.
+	await requireUser(request)
 	const state = await requireActiveSession(request)
 	const intent = await postedIntent(request, SESSION_INTENTS)
 	if (intent) return handleSessionIntent(request, state)

@@ -470,3 +470,15 @@ describe('API tokens', () => {
 		expect(await tokenRows(other.user.id)).toEqual([])
 	})
 })
+
+describe('an account that must change its password', () => {
+	test('changes it before ending sessions or tokens on the security page', async () => {
+		const account = await createTestUser({ roles: ['viewer'], mustChangePassword: true })
+		const client = await browserOf(account, CHROME_WINDOWS)
+		const page = await client.get('/account/security')
+		expect(location(page)).toBe('/account/change-password')
+		const post = await client.post('/account/security', { intent: 'revokeOtherSessions' })
+		expect(location(post)).toBe('/account/change-password')
+		expect((await auditActions(account.user.id)).map((row) => row.action)).not.toContain('auth.sessions_revoked')
+	})
+})
