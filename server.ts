@@ -8,6 +8,7 @@ import compression from 'compression'
 import express from 'express'
 import { pinoHttp } from 'pino-http'
 import { purgeExpiredSessions } from '~/auth/session.server'
+import { purgeExpiredApiTokens } from '~/auth/api-token.server'
 import { ensureAdministrator } from '~/bootstrap.server'
 import { ConfigError, getConfig } from '~/config.server'
 import { ensureBuiltins } from '~/permissions/builtins.server'
@@ -60,6 +61,7 @@ async function main() {
 	await ensureBuiltins()
 	await ensureAdministrator()
 	await purgeExpiredSessions()
+	await purgeExpiredApiTokens()
 
 	const app = express()
 	app.disable('x-powered-by')
@@ -211,6 +213,7 @@ async function main() {
 
 	const purgeTimer = setInterval(() => {
 		purgeExpiredSessions().catch((error) => logger.error('sessions.purge_failed', errorFields(error)))
+		purgeExpiredApiTokens().catch((error) => logger.error('api_tokens.purge_failed', errorFields(error)))
 	}, SESSION_PURGE_INTERVAL_MS)
 	purgeTimer.unref()
 	// Scheduled notifications go out within this long of their time (on whichever instance looks first).

@@ -96,6 +96,8 @@ const envSchema = z
 			.optional(),
 		SESSION_IDLE_MINUTES: positiveInteger(30),
 		SESSION_MAX_HOURS: positiveInteger(12),
+		TOKEN_IDLE_MINUTES: positiveInteger(30),
+		TOKEN_MAX_HOURS: positiveInteger(12),
 		COOKIE_SECURE: booleanFlag.default(false),
 		TRUST_PROXY: z
 			.string()
@@ -243,6 +245,10 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
 		session: {
 			idleMs: parsed.SESSION_IDLE_MINUTES * 60_000,
 			maxMs: parsed.SESSION_MAX_HOURS * 3_600_000,
+		},
+		apiToken: {
+			idleMs: parsed.TOKEN_IDLE_MINUTES * 60_000,
+			maxMs: parsed.TOKEN_MAX_HOURS * 3_600_000,
 		},
 		cookieSecure: parsed.COOKIE_SECURE,
 		trustProxy:

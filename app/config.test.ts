@@ -19,6 +19,8 @@ describe('configuration from the environment', () => {
 		expect(env.AUTH_PROVIDER).toBe('local')
 		expect(env.SESSION_IDLE_MINUTES).toBe(30)
 		expect(env.SESSION_MAX_HOURS).toBe(12)
+		expect(env.TOKEN_IDLE_MINUTES).toBe(30)
+		expect(env.TOKEN_MAX_HOURS).toBe(12)
 		expect(env.COOKIE_SECURE).toBe(false)
 	})
 
@@ -29,6 +31,10 @@ describe('configuration from the environment', () => {
 		[{ AUTH_PROVIDER: 'ldap' }, 'AUTH_PROVIDER'],
 		[{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES'],
 		[{ SESSION_MAX_HOURS: 'ten' }, 'SESSION_MAX_HOURS'],
+		[{ TOKEN_IDLE_MINUTES: '0' }, 'TOKEN_IDLE_MINUTES'],
+		[{ TOKEN_IDLE_MINUTES: '2.5' }, 'TOKEN_IDLE_MINUTES'],
+		[{ TOKEN_MAX_HOURS: 'half a day' }, 'TOKEN_MAX_HOURS'],
+		[{ TOKEN_MAX_HOURS: '-1' }, 'TOKEN_MAX_HOURS'],
 		[{ COOKIE_SECURE: 'maybe' }, 'COOKIE_SECURE'],
 		[{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
 		[{ HELP_URL: 'not a url' }, 'HELP_URL'],
@@ -78,6 +84,13 @@ describe('configuration from the environment', () => {
 
 	test('an unknown APP_TIME_ZONE stops start-up with a message that says what it must be', () => {
 		expect(() => buildConfig({ SESSION_SECRET: 'x'.repeat(32), APP_TIME_ZONE: 'Asia/Atlantis' })).toThrow(/APP_TIME_ZONE must be an IANA time zone name/)
+	})
+
+	test('API tokens have their own idle timeout and lifetime, apart from the session’s', () => {
+		expect(buildConfig({ SESSION_SECRET: 'x'.repeat(32) }).apiToken).toEqual({ idleMs: 30 * 60_000, maxMs: 12 * 3_600_000 })
+		const config = buildConfig({ SESSION_SECRET: 'x'.repeat(32), TOKEN_IDLE_MINUTES: '5', TOKEN_MAX_HOURS: '1', SESSION_IDLE_MINUTES: '60' })
+		expect(config.apiToken).toEqual({ idleMs: 5 * 60_000, maxMs: 3_600_000 })
+		expect(config.session.idleMs).toBe(60 * 60_000)
 	})
 
 	test('MAX_UPLOAD_MB defaults to 20', () => {

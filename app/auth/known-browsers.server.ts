@@ -9,7 +9,7 @@ import { readerTimeZone } from '~/i18n/time-zone.server'
 import { sendMail } from '~/mail/mailer.server'
 import { notify } from '~/notifications/notifications.server'
 import { errorFields, logger } from '~/utils/logger.server'
-import { describeUserAgent } from './user-agent-summary'
+import { describeUserAgent } from './user-agent'
 
 /**
  * The browsers kept per account, most recent first; older ones are forgotten. Never fewer than one, so an

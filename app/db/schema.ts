@@ -115,7 +115,11 @@ export interface ApiTokensTable {
 	user_id: number
 	created_at: number
 	expires_at: number
+	/** Written at most once a minute (see api-token.server); NULL until the token is first used. */
 	last_used_at: number | null
+	/** The address and user agent of the client the token was issued to (NULL before migration 0014). */
+	ip: string | null
+	user_agent: string | null
 }
 
 export interface NotificationsTable {

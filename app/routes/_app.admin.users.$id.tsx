@@ -19,6 +19,8 @@ import {
 	canManageUser,
 	type Refused,
 } from '~/admin/users.server'
+import { getUserSessions, revokeAdminUserSession, revokeSessionSchema } from '~/admin/user-sessions.server'
+import { getSessionState } from '~/auth/session.server'
 import { parseId } from '~/catalogs/catalog.server'
 import { AdminUserForm, OneTimePassword, useUserFieldLabels } from '~/components/admin-user-form'
 import { useRoleName } from '~/components/role-name'
@@ -38,6 +40,7 @@ import { pageTitle } from '~/utils/meta'
 import { flashSuccess } from '~/utils/flash.server'
 import { publicOrigin } from '~/utils/public-url.server'
 import { Badge } from '~/components/badge'
+import { SessionsTable } from '~/components/security/sessions-table'
 
 export const handle = routeHandle({ function: 'QUANTRI_USERS' }, '/admin/users/1')
 
@@ -56,7 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	if (!user) throw notFound()
 	const confirmDelete = new URL(request.url).searchParams.get('confirm') === 'delete'
 	if (confirmDelete && !can(grants, USERS_FUNCTION, 'delete')) throw forbidden()
-	const [t, language] = await Promise.all([getT(request), getLanguage(request)])
+	const [t, language, state] = await Promise.all([getT(request), getLanguage(request), getSessionState(request)])
 	return {
 		title: confirmDelete ? t('admin.users.deleteTitle', { email: user.email }) : user.email,
 		user,
@@ -64,12 +67,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		roles: await listRoleOptions(me.id),
 		self: me.id === user.id,
 		manageable: await canManageUser(me.id, user.id),
+		sessions: await getUserSessions(user.id, state.status === 'active' ? state.session.id_hash : null),
 		confirmDelete,
 		allowed: { update: can(grants, USERS_FUNCTION, 'update'), delete: can(grants, USERS_FUNCTION, 'delete') },
 	}
 }
 
-const INTENTS = ['update', 'changeEmail', 'lock', 'unlock', 'resetPassword', 'revokeSessions', 'delete'] as const
+const INTENTS = ['update', 'changeEmail', 'lock', 'unlock', 'resetPassword', 'revokeSessions', 'revokeSession', 'delete'] as const
 type Intent = (typeof INTENTS)[number]
 
 interface ActionAnswer {
@@ -168,6 +172,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
 			await flashSuccess(request, 'admin.users.sessionsRevoked', { count: result.sessionsEnded })
 			return redirect(href)
 		}
+		case 'revokeSession': {
+			const form = await parseForm(request, revokeSessionSchema)
+			if (!form.ok) return answer({ intent, formError: 'security.sessions.notFound' }, 404)
+			const state = await getSessionState(request)
+			const result = await revokeAdminUserSession(id, form.data.session, actor, { keepIdHash: state.status === 'active' ? state.session.id_hash : null })
+			if (!result.ok) {
+				if (result.reason === 'notFound') throw notFound()
+				if (result.reason === 'sessionNotFound') return answer({ intent, formError: 'security.sessions.notFound' }, 404)
+				return refused(intent, result)
+			}
+			await flashSuccess(request, 'security.sessions.ended')
+			return redirect(href)
+		}
 		case 'delete': {
 			assertCsrf(request, await request.formData())
 			const result = await deleteAdminUser(id, actor)
@@ -194,7 +211,7 @@ function valuesOf(formData: FormData): Record<string, string> {
 export default function AdminUserPage() {
 	const { t, i18n } = useTranslation()
 	const timeZone = useTimeZone()
-	const { user, roles, self, confirmDelete, allowed, manageable, menuPreview } = useLoaderData<typeof loader>()
+	const { user, roles, self, confirmDelete, allowed, manageable, menuPreview, sessions } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>() as ActionAnswer | undefined
 	const roleLabel = useRoleName()
 	const href = userHref(user.id)
@@ -335,6 +352,12 @@ export default function AdminUserPage() {
 					</div>
 				</>
 			) : null}
+			<section aria-labelledby="user-sessions-heading" className="mt-4">
+				<h2 className="h5" id="user-sessions-heading">
+					{t('security.admin.heading')}
+				</h2>
+				<SessionsTable sessions={sessions} caption={t('security.admin.heading')} signOutAction={allowed.update && manageable ? href : null} />
+			</section>
 			{allowed.delete && !self ? (
 				<div className="mt-4">
 					<Link to={`${href}?confirm=delete`} className="btn btn-outline-danger">

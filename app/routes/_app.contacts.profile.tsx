@@ -1,32 +1,29 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { profileActionSchema } from '~/users/forms.server'
 import { recordAudit } from '~/audit/audit.server'
-import { listSessions, requireActiveSession } from '~/auth/session.server'
-import { revokeAccess } from '~/auth/revoke.server'
+import { requireActiveSession } from '~/auth/session.server'
+import { SECURITY_PATH } from '~/account/security'
 import { CsrfInput, ErrorSummary, Field, SelectField } from '~/components/forms'
-import { DateTime } from '~/components/shell/date-time'
 import { getT } from '~/i18n/i18n.server'
 import { portalTimeZone, selectableTimeZones } from '~/i18n/time-zone.server'
 import { languageCookie } from '~/i18n/language.server'
 import { LANGUAGES } from '~/i18n/languages'
-import { notify } from '~/notifications/notifications.server'
 import { routeHandle } from '~/permissions/access'
 import { updateProfile, getUserRoles } from '~/users/users.server'
 import { invalid, parseForm, type FieldError } from '~/utils/form.server'
 import { getClientIp } from '~/utils/logger.server'
 import { pageTitle } from '~/utils/meta'
 import { flashSuccess } from '~/utils/flash.server'
-import { Badge } from '~/components/badge'
 
 export const handle = routeHandle({ authenticated: true })
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
 
 export async function loader({ request }: LoaderFunctionArgs) {
-	const { user, session } = await requireActiveSession(request)
-	const [roles, sessions, t] = await Promise.all([getUserRoles(user.id), listSessions(user.id), getT(request)])
+	const { user } = await requireActiveSession(request)
+	const [roles, t] = await Promise.all([getUserRoles(user.id), getT(request)])
 	return {
 		title: t('profile.title'),
 		profile: { displayName: user.display_name, email: user.email, preferredLanguage: user.preferred_language ?? '', emailNotifications: user.email_notifications === 1, timeZone: user.time_zone ?? '' },
@@ -34,19 +31,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		timeZones: selectableTimeZones(),
 		portalZone: portalTimeZone(),
 		roles: roles.map((role) => ({ code: role.code, name: role.is_builtin ? t(`roles.${role.code}`) : role.name })),
-		sessions: sessions.map((s) => ({
-			id: s.id_hash.slice(0, 12),
-			current: s.id_hash === session.id_hash,
-			createdAt: s.created_at,
-			lastSeenAt: s.last_seen_at,
-			ip: s.ip,
-			userAgent: s.user_agent,
-		})),
 	}
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-	const { user, token } = await requireActiveSession(request)
+	const { user } = await requireActiveSession(request)
 	const form = await parseForm(request, profileActionSchema)
 	if (!form.ok) return invalid(form)
 	const ip = getClientIp()
@@ -76,20 +65,13 @@ export async function action({ request }: ActionFunctionArgs) {
 			await flashSuccess(request, 'profile.saved')
 			break
 		}
-		case 'sign-out-others': {
-			const ended = await revokeAccess(user.id, { keepSessionToken: token })
-			await recordAudit({ action: 'auth.sessions_revoked', actor: user, entity: 'user', entityId: user.id, ip, details: { ended } })
-			if (ended > 0) await notify(user.id, { type: 'sessions_ended', titleKey: 'notifications.sessionsEnded.title', bodyKey: 'notifications.sessionsEnded.body', params: { count: ended }, link: '/contacts/profile' })
-			await flashSuccess(request, 'profile.otherSessionsEnded', { count: ended })
-			break
-		}
 	}
 	return redirect('/contacts/profile', { headers })
 }
 
 export default function ProfilePage() {
 	const { t } = useTranslation()
-	const { profile, roles, sessions, timeZones, portalZone } = useLoaderData<typeof loader>()
+	const { profile, roles, timeZones, portalZone } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const errors = actionData?.errors ?? {}
 	const fieldLabels = { displayName: t('profile.displayName'), preferredLanguage: t('profile.preferredLanguage'), timeZone: t('profile.timeZone') }
@@ -180,47 +162,17 @@ export default function ProfilePage() {
 						</Form>
 					</div>
 				</section>
-				<section className="col-12" aria-labelledby="profile-sessions">
+				<section className="col-12" aria-labelledby="profile-security">
 					<div className="card card-body">
-						<h2 id="profile-sessions" className="h5">
-							{t('profile.sessions')}
+						<h2 id="profile-security" className="h5">
+							{t('security.profile.heading')}
 						</h2>
-						<div role="group" tabIndex={0} aria-labelledby="sessions-caption" className="table-responsive">
-							<table className="table align-middle">
-								<caption id="sessions-caption" className="visually-hidden">{t('profile.sessions')}</caption>
-								<thead>
-									<tr>
-										<th scope="col">{t('profile.device')}</th>
-										<th scope="col">{t('profile.address')}</th>
-										<th scope="col">{t('profile.signedInAt')}</th>
-										<th scope="col">{t('profile.lastActive')}</th>
-									</tr>
-								</thead>
-								<tbody>
-									{sessions.map((session) => (
-										<tr key={session.id}>
-											<td>
-												<span className="session-agent">{session.userAgent ?? t('profile.unknownDevice')}</span>
-												{session.current ? <Badge className="text-bg-success ms-2">{t('profile.thisSession')}</Badge> : null}
-											</td>
-											<td>{session.ip ?? '—'}</td>
-											<td>
-												<DateTime at={session.createdAt} />
-											</td>
-											<td>
-												<DateTime at={session.lastSeenAt} />
-											</td>
-										</tr>
-									))}
-								</tbody>
-							</table>
+						<p>{t('security.profile.text')}</p>
+						<div>
+							<Link to={SECURITY_PATH} className="btn btn-outline-primary">
+								{t('security.profile.link')}
+							</Link>
 						</div>
-						<Form method="post">
-							<CsrfInput />
-							<button type="submit" name="intent" value="sign-out-others" className="btn btn-outline-danger" disabled={sessions.length < 2}>
-								{t('profile.signOutOthers')}
-							</button>
-						</Form>
 					</div>
 				</section>
 			</div>

@@ -47,7 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
 		await recordAudit({ action: 'auth.api_token_refused', actor: result.user, entity: 'user', entityId: result.user.id, ip, details: { reason: 'mustChangePassword' } })
 		return passwordChangeRequired()
 	}
-	const token = await issueApiToken(result.user.id)
+	const token = await issueApiToken(result.user.id, { ip, userAgent: request.headers.get('User-Agent') })
 	await recordSignIn(result.user.id)
 	await recordAudit({ action: 'auth.sign_in', actor: result.user, entity: 'user', entityId: result.user.id, ip, details: { via: 'api' } })
 	return Response.json({ ...toApiUser(result.user), token })

@@ -21,7 +21,6 @@ export const profileActionSchema = z.discriminatedUnion('intent', [
 			.max(64, issue('profile.timeZoneUnknown'))
 			.refine((value) => value === '' || isSelectableTimeZone(value), issue('profile.timeZoneUnknown')),
 	}),
-	z.object({ intent: z.literal('sign-out-others') }),
 	// An unchecked checkbox is not posted at all: absent means "no".
 	z.object({ intent: z.literal('email-notifications'), emailNotifications: z.string().optional().transform((value) => value === 'yes') }),
 ])

@@ -60,11 +60,11 @@ describe('separators for text browsers', () => {
 
 	test('badges are in parentheses: after a session, a role’s name, a read notification', async () => {
 		const admin = await signedInUser(server, ['admin'])
-		const profile = await page(admin.client, '/contacts/profile')
-		const current = profile.querySelectorAll('td').find((cell) => cell.querySelector('.badge') !== null)!
+		const security = await page(admin.client, '/account/security')
+		const current = security.querySelectorAll('td').find((cell) => cell.querySelector('.badge') !== null)!
 		const device = squeezed(current.querySelector('.session-agent')!.text)
 		expect(device).not.toBe('')
-		expect(squeezed(current.text)).toBe(`${device} (${vn.profile.thisSession})`)
+		expect(squeezed(current.text)).toBe(`${device} (${vn.security.sessions.thisBrowser})`)
 
 		const roles = await page(admin.client, '/admin/roles')
 		const builtIn = roles.querySelectorAll('td').filter((cell) => cell.querySelector('.badge') !== null)
@@ -85,7 +85,7 @@ describe('separators for text browsers', () => {
 
 	test('the skip link is the first link of every page', async () => {
 		const admin = await signedInUser(server, ['admin'])
-		for (const path of ['/dashboard', '/contacts/profile', '/notifications', '/admin/roles', '/admin/users', '/danhmuc/tram', '/congcu/list']) {
+		for (const path of ['/dashboard', '/contacts/profile', '/account/security', '/notifications', '/admin/roles', '/admin/users', '/danhmuc/tram', '/congcu/list']) {
 			const first = (await page(admin.client, path)).querySelector('body a')!
 			expect(first.getAttribute('href'), path).toBe('#main')
 			expect(first.text, path).toBe(vn.app.skipToContent)

@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next'
 import { SignOutForm } from '../sign-out-form'
 import { Dropdown } from './dropdown'
 import { Separator } from '~/components/badge'
+import { SECURITY_PATH } from '~/account/security'
 
 function initials(name: string) {
 	const parts = name.trim().split(/\s+/)
 	return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')).toUpperCase()
 }
 
-/** The signed-in user: name, profile, change password, sign-out (a POST). */
+/** The signed-in user: name, profile, security, change password, sign-out (a POST). */
 export function UserMenu({ displayName, email }: { displayName: string; email: string }) {
 	const { t } = useTranslation()
 	return (
@@ -35,6 +36,12 @@ export function UserMenu({ displayName, email }: { displayName: string; email: s
 					<Link to="/contacts/profile" className="dropdown-item">
 						<i className="bx bx-user" aria-hidden="true" />
 						{t('nav.profile')}
+					</Link>
+				</li>
+				<li>
+					<Link to={SECURITY_PATH} className="dropdown-item">
+						<i className="bx bx-shield-quarter" aria-hidden="true" />
+						{t('security.title')}
 					</Link>
 				</li>
 				<li>

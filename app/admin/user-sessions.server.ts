@@ -1,0 +1,39 @@
+import { z } from 'zod'
+import { recordAudit } from '~/audit/audit.server'
+import { endSessionByReference, getSessionEntries, SESSION_REFERENCE_PATTERN, type SessionEntry } from '~/auth/session-list.server'
+import { getDb, type DB } from '~/db/db.server'
+import { notify } from '~/notifications/notifications.server'
+import { auditRefusal, mayManageUser } from '~/permissions/delegation.server'
+import { issue } from '~/utils/form.server'
+import { getClientIp } from '~/utils/logger.server'
+import type { Actor, Refused } from './users.server'
+
+/** A user's sessions on the administration page; the administrator's own browser is marked when it is theirs. */
+export function getUserSessions(userId: number, actorSessionIdHash: string | null, db: DB = getDb()): Promise<SessionEntry[]> {
+	return getSessionEntries(userId, actorSessionIdHash, db)
+}
+
+export type RevokeSessionResult = { ok: true } | { ok: false; reason: 'notFound' } | { ok: false; reason: 'sessionNotFound' } | Refused
+
+/**
+ * Ends one session of a user, named by its reference (never the administrator's own browser: that signs
+ * out with the sign-out form). Subject to the delegation rule; audited; the user is told.
+ */
+export async function revokeAdminUserSession(userId: number, reference: string, actor: Actor, { keepIdHash }: { keepIdHash: string | null }, db: DB = getDb()): Promise<RevokeSessionResult> {
+	return db.transaction().execute(async (trx): Promise<RevokeSessionResult> => {
+		const user = await trx.selectFrom('users').select(['id', 'email']).where('id', '=', userId).executeTakeFirst()
+		if (!user) return { ok: false, reason: 'notFound' }
+		if (!(await mayManageUser(trx, actor.id, userId))) {
+			await auditRefusal(trx, actor, 'userBeyondActor', { entity: 'user', id: userId }, { attempted: 'revokeSession' })
+			return { ok: false, reason: 'delegation', refusal: 'userBeyondActor' }
+		}
+		const ended = await endSessionByReference(userId, reference, { keepIdHash }, trx)
+		if (!ended) return { ok: false, reason: 'sessionNotFound' }
+		await notify(userId, { type: 'sessions_ended', titleKey: 'notifications.sessionsEnded.title', bodyKey: 'notifications.sessionsEnded.body', params: { count: 1 } }, trx)
+		await recordAudit({ action: 'user.sessionRevoked', actor, entity: 'user', entityId: userId, ip: getClientIp(), details: { email: user.email, session: ended } }, trx)
+		return { ok: true }
+	})
+}
+
+/** The administration page's form to end one session: which one, by reference. */
+export const revokeSessionSchema = z.object({ session: z.string().regex(SESSION_REFERENCE_PATTERN, issue('security.sessions.notFound')) })
