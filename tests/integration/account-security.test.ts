@@ -195,8 +195,13 @@ describe('the sessions on /account/security', () => {
 		for (const other of others) expect(await isSignedIn(other)).toBe(false)
 		expect(await isSignedIn(mine)).toBe(true)
 		expect((await useToken(token)).status).toBe(401)
-		const notification = await getDb().selectFrom('notifications').select(['type', 'link']).where('user_id', '=', account.user.id).executeTakeFirstOrThrow()
-		expect(notification).toEqual({ type: 'sessions_ended', link: '/account/security' })
+		// The two browsers after the first were each news when they signed in; then the sessions ended.
+		const notifications = await getDb().selectFrom('notifications').select(['type', 'link']).where('user_id', '=', account.user.id).orderBy('id').execute()
+		expect(notifications).toEqual([
+			{ type: 'new_browser', link: '/account/security' },
+			{ type: 'new_browser', link: '/account/security' },
+			{ type: 'sessions_ended', link: '/account/security' },
+		])
 		expect(await (await mine.get('/dashboard')).text()).toContain(en.notifications.sessionsEnded.title)
 		expect((await auditActions(account.user.id)).map((row) => row.action)).toContain('auth.sessions_revoked')
 		// Nothing left to end: the button is disabled.
@@ -241,8 +246,8 @@ describe('a user’s sessions on the admin user page', () => {
 		expect(await isSignedIn(laptop)).toBe(true)
 		const audit = await getDb().selectFrom('audit_log').select(['action', 'actor_user_id']).where('action', '=', 'user.sessionRevoked').where('entity_id', '=', String(someone.user.id)).execute()
 		expect(audit).toEqual([{ action: 'user.sessionRevoked', actor_user_id: admin.user.id }])
-		const told = await getDb().selectFrom('notifications').select('type').where('user_id', '=', someone.user.id).execute()
-		expect(told).toEqual([{ type: 'sessions_ended' }])
+		const told = await getDb().selectFrom('notifications').select('type').where('user_id', '=', someone.user.id).orderBy('id').execute()
+		expect(told).toEqual([{ type: 'new_browser' }, { type: 'sessions_ended' }])
 		// A reference of another user's session, on this user's page: 404, still signed in.
 		const [adminHash] = await sessionHashes(admin.user.id)
 		const elsewhere = await admin.client.post(path, { intent: 'revokeSession', session: sessionReference(adminHash!) })
