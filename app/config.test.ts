@@ -58,6 +58,8 @@ describe('configuration from the environment', () => {
 		[{ APP_TIME_ZONE: 'Mars/Olympus_Mons' }, 'APP_TIME_ZONE'],
 		[{ APP_TIME_ZONE: '+07:00' }, 'APP_TIME_ZONE'],
 		[{ APP_TIME_ZONE: '' }, 'APP_TIME_ZONE'],
+		[{ REQUIRE_MFA_FOR: 'admins' }, 'REQUIRE_MFA_FOR'],
+		[{ REQUIRE_MFA_FOR: '' }, 'REQUIRE_MFA_FOR'],
 	])('a bad value (%o) stops start-up naming %s', (env, variable) => {
 		const problems = problemsOf(env)
 		expect(problems.some((p) => p.startsWith(variable))).toBe(true)
@@ -78,6 +80,13 @@ describe('configuration from the environment', () => {
 
 	test('an unknown APP_TIME_ZONE stops start-up with a message that says what it must be', () => {
 		expect(() => buildConfig({ SESSION_SECRET: 'x'.repeat(32), APP_TIME_ZONE: 'Asia/Atlantis' })).toThrow(/APP_TIME_ZONE must be an IANA time zone name/)
+	})
+
+	test('REQUIRE_MFA_FOR defaults to none and takes admin or all', () => {
+		expect(buildConfig({ SESSION_SECRET: 'x'.repeat(32) }).requireMfaFor).toBe('none')
+		expect(buildConfig({ SESSION_SECRET: 'x'.repeat(32), REQUIRE_MFA_FOR: 'admin' }).requireMfaFor).toBe('admin')
+		expect(buildConfig({ SESSION_SECRET: 'x'.repeat(32), REQUIRE_MFA_FOR: 'all' }).requireMfaFor).toBe('all')
+		expect(() => buildConfig({ SESSION_SECRET: 'x'.repeat(32), REQUIRE_MFA_FOR: 'everyone' })).toThrow(/REQUIRE_MFA_FOR must be none, admin or all/)
 	})
 
 	test('MAX_UPLOAD_MB defaults to 20', () => {

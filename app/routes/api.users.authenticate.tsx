@@ -1,7 +1,8 @@
 import { recordSignIn } from '~/users/users.server'
 import { routeHandle } from '~/permissions/access'
 import { type ActionFunctionArgs } from '@remix-run/node'
-import { credentialsSchema } from '~/users/forms.server'
+import { apiCredentialsSchema } from '~/auth/mfa/forms.server'
+import { refuseApiSignInWithoutCode } from '~/auth/mfa/api-code.server'
 import { recordAudit } from '~/audit/audit.server'
 import { issueApiToken } from '~/auth/api-token.server'
 import { getAuthProvider } from '~/auth/provider.server'
@@ -19,11 +20,14 @@ export function loader() {
 	throw methodNotAllowed(['POST'])
 }
 
-/** The seed's sign-in call, made real: same throttling and audit as the sign-in page; answers a bearer token. */
+/**
+ * The seed's sign-in call, made real: same throttling and audit as the sign-in page; answers a bearer token.
+ * An account with a second factor also sends `code` (TOTP or recovery code).
+ */
 export async function action({ request }: ActionFunctionArgs) {
 	if (request.method !== 'POST') throw methodNotAllowed(['POST'])
 	const t = await getT(request)
-	const { email, password } = await parseApiBody(request, credentialsSchema, t)
+	const { email, password, code } = await parseApiBody(request, apiCredentialsSchema, t)
 	const ip = getClientIp()
 	const attempt = await beginSignInAttempt(email, ip)
 	if (!attempt.allowed) {
@@ -42,6 +46,8 @@ export async function action({ request }: ActionFunctionArgs) {
 		return Response.json(INCORRECT, { status: 400 })
 	}
 	await signInSucceeded(email, ip)
+	const refused = await refuseApiSignInWithoutCode(result.user, code, ip, t)
+	if (refused) return refused
 	countSignIn('success', 'api')
 	if (result.user.must_change_password) {
 		await recordAudit({ action: 'auth.api_token_refused', actor: result.user, entity: 'user', entityId: result.user.id, ip, details: { reason: 'mustChangePassword' } })

@@ -13,6 +13,7 @@ import { announcements } from './0010_announcements'
 import { lastSignIn } from './0011_last_sign_in'
 import { keptForms } from './0012_kept_forms'
 import { userTimeZone } from './0013_user_time_zone'
+import { secondFactor } from './0015_second_factor'
 
 /** Every migration, in order. Names are permanent: never rename or reorder a landed one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -30,5 +31,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
 		'0011_last_sign_in': lastSignIn(),
 		'0012_kept_forms': keptForms(),
 		'0013_user_time_zone': userTimeZone(),
+		'0015_second_factor': secondFactor(dialect),
 	}
 }
