@@ -83,11 +83,12 @@ export function MfaSection({ section, actionData }: { section: MfaSectionData; a
 						</li>
 						<li>
 							<p className="mb-1">{t('mfa.setup.typeKey')}</p>
-							<p>
-								<code className="mfa-key" aria-label={t('mfa.setup.keyLabel')}>
-									{section.key}
-								</code>
-							</p>
+							<div className="mb-3">
+								<label htmlFor="mfa-key" className="form-label">
+									{t('mfa.setup.keyLabel')}
+								</label>
+								<input id="mfa-key" className="form-control font-monospace" readOnly value={section.key} size={40} />
+							</div>
 						</li>
 						<li>
 							<CodeForm intent="confirmMfa" label={t('mfa.setup.code')} submit={t('mfa.setup.confirm')} error={errorFor('confirmMfa')} />
