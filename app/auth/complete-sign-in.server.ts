@@ -8,6 +8,7 @@ import { countSignIn } from '~/server/metrics.server'
 import { recordSignIn } from '~/users/users.server'
 import { getClientIp } from '~/utils/logger.server'
 import { safeRedirect } from '~/utils/redirect'
+import { SECURITY_PATH, userMustEnrol } from './mfa/requirement.server'
 import { CHANGE_PASSWORD_PATH, createSession } from './session.server'
 
 export interface CompletedSignIn {
@@ -36,7 +37,7 @@ export async function completeSignIn(request: Request, user: User, { redirectTo,
 		ip: getClientIp(),
 		...(secondFactor ? { details: { secondFactor } } : {}),
 	})
-	const destination = user.must_change_password ? CHANGE_PASSWORD_PATH : safeRedirect(redirectTo, '/')
+	const destination = user.must_change_password ? CHANGE_PASSWORD_PATH : (await userMustEnrol(user.id)) ? SECURITY_PATH : safeRedirect(redirectTo, '/')
 	const headers = new Headers({ 'Set-Cookie': sessionCookie })
 	headers.append('Set-Cookie', renewedCsrfCookie())
 	for (const cookie of cookies) headers.append('Set-Cookie', cookie)

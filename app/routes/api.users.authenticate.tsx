@@ -9,7 +9,8 @@ import { getAuthProvider } from '~/auth/provider.server'
 import { beginSignInAttempt, signInSucceeded } from '~/auth/throttle.server'
 import { countSignIn } from '~/server/metrics.server'
 import { getT } from '~/i18n/i18n.server'
-import { methodNotAllowed, parseApiBody, passwordChangeRequired, toApiUser } from '~/utils/api.server'
+import { methodNotAllowed, parseApiBody, passwordChangeRequired, secondFactorRequired, toApiUser } from '~/utils/api.server'
+import { userMustEnrol } from '~/auth/mfa/requirement.server'
 import { getClientIp } from '~/utils/logger.server'
 
 export const handle = routeHandle({ public: 'issues a bearer token for valid credentials' })
@@ -52,6 +53,10 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (result.user.must_change_password) {
 		await recordAudit({ action: 'auth.api_token_refused', actor: result.user, entity: 'user', entityId: result.user.id, ip, details: { reason: 'mustChangePassword' } })
 		return passwordChangeRequired()
+	}
+	if (await userMustEnrol(result.user.id)) {
+		await recordAudit({ action: 'auth.api_token_refused', actor: result.user, entity: 'user', entityId: result.user.id, ip, details: { reason: 'secondFactorRequired' } })
+		return secondFactorRequired()
 	}
 	const token = await issueApiToken(result.user.id)
 	await recordSignIn(result.user.id)

@@ -1,7 +1,6 @@
 import { data, redirect } from '@remix-run/node'
 import { recordAudit } from '~/audit/audit.server'
 import type { User } from '~/db/schema'
-import { getUserAccess } from '~/permissions/grants.server'
 import { flashSuccess } from '~/utils/flash.server'
 import { parseForm, noteFormFailed, type FieldErrors } from '~/utils/form.server'
 import { getClientIp } from '~/utils/logger.server'
@@ -25,7 +24,7 @@ export type MfaSectionData =
 
 /** What the security page shows about the user's second factor. */
 export async function getMfaSection(request: Request, user: User): Promise<MfaSectionData> {
-	const [state, required] = await Promise.all([getSecondFactor(user.id), getUserAccess(request, user).then(secondFactorRequiredFor)])
+	const [state, required] = await Promise.all([getSecondFactor(user.id), secondFactorRequiredFor(user.id)])
 	if (state.status === 'none') return { status: 'none', required }
 	if (state.status === 'active') return { status: 'active', required, confirmedAt: state.confirmedAt, recoveryCodesLeft: state.recoveryCodesLeft }
 	return { status: 'pending', required, qrSvg: await qrCodeSvg(totpUri(state.secret, user.email)), key: groupedSecret(state.secret) }
@@ -58,7 +57,7 @@ export async function handleMfaIntent(request: Request, user: User, intent: MfaI
 		await startEnrolment(user.id)
 		return redirect(SECURITY_PATH)
 	}
-	if (intent === 'disableMfa' && (await secondFactorRequiredFor(await getUserAccess(request, user)))) {
+	if (intent === 'disableMfa' && (await secondFactorRequiredFor(user.id))) {
 		return answer(intent, { formError: (await getT(request))('mfa.disable.required') }, 403)
 	}
 	const code = form.ok ? form.data.code : undefined
