@@ -34,13 +34,13 @@ function CodeForm({ intent, label, submit, error, danger = false }: { intent: Mf
 function RecoveryCodes({ codes }: { codes: string[] }) {
 	const { t } = useTranslation()
 	return (
-		<div className="alert alert-success" role="status">
-			<h3 className="h6 alert-heading">{t('mfa.recovery.heading')}</h3>
+		<div className="border border-success rounded p-3 mb-3" role="status">
+			<h3 className="h6">{t('mfa.recovery.heading')}</h3>
 			<p>{t('mfa.recovery.explanation')}</p>
 			<ul className="mfa-recovery-codes list-unstyled mb-3" aria-label={t('mfa.recovery.listLabel')}>
 				{codes.map((code) => (
-					<li key={code}>
-						<code>{code}</code>
+					<li key={code} className="font-monospace fs-5">
+						{code}
 					</li>
 				))}
 			</ul>

@@ -53,7 +53,7 @@ export async function scanSignedInPages(page: Page, t: Messages) {
 		await scanListAndFirstRecord(page, admin)
 		await scanMain(page, `${admin}/new`)
 	}
-	for (const path of ['/admin/notifications', '/admin/audit', '/notifications', '/contacts/profile', '/search?q=tram', '/account/change-password', '/account/logout']) {
+	for (const path of ['/admin/notifications', '/admin/audit', '/notifications', '/contacts/profile', '/account/security', '/search?q=tram', '/account/change-password', '/account/logout']) {
 		await scanMain(page, path)
 	}
 }

@@ -1,5 +1,6 @@
 import { Secret, TOTP } from 'otpauth'
 import type { Page } from '@playwright/test'
+import { expectNoAxeViolations } from './axe'
 import { createUser, en, expect, expectErrorSummary, format, open, signIn, submitSignIn, test, translate } from './support'
 
 test.use({ language: 'en' })
@@ -14,13 +15,14 @@ function codeFor(key: string, at = Date.now()): string {
 const codeError = format(en.validation.summaryItem, { label: en.mfa.verify.code, message: en.mfa.verify.invalidCode })
 
 /** Sets up the second factor on the security page (signed in already): the key shown, the code that confirmed it, the recovery codes. */
-async function enrol(page: Page) {
+async function enrol(page: Page, { checkAccessibility = false } = {}) {
 	await open(page, '/account/security')
 	await expect(page.getByRole('heading', { level: 2, name: en.mfa.title })).toBeVisible()
 	await page.getByRole('button', { name: en.mfa.setup.start }).click()
 	const qr = page.getByRole('img', { name: en.mfa.setup.qrLabel })
 	await expect(qr).toBeVisible()
 	await expect(qr.locator('svg')).toBeVisible()
+	if (checkAccessibility) await expectNoAxeViolations(page, '#main')
 	const key = await page.getByLabel(en.mfa.setup.keyLabel, { exact: true }).inputValue()
 	expect(key).toMatch(/^[A-Z2-7]{4}( [A-Z2-7]{4}){7}$/)
 	const confirmingCode = codeFor(key)
@@ -30,6 +32,7 @@ async function enrol(page: Page) {
 	await expect(list.getByRole('listitem')).toHaveCount(10)
 	const recoveryCodes = (await list.getByRole('listitem').allTextContents()).map((text) => text.trim())
 	for (const code of recoveryCodes) expect(code).toMatch(/^[0-9a-z]{5}-[0-9a-z]{5}$/)
+	if (checkAccessibility) await expectNoAxeViolations(page, '#main')
 	await page.getByRole('link', { name: en.mfa.recovery.done }).click()
 	await expect(page.getByText(translate('en', 'mfa.recovery.left', { count: 10 }))).toBeVisible()
 	return { key, confirmingCode, recoveryCodes }
@@ -52,9 +55,10 @@ test.describe('Two-step sign-in', () => {
 	test('set up with the key shown, then sign in with a code; a wrong or reused code is refused', async ({ page, secondPage }) => {
 		const user = await createUser({ prefix: 'mfa' })
 		await signIn(page, user.email, user.password)
-		const { key, confirmingCode } = await enrol(page)
+		const { key, confirmingCode } = await enrol(page, { checkAccessibility: true })
 
 		await passwordStep(secondPage, user.email, user.password)
+		await expectNoAxeViolations(secondPage)
 		const wrong = String((Number(codeFor(key)) + 500_000) % 1_000_000).padStart(6, '0')
 		await submitCode(secondPage, wrong)
 		await expectErrorSummary(secondPage, [codeError])
