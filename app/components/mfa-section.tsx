@@ -83,12 +83,13 @@ export function MfaSection({ section, actionData }: { section: MfaSectionData; a
 						</li>
 						<li>
 							<p className="mb-1">{t('mfa.setup.typeKey')}</p>
-							<div className="mb-3">
-								<label htmlFor="mfa-key" className="form-label">
-									{t('mfa.setup.keyLabel')}
-								</label>
-								<input id="mfa-key" className="form-control font-monospace" readOnly value={section.key} size={40} />
-							</div>
+							{/* Text, not a field: read aloud, copied, and shown by a text browser as it is. */}
+							<dl className="mb-3">
+								<dt id="mfa-key-label">{t('mfa.setup.keyLabel')}</dt>
+								<dd id="mfa-key" aria-labelledby="mfa-key-label" className="font-monospace fs-5 text-break">
+									{section.key}
+								</dd>
+							</dl>
 						</li>
 						<li>
 							<CodeForm intent="confirmMfa" label={t('mfa.setup.code')} submit={t('mfa.setup.confirm')} error={errorFor('confirmMfa')} />

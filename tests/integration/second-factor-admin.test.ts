@@ -108,7 +108,11 @@ describe('REQUIRE_MFA_FOR=admin', () => {
 		expect((await client.post('/account/security', { intent: 'startMfa' })).status).toBe(302)
 		const setup = parseHtml(await (await client.get('/account/security')).text())
 		expect(setup.querySelector('.mfa-qr svg')).not.toBeNull()
-		const key = setup.querySelector('#mfa-key')!.getAttribute('value')!.replace(/\s+/g, '')
+		// The key as text, in groups of four: what a text browser shows.
+		const shown = setup.querySelector('#mfa-key')!.text.trim()
+		expect(shown).toMatch(/^[A-Z2-7]{4}( [A-Z2-7]{4}){7}$/)
+		expect(setup.querySelector('main')!.text).toContain(shown)
+		const key = shown.replace(/\s+/g, '')
 		const confirmed = await client.post('/account/security', { intent: 'confirmMfa', code: totpCode(key) })
 		expect(confirmed.status).toBe(200)
 		expect(parseHtml(await confirmed.text()).querySelectorAll('.mfa-recovery-codes li')).toHaveLength(10)
