@@ -139,7 +139,7 @@ export async function requireUser(request: Request, { allowPasswordChange = fals
 	if (state.user.must_change_password && !allowPasswordChange) {
 		throw redirect(CHANGE_PASSWORD_PATH)
 	}
-	if (new URL(request.url).pathname !== SECURITY_PATH && (await mustEnrolSecondFactor(request, state.user))) {
+	if (getConfig().requireMfaFor !== 'none' && new URL(request.url).pathname !== SECURITY_PATH && (await mustEnrolSecondFactor(request, state.user))) {
 		throw redirect(SECURITY_PATH)
 	}
 	return state.user

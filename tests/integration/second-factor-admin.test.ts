@@ -146,6 +146,8 @@ describe('turning the second factor off (not covered)', () => {
 		expect(location(again)).toBe('/dashboard')
 		const audit = await getDb().selectFrom('audit_log').select('action').where('actor_user_id', '=', user.id).where('action', 'like', 'auth.mfa%').orderBy('id').execute()
 		expect(audit.map((row) => row.action)).toEqual(['auth.mfa_failed', 'auth.mfa_disabled'])
+		const notices = await getDb().selectFrom('notifications').select('title_key').where('user_id', '=', user.id).where('type', '=', 'second_factor_changed').execute()
+		expect(notices.map((row) => row.title_key)).toEqual(['mfa.notices.disabled'])
 	})
 
 	test('new recovery codes need a current code and replace the old ones', async () => {
@@ -190,6 +192,8 @@ describe('an administrator resets a user’s second factor', () => {
 		expect(audit).toHaveLength(1)
 		expect(audit[0]!.actor_user_id).toBe(admin.user.id)
 		expect(JSON.parse(audit[0]!.details!)).toMatchObject({ hadSecondFactor: true, sessionsEnded: 1 })
+		const notices = await getDb().selectFrom('notifications').select(['type', 'title_key', 'link']).where('user_id', '=', target.user.id).where('type', '=', 'second_factor_changed').execute()
+		expect(notices).toEqual([{ type: 'second_factor_changed', title_key: 'mfa.notices.reset', link: '/account/security' }])
 		const direct = await new TestClient(plain.url).signIn(target.email, target.password, '/dashboard')
 		expect(location(direct)).toBe('/dashboard')
 	})

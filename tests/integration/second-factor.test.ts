@@ -234,7 +234,7 @@ describe('signing in with a second factor (HTTP)', () => {
 	})
 
 	test('a recovery code signs in once', async () => {
-		const { email, password, recoveryCodes } = await enrolledNow()
+		const { email, password, recoveryCodes, user } = await enrolledNow()
 		const client = englishClient()
 		await passwordStep(client, email, password)
 		const response = await client.post('/account/login/verify', { code: recoveryCodes[3]!.toUpperCase() })
@@ -243,6 +243,9 @@ describe('signing in with a second factor (HTTP)', () => {
 		const again = englishClient()
 		await passwordStep(again, email, password)
 		expect((await again.post('/account/login/verify', { code: recoveryCodes[3]! })).status).toBe(400)
+		// The owner is told in the bell, in case it was not them.
+		const notices = await getDb().selectFrom('notifications').select('title_key').where('user_id', '=', user.id).execute()
+		expect(notices.map((row) => row.title_key)).toEqual(['mfa.notices.recoveryCodeUsed'])
 	})
 
 	test('the code step cannot be reached without the password step, nor replayed after it', async () => {

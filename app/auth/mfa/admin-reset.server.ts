@@ -6,6 +6,7 @@ import { getUserById } from '~/users/users.server'
 import { getClientIp } from '~/utils/logger.server'
 import { revokeAccess } from '../revoke.server'
 import { removeSecondFactor } from './mfa.server'
+import { notifySecondFactorChange } from './notices.server'
 
 export type ResetSecondFactorResult = { ok: true; sessionsEnded: number } | { ok: false; reason: 'notFound' | 'self' } | Refused
 
@@ -27,6 +28,7 @@ export async function resetUserSecondFactor(userId: number, actor: Actor, db: DB
 		const hadSecondFactor = await removeSecondFactor(userId, trx)
 		const sessionsEnded = await revokeAccess(userId, {}, trx)
 		await recordAudit({ action: 'user.mfaReset', actor, entity: 'user', entityId: userId, ip: getClientIp(), details: { email: user.email, hadSecondFactor, sessionsEnded } }, trx)
+		await notifySecondFactorChange(userId, 'reset', trx)
 		return { ok: true, sessionsEnded }
 	})
 }

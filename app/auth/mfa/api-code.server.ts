@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next'
 import { countSignIn } from '~/server/metrics.server'
 import { beginCodeAttempt, codeSucceeded } from '../throttle.server'
 import { acceptSecondFactorCode, hasSecondFactor } from './mfa.server'
+import { notifySecondFactorChange } from './notices.server'
 
 export const CODE_REQUIRED = { message: 'Code required' }
 export const INVALID_CODE = { message: 'Invalid code' }
@@ -28,6 +29,9 @@ export async function refuseApiSignInWithoutCode(user: User, code: string | unde
 		return Response.json(INVALID_CODE, { status: 401 })
 	}
 	await codeSucceeded(user.id, ip)
-	if (checked.method === 'recovery') await recordAudit({ action: 'auth.mfa_recovery_code_used', actor: user, entity: 'user', entityId: user.id, ip, details: { via: 'api' } })
+	if (checked.method === 'recovery') {
+		await recordAudit({ action: 'auth.mfa_recovery_code_used', actor: user, entity: 'user', entityId: user.id, ip, details: { via: 'api' } })
+		await notifySecondFactorChange(user.id, 'recoveryCodeUsed')
+	}
 	return null
 }

@@ -8,6 +8,7 @@ import { beginCodeAttempt, codeSucceeded } from '../throttle.server'
 import { getT } from '~/i18n/i18n.server'
 import { mfaIntentSchema } from './forms.server'
 import { acceptSecondFactorCode, confirmEnrolment, getSecondFactor, removeSecondFactor, replaceRecoveryCodes, startEnrolment } from './mfa.server'
+import { notifySecondFactorChange } from './notices.server'
 import { qrCodeSvg } from './qr-code.server'
 import { SECURITY_PATH, secondFactorRequiredFor } from './requirement.server'
 import { groupedSecret, totpUri } from './totp.server'
@@ -82,6 +83,7 @@ export async function handleMfaIntent(request: Request, user: User, intent: MfaI
 		}
 		await codeSucceeded(user.id, ip)
 		await recordAudit({ action: 'auth.mfa_enabled', actor: user, entity: 'user', entityId: user.id, ip })
+		await notifySecondFactorChange(user.id, 'enabled')
 		return answer(intent, { recoveryCodes: confirmed.recoveryCodes })
 	}
 
@@ -92,10 +94,12 @@ export async function handleMfaIntent(request: Request, user: User, intent: MfaI
 		const codes = await replaceRecoveryCodes(user.id)
 		if (!codes) return wrongCode()
 		await recordAudit({ action: 'auth.mfa_recovery_codes_regenerated', actor: user, entity: 'user', entityId: user.id, ip, details: { with: checked.method } })
+		await notifySecondFactorChange(user.id, 'recoveryCodesRegenerated')
 		return answer(intent, { recoveryCodes: codes })
 	}
 	await removeSecondFactor(user.id)
 	await recordAudit({ action: 'auth.mfa_disabled', actor: user, entity: 'user', entityId: user.id, ip, details: { with: checked.method } })
+	await notifySecondFactorChange(user.id, 'disabled')
 	await flashSuccess(request, 'mfa.disable.done')
 	return redirect(SECURITY_PATH)
 }

@@ -8,6 +8,7 @@ import { completeSignIn } from '../complete-sign-in.server'
 import { beginCodeAttempt, codeSucceeded } from '../throttle.server'
 import { codeSchema } from './forms.server'
 import { acceptSecondFactorCode } from './mfa.server'
+import { notifySecondFactorChange } from './notices.server'
 import { clearPendingSignInCookie, endPendingSignIn, getPendingSignIn, recordPendingFailure } from './pending-sign-in.server'
 
 const EXPIRED = '/account/login?reason=code-expired'
@@ -48,6 +49,7 @@ export async function verifySignInCode(request: Request) {
 	if (!(await endPendingSignIn(pending))) throw redirect(EXPIRED, { headers: { 'Set-Cookie': await clearPendingSignInCookie() } })
 	if (checked.method === 'recovery') {
 		await recordAudit({ action: 'auth.mfa_recovery_code_used', actor: user, entity: 'user', entityId: user.id, ip })
+		await notifySecondFactorChange(user.id, 'recoveryCodeUsed')
 	}
 	return completeSignIn(request, user, { redirectTo: pending.redirectTo, secondFactor: checked.method, cookies: [await clearPendingSignInCookie()] })
 }
