@@ -6,12 +6,29 @@ import { DateTime } from '~/components/shell/date-time'
 import type { FieldError } from '~/utils/form.server'
 
 /** A form of the section: its intent, and a code field when the step needs a current code. */
-function CodeForm({ intent, label, submit, error, danger = false }: { intent: MfaIntent; label: string; submit: string; error?: FieldError; danger?: boolean }) {
+function CodeForm({
+	intent,
+	label,
+	submit,
+	errors,
+	withPassword = false,
+	danger = false,
+}: {
+	intent: MfaIntent
+	label: string
+	submit: string
+	errors?: Record<string, FieldError>
+	withPassword?: boolean
+	danger?: boolean
+}) {
 	const { t } = useTranslation()
 	return (
 		<Form method="post" noValidate className="mfa-form">
 			<CsrfInput />
 			<input type="hidden" name="intent" value={intent} />
+			{withPassword ? (
+				<Field id={`mfa-${intent}-password`} name="password" type="password" label={t('mfa.setup.password')} autoComplete="current-password" required error={errors?.password} />
+			) : null}
 			<Field
 				id={`mfa-${intent}-code`}
 				name="code"
@@ -22,7 +39,7 @@ function CodeForm({ intent, label, submit, error, danger = false }: { intent: Mf
 				spellCheck={false}
 				required
 				maxLength={64}
-				error={error}
+				error={errors?.code}
 			/>
 			<button type="submit" className={`btn ${danger ? 'btn-outline-danger' : 'btn-primary'}`}>
 				{submit}
@@ -55,7 +72,7 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
 export function MfaSection({ section, actionData }: { section: MfaSectionData; actionData?: MfaActionData | null }) {
 	const { t } = useTranslation()
 	const answer = actionData?.mfa
-	const errorFor = (intent: MfaIntent) => (answer?.intent === intent ? answer.errors.code : undefined)
+	const errorsFor = (intent: MfaIntent) => (answer?.intent === intent ? answer.errors : undefined)
 	return (
 		<section className="card mb-4" aria-labelledby="mfa-heading">
 			<div className="card-body">
@@ -92,7 +109,7 @@ export function MfaSection({ section, actionData }: { section: MfaSectionData; a
 							</dl>
 						</li>
 						<li>
-							<CodeForm intent="confirmMfa" label={t('mfa.setup.code')} submit={t('mfa.setup.confirm')} error={errorFor('confirmMfa')} />
+							<CodeForm intent="confirmMfa" label={t('mfa.setup.code')} submit={t('mfa.setup.confirm')} errors={errorsFor('confirmMfa')} withPassword />
 							<Form method="post" className="mt-2">
 								<CsrfInput />
 								<input type="hidden" name="intent" value="startMfa" />
@@ -110,12 +127,12 @@ export function MfaSection({ section, actionData }: { section: MfaSectionData; a
 						</p>
 						<p>{t('mfa.recovery.left', { count: section.recoveryCodesLeft })}</p>
 						<h3 className="h6">{t('mfa.recovery.newHeading')}</h3>
-						<CodeForm intent="regenerateRecoveryCodes" label={t('mfa.currentCode')} submit={t('mfa.recovery.regenerate')} error={errorFor('regenerateRecoveryCodes')} />
+						<CodeForm intent="regenerateRecoveryCodes" label={t('mfa.currentCode')} submit={t('mfa.recovery.regenerate')} errors={errorsFor('regenerateRecoveryCodes')} />
 						<h3 className="h6 mt-4">{t('mfa.disable.heading')}</h3>
 						{section.required ? (
 							<p>{t('mfa.disable.required')}</p>
 						) : (
-							<CodeForm intent="disableMfa" label={t('mfa.currentCode')} submit={t('mfa.disable.submit')} error={errorFor('disableMfa')} danger />
+							<CodeForm intent="disableMfa" label={t('mfa.currentCode')} submit={t('mfa.disable.submit')} errors={errorsFor('disableMfa')} danger />
 						)}
 					</>
 				) : null}

@@ -30,6 +30,7 @@ test.describe('REQUIRE_MFA_FOR=admin', () => {
 		await page.getByRole('button', { name: en.mfa.setup.start }).click()
 		const key = ((await page.getByLabel(en.mfa.setup.keyLabel, { exact: true }).textContent()) ?? '').trim()
 		const code = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(key.replace(/\s+/g, '')) }).generate()
+		await page.getByLabel(en.mfa.setup.password, { exact: true }).fill(user.password)
 		await page.getByLabel(en.mfa.setup.code, { exact: true }).fill(code)
 		await page.getByRole('button', { name: en.mfa.setup.confirm }).click()
 		await expect(page.getByRole('list', { name: en.mfa.recovery.listLabel }).getByRole('listitem')).toHaveCount(10)

@@ -15,7 +15,7 @@ function codeFor(key: string, at = Date.now()): string {
 const codeError = format(en.validation.summaryItem, { label: en.mfa.verify.code, message: en.mfa.verify.invalidCode })
 
 /** Sets up the second factor on the security page (signed in already): the key shown, the code that confirmed it, the recovery codes. */
-async function enrol(page: Page, { checkAccessibility = false } = {}) {
+async function enrol(page: Page, password: string, { checkAccessibility = false } = {}) {
 	await open(page, '/account/security')
 	await expect(page.getByRole('heading', { level: 2, name: en.mfa.title })).toBeVisible()
 	await page.getByRole('button', { name: en.mfa.setup.start }).click()
@@ -26,6 +26,7 @@ async function enrol(page: Page, { checkAccessibility = false } = {}) {
 	const key = ((await page.getByLabel(en.mfa.setup.keyLabel, { exact: true }).textContent()) ?? '').trim()
 	expect(key).toMatch(/^[A-Z2-7]{4}( [A-Z2-7]{4}){7}$/)
 	const confirmingCode = codeFor(key)
+	await page.getByLabel(en.mfa.setup.password, { exact: true }).fill(password)
 	await page.getByLabel(en.mfa.setup.code, { exact: true }).fill(confirmingCode)
 	await page.getByRole('button', { name: en.mfa.setup.confirm }).click()
 	const list = page.getByRole('list', { name: en.mfa.recovery.listLabel })
@@ -55,7 +56,7 @@ test.describe('Two-step sign-in', () => {
 	test('set up with the key shown, then sign in with a code; a wrong or reused code is refused', async ({ page, secondPage }) => {
 		const user = await createUser({ prefix: 'mfa' })
 		await signIn(page, user.email, user.password)
-		const { key, confirmingCode } = await enrol(page, { checkAccessibility: true })
+		const { key, confirmingCode } = await enrol(page, user.password, { checkAccessibility: true })
 
 		await passwordStep(secondPage, user.email, user.password)
 		await expectNoAxeViolations(secondPage)
@@ -75,7 +76,7 @@ test.describe('Two-step sign-in', () => {
 	test('a recovery code signs in instead of a code', async ({ page, secondPage }) => {
 		const user = await createUser({ prefix: 'mfa-recovery' })
 		await signIn(page, user.email, user.password)
-		const { recoveryCodes } = await enrol(page)
+		const { recoveryCodes } = await enrol(page, user.password)
 
 		await passwordStep(secondPage, user.email, user.password)
 		await submitCode(secondPage, recoveryCodes[0]!)

@@ -89,7 +89,7 @@ describe('who REQUIRE_MFA_FOR covers', () => {
 
 describe('REQUIRE_MFA_FOR=admin', () => {
 	test('an administrator without a second factor is sent to set it up and can do nothing else until then', async () => {
-		const { client, landed, email, password } = await signedIn(required, ['admin'])
+		const { client, landed, email, password, user } = await signedIn(required, ['admin'])
 		expect(landed).toBe('/account/security')
 		for (const path of ['/dashboard', '/admin/users', '/contacts/profile']) {
 			const response = await client.get(path)
@@ -113,7 +113,15 @@ describe('REQUIRE_MFA_FOR=admin', () => {
 		expect(shown).toMatch(/^[A-Z2-7]{4}( [A-Z2-7]{4}){7}$/)
 		expect(setup.querySelector('main')!.text).toContain(shown)
 		const key = shown.replace(/\s+/g, '')
-		const confirmed = await client.post('/account/security', { intent: 'confirmMfa', code: totpCode(key) })
+		// Adding a factor asks for the password again: a session alone does not tie the account to a phone.
+		const withoutPassword = await client.post('/account/security', { intent: 'confirmMfa', code: totpCode(key) })
+		expect(withoutPassword.status).toBe(400)
+		expect(errorSummary(await withoutPassword.text())?.items).toEqual([en.validation.required])
+		const wrongPassword = await client.post('/account/security', { intent: 'confirmMfa', code: totpCode(key), password: 'Not the password 1' })
+		expect(wrongPassword.status).toBe(400)
+		expect(errorSummary(await wrongPassword.text())?.items).toEqual([en.mfa.setup.wrongPassword])
+		expect(await hasSecondFactor(user.id)).toBe(false)
+		const confirmed = await client.post('/account/security', { intent: 'confirmMfa', code: totpCode(key), password })
 		expect(confirmed.status).toBe(200)
 		expect(parseHtml(await confirmed.text()).querySelectorAll('.mfa-recovery-codes li')).toHaveLength(10)
 		expect((await client.get('/dashboard')).status).toBe(200)

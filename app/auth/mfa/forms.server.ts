@@ -11,6 +11,8 @@ export const codeSchema = z.object({ code })
 export const mfaIntentSchema = z.object({
 	intent: z.enum(['startMfa', 'confirmMfa', 'regenerateRecoveryCodes', 'disableMfa']),
 	code: code.optional(),
+	/** Asked again when a factor is added: a session alone (a borrowed browser) must not tie the account to another phone. */
+	password: z.string().max(1024, issue('validation.tooLong', { max: 1024 })).optional(),
 })
 
 /** `POST /api/users/authenticate`'s body: the credentials, and the second factor's code when the account has one. */

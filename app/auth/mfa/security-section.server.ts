@@ -4,7 +4,8 @@ import type { User } from '~/db/schema'
 import { flashSuccess } from '~/utils/flash.server'
 import { parseForm, noteFormFailed, type FieldErrors } from '~/utils/form.server'
 import { getClientIp } from '~/utils/logger.server'
-import { beginCodeAttempt, codeSucceeded } from '../throttle.server'
+import { getAuthProvider } from '../provider.server'
+import { beginCodeAttempt, beginSignInAttempt, codeSucceeded, signInSucceeded } from '../throttle.server'
 import { getT } from '~/i18n/i18n.server'
 import { mfaIntentSchema } from './forms.server'
 import { acceptSecondFactorCode, confirmEnrolment, getSecondFactor, removeSecondFactor, replaceRecoveryCodes, startEnrolment } from './mfa.server'
@@ -46,9 +47,27 @@ function answer(intent: MfaIntent, { errors = {}, formError = null, recoveryCode
 	return data<MfaActionData>({ mfa: { intent, errors, formError, recoveryCodes } }, { status, headers: { 'Cache-Control': 'no-store', ...headers } })
 }
 
+/** The password asked again before a factor is added: throttled and audited as at sign-in. */
+async function refuseWrongPassword(request: Request, user: User, password: string, ip: string | null) {
+	const attempt = await beginSignInAttempt(user.email, ip)
+	if (!attempt.allowed) {
+		const t = await getT(request)
+		if (attempt.firstInWindow) await recordAudit({ action: 'auth.sign_in_throttled', actor: user, entity: 'user', entityId: user.id, ip, details: { intent: 'confirmMfa' } })
+		return answer('confirmMfa', { formError: t('login.throttled', { count: Math.ceil(attempt.retryAfter / 60) }) }, 429, { 'Retry-After': String(attempt.retryAfter) })
+	}
+	const result = await getAuthProvider().signIn(user.email, password)
+	if (!result.ok || result.user.id !== user.id) {
+		await recordAudit({ action: 'auth.sign_in_failed', actor: user, entity: 'user', entityId: user.id, ip, details: { intent: 'confirmMfa' } })
+		return answer('confirmMfa', { errors: { password: { key: 'mfa.setup.wrongPassword' } } }, 400)
+	}
+	await signInSucceeded(user.email, ip)
+	return null
+}
+
 /**
  * The second-factor forms of the security page: set up (a new key), confirm with a first code (gives the
- * recovery codes), new recovery codes and turning it off (each with a current code). Codes count against
+ * recovery codes; the password is asked again), new recovery codes and turning it off (each with a
+ * current code). Codes count against
  * the same limits as at sign-in. Call with the posted intent (see MFA_INTENTS).
  */
 export async function handleMfaIntent(request: Request, user: User, intent: MfaIntent) {
@@ -62,7 +81,17 @@ export async function handleMfaIntent(request: Request, user: User, intent: MfaI
 		return answer(intent, { formError: (await getT(request))('mfa.disable.required') }, 403)
 	}
 	const code = form.ok ? form.data.code : undefined
-	if (!form.ok || !code) return answer(intent, { errors: form.ok ? { code: { key: 'validation.required' } } : form.errors }, 400)
+	const password = form.ok ? form.data.password : undefined
+	if (!form.ok || !code || (intent === 'confirmMfa' && !password)) {
+		const errors: FieldErrors = form.ok ? {} : { ...form.errors }
+		if (intent === 'confirmMfa' && !password) errors.password ??= { key: 'validation.required' }
+		if (!code) errors.code ??= { key: 'validation.required' }
+		return answer(intent, { errors }, 400)
+	}
+	if (intent === 'confirmMfa') {
+		const refused = await refuseWrongPassword(request, user, password!, ip)
+		if (refused) return refused
+	}
 
 	const attempt = await beginCodeAttempt(user.id, ip)
 	if (!attempt.allowed) {
