@@ -5,5 +5,5 @@ import QRCode from 'qrcode'
  * strict CSP (no inline styles) is satisfied, the SVG colouring with presentation attributes only.
  */
 export function qrCodeSvg(text: string): Promise<string> {
-	return QRCode.toString(text, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' })
+	return QRCode.toString(text, { type: 'svg', margin: 2, errorCorrectionLevel: 'M', width: 224 })
 }
