@@ -11,6 +11,7 @@ function CodeForm({
 	label,
 	submit,
 	errors,
+	hint,
 	withPassword = false,
 	danger = false,
 }: {
@@ -18,6 +19,7 @@ function CodeForm({
 	label: string
 	submit: string
 	errors?: Record<string, FieldError>
+	hint: string
 	withPassword?: boolean
 	danger?: boolean
 }) {
@@ -33,7 +35,7 @@ function CodeForm({
 				id={`mfa-${intent}-code`}
 				name="code"
 				label={label}
-				hint={t('mfa.codeHint')}
+				hint={hint}
 				autoComplete="one-time-code"
 				autoCapitalize="none"
 				spellCheck={false}
@@ -109,7 +111,7 @@ export function MfaSection({ section, actionData }: { section: MfaSectionData; a
 							</dl>
 						</li>
 						<li>
-							<CodeForm intent="confirmMfa" label={t('mfa.setup.code')} submit={t('mfa.setup.confirm')} errors={errorsFor('confirmMfa')} withPassword />
+							<CodeForm intent="confirmMfa" label={t('mfa.setup.code')} submit={t('mfa.setup.confirm')} errors={errorsFor('confirmMfa')} hint={t('mfa.setup.codeHint')} withPassword />
 							<Form method="post" className="mt-2">
 								<CsrfInput />
 								<input type="hidden" name="intent" value="startMfa" />
@@ -127,12 +129,12 @@ export function MfaSection({ section, actionData }: { section: MfaSectionData; a
 						</p>
 						<p>{t('mfa.recovery.left', { count: section.recoveryCodesLeft })}</p>
 						<h3 className="h6">{t('mfa.recovery.newHeading')}</h3>
-						<CodeForm intent="regenerateRecoveryCodes" label={t('mfa.currentCode')} submit={t('mfa.recovery.regenerate')} errors={errorsFor('regenerateRecoveryCodes')} />
+						<CodeForm intent="regenerateRecoveryCodes" label={t('mfa.currentCode')} submit={t('mfa.recovery.regenerate')} errors={errorsFor('regenerateRecoveryCodes')} hint={t('mfa.codeHint')} />
 						<h3 className="h6 mt-4">{t('mfa.disable.heading')}</h3>
 						{section.required ? (
 							<p>{t('mfa.disable.required')}</p>
 						) : (
-							<CodeForm intent="disableMfa" label={t('mfa.currentCode')} submit={t('mfa.disable.submit')} errors={errorsFor('disableMfa')} danger />
+							<CodeForm intent="disableMfa" label={t('mfa.currentCode')} submit={t('mfa.disable.submit')} errors={errorsFor('disableMfa')} hint={t('mfa.codeHint')} danger />
 						)}
 					</>
 				) : null}
