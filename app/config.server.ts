@@ -94,6 +94,7 @@ const envSchema = z
 			.string()
 			.regex(/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/i, { error: 'must be a host name such as portal.firebaseapp.com' })
 			.optional(),
+		REQUIRE_MFA_FOR: z.enum(['none', 'admin', 'all'], { error: 'must be none, admin or all' }).default('none'),
 		SESSION_IDLE_MINUTES: positiveInteger(30),
 		SESSION_MAX_HOURS: positiveInteger(12),
 		TOKEN_IDLE_MINUTES: positiveInteger(30),
@@ -242,6 +243,8 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
 				authDomain: parsed.FIREBASE_AUTH_DOMAIN ?? (parsed.FIREBASE_PROJECT_ID ? `${parsed.FIREBASE_PROJECT_ID}.firebaseapp.com` : undefined),
 			},
 		},
+		/** Who must have a second factor: nobody, holders of a grant on a QUANTRI function, or everyone. */
+		requireMfaFor: parsed.REQUIRE_MFA_FOR,
 		session: {
 			idleMs: parsed.SESSION_IDLE_MINUTES * 60_000,
 			maxMs: parsed.SESSION_MAX_HOURS * 3_600_000,

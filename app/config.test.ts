@@ -64,6 +64,8 @@ describe('configuration from the environment', () => {
 		[{ APP_TIME_ZONE: 'Mars/Olympus_Mons' }, 'APP_TIME_ZONE'],
 		[{ APP_TIME_ZONE: '+07:00' }, 'APP_TIME_ZONE'],
 		[{ APP_TIME_ZONE: '' }, 'APP_TIME_ZONE'],
+		[{ REQUIRE_MFA_FOR: 'admins' }, 'REQUIRE_MFA_FOR'],
+		[{ REQUIRE_MFA_FOR: '' }, 'REQUIRE_MFA_FOR'],
 	])('a bad value (%o) stops start-up naming %s', (env, variable) => {
 		const problems = problemsOf(env)
 		expect(problems.some((p) => p.startsWith(variable))).toBe(true)
@@ -91,6 +93,13 @@ describe('configuration from the environment', () => {
 		const config = buildConfig({ SESSION_SECRET: 'x'.repeat(32), TOKEN_IDLE_MINUTES: '5', TOKEN_MAX_HOURS: '1', SESSION_IDLE_MINUTES: '60' })
 		expect(config.apiToken).toEqual({ idleMs: 5 * 60_000, maxMs: 3_600_000 })
 		expect(config.session.idleMs).toBe(60 * 60_000)
+	})
+
+	test('REQUIRE_MFA_FOR defaults to none and takes admin or all', () => {
+		expect(buildConfig({ SESSION_SECRET: 'x'.repeat(32) }).requireMfaFor).toBe('none')
+		expect(buildConfig({ SESSION_SECRET: 'x'.repeat(32), REQUIRE_MFA_FOR: 'admin' }).requireMfaFor).toBe('admin')
+		expect(buildConfig({ SESSION_SECRET: 'x'.repeat(32), REQUIRE_MFA_FOR: 'all' }).requireMfaFor).toBe('all')
+		expect(() => buildConfig({ SESSION_SECRET: 'x'.repeat(32), REQUIRE_MFA_FOR: 'everyone' })).toThrow(/REQUIRE_MFA_FOR must be none, admin or all/)
 	})
 
 	test('MAX_UPLOAD_MB defaults to 20', () => {

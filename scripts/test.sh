@@ -73,7 +73,8 @@ step "End-to-end tests on SQLite (JS off and on)"
 E2E_DATABASE=sqlite npx playwright test
 step "End-to-end account flows with the Firebase provider (JS off and on)"
 E2E_DATABASE=sqlite E2E_AUTH_PROVIDER=firebase npx playwright test \
-	tests/e2e/sign-in.spec.ts tests/e2e/sign-out.spec.ts tests/e2e/forced-password-change.spec.ts tests/e2e/password-change-sessions.spec.ts
+	tests/e2e/sign-in.spec.ts tests/e2e/sign-out.spec.ts tests/e2e/forced-password-change.spec.ts tests/e2e/password-change-sessions.spec.ts \
+	tests/e2e/second-factor.spec.ts tests/e2e/second-factor-required.spec.ts
 stop_auth_emulator
 
 step "End-to-end tests on PostgreSQL (JS off)"

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { createCookie, redirect } from '@remix-run/node'
 import { getConfig } from '~/config.server'
 import { KEPT_FORM_PATH, keepPostedForm } from './kept-form.server'
+import { SECURITY_PATH, mustEnrolSecondFactor } from './mfa/requirement.server'
 import { getDb, type DB } from '~/db/db.server'
 import type { Session, User } from '~/db/schema'
 import { getClientIp } from '~/utils/logger.server'
@@ -129,13 +130,17 @@ export function loginPath(request: Request, reason?: 'expired' | 'signed-out') {
 
 /**
  * The signed-in user, or a redirect to sign-in (naming an expired session). A user who must change
- * the password is sent to that page before anything else.
+ * the password is sent to that page before anything else; one who must set up a second factor
+ * (REQUIRE_MFA_FOR) to the security page, where nothing else is offered until it is done.
  */
 export async function requireUser(request: Request, { allowPasswordChange = false } = {}): Promise<User> {
 	const state = await getSessionState(request)
 	if (state.status !== 'active') throw await signInAgain(request, state)
 	if (state.user.must_change_password && !allowPasswordChange) {
 		throw redirect(CHANGE_PASSWORD_PATH)
+	}
+	if (getConfig().requireMfaFor !== 'none' && new URL(request.url).pathname !== SECURITY_PATH && (await mustEnrolSecondFactor(request, state.user))) {
+		throw redirect(SECURITY_PATH)
 	}
 	return state.user
 }

@@ -43,7 +43,7 @@ function createLimiter(handle: DatabaseHandle, keyPrefix: string, points: number
 function limiters() {
 	return singleton('sign-in-limiters', async () => {
 		const handle = getDatabase()
-		const [account, locks, accountAddress, address, throttleAudit, resetAccount, resetAddress] = await Promise.all([
+		const [account, locks, accountAddress, address, throttleAudit, resetAccount, resetAddress, codeAccount, codeLocks, codeAccountAddress, codeThrottleAudit] = await Promise.all([
 			createLimiter(handle, 'signin_account', ACCOUNT_FAILURES),
 			createLimiter(handle, 'signin_locks', Number.MAX_SAFE_INTEGER, LOCK_MEMORY_SECONDS),
 			createLimiter(handle, 'signin_account_address', ACCOUNT_ADDRESS_FAILURES),
@@ -51,12 +51,31 @@ function limiters() {
 			createLimiter(handle, 'signin_throttle_audit', 1),
 			createLimiter(handle, 'reset_account', RESET_ACCOUNT_REQUESTS, RESET_WINDOW_SECONDS),
 			createLimiter(handle, 'reset_address', RESET_ADDRESS_REQUESTS, RESET_WINDOW_SECONDS),
+			createLimiter(handle, 'mfa_account', ACCOUNT_FAILURES),
+			createLimiter(handle, 'mfa_locks', Number.MAX_SAFE_INTEGER, LOCK_MEMORY_SECONDS),
+			createLimiter(handle, 'mfa_account_address', ACCOUNT_ADDRESS_FAILURES),
+			createLimiter(handle, 'mfa_throttle_audit', 1),
 		])
-		return { account, locks, accountAddress, address, throttleAudit, resetAccount, resetAddress }
+		return {
+			resetAccount,
+			resetAddress,
+			signIn: { account, locks, accountAddress, address, throttleAudit },
+			// Second-factor codes have counts of their own (a right password must not wipe the failed codes)
+			// and share the address's count with passwords.
+			code: { account: codeAccount, locks: codeLocks, accountAddress: codeAccountAddress, address, throttleAudit: codeThrottleAudit },
+		}
 	})
 }
 
 /** Keys never depend on whether the account exists, so throttling reveals nothing about it. */
+interface AttemptLimiters {
+	account: RateLimiterAbstract
+	locks: RateLimiterAbstract
+	accountAddress: RateLimiterAbstract
+	address: RateLimiterAbstract
+	throttleAudit: RateLimiterAbstract
+}
+
 function keys(email: string, ip: string | null) {
 	const account = email.trim().toLowerCase()
 	const address = ip ?? 'unknown'
@@ -80,8 +99,25 @@ export type SignInAttempt =
  * password was right.
  */
 export async function beginSignInAttempt(email: string, ip: string | null): Promise<SignInAttempt> {
-	const limiter = await limiters()
-	const key = keys(email, ip)
+	return beginAttempt((await limiters()).signIn, keys(email, ip))
+}
+
+/**
+ * Counts an attempt at a second-factor code, before it is checked, with the same limits and back-off as
+ * passwords (per account, per account and address, per address). Call `codeSucceeded` when it was right.
+ */
+export async function beginCodeAttempt(userId: number, ip: string | null): Promise<SignInAttempt> {
+	return beginAttempt((await limiters()).code, keys(`user:${userId}`, ip))
+}
+
+/** A right code: the account's failed codes and back-off are forgotten, the address gets its point back. */
+export async function codeSucceeded(userId: number, ip: string | null) {
+	const limiter = (await limiters()).code
+	const key = keys(`user:${userId}`, ip)
+	await Promise.all([limiter.account.delete(key.account), limiter.locks.delete(key.account), limiter.accountAddress.delete(key.accountAddress), limiter.address.reward(key.address, 1)])
+}
+
+async function beginAttempt(limiter: AttemptLimiters, key: ReturnType<typeof keys>): Promise<SignInAttempt> {
 	const [account, accountAddress, address] = await Promise.allSettled([
 		limiter.account.consume(key.account),
 		limiter.accountAddress.consume(key.accountAddress),
@@ -127,7 +163,7 @@ function refusal(reason: unknown): RateLimiterRes {
 
 /** A right password: the account's failures and back-off are forgotten, the address gets its point back. */
 export async function signInSucceeded(email: string, ip: string | null) {
-	const limiter = await limiters()
+	const limiter = (await limiters()).signIn
 	const key = keys(email, ip)
 	await Promise.all([
 		clearAccountBackOff(email, ip),
@@ -137,7 +173,7 @@ export async function signInSucceeded(email: string, ip: string | null) {
 
 /** Ends the account's lock and back-off, e.g. once its owner has reset the password. */
 export async function clearAccountBackOff(email: string, ip: string | null) {
-	const limiter = await limiters()
+	const limiter = (await limiters()).signIn
 	const key = keys(email, ip)
 	await Promise.all([
 		limiter.account.delete(key.account),

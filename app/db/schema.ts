@@ -169,6 +169,37 @@ export interface AnnouncementsTable {
 	withdrawn_at: number | null
 }
 
+/** A user's second factor (TOTP); unconfirmed (`confirmed_at` null) while being set up. */
+export interface UserMfaTable {
+	user_id: number
+	/** The TOTP key, AES-256-GCM under a key derived from SESSION_SECRET (see auth/mfa/secret-box). */
+	secret_encrypted: string
+	created_at: number
+	confirmed_at: number | null
+	/** The last time step (Unix seconds / 30) a code was accepted for: that step and older are refused. */
+	last_used_step: Generated<number>
+}
+
+export interface MfaRecoveryCodesTable {
+	id: Generated<number>
+	user_id: number
+	/** HMAC-SHA-256 of the normalised code under a key derived from SESSION_SECRET. */
+	code_hash: string
+	created_at: number
+	used_at: number | null
+}
+
+/** A sign-in whose password was accepted, waiting for the second factor (5 minutes, one browser). */
+export interface MfaPendingSignInsTable {
+	/** SHA-256 of the random key in the browser's cookie. */
+	id_hash: string
+	user_id: number
+	redirect_to: string
+	failures: Generated<number>
+	created_at: number
+	expires_at: number
+}
+
 /** A site the company operates ("Trạm"). Dates without a time are `YYYY-MM-DD` text. */
 export interface StationsTable {
 	id: Generated<number>
@@ -274,6 +305,9 @@ export interface Database {
 	user_roles: UserRolesTable
 	announcements: AnnouncementsTable
 	kept_forms: KeptFormsTable
+	user_mfa: UserMfaTable
+	mfa_recovery_codes: MfaRecoveryCodesTable
+	mfa_pending_sign_ins: MfaPendingSignInsTable
 	api_tokens: ApiTokensTable
 	stations: StationsTable
 	tools: ToolsTable

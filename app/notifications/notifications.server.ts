@@ -1,6 +1,6 @@
 import { getDb, type DB } from '~/db/db.server'
 
-export type NotificationType = 'password_changed' | 'password_reset' | 'roles_changed' | 'sessions_ended' | 'announcement' | 'new_browser'
+export type NotificationType = 'password_changed' | 'password_reset' | 'roles_changed' | 'sessions_ended' | 'announcement' | 'new_browser' | 'second_factor_changed'
 
 export interface NewNotification {
 	type: NotificationType

@@ -4,7 +4,8 @@ import { getSessionState, requireUser } from '~/auth/session.server'
 import { getDb, type DB } from '~/db/db.server'
 import type { User } from '~/db/schema'
 import type { Action } from './actions'
-import { passwordChangeRequired } from '~/utils/api.server'
+import { passwordChangeRequired, secondFactorRequired } from '~/utils/api.server'
+import { userMustEnrol } from '~/auth/mfa/requirement.server'
 import { memoizeForRequest } from '~/utils/request-memo.server'
 import { accessSnapshotAt, type AccessSnapshot } from './access-snapshot.server'
 import { NO_GRANTS, can, grantsFromRows, type Grants } from './grants'
@@ -112,6 +113,8 @@ export async function requireApiUser(request: Request): Promise<User> {
 	if (!user) throw unauthorised()
 	// A token issued before an administrator required a new password stops working until it is changed.
 	if (user.must_change_password) throw passwordChangeRequired()
+	// Likewise a token of someone REQUIRE_MFA_FOR now covers, until they have set up a second factor.
+	if (await userMustEnrol(user.id)) throw secondFactorRequired()
 	return user
 }
 

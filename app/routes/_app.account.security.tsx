@@ -3,8 +3,10 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { getSessionsAndTokens, handleSessionIntent, SESSION_INTENTS } from '~/account/security.server'
 import { postedIntent } from '~/admin/intent.server'
+import { MFA_INTENTS, getMfaSection, handleMfaIntent, type MfaActionData, type MfaIntent } from '~/auth/mfa/security-section.server'
 import { requireActiveSession, requireUser } from '~/auth/session.server'
 import { ErrorSummary } from '~/components/forms'
+import { MfaSection } from '~/components/mfa-section'
 import { SessionsSection, TokensSection } from '~/components/security/account-sections'
 import { getT } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
@@ -15,17 +17,24 @@ export const handle = routeHandle({ authenticated: true })
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
 
+const INTENTS = [...MFA_INTENTS, ...SESSION_INTENTS] as const
+
+const isMfaIntent = (intent: string): intent is MfaIntent => (MFA_INTENTS as readonly string[]).includes(intent)
+
 export async function loader({ request }: LoaderFunctionArgs) {
+	// requireUser first: a password change that is due comes before anything else. A user who must set up
+	// a second factor is let through to this page (and only to it) to do so.
+	const user = await requireUser(request)
 	const state = await requireActiveSession(request)
-	const [t, sessionsAndTokens] = await Promise.all([getT(request), getSessionsAndTokens(state)])
-	return { title: t('security.title'), ...sessionsAndTokens }
+	const [t, mfa, sessionsAndTokens] = await Promise.all([getT(request), getMfaSection(request, user), getSessionsAndTokens(state)])
+	return { title: t('security.title'), mfa, ...sessionsAndTokens }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-	// requireUser first: an account that must change its password does that before anything else.
-	await requireUser(request)
+	const user = await requireUser(request)
 	const state = await requireActiveSession(request)
-	const intent = await postedIntent(request, SESSION_INTENTS)
+	const intent = await postedIntent(request, INTENTS)
+	if (intent && isMfaIntent(intent)) return handleMfaIntent(request, user, intent)
 	if (intent) return handleSessionIntent(request, state)
 	assertCsrf(request, await request.formData())
 	return invalid({ values: {}, formError: 'errors.badRequestBody' })
@@ -33,12 +42,15 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function SecurityPage() {
 	const { t } = useTranslation()
-	const { sessions, tokens, tokenPolicy } = useLoaderData<typeof loader>()
+	const { mfa, sessions, tokens, tokenPolicy } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
+	const mfaAnswer = actionData && 'mfa' in actionData ? (actionData as MfaActionData) : undefined
+	const formError = actionData && 'formError' in actionData && actionData.formError ? t(actionData.formError) : null
 	return (
 		<div className="page">
 			<h1 className="h3">{t('security.title')}</h1>
-			<ErrorSummary formError={actionData?.formError ? t(actionData.formError) : null} />
+			<ErrorSummary formError={formError} />
+			<MfaSection section={mfa} actionData={mfaAnswer} />
 			<div className="row g-4">
 				<SessionsSection sessions={sessions} />
 				<TokensSection tokens={tokens} policy={tokenPolicy} />

@@ -41,6 +41,9 @@ import { flashSuccess } from '~/utils/flash.server'
 import { publicOrigin } from '~/utils/public-url.server'
 import { Badge } from '~/components/badge'
 import { SessionsTable } from '~/components/security/sessions-table'
+import { AdminMfaReset } from '~/components/mfa-admin'
+import { hasSecondFactor } from '~/auth/mfa/mfa.server'
+import { resetUserSecondFactor } from '~/auth/mfa/admin-reset.server'
 
 export const handle = routeHandle({ function: 'QUANTRI_USERS' }, '/admin/users/1')
 
@@ -68,12 +71,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		self: me.id === user.id,
 		manageable: await canManageUser(me.id, user.id),
 		sessions: await getUserSessions(user.id, state.status === 'active' ? state.session.id_hash : null),
+		secondFactor: await hasSecondFactor(user.id),
 		confirmDelete,
 		allowed: { update: can(grants, USERS_FUNCTION, 'update'), delete: can(grants, USERS_FUNCTION, 'delete') },
 	}
 }
 
-const INTENTS = ['update', 'changeEmail', 'lock', 'unlock', 'resetPassword', 'revokeSessions', 'revokeSession', 'delete'] as const
+const INTENTS = ['update', 'changeEmail', 'lock', 'unlock', 'resetPassword', 'revokeSessions', 'revokeSession', 'resetMfa', 'delete'] as const
 type Intent = (typeof INTENTS)[number]
 
 interface ActionAnswer {
@@ -185,6 +189,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
 			await flashSuccess(request, 'security.sessions.ended')
 			return redirect(href)
 		}
+		case 'resetMfa': {
+			assertCsrf(request, await request.formData())
+			const result = await resetUserSecondFactor(id, actor)
+			if (!result.ok) {
+				if (result.reason === 'notFound') throw notFound()
+				if (result.reason === 'delegation') return refused(intent, result)
+				return answer({ intent, formError: 'mfa.admin.self' }, 409)
+			}
+			await flashSuccess(request, 'mfa.admin.resetDone')
+			return redirect(href)
+		}
 		case 'delete': {
 			assertCsrf(request, await request.formData())
 			const result = await deleteAdminUser(id, actor)
@@ -211,7 +226,7 @@ function valuesOf(formData: FormData): Record<string, string> {
 export default function AdminUserPage() {
 	const { t, i18n } = useTranslation()
 	const timeZone = useTimeZone()
-	const { user, roles, self, confirmDelete, allowed, manageable, menuPreview, sessions } = useLoaderData<typeof loader>()
+	const { user, roles, self, confirmDelete, allowed, manageable, menuPreview, sessions, secondFactor } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>() as ActionAnswer | undefined
 	const roleLabel = useRoleName()
 	const href = userHref(user.id)
@@ -347,6 +362,7 @@ export default function AdminUserPage() {
 										{t('admin.users.revokeSessions')}
 									</button>
 								</Form>
+								<AdminMfaReset href={href} secondFactor={secondFactor} self={self} />
 							</div>
 						</div>
 					</div>

@@ -1,4 +1,3 @@
-import { recordSignIn } from '~/users/users.server'
 import { routeHandle } from '~/permissions/access'
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
@@ -6,16 +5,15 @@ import { useTranslation } from 'react-i18next'
 import { signInSchema } from '~/auth/forms.server'
 import { recordAudit } from '~/audit/audit.server'
 import { getAuthProvider } from '~/auth/provider.server'
-import { CHANGE_PASSWORD_PATH, createSession, getSessionState } from '~/auth/session.server'
-import { rememberBrowser } from '~/auth/device-cookie.server'
+import { completeSignIn } from '~/auth/complete-sign-in.server'
+import { hasSecondFactor } from '~/auth/mfa/mfa.server'
+import { VERIFY_PATH, beginPendingSignIn } from '~/auth/mfa/pending-sign-in.server'
+import { getSessionState } from '~/auth/session.server'
 import { beginSignInAttempt, signInSucceeded } from '~/auth/throttle.server'
 import { countSignIn } from '~/server/metrics.server'
 import { AuthLayout } from '~/components/auth-layout'
 import { CsrfInput, ErrorSummary, Field, FormAlert, useFieldLabels } from '~/components/forms'
 import { getT } from '~/i18n/i18n.server'
-import { languageCookie } from '~/i18n/language.server'
-import { isLanguageCode } from '~/i18n/languages'
-import { renewedCsrfCookie } from '~/security/csrf.server'
 import { invalid, parseForm } from '~/utils/form.server'
 import { getClientIp } from '~/utils/logger.server'
 import { safeRedirect } from '~/utils/redirect'
@@ -45,7 +43,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 					? t('login.reasonSignedOut')
 					: reason === 'password-reset'
 						? t('login.reasonPasswordReset')
-						: null,
+						: reason === 'code-expired'
+							? t('mfa.verify.expired')
+							: null,
 	}
 }
 
@@ -76,20 +76,12 @@ export async function action({ request }: ActionFunctionArgs) {
 
 	const { user } = result
 	await signInSucceeded(email, ip)
-	countSignIn('success', 'form')
-	await recordSignIn(user.id)
-	const cookie = await createSession(request, user)
-	await recordAudit({ action: 'auth.sign_in', actor: user, entity: 'user', entityId: user.id, ip })
-	const deviceCookie = await rememberBrowser(request, user)
-	const destination = user.must_change_password ? CHANGE_PASSWORD_PATH : safeRedirect(form.data.redirectTo, '/')
-	const headers = new Headers({ 'Set-Cookie': cookie })
-	headers.append('Set-Cookie', deviceCookie)
-	headers.append('Set-Cookie', renewedCsrfCookie())
-	// The language chosen in the profile follows the user to every browser they sign in on.
-	if (isLanguageCode(user.preferred_language)) {
-		headers.append('Set-Cookie', languageCookie(user.preferred_language, request))
+	const redirectTo = safeRedirect(form.data.redirectTo, '/')
+	// With a second factor the password only opens the code step: no session before the code.
+	if (await hasSecondFactor(user.id)) {
+		return redirect(VERIFY_PATH, { headers: { 'Set-Cookie': await beginPendingSignIn(user.id, redirectTo) } })
 	}
-	return redirect(destination, { headers })
+	return completeSignIn(request, user, { redirectTo })
 }
 
 export default function LoginPage() {

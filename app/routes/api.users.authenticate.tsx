@@ -1,14 +1,16 @@
 import { recordSignIn } from '~/users/users.server'
 import { routeHandle } from '~/permissions/access'
 import { type ActionFunctionArgs } from '@remix-run/node'
-import { credentialsSchema } from '~/users/forms.server'
+import { apiCredentialsSchema } from '~/auth/mfa/forms.server'
+import { refuseApiSignInWithoutCode } from '~/auth/mfa/api-code.server'
 import { recordAudit } from '~/audit/audit.server'
 import { issueApiToken } from '~/auth/api-token.server'
 import { getAuthProvider } from '~/auth/provider.server'
 import { beginSignInAttempt, signInSucceeded } from '~/auth/throttle.server'
 import { countSignIn } from '~/server/metrics.server'
 import { getT } from '~/i18n/i18n.server'
-import { methodNotAllowed, parseApiBody, passwordChangeRequired, toApiUser } from '~/utils/api.server'
+import { methodNotAllowed, parseApiBody, passwordChangeRequired, secondFactorRequired, toApiUser } from '~/utils/api.server'
+import { userMustEnrol } from '~/auth/mfa/requirement.server'
 import { getClientIp } from '~/utils/logger.server'
 
 export const handle = routeHandle({ public: 'issues a bearer token for valid credentials' })
@@ -19,11 +21,14 @@ export function loader() {
 	throw methodNotAllowed(['POST'])
 }
 
-/** The seed's sign-in call, made real: same throttling and audit as the sign-in page; answers a bearer token. */
+/**
+ * The seed's sign-in call, made real: same throttling and audit as the sign-in page; answers a bearer token.
+ * An account with a second factor also sends `code` (TOTP or recovery code).
+ */
 export async function action({ request }: ActionFunctionArgs) {
 	if (request.method !== 'POST') throw methodNotAllowed(['POST'])
 	const t = await getT(request)
-	const { email, password } = await parseApiBody(request, credentialsSchema, t)
+	const { email, password, code } = await parseApiBody(request, apiCredentialsSchema, t)
 	const ip = getClientIp()
 	const attempt = await beginSignInAttempt(email, ip)
 	if (!attempt.allowed) {
@@ -42,10 +47,16 @@ export async function action({ request }: ActionFunctionArgs) {
 		return Response.json(INCORRECT, { status: 400 })
 	}
 	await signInSucceeded(email, ip)
+	const refused = await refuseApiSignInWithoutCode(result.user, code, ip, t)
+	if (refused) return refused
 	countSignIn('success', 'api')
 	if (result.user.must_change_password) {
 		await recordAudit({ action: 'auth.api_token_refused', actor: result.user, entity: 'user', entityId: result.user.id, ip, details: { reason: 'mustChangePassword' } })
 		return passwordChangeRequired()
+	}
+	if (await userMustEnrol(result.user.id)) {
+		await recordAudit({ action: 'auth.api_token_refused', actor: result.user, entity: 'user', entityId: result.user.id, ip, details: { reason: 'secondFactorRequired' } })
+		return secondFactorRequired()
 	}
 	const token = await issueApiToken(result.user.id, { ip, userAgent: request.headers.get('User-Agent') })
 	await recordSignIn(result.user.id)

@@ -33,6 +33,11 @@ export function passwordChangeRequired() {
 	return Response.json({ message: 'Password change required' }, { status: 403 })
 }
 
+/** An account that must have a second factor (REQUIRE_MFA_FOR) uses the API only after setting it up on the site. */
+export function secondFactorRequired() {
+	return Response.json({ message: 'Second factor required' }, { status: 403 })
+}
+
 export function methodNotAllowed(allowed: string[]) {
 	return Response.json({ message: 'Method Not Allowed' }, { status: 405, headers: { Allow: allowed.join(', ') } })
 }

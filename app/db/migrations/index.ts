@@ -14,6 +14,7 @@ import { lastSignIn } from './0011_last_sign_in'
 import { keptForms } from './0012_kept_forms'
 import { userTimeZone } from './0013_user_time_zone'
 import { apiTokenActivity } from './0014_api_token_activity'
+import { secondFactor } from './0015_second_factor'
 import { userDevices } from './0016_user_devices'
 
 /** Every migration, in order. Names are permanent: never rename or reorder a landed one. */
@@ -33,6 +34,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
 		'0012_kept_forms': keptForms(),
 		'0013_user_time_zone': userTimeZone(),
 		'0014_api_token_activity': apiTokenActivity(),
+		'0015_second_factor': secondFactor(dialect),
 		'0016_user_devices': userDevices(),
 	}
 }

@@ -1,0 +1,96 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { createCookie } from '@remix-run/node'
+import { getConfig } from '~/config.server'
+import { getDb, type DB } from '~/db/db.server'
+import { getUserById } from '~/users/users.server'
+import type { User } from '~/db/schema'
+import { singleton } from '~/utils/singleton.server'
+
+/**
+ * A sign-in whose password was accepted, waiting for the second factor: a row (user, where to go, failed
+ * codes) named by a random key in a signed, httpOnly cookie of this browser, good for five minutes and
+ * for one completed sign-in. Without it the code step cannot be reached: the password step cannot be
+ * skipped, and once used (or after too many wrong codes) the key is gone.
+ */
+export const PENDING_SIGN_IN_MS = 5 * 60_000
+/** Wrong codes one pending sign-in takes before the password must be given again. */
+export const PENDING_SIGN_IN_MAX_FAILURES = 5
+export const VERIFY_PATH = '/account/login/verify'
+
+function pendingCookie() {
+	return singleton('mfa-pending-cookie', () => {
+		const config = getConfig()
+		return createCookie(config.cookieSecure ? '__Host-sp_mfa_pending' : 'sp_mfa_pending', {
+			httpOnly: true,
+			sameSite: 'lax',
+			secure: config.cookieSecure,
+			path: '/',
+			maxAge: PENDING_SIGN_IN_MS / 1000,
+			secrets: config.sessionSecrets,
+		})
+	})
+}
+
+const hashKey = (key: string) => createHash('sha256').update(key).digest('hex')
+
+export interface PendingSignIn {
+	idHash: string
+	user: User
+	redirectTo: string
+	failures: number
+}
+
+/** Starts waiting for the user's code; returns the cookie that names the wait. */
+export async function beginPendingSignIn(userId: number, redirectTo: string, now = Date.now(), db: DB = getDb()): Promise<string> {
+	const key = randomBytes(32).toString('base64url')
+	await db.deleteFrom('mfa_pending_sign_ins').where('expires_at', '<=', now).execute()
+	await db
+		.insertInto('mfa_pending_sign_ins')
+		.values({ id_hash: hashKey(key), user_id: userId, redirect_to: redirectTo, created_at: now, expires_at: now + PENDING_SIGN_IN_MS })
+		.execute()
+	return pendingCookie().serialize(key)
+}
+
+async function readKey(request: Request): Promise<string | null> {
+	const value: unknown = await pendingCookie().parse(request.headers.get('Cookie'))
+	return typeof value === 'string' && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null
+}
+
+/** The sign-in this browser is completing, if it is still on (not expired, its user not locked). */
+export async function getPendingSignIn(request: Request, now = Date.now(), db: DB = getDb()): Promise<PendingSignIn | null> {
+	const key = await readKey(request)
+	if (!key) return null
+	const idHash = hashKey(key)
+	const row = await db.selectFrom('mfa_pending_sign_ins').selectAll().where('id_hash', '=', idHash).executeTakeFirst()
+	if (!row) return null
+	const user = row.expires_at > now ? await getUserById(row.user_id, db) : undefined
+	if (!user || user.locked) {
+		await db.deleteFrom('mfa_pending_sign_ins').where('id_hash', '=', idHash).execute()
+		return null
+	}
+	return { idHash, user, redirectTo: row.redirect_to, failures: Number(row.failures) }
+}
+
+/** Counts a wrong code; true when the wait is over (too many), and the password must be given again. */
+export async function recordPendingFailure(pending: PendingSignIn, db: DB = getDb()): Promise<boolean> {
+	if (pending.failures + 1 >= PENDING_SIGN_IN_MAX_FAILURES) {
+		await db.deleteFrom('mfa_pending_sign_ins').where('id_hash', '=', pending.idHash).execute()
+		return true
+	}
+	await db
+		.updateTable('mfa_pending_sign_ins')
+		.set((eb) => ({ failures: eb('failures', '+', 1) }))
+		.where('id_hash', '=', pending.idHash)
+		.execute()
+	return false
+}
+
+/** Ends the wait for good; false when it was already gone (another request completed it first). */
+export async function endPendingSignIn(pending: PendingSignIn, db: DB = getDb()): Promise<boolean> {
+	const result = await db.deleteFrom('mfa_pending_sign_ins').where('id_hash', '=', pending.idHash).executeTakeFirst()
+	return Number(result.numDeletedRows) === 1
+}
+
+export function clearPendingSignInCookie(): Promise<string> {
+	return pendingCookie().serialize('', { maxAge: 0, expires: new Date(0) })
+}
