@@ -17,10 +17,6 @@ export const handle = routeHandle({ authenticated: true })
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
 
-const INTENTS = [...MFA_INTENTS, ...SESSION_INTENTS] as const
-
-const isMfaIntent = (intent: string): intent is MfaIntent => (MFA_INTENTS as readonly string[]).includes(intent)
-
 export async function loader({ request }: LoaderFunctionArgs) {
 	// requireUser first: a password change that is due comes before anything else. A user who must set up
 	// a second factor is let through to this page (and only to it) to do so.
@@ -33,8 +29,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
 	const user = await requireUser(request)
 	const state = await requireActiveSession(request)
-	const intent = await postedIntent(request, INTENTS)
-	if (intent && isMfaIntent(intent)) return handleMfaIntent(request, user, intent)
+	// The intent lists come from server modules: read here, not at the top of a module the browser loads too.
+	const intent = await postedIntent(request, [...MFA_INTENTS, ...SESSION_INTENTS])
+	if (intent && (MFA_INTENTS as readonly string[]).includes(intent)) return handleMfaIntent(request, user, intent as MfaIntent)
 	if (intent) return handleSessionIntent(request, state)
 	assertCsrf(request, await request.formData())
 	return invalid({ values: {}, formError: 'errors.badRequestBody' })
