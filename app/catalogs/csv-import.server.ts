@@ -192,7 +192,7 @@ export interface ImportProgress {
 
 /**
  * Validates every row of the file (UTF-8 bytes) and writes them in one transaction, all or nothing: rows whose code
- * exists update that record (refused when the file's `version` is older than the record's), the others
+ * exists update that record (refused when the file's `version` is not the record's, or is missing), the others
  * are created, unchanged rows are left alone. Each write is audited with its changes, and the import as
  * a whole once more.
  *
@@ -280,7 +280,13 @@ export async function importCsv<Input extends { code: string; version: number | 
 				creates.push({ input, values: adapter.formValues(adapter.merged(null, input)) })
 				continue
 			}
-			if (input.version !== null && input.version !== current.version) {
+			// Without the version it was exported at, a row cannot tell whether it is older than the record:
+			// it would overwrite whatever changed since. A missing, zero or malformed version is refused.
+			if (input.version === null) {
+				stepErrors.push({ line, column: 'version', error: { key: 'csv.errors.versionRequired', values: { code: input.code } } })
+				continue
+			}
+			if (input.version !== current.version) {
 				stepErrors.push({ line, column: 'version', error: { key: 'csv.errors.staleVersion', values: { version: input.version, current: current.version } } })
 				continue
 			}

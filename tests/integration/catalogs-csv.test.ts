@@ -172,6 +172,27 @@ hai dòng",`,
 		expect((await getDb().selectFrom('stations').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name).toBe('Phiên bản 2')
 	})
 
+	test('a row whose code exists but whose version is missing, zero or malformed is refused: it never overwrites the record', async () => {
+		const { id, code } = await seedStation({ name: 'Phiên bản 1' })
+		const exported = await (await operator.client.get(`/danhmuc/tram/export.csv?q=${code}`)).text()
+		await operator.client.post(`/danhmuc/tram/${id}`, stationFields({ code, name: 'Phiên bản 2, sửa sau khi xuất', version: '1' }))
+		const [head, row] = exported.split('\r\n')
+		const stale = row!.replace('Phiên bản 1', 'Phiên bản 1 sửa')
+		const withoutVersion = stale.slice(0, stale.lastIndexOf(','))
+		const refusal = [[2, 'version', format(vn.csv.errors.versionRequired, { code })]]
+		for (const version of ['', '0', 'abc', '-2', '1.5']) {
+			const response = await upload(operator.client, '/danhmuc/tram/import', `${head}\r\n${withoutVersion},${version}\r\n`)
+			expect(response.status, `version "${version}"`).toBe(400)
+			expect(reportRows(await response.text()), `version "${version}"`).toEqual(refusal)
+		}
+		// A file without the version column creates records, but cannot change one.
+		const columns = STATION_FIELDS.filter((field) => field !== 'version')
+		const noColumn = await upload(operator.client, '/danhmuc/tram/import', `${columns.join(',')}\r\n${withoutVersion}\r\n`)
+		expect(noColumn.status).toBe(400)
+		expect(reportRows(await noColumn.text())).toEqual(refusal)
+		expect(await getDb().selectFrom('stations').select(['name', 'version']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ name: 'Phiên bản 2, sửa sau khi xuất', version: 2 })
+	})
+
 	test('semicolon-separated files (Excel in many locales) and files without the version column import too', async () => {
 		const code = uniqueCode('SC')
 		const columns = STATION_FIELDS.filter((field) => field !== 'version')
@@ -372,6 +393,19 @@ describe('tool CSV', () => {
 		const refused = await upload(operator.client, '/congcu/list/import', `${header(TOOL_FIELDS)}\r\n${uniqueCode('T3')},X,measuring,,NO-STATION,in_use,1,cái,,,,\r\n`)
 		expect(refused.status).toBe(400)
 		expect(reportRows(await refused.text())).toEqual([[2, 'stationId', vn.tools.errors.stationNotFound]])
+	})
+
+	test('a tool row whose code exists needs its version too', async () => {
+		const station = await seedStation()
+		const code = uniqueCode('TV')
+		const created = await upload(operator.client, '/congcu/list/import', `${header(TOOL_FIELDS)}\r\n${code},Kìm,hand_tool,,${station.id},in_use,1,cái,,,,\r\n`)
+		expect(created.status).toBe(302)
+		const again = await upload(operator.client, '/congcu/list/import', `${header(TOOL_FIELDS)}\r\n${code},Kìm đã sửa,hand_tool,,${station.id},in_use,1,cái,,,,\r\n`)
+		expect(again.status).toBe(400)
+		expect(reportRows(await again.text())).toEqual([[2, 'version', format(vn.csv.errors.versionRequired, { code })]])
+		const updated = await upload(operator.client, '/congcu/list/import', `${header(TOOL_FIELDS)}\r\n${code},Kìm đã sửa,hand_tool,,${station.id},in_use,1,cái,,,,1\r\n`)
+		expect(updated.status).toBe(302)
+		expect(await getDb().selectFrom('tools').select(['name', 'version']).where('code', '=', code).executeTakeFirstOrThrow()).toEqual({ name: 'Kìm đã sửa', version: 2 })
 	})
 
 	test('a viewer may neither export nor import tools', async () => {
