@@ -42,3 +42,10 @@ export function csvResponse<Row>(
 		},
 	})
 }
+
+async function* noRows(): AsyncGenerator<never[]> {}
+
+/** An import template: the byte-order mark and the header row of `columns`, nothing else. */
+export function csvTemplateResponse(fileName: string, columns: readonly string[]): Response {
+	return csvResponse(fileName, columns, noRows(), () => ({}))
+}

@@ -12,6 +12,7 @@ export function CsvImportPage({
 	backHref,
 	backLabel,
 	columns,
+	templateHref,
 	formatHelp,
 	maxMegabytes,
 	report,
@@ -21,6 +22,8 @@ export function CsvImportPage({
 	backHref: string
 	backLabel: string
 	columns: readonly string[]
+	/** The download of an empty file with the header row. */
+	templateHref: string
 	/** What the values of particular columns look like. */
 	formatHelp: string[]
 	maxMegabytes: number
@@ -113,6 +116,12 @@ export function CsvImportPage({
 				<p>{t('csv.formatIntro')}</p>
 				<p>
 					<code>{columns.join(',')}</code>
+				</p>
+				<p>
+					{/* A download: a plain link, not one the client-side router would try to render. */}
+					<a href={templateHref} download className="link-on-page">
+						<i className="bx bx-download" aria-hidden="true" /> {t('csv.template')}
+					</a>
 				</p>
 				<ul className="mb-0">
 					<li>{t('csv.formatMatch')}</li>

@@ -41,6 +41,7 @@ export default function ToolImportPage() {
 			backHref={TOOLS_PATH}
 			backLabel={t('tools.backToList')}
 			columns={TOOL_FIELDS}
+			templateHref={`${TOOLS_PATH}/import/template.csv`}
 			formatHelp={[
 				t('tools.csvHelp.category', { values: TOOL_CATEGORIES.join(', ') }),
 				t('tools.csvHelp.status', { values: TOOL_STATUSES.join(', ') }),

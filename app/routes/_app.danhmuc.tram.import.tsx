@@ -41,6 +41,7 @@ export default function StationImportPage() {
 			backHref={STATIONS_PATH}
 			backLabel={t('stations.backToList')}
 			columns={STATION_FIELDS}
+			templateHref={`${STATIONS_PATH}/import/template.csv`}
 			formatHelp={[
 				t('stations.csvHelp.type', { values: STATION_TYPES.join(', ') }),
 				t('stations.csvHelp.status', { values: STATION_STATUSES.join(', ') }),

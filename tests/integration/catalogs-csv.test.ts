@@ -83,6 +83,26 @@ describe('station CSV export', () => {
 		expect(lines[2]).toBe(`${b.code},Trạm Đà Nẵng ${marker},bts,ha-noi,12 Trần Duy Hưng,'-33.8688,151.2093,active,,,1`)
 	})
 
+	test.each([
+		['stations', '/danhmuc/tram', 'tram-mau-nhap.csv', STATION_FIELDS],
+		['tools', '/congcu/list', 'congcu-mau-nhap.csv', TOOL_FIELDS],
+	] as const)('the %s import page offers a template: the header row alone, for those who may import', async (_catalog, path, fileName, columns) => {
+		const page = parseHtml(await (await operator.client.get(`${path}/import`)).text())
+		const link = page.querySelector(`a[href="${path}/import/template.csv"]`)
+		expect(link?.text.trim()).toBe(vn.csv.template)
+		expect(link?.hasAttribute('download')).toBe(true)
+		const response = await operator.client.get(`${path}/import/template.csv`)
+		expect(response.status).toBe(200)
+		expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
+		expect(response.headers.get('Content-Disposition')).toBe(`attachment; filename="${fileName}"`)
+		const bytes = new Uint8Array(await response.arrayBuffer())
+		expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)).toBe(`${BOM}${header(columns)}\r\n`)
+		const refused = await viewer.client.get(`${path}/import/template.csv`)
+		expect(refused.status).toBe(403)
+		expect(refused.headers.get('Content-Type')).toMatch(/^text\/plain/)
+		await refused.text()
+	})
+
 	test('export needs the export grant: a viewer gets 403 (plain text)', async () => {
 		const response = await viewer.client.get('/danhmuc/tram/export.csv')
 		expect(response.status).toBe(403)
