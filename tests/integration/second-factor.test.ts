@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import en from '~/locales/en.json'
+import { createResetToken } from '~/auth/password-reset.server'
 import { acceptSecondFactorCode, confirmEnrolment, getSecondFactor, hasSecondFactor, replaceRecoveryCodes, startEnrolment } from '~/auth/mfa/mfa.server'
 import { decryptSecret } from '~/auth/mfa/secret-box.server'
 import { TOTP_PERIOD_SECONDS, totpCode } from '~/auth/mfa/totp.server'
@@ -217,6 +218,21 @@ describe('signing in with a second factor (HTTP)', () => {
 		const audit = await getDb().selectFrom('audit_log').select(['action', 'details']).where('actor_user_id', '=', user.id).orderBy('id').execute()
 		expect(audit.map((row) => row.action)).toEqual(['auth.mfa_failed', 'auth.sign_in'])
 		expect(JSON.parse(audit[1]!.details!)).toEqual({ secondFactor: 'totp' })
+	})
+
+	test('a password reset does not get round the second factor: it signs nobody in, and the new password leads to the code step', async () => {
+		const { email, user } = await enrolledNow()
+		const client = englishClient()
+		const token = await createResetToken(user.id)
+		const done = await client.post('/account/reset-password', { token, newPassword: 'Reset past the code 41', confirmPassword: 'Reset past the code 41' })
+		await done.text()
+		expect(location(done)).toBe('/account/login?reason=password-reset')
+		expect(sessionCookie(client)).toBeUndefined()
+		await passwordStep(client, email, 'Reset past the code 41')
+		const dashboard = await client.get('/dashboard')
+		await dashboard.text()
+		expect(location(dashboard)).toMatch(/^\/account\/login/)
+		expect(await hasSecondFactor(user.id)).toBe(true)
 	})
 
 	test('a code used once is refused the next time, with the page intact', async () => {
