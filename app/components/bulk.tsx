@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { versionField, type BulkRefusal } from '~/catalogs/bulk'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { PageHeader } from './catalog'
-import { CsrfInput } from './forms'
+import { CsrfInput, ErrorSummary } from './forms'
 
 /**
  * Bulk actions on a catalog list: a checkbox per row and the "Export selected" / "Delete selected"
@@ -108,19 +108,13 @@ function BulkRefusalText({ refusal }: { refusal: BulkRefusal }) {
 /** The bulk delete's confirmation page: what will be deleted, or why it cannot be. */
 export function BulkDeleteConfirmation({ page, answer }: { page: BulkDeletePageData; answer: BulkDeleteAnswerData | undefined }) {
 	const { t } = useTranslation()
-	const problem = answer?.problem ?? page.error?.problem ?? null
 	const count = page.rows.length
 	return (
 		<section aria-labelledby="bulk-heading">
 			<PageHeader title={page.title} id="bulk-heading" />
-			{problem ? (
-				<div className="alert alert-danger" role="alert">
-					{t(`bulk.problems.${problem}`, { max: page.max, ids: page.error?.missing.join(', ') ?? '' })}
-				</div>
-			) : null}
+			{answer?.problem ? <ErrorSummary formError={t(`bulk.problems.${answer.problem}`, { max: page.max })} /> : null}
 			{answer?.refusals ? (
-				<div className="alert alert-danger" role="alert">
-					<p className="mb-1">{t('bulk.refusedTitle')}</p>
+				<ErrorSummary title={t('bulk.refusedTitle')}>
 					<ul className="mb-0">
 						{answer.refusals.map((refusal) => (
 							<li key={refusal.id}>
@@ -128,6 +122,11 @@ export function BulkDeleteConfirmation({ page, answer }: { page: BulkDeletePageD
 							</li>
 						))}
 					</ul>
+				</ErrorSummary>
+			) : null}
+			{page.error && !answer ? (
+				<div className="alert alert-danger" role="alert">
+					{t(`bulk.problems.${page.error.problem}`, { max: page.max, ids: page.error.missing.join(', ') })}
 				</div>
 			) : null}
 			{page.action && count > 0 ? (

@@ -242,15 +242,17 @@ describe.each(CATALOGS)('bulk actions on $catalog', ({ path, table, entity, colu
 	})
 
 	test.each([
-		['no ids', {}],
-		['an id without its version', { id: '5' }],
-		['a malformed version', { id: '5', 'version-5': 'x' }],
-		['a malformed id', { id: '5;drop', 'version-5;drop': '1' }],
-		['101 ids', { id: tooMany.map(String) }],
-	])('a POST with %s is refused (400) with a message', async (_case, fields) => {
+		['no ids', {}, 'empty'],
+		['an id without its version', { id: '5' }, 'malformed'],
+		['a malformed version', { id: '5', 'version-5': 'x' }, 'malformed'],
+		['a malformed id', { id: '5;drop', 'version-5;drop': '1' }, 'malformed'],
+		['the same id twice', { id: ['5', '5'], 'version-5': '1' }, 'duplicate'],
+		['101 ids', { id: tooMany.map(String) }, 'tooMany'],
+	])('a POST with %s is refused (400) with its message in the error summary', async (_case, fields, problem) => {
 		const response = await operator.client.post(`${path}/bulk-delete`, fields)
 		expect(response.status).toBe(400)
-		expect(alertText(await response.text())).not.toBe('')
+		const summary = parseHtml(await response.text()).querySelector('.error-summary')
+		expect(summary?.querySelector('li')?.text).toBe(translate('vn', `bulk.problems.${problem}`, { max: 100 }))
 	})
 
 	test('a POST without the CSRF token is refused (403)', async () => {
