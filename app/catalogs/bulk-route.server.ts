@@ -10,25 +10,29 @@ import type { Actor } from './catalog.server'
 import { csvResponse } from './csv-export.server'
 import { todayIso } from './fields.server'
 
-/** The selection could not be read (400) or names records that do not exist in this catalog (404). */
 // The catalog's own row type does not matter here.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type BulkSpec = BulkCatalog<any>
 
-type SelectionError = { problem: SelectionProblem; missing: number[] } | { problem: 'missing'; missing: number[] }
+/** The selection could not be read (400) or names records that do not exist in this catalog (404, `missing`). */
+interface SelectionError {
+	problem: SelectionProblem | 'missing'
+	missing: number[]
+}
 
+/** The list's state the selection came from, and the address of that view of the list. */
 function bulkState(url: URL, spec: BulkSpec) {
 	const state = parseListState(url.searchParams, spec.list)
 	return { state, back: `${spec.listPath}${listSearch(state, spec.list)}` }
 }
 
-async function readSelection(ids: string[], spec: BulkSpec, url: URL) {
-	const selection = parseSelection(ids)
-	if (!selection.ok) return { error: { problem: selection.problem, missing: [] } as SelectionError, status: 400 } as const
-	const { state } = bulkState(url, spec)
+/** The records the address's `id`s name, in the list's order (its `sort`/`dir`), or why there are none. */
+async function readSelection(url: URL, spec: BulkSpec): Promise<{ rows: BulkRow[]; error?: undefined } | { error: SelectionError; status: 400 | 404 }> {
+	const selection = parseSelection(url.searchParams.getAll('id'))
+	if (!selection.ok) return { error: { problem: selection.problem, missing: [] }, status: 400 }
 	const { db, dialect } = getDatabase()
-	const { rows, missing } = await loadSelection<BulkRow>(db, dialect, spec, selection.ids, state)
-	if (missing.length > 0) return { error: { problem: 'missing', missing } as SelectionError, status: 404 } as const
+	const { rows, missing } = await loadSelection<BulkRow>(db, dialect, spec, selection.ids, bulkState(url, spec).state)
+	if (missing.length > 0) return { error: { problem: 'missing', missing }, status: 404 }
 	return { rows }
 }
 
@@ -43,7 +47,7 @@ async function* once<Row>(rows: Row[]) {
 /** GET …/export-selected.csv?id=…&id=…(&sort, dir): the CSV of exactly those records, in the list's order. */
 export async function bulkExportLoader(request: Request, spec: BulkSpec) {
 	const url = new URL(request.url)
-	const read = await readSelection(url.searchParams.getAll('id'), spec, url)
+	const read = await readSelection(url, spec)
 	if (read.error) {
 		const t = await getT(request)
 		return plainAnswer(t(`bulk.problems.${read.error.problem}`, { max: MAX_SELECTION, ids: read.error.missing.join(', ') }), read.status)
@@ -73,7 +77,7 @@ export async function bulkDeleteLoader(request: Request, spec: BulkSpec) {
 	const url = new URL(request.url)
 	const t = await getT(request)
 	const { back } = bulkState(url, spec)
-	const read = await readSelection(url.searchParams.getAll('id'), spec, url)
+	const read = await readSelection(url, spec)
 	const page = { title: t('bulk.deleteTitle', { catalog: t(spec.titleKey) }), back, max: MAX_SELECTION }
 	if (read.error) return data({ ...page, rows: [] as BulkDeleteRow[], action: null, error: read.error as SelectionError | null }, { status: read.status })
 	const rows: BulkDeleteRow[] = read.rows.map(({ id, code, name, version }) => ({ id, code, name, version }))
