@@ -51,7 +51,7 @@ export function changedFields(before: Record<string, string> | null, after: Reco
 /** Records a catalog change with its field changes, in the caller's transaction. */
 export function auditChange(
 	db: DB,
-	entry: { action: string; entity: 'station' | 'tool'; entityId: number; actor: Actor; code: string; changes: FieldChanges; source?: 'form' | 'import' },
+	entry: { action: string; entity: 'station' | 'tool'; entityId: number; actor: Actor; code: string; changes: FieldChanges; source?: 'form' | 'import' | 'bulk' },
 ) {
 	return recordAudit(
 		{
@@ -60,7 +60,7 @@ export function auditChange(
 			entity: entry.entity,
 			entityId: entry.entityId,
 			ip: getClientIp(),
-			details: { code: entry.code, changes: entry.changes, ...(entry.source === 'import' ? { source: 'import' } : {}) },
+			details: { code: entry.code, changes: entry.changes, ...(entry.source && entry.source !== 'form' ? { source: entry.source } : {}) },
 		},
 		db,
 	)

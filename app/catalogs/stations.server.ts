@@ -5,10 +5,11 @@ import type { Station } from '~/db/schema'
 import type { ListState } from '~/lists/list-query'
 import { equals, readAll, readPage, search, type AnySelect, type FilterPurpose, type ListResult, type ListSource, type SortColumn } from '~/lists/list.server'
 import { auditChange, changedFields, isForeignKeyViolation, isUniqueViolation, writeTransaction, searchKeys, type Actor } from './catalog.server'
+import type { BulkCatalog } from './bulk.server'
 import { minorToDecimalString } from './decimal'
 import type { ImportAdapter } from './csv-import.server'
 import { stationSchema, type StationInput } from './station-schema.server'
-import { COORDINATE_SCALE, STATION_FIELDS, type StationField, type StationFilter, type StationSort } from './stations'
+import { COORDINATE_SCALE, STATION_FIELDS, STATION_LIST, STATIONS_PATH, type StationField, type StationFilter, type StationSort } from './stations'
 
 const SORTS: Record<StationSort, SortColumn> = {
 	code: { column: 'stations.code', unique: true },
@@ -220,6 +221,17 @@ export type DeleteResult =
 	| { ok: false; reason: 'hasTools'; toolCount: number }
 	| { ok: false; reason: 'conflict'; current: StationRecord }
 
+/** The number of tools each of these stations holds (a station that holds any may not be deleted); none when it holds none. */
+async function toolCounts(db: DB, stationIds: number[]): Promise<Map<number, number>> {
+	const rows = await db
+		.selectFrom('tools')
+		.select((eb) => ['station_id', eb.fn.countAll<number>().as('n')])
+		.where('station_id', 'in', stationIds)
+		.groupBy('station_id')
+		.execute()
+	return new Map(rows.map((row) => [Number(row.station_id), Number(row.n)]))
+}
+
 /** Deletes a station that holds no tools; `version`, when given, must still be current. */
 export async function deleteStation(id: number, version: number | null, actor: Actor, db: DB = getDatabase().db): Promise<DeleteResult> {
 	try {
@@ -227,12 +239,8 @@ export async function deleteStation(id: number, version: number | null, actor: A
 			const current = await trx.selectFrom('stations').selectAll().where('id', '=', id).executeTakeFirst()
 			if (!current) return { ok: false, reason: 'notFound' }
 			if (version !== null && current.version !== version) return { ok: false, reason: 'stale' }
-			const tools = await trx
-				.selectFrom('tools')
-				.select((eb) => eb.fn.countAll<number>().as('n'))
-				.where('station_id', '=', id)
-				.executeTakeFirstOrThrow()
-			if (Number(tools.n) > 0) return { ok: false, reason: 'hasTools', toolCount: Number(tools.n) }
+			const toolCount = (await toolCounts(trx, [id])).get(id) ?? 0
+			if (toolCount > 0) return { ok: false, reason: 'hasTools', toolCount }
 			const deleted = await trx.deleteFrom('stations').where('id', '=', id).where('version', '=', current.version).executeTakeFirst()
 			if (Number(deleted.numDeletedRows) !== 1) return { ok: false, reason: 'stale' }
 			await auditChange(trx, {
@@ -256,6 +264,23 @@ export async function deleteStation(id: number, version: number | null, actor: A
 		}
 		throw error
 	}
+}
+
+/** The bulk export and delete of stations: a station that holds tools is not deleted. */
+export const stationBulk: BulkCatalog<Station> = {
+	entity: 'station',
+	table: 'stations',
+	titleKey: 'stations.title',
+	listPath: STATIONS_PATH,
+	list: STATION_LIST,
+	fileName: 'tram',
+	columns: STATION_FIELDS,
+	sortColumns: SORTS,
+	formValues: stationFormValues,
+	async deleteBlockers(db, ids) {
+		const counts = await toolCounts(db, ids)
+		return new Map([...counts].map(([id, count]) => [id, { key: 'bulk.refusal.hasTools', values: { count } }]))
+	},
 }
 
 /** The CSV import of stations: rows matched by code. */

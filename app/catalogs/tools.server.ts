@@ -5,10 +5,11 @@ import type { Tool } from '~/db/schema'
 import type { ListState } from '~/lists/list-query'
 import { equals, inSubquery, readAll, readPage, search, type AnySelect, type FilterPurpose, type ListResult, type ListSource, type SortColumn } from '~/lists/list.server'
 import { auditChange, changedFields, isForeignKeyViolation, isUniqueViolation, writeTransaction, searchKeys, type Actor } from './catalog.server'
+import type { BulkCatalog } from './bulk.server'
 import { minorToDecimalString } from './decimal'
 import type { ImportAdapter, RowError } from './csv-import.server'
 import { toolSchema, type ToolInput } from './tool-schema.server'
-import { MONEY_SCALE, TOOL_FIELDS, type ToolField, type ToolFilter, type ToolSort } from './tools'
+import { MONEY_SCALE, TOOL_FIELDS, TOOL_LIST, TOOLS_PATH, type ToolField, type ToolFilter, type ToolSort } from './tools'
 
 const SORTS: Record<ToolSort, SortColumn> = {
 	code: { column: 'tools.code', unique: true },
@@ -301,6 +302,19 @@ async function resolveStations(rows: { line: number; input: ToolImportInput }[],
 		else input.resolvedStationId = id
 	}
 	return errors
+}
+
+/** The bulk export and delete of tools (nothing refers to a tool: any may be deleted). */
+export const toolBulk: BulkCatalog<Tool> = {
+	entity: 'tool',
+	table: 'tools',
+	titleKey: 'tools.title',
+	listPath: TOOLS_PATH,
+	list: TOOL_LIST,
+	fileName: 'congcu',
+	columns: TOOL_FIELDS,
+	sortColumns: SORTS,
+	formValues: toolFormValues,
 }
 
 /** The CSV import of tools: rows matched by code; `stationId` holds a station id or code. */

@@ -5,6 +5,7 @@ import { formatMinor } from '~/catalogs/decimal'
 import { PROVINCES_BY_NAME } from '~/catalogs/provinces'
 import { MONEY_SCALE, TOOL_CATEGORIES, TOOL_FUNCTION, TOOL_LIST, TOOL_STATUSES, TOOLS_PATH } from '~/catalogs/tools'
 import { listTools, resolveStation, stationChoices } from '~/catalogs/tools.server'
+import { BulkActions, BulkSelectAll, BulkSelectCell } from '~/components/bulk'
 import { PageHeader, StatusBadge } from '~/components/catalog'
 import { EmptyList, ListSummary, ListToolbar, Pagination, RowDetail, SortableHeader } from '~/components/list'
 import { stationHref } from '~/components/station-form'
@@ -51,6 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			create: can(grants, TOOL_FUNCTION, 'create'),
 			export: can(grants, TOOL_FUNCTION, 'export'),
 			import: can(grants, TOOL_FUNCTION, 'import'),
+			delete: can(grants, TOOL_FUNCTION, 'delete'),
 		},
 	}
 }
@@ -60,6 +62,7 @@ export default function ToolsPage() {
 	const { state, result, station, stationMissing, stations, allowed } = useLoaderData<typeof loader>()
 	const { categoryLabel, statusLabel } = useToolLabels(stations)
 	const list = { path: TOOLS_PATH, state, spec: TOOL_LIST }
+	const bulk = { formId: 'tools-bulk', allowed }
 	// The select holds ids: a filter given as a code shows as the station it resolved to.
 	const stationValue = stations && station ? String(station.id) : (state.filters.stationId ?? '')
 	return (
@@ -133,6 +136,7 @@ export default function ToolsPage() {
 			) : (
 				<>
 					<ListSummary info={result} id="tools-summary" />
+					<BulkActions {...bulk} path={TOOLS_PATH} query={listSearch(state, TOOL_LIST)} />
 					<div role="group" tabIndex={0} aria-labelledby="tools-caption" className="table-responsive catalog-table-box">
 						<table className="table table-hover align-middle catalog-table" aria-describedby="tools-summary">
 							<caption id="tools-caption" className="visually-hidden">
@@ -144,6 +148,7 @@ export default function ToolsPage() {
 							</caption>
 							<thead>
 								<tr>
+									<BulkSelectAll {...bulk} />
 									<SortableHeader {...list} column="code">
 										{t('tools.fields.code')}
 									</SortableHeader>
@@ -174,6 +179,7 @@ export default function ToolsPage() {
 									const purchased = tool.purchase_date ? formatCalendarDate(tool.purchase_date, i18n.language) : ''
 									return (
 										<tr key={tool.id}>
+											<BulkSelectCell {...bulk} id={tool.id} record={`${tool.code} · ${tool.name}`} />
 											<th scope="row">
 												<Link to={`${TOOLS_PATH}/${tool.id}`}>{tool.code}</Link>
 											</th>

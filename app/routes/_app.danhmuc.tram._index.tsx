@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { PROVINCES_BY_NAME, provinceName } from '~/catalogs/provinces'
 import { STATION_FUNCTION, STATION_LIST, STATION_STATUSES, STATION_TYPES, STATIONS_PATH } from '~/catalogs/stations'
 import { listStations } from '~/catalogs/stations.server'
+import { BulkActions, BulkSelectAll, BulkSelectCell } from '~/components/bulk'
 import { PageHeader, StatusBadge } from '~/components/catalog'
 import { EmptyList, ListSummary, ListToolbar, Pagination, RowDetail, SortableHeader } from '~/components/list'
 import { stationHref, useStationLabels } from '~/components/station-form'
@@ -45,6 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			create: can(grants, STATION_FUNCTION, 'create'),
 			export: can(grants, STATION_FUNCTION, 'export'),
 			import: can(grants, STATION_FUNCTION, 'import'),
+			delete: can(grants, STATION_FUNCTION, 'delete'),
 		},
 	}
 }
@@ -54,6 +56,7 @@ export default function StationsPage() {
 	const { state, result, allowed } = useLoaderData<typeof loader>()
 	const { typeLabel, statusLabel } = useStationLabels()
 	const list = { path: STATIONS_PATH, state, spec: STATION_LIST }
+	const bulk = { formId: 'stations-bulk', allowed }
 	const sortName = t(`stations.fields.${state.sort}`)
 	return (
 		<section aria-labelledby="stations-heading">
@@ -103,6 +106,7 @@ export default function StationsPage() {
 			) : (
 				<>
 					<ListSummary info={result} id="stations-summary" />
+					<BulkActions {...bulk} path={STATIONS_PATH} query={listSearch(state, STATION_LIST)} />
 					<div role="group" tabIndex={0} aria-labelledby="stations-caption" className="table-responsive catalog-table-box">
 						<table className="table table-hover align-middle catalog-table" aria-describedby="stations-summary">
 							<caption id="stations-caption" className="visually-hidden">
@@ -114,6 +118,7 @@ export default function StationsPage() {
 							</caption>
 							<thead>
 								<tr>
+									<BulkSelectAll {...bulk} />
 									<SortableHeader {...list} column="code">
 										{t('stations.fields.code')}
 									</SortableHeader>
@@ -142,6 +147,7 @@ export default function StationsPage() {
 									const commissioned = station.commissioned_at ? formatCalendarDate(station.commissioned_at, i18n.language) : ''
 									return (
 										<tr key={station.id}>
+											<BulkSelectCell {...bulk} id={station.id} record={`${station.code} · ${station.name}`} />
 											<th scope="row">
 												<Link to={stationHref(station.id)}>{station.code}</Link>
 											</th>

@@ -158,3 +158,15 @@ export function endSessionsByIdleTimeout(email: string): Promise<void> {
 			.execute()
 	})
 }
+
+/** Stations named `name` with these codes (active BTS in Hà Nội, version 1), as a catalog test's fixture. */
+export function addStations(codes: readonly string[], name: string): Promise<void> {
+	return withDatabase(async (db) => {
+		const now = Date.now()
+		const key = name.normalize('NFD').replace(/\p{M}+/gu, '').replace(/[đĐ]/g, 'd').toLowerCase()
+		await db
+			.insertInto('stations')
+			.values(codes.map((code) => ({ code, name, name_key: key, search_text: `${code.toLowerCase()} ${key}`, type: 'bts', province: 'ha-noi', status: 'active', created_at: now, updated_at: now, version: 1 })))
+			.execute()
+	})
+}

@@ -1,0 +1,121 @@
+import { data, redirect } from '@remix-run/node'
+import { getDatabase } from '~/db/db.server'
+import { getT } from '~/i18n/i18n.server'
+import { listSearch, parseListState } from '~/lists/list-query'
+import { flashSuccess } from '~/utils/flash.server'
+import { assertCsrf, noteFormFailed } from '~/utils/form.server'
+import { MAX_SELECTION, versionField, type BulkRefusal, type SelectionProblem } from './bulk'
+import { bulkDelete, loadSelection, parseSelection, type BulkCatalog, type BulkRow, type Confirmed } from './bulk.server'
+import type { Actor } from './catalog.server'
+import { csvResponse } from './csv-export.server'
+import { todayIso } from './fields.server'
+
+// The catalog's own row type does not matter here.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type BulkSpec = BulkCatalog<any>
+
+/** The selection could not be read (400) or names records that do not exist in this catalog (404, `missing`). */
+interface SelectionError {
+	problem: SelectionProblem | 'missing'
+	missing: number[]
+}
+
+/** The list's state the selection came from, and the address of that view of the list. */
+function bulkState(url: URL, spec: BulkSpec) {
+	const state = parseListState(url.searchParams, spec.list)
+	return { state, back: `${spec.listPath}${listSearch(state, spec.list)}` }
+}
+
+/** The records the address's `id`s name, in the list's order (its `sort`/`dir`), or why there are none. */
+async function readSelection(url: URL, spec: BulkSpec): Promise<{ rows: BulkRow[]; error?: undefined } | { error: SelectionError; status: 400 | 404 }> {
+	const selection = parseSelection(url.searchParams.getAll('id'))
+	if (!selection.ok) return { error: { problem: selection.problem, missing: [] }, status: 400 }
+	const { db, dialect } = getDatabase()
+	const { rows, missing } = await loadSelection<BulkRow>(db, dialect, spec, selection.ids, bulkState(url, spec).state)
+	if (missing.length > 0) return { error: { problem: 'missing', missing }, status: 404 }
+	return { rows }
+}
+
+function plainAnswer(text: string, status: number) {
+	return new Response(`${text}\n`, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } })
+}
+
+async function* once<Row>(rows: Row[]) {
+	yield rows
+}
+
+/** GET …/export-selected.csv?id=…&id=…(&sort, dir): the CSV of exactly those records, in the list's order. */
+export async function bulkExportLoader(request: Request, spec: BulkSpec) {
+	const url = new URL(request.url)
+	const read = await readSelection(url, spec)
+	if (read.error) {
+		const t = await getT(request)
+		return plainAnswer(t(`bulk.problems.${read.error.problem}`, { max: MAX_SELECTION, ids: read.error.missing.join(', ') }), read.status)
+	}
+	return csvResponse(`${spec.fileName}-${todayIso()}.csv`, spec.columns, once(read.rows), spec.formValues)
+}
+
+export interface BulkDeleteRow {
+	id: number
+	code: string
+	name: string
+	version: number
+}
+
+/** The form's address: the selection and the list's query (to go back to the same view). */
+function confirmationHref(spec: BulkSpec, ids: number[], url: URL) {
+	const params = new URLSearchParams(listSearch(bulkState(url, spec).state, spec.list).slice(1))
+	for (const id of ids) params.append('id', String(id))
+	return `${spec.listPath}/bulk-delete?${params}`
+}
+
+/**
+ * GET …/bulk-delete?id=…&id=…(&the list's query): the confirmation page, listing the selected records
+ * with the version each had; a selection that cannot be read (400) or names no record (404) says so.
+ */
+export async function bulkDeleteLoader(request: Request, spec: BulkSpec) {
+	const url = new URL(request.url)
+	const t = await getT(request)
+	const { back } = bulkState(url, spec)
+	const read = await readSelection(url, spec)
+	const page = { title: t('bulk.deleteTitle', { catalog: t(spec.titleKey) }), back, max: MAX_SELECTION }
+	if (read.error) return data({ ...page, rows: [] as BulkDeleteRow[], action: null, error: read.error as SelectionError | null }, { status: read.status })
+	const rows: BulkDeleteRow[] = read.rows.map(({ id, code, name, version }) => ({ id, code, name, version }))
+	const ids = rows.map((row) => row.id)
+	return data({ ...page, rows, action: confirmationHref(spec, ids, url), error: null as SelectionError | null })
+}
+
+function confirmedItems(form: FormData): { ok: true; items: Confirmed[] } | { ok: false; problem: SelectionProblem } {
+	const selection = parseSelection(form.getAll('id').map(String))
+	if (!selection.ok) return selection
+	const items: Confirmed[] = []
+	for (const id of selection.ids) {
+		const version = String(form.get(versionField(id)) ?? '')
+		if (!/^\d{1,9}$/.test(version)) return { ok: false, problem: 'malformed' }
+		items.push({ id, version: Number(version) })
+	}
+	return { ok: true, items }
+}
+
+export type BulkDeleteAnswer = { problem: SelectionProblem; refusals: null } | { problem: null; refusals: BulkRefusal[] }
+
+/**
+ * POST ids and their versions: deletes them all (the list, with a message of how many) or none (the
+ * confirmation page, with why each refused record was refused).
+ */
+export async function bulkDeleteAction(request: Request, user: Actor, spec: BulkSpec) {
+	const form = await request.formData()
+	assertCsrf(request, form)
+	const confirmed = confirmedItems(form)
+	if (!confirmed.ok) {
+		noteFormFailed()
+		return data<BulkDeleteAnswer>({ problem: confirmed.problem, refusals: null }, { status: 400 })
+	}
+	const result = await bulkDelete(getDatabase().db, spec, confirmed.items, user)
+	if (!result.ok) {
+		noteFormFailed()
+		return data<BulkDeleteAnswer>({ problem: null, refusals: result.refusals }, { status: 409 })
+	}
+	await flashSuccess(request, 'bulk.deleted', { count: result.deleted.length })
+	return redirect(bulkState(new URL(request.url), spec).back)
+}

@@ -1,0 +1,47 @@
+import { expectNoAxeViolations } from './axe'
+import { downloadedText, expectStatusMessage, uniqueCode } from './catalogs-support'
+import { addStations } from './database'
+import { createUser, en, expect, format, open, signIn, test, translate } from './support'
+
+test.use({ language: 'en' })
+
+test('Selected stations are deleted together through the confirmation page', async ({ page }) => {
+	const user = await createUser({ prefix: 'bulk', roles: ['operator'] })
+	const marker = uniqueCode('BULK')
+	const codes = [`${marker}-1`, `${marker}-2`]
+	const name = `Bulk ${marker}`
+	await addStations(codes, name)
+	await signIn(page, user.email, user.password)
+	await open(page, `/danhmuc/tram?q=${marker}`)
+
+	for (const code of codes) await page.getByRole('checkbox', { name: format(en.bulk.select, { record: `${code} · ${name}` }) }).check()
+	await expectNoAxeViolations(page, '#main')
+	await page.getByRole('button', { name: en.bulk.deleteSelected }).click()
+
+	await expect(page.getByRole('heading', { level: 1, name: format(en.bulk.deleteTitle, { catalog: en.stations.title }) })).toBeVisible()
+	await expect(page.getByText(translate('en', 'bulk.deleteQuestion', { count: 2 }))).toBeVisible()
+	for (const code of codes) await expect(page.getByRole('rowheader', { name: code, exact: true })).toBeVisible()
+	await expectNoAxeViolations(page, '#main')
+	await page.getByRole('button', { name: translate('en', 'bulk.deleteConfirm', { count: 2 }) }).click()
+
+	await expect(page).toHaveURL(new RegExp(`/danhmuc/tram\\?q=${marker}$`))
+	await expectStatusMessage(page, translate('en', 'bulk.deleted', { count: 2 }))
+	await expect(page.getByRole('heading', { name: en.list.noMatchTitle })).toBeVisible()
+})
+
+test('"Export selected" downloads the CSV of the ticked stations only', async ({ page }) => {
+	const user = await createUser({ prefix: 'bulk-csv', roles: ['operator'] })
+	const marker = uniqueCode('BULKX')
+	const codes = [`${marker}-1`, `${marker}-2`, `${marker}-3`]
+	const name = `Bulk ${marker}`
+	await addStations(codes, name)
+	await signIn(page, user.email, user.password)
+	await open(page, `/danhmuc/tram?q=${marker}`)
+
+	for (const code of [codes[0]!, codes[2]!]) await page.getByRole('checkbox', { name: format(en.bulk.select, { record: `${code} · ${name}` }) }).check()
+	const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: en.bulk.exportSelected }).click()])
+	expect(download.suggestedFilename()).toMatch(/^tram-\d{4}-\d{2}-\d{2}\.csv$/)
+	const { text } = await downloadedText(download)
+	const lines = text.replace(/^\uFEFF/, '').trim().split('\r\n')
+	expect(lines.map((line) => line.split(',')[0])).toEqual(['code', codes[0], codes[2]])
+})
