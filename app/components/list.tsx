@@ -298,8 +298,9 @@ function EmptyState({ icon, title, body, children }: { icon: string; title: stri
  * The values of a row's secondary columns, as a line under its name: shown only where the table is too
  * narrow for those columns and hides them (`col-secondary`, see catalogs.css).
  */
-export function RowDetail({ items }: { items: ReadonlyArray<{ label: string; value: ReactNode }> }) {
-	const shown = items.filter((item) => item.value !== '' && item.value !== null)
+export function RowDetail({ items }: { items: ReadonlyArray<{ label: string; value: ReactNode; hidden?: boolean }> }) {
+	// A column the user hid (see ListViews) is left out here too.
+	const shown = items.filter((item) => !item.hidden && item.value !== '' && item.value !== null)
 	if (shown.length === 0) return null
 	return (
 		<div className="row-detail">
