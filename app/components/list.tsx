@@ -59,7 +59,8 @@ export function ListToolbar<Filter extends string, Sort extends string>({
 	const { t } = useTranslation()
 	const defaultDir = state.sort === spec.defaultSort ? spec.defaultDir : 'asc'
 	return (
-		<Form method="get" action={path} className="list-toolbar card card-body mb-3" role="search" aria-label={label}>
+		// Keyed by the view: after following a link to another view (a saved one) the fields show its values.
+		<Form key={listSearch(state, spec)} method="get" action={path} className="list-toolbar card card-body mb-3" role="search" aria-label={label}>
 			<div className="list-filters">
 				<div className="list-filters__search">
 					<label htmlFor="list-q" className="form-label">
