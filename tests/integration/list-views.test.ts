@@ -109,7 +109,7 @@ describe('the column chooser', () => {
 		expect(again.html).toContain(vn.listViews.columnsReset)
 	})
 
-	test('follows the user to a new session after signing out', async () => {
+	test('columns and saved views follow the user to a new session after signing out', async () => {
 		const account = await signedIn(server, ['viewer'])
 		const saved = await account.client.post('/congcu/list', {
 			intent: 'saveColumns',
@@ -117,6 +117,9 @@ describe('the column chooser', () => {
 		})
 		expect(saved.status).toBe(302)
 		await saved.text()
+		const view = await account.client.post('/congcu/list?status=in_use', { intent: 'saveView', viewName: 'Đang dùng' })
+		expect(view.status).toBe(302)
+		await view.text()
 		const signOut = await account.client.post('/account/logout', {})
 		expect(signOut.status).toBe(302)
 		await signOut.text()
@@ -128,6 +131,7 @@ describe('the column chooser', () => {
 		const page = await open(later, '/congcu/list')
 		expect(page.status).toBe(200)
 		expect(headers(page.html)).toEqual([vn.tools.fields.code, vn.tools.fields.name, vn.tools.fields.status, vn.tools.fields.value])
+		expect(savedViews(page.html)).toEqual([{ name: 'Đang dùng', href: '/congcu/list?status=in_use' }])
 	})
 
 	test('an unknown column is refused with a message, and nothing is saved', async () => {
