@@ -1,4 +1,5 @@
 import type { ListSpec } from '~/lists/list-query'
+import { defineListViews } from '~/lists/list-views'
 import { PROVINCES, resolveProvince } from './provinces'
 
 /** What the station screens, the import and the demo data share about stations (no server code). */
@@ -47,3 +48,17 @@ export const STATION_LIST: ListSpec<StationFilter, StationSort> = {
 	defaultSort: 'code',
 	defaultDir: 'asc',
 }
+
+/** The station list's columns a user may hide, and the key its saved views are kept under. */
+export const STATION_VIEWS = defineListViews({
+	key: 'stations',
+	path: STATIONS_PATH,
+	spec: STATION_LIST,
+	columns: {
+		type: 'stations.fields.type',
+		province: 'stations.fields.province',
+		status: 'stations.fields.status',
+		commissionedAt: 'stations.fields.commissionedAt',
+		toolCount: 'stations.toolCount',
+	},
+})

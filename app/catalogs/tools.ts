@@ -1,4 +1,5 @@
 import type { ListSpec } from '~/lists/list-query'
+import { defineListViews } from '~/lists/list-views'
 import { PROVINCES, resolveProvince } from './provinces'
 
 /** What the tool screens, the import and the demo data share about tools (no server code). */
@@ -51,3 +52,18 @@ export const TOOL_LIST: ListSpec<ToolFilter, ToolSort> = {
 	defaultSort: 'code',
 	defaultDir: 'asc',
 }
+
+/** The tool list's columns a user may hide, and the key its saved views are kept under. */
+export const TOOL_VIEWS = defineListViews({
+	key: 'tools',
+	path: TOOLS_PATH,
+	spec: TOOL_LIST,
+	columns: {
+		category: 'tools.fields.category',
+		stationId: 'tools.fields.stationId',
+		status: 'tools.fields.status',
+		quantity: 'tools.fields.quantity',
+		value: 'tools.fields.value',
+		purchaseDate: 'tools.fields.purchaseDate',
+	},
+})

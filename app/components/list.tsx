@@ -59,7 +59,8 @@ export function ListToolbar<Filter extends string, Sort extends string>({
 	const { t } = useTranslation()
 	const defaultDir = state.sort === spec.defaultSort ? spec.defaultDir : 'asc'
 	return (
-		<Form method="get" action={path} className="list-toolbar card card-body mb-3" role="search" aria-label={label}>
+		// Keyed by the view: after following a link to another view (a saved one) the fields show its values.
+		<Form key={listSearch(state, spec)} method="get" action={path} className="list-toolbar card card-body mb-3" role="search" aria-label={label}>
 			<div className="list-filters">
 				<div className="list-filters__search">
 					<label htmlFor="list-q" className="form-label">
@@ -298,8 +299,9 @@ function EmptyState({ icon, title, body, children }: { icon: string; title: stri
  * The values of a row's secondary columns, as a line under its name: shown only where the table is too
  * narrow for those columns and hides them (`col-secondary`, see catalogs.css).
  */
-export function RowDetail({ items }: { items: ReadonlyArray<{ label: string; value: ReactNode }> }) {
-	const shown = items.filter((item) => item.value !== '' && item.value !== null)
+export function RowDetail({ items }: { items: ReadonlyArray<{ label: string; value: ReactNode; hidden?: boolean }> }) {
+	// A column the user hid (see ListViews) is left out here too.
+	const shown = items.filter((item) => !item.hidden && item.value !== '' && item.value !== null)
 	if (shown.length === 0) return null
 	return (
 		<div className="row-detail">

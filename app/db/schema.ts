@@ -51,6 +51,28 @@ export interface UserDevicesTable {
 	ip: string | null
 }
 
+/** The optional columns a user hid in a list (see app/lists/list-views.server.ts). */
+export interface ListColumnsTable {
+	user_id: number
+	list_key: string
+	/** A JSON array of column names. */
+	hidden: string
+	updated_at: number
+}
+
+/** A list view a user saved: a name and the list's canonical query (without the page). */
+export interface ListViewsTable {
+	id: Generated<number>
+	user_id: number
+	list_key: string
+	name: string
+	/** The name folded for the uniqueness check (one user, one list). */
+	name_key: string
+	/** `?q=…&status=…` or '' for the list as it opens. */
+	query: string
+	created_at: number
+}
+
 export interface AuditLogTable {
 	id: Generated<number>
 	at: number
@@ -298,6 +320,8 @@ export interface Database {
 	users: UsersTable
 	sessions: SessionsTable
 	user_devices: UserDevicesTable
+	list_columns: ListColumnsTable
+	list_views: ListViewsTable
 	audit_log: AuditLogTable
 	functions: FunctionsTable
 	roles: RolesTable

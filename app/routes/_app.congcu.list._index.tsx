@@ -1,19 +1,21 @@
-import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { formatMinor } from '~/catalogs/decimal'
 import { PROVINCES_BY_NAME } from '~/catalogs/provinces'
-import { MONEY_SCALE, TOOL_CATEGORIES, TOOL_FUNCTION, TOOL_LIST, TOOL_STATUSES, TOOLS_PATH } from '~/catalogs/tools'
+import { MONEY_SCALE, TOOL_CATEGORIES, TOOL_FUNCTION, TOOL_LIST, TOOL_STATUSES, TOOL_VIEWS, TOOLS_PATH } from '~/catalogs/tools'
 import { listTools, resolveStation, stationChoices } from '~/catalogs/tools.server'
 import { BulkActions, BulkSelectAll, BulkSelectCell } from '~/components/bulk'
 import { PageHeader, StatusBadge } from '~/components/catalog'
 import { EmptyList, ListSummary, ListToolbar, Pagination, RowDetail, SortableHeader } from '~/components/list'
+import { ListViews } from '~/components/list-views'
 import { stationHref } from '~/components/station-form'
 import { StationPicker, useToolLabels } from '~/components/tool-form'
 import { formatCalendarDate, formatNumber } from '~/i18n/format'
 import { getT } from '~/i18n/i18n.server'
 import { isNarrowed, listSearch, parseListState } from '~/lists/list-query'
 import { isCanonical, lastPage } from '~/lists/list.server'
+import { getListViews, handleListViewIntent } from '~/lists/list-views-route.server'
 import { routeHandle } from '~/permissions/access'
 import { can } from '~/permissions/grants'
 import { requirePermission } from '~/permissions/grants.server'
@@ -27,7 +29,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogSty
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
 
 export async function loader({ request }: LoaderFunctionArgs) {
-	const { grants } = await requirePermission(request, 'CONGCU_LIST', 'view')
+	const { grants, user } = await requirePermission(request, 'CONGCU_LIST', 'view')
 	const url = new URL(request.url)
 	const state = parseListState(url.searchParams, TOOL_LIST)
 	// One address per view: a submitted filter form (empty fields and all) lands on the short form.
@@ -48,6 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		station: station ?? null,
 		stationMissing: station === null,
 		stations,
+		views: await getListViews(user.id, TOOL_VIEWS, url.search),
 		allowed: {
 			create: can(grants, TOOL_FUNCTION, 'create'),
 			export: can(grants, TOOL_FUNCTION, 'export'),
@@ -57,9 +60,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	}
 }
 
+export async function action({ request }: ActionFunctionArgs) {
+	const { user } = await requirePermission(request, 'CONGCU_LIST', 'view')
+	return handleListViewIntent(request, user, TOOL_VIEWS)
+}
+
 export default function ToolsPage() {
 	const { t, i18n } = useTranslation()
-	const { state, result, station, stationMissing, stations, allowed } = useLoaderData<typeof loader>()
+	const { state, result, station, stationMissing, stations, allowed, views } = useLoaderData<typeof loader>()
+	const show = views.columns
 	const { categoryLabel, statusLabel } = useToolLabels(stations)
 	const list = { path: TOOLS_PATH, state, spec: TOOL_LIST }
 	const bulk = { formId: 'tools-bulk', allowed }
@@ -105,6 +114,7 @@ export default function ToolsPage() {
 					/>
 				}
 			/>
+			<ListViews definition={TOOL_VIEWS} views={views} />
 			{stationMissing ? (
 				<div className="alert alert-warning" role="status">
 					{t('tools.errors.stationFilterNotFound', { station: state.filters.stationId ?? '' })}
@@ -155,22 +165,32 @@ export default function ToolsPage() {
 									<SortableHeader {...list} column="name">
 										{t('tools.fields.name')}
 									</SortableHeader>
-									<SortableHeader {...list} column="category" className="col-secondary">
-										{t('tools.fields.category')}
-									</SortableHeader>
-									<th scope="col">{t('tools.fields.stationId')}</th>
-									<SortableHeader {...list} column="status">
-										{t('tools.fields.status')}
-									</SortableHeader>
-									<SortableHeader {...list} column="quantity" className="text-end col-secondary">
-										{t('tools.fields.quantity')}
-									</SortableHeader>
-									<SortableHeader {...list} column="value" className="text-end">
-										{t('tools.fields.value')}
-									</SortableHeader>
-									<SortableHeader {...list} column="purchaseDate" className="col-secondary">
-										{t('tools.fields.purchaseDate')}
-									</SortableHeader>
+									{show.category ? (
+										<SortableHeader {...list} column="category" className="col-secondary">
+											{t('tools.fields.category')}
+										</SortableHeader>
+									) : null}
+									{show.stationId ? <th scope="col">{t('tools.fields.stationId')}</th> : null}
+									{show.status ? (
+										<SortableHeader {...list} column="status">
+											{t('tools.fields.status')}
+										</SortableHeader>
+									) : null}
+									{show.quantity ? (
+										<SortableHeader {...list} column="quantity" className="text-end col-secondary">
+											{t('tools.fields.quantity')}
+										</SortableHeader>
+									) : null}
+									{show.value ? (
+										<SortableHeader {...list} column="value" className="text-end">
+											{t('tools.fields.value')}
+										</SortableHeader>
+									) : null}
+									{show.purchaseDate ? (
+										<SortableHeader {...list} column="purchaseDate" className="col-secondary">
+											{t('tools.fields.purchaseDate')}
+										</SortableHeader>
+									) : null}
 								</tr>
 							</thead>
 							<tbody>
@@ -187,28 +207,34 @@ export default function ToolsPage() {
 												{tool.name}
 												<RowDetail
 													items={[
-														{ label: t('tools.fields.category'), value: categoryLabel(tool.category) },
-														{ label: t('tools.fields.quantity'), value: quantity },
-														{ label: t('tools.fields.purchaseDate'), value: purchased },
+														{ label: t('tools.fields.category'), value: categoryLabel(tool.category), hidden: !show.category },
+														{ label: t('tools.fields.quantity'), value: quantity, hidden: !show.quantity },
+														{ label: t('tools.fields.purchaseDate'), value: purchased, hidden: !show.purchaseDate },
 													]}
 												/>
 											</td>
-											<td className="col-secondary">{categoryLabel(tool.category)}</td>
-											<td className="text-nowrap">
-												{tool.station ? (
-													<Link to={stationHref(tool.station.id)} title={tool.station.name}>
-														{tool.station.code}
-													</Link>
-												) : (
-													<span className="text-body-secondary">{t('tools.noStation')}</span>
-												)}
-											</td>
-											<td>
-												<StatusBadge status={tool.status} label={statusLabel(tool.status)} />
-											</td>
-											<td className="text-end text-nowrap col-secondary">{quantity}</td>
-											<td className="text-end text-nowrap">{tool.value_minor === null ? '' : formatMinor(tool.value_minor, MONEY_SCALE, i18n.language)}</td>
-											<td className="text-nowrap col-secondary">{purchased}</td>
+											{show.category ? <td className="col-secondary">{categoryLabel(tool.category)}</td> : null}
+											{show.stationId ? (
+												<td className="text-nowrap">
+													{tool.station ? (
+														<Link to={stationHref(tool.station.id)} title={tool.station.name}>
+															{tool.station.code}
+														</Link>
+													) : (
+														<span className="text-body-secondary">{t('tools.noStation')}</span>
+													)}
+												</td>
+											) : null}
+											{show.status ? (
+												<td>
+													<StatusBadge status={tool.status} label={statusLabel(tool.status)} />
+												</td>
+											) : null}
+											{show.quantity ? <td className="text-end text-nowrap col-secondary">{quantity}</td> : null}
+											{show.value ? (
+												<td className="text-end text-nowrap">{tool.value_minor === null ? '' : formatMinor(tool.value_minor, MONEY_SCALE, i18n.language)}</td>
+											) : null}
+											{show.purchaseDate ? <td className="text-nowrap col-secondary">{purchased}</td> : null}
 										</tr>
 									)
 								})}

@@ -1,17 +1,19 @@
-import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { PROVINCES_BY_NAME, provinceName } from '~/catalogs/provinces'
-import { STATION_FUNCTION, STATION_LIST, STATION_STATUSES, STATION_TYPES, STATIONS_PATH } from '~/catalogs/stations'
+import { STATION_FUNCTION, STATION_LIST, STATION_STATUSES, STATION_TYPES, STATION_VIEWS, STATIONS_PATH } from '~/catalogs/stations'
 import { listStations } from '~/catalogs/stations.server'
 import { BulkActions, BulkSelectAll, BulkSelectCell } from '~/components/bulk'
 import { PageHeader, StatusBadge } from '~/components/catalog'
 import { EmptyList, ListSummary, ListToolbar, Pagination, RowDetail, SortableHeader } from '~/components/list'
+import { ListViews } from '~/components/list-views'
 import { stationHref, useStationLabels } from '~/components/station-form'
 import { formatCalendarDate, formatNumber } from '~/i18n/format'
 import { getT } from '~/i18n/i18n.server'
 import { isNarrowed, listSearch, parseListState } from '~/lists/list-query'
 import { isCanonical, lastPage } from '~/lists/list.server'
+import { getListViews, handleListViewIntent } from '~/lists/list-views-route.server'
 import { routeHandle } from '~/permissions/access'
 import { requirePermission } from '~/permissions/grants.server'
 import { can } from '~/permissions/grants'
@@ -25,7 +27,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogSty
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
 
 export async function loader({ request }: LoaderFunctionArgs) {
-	const { grants } = await requirePermission(request, 'DANHMUC_TRAM', 'view')
+	const { grants, user } = await requirePermission(request, 'DANHMUC_TRAM', 'view')
 	const url = new URL(request.url)
 	const state = parseListState(url.searchParams, STATION_LIST)
 	// One address per view: a submitted filter form (empty fields and all) lands on the short form.
@@ -42,6 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		title: t('stations.title'),
 		state,
 		result,
+		views: await getListViews(user.id, STATION_VIEWS, url.search),
 		allowed: {
 			create: can(grants, STATION_FUNCTION, 'create'),
 			export: can(grants, STATION_FUNCTION, 'export'),
@@ -51,9 +54,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	}
 }
 
+export async function action({ request }: ActionFunctionArgs) {
+	const { user } = await requirePermission(request, 'DANHMUC_TRAM', 'view')
+	return handleListViewIntent(request, user, STATION_VIEWS)
+}
+
 export default function StationsPage() {
 	const { t, i18n } = useTranslation()
-	const { state, result, allowed } = useLoaderData<typeof loader>()
+	const { state, result, allowed, views } = useLoaderData<typeof loader>()
+	const show = views.columns
 	const { typeLabel, statusLabel } = useStationLabels()
 	const list = { path: STATIONS_PATH, state, spec: STATION_LIST }
 	const bulk = { formId: 'stations-bulk', allowed }
@@ -88,6 +97,7 @@ export default function StationsPage() {
 					{ name: 'province', label: t('stations.fields.province'), allLabel: t('list.all'), options: PROVINCES_BY_NAME.map((p) => ({ value: p.code, label: p.name })) },
 				]}
 			/>
+			<ListViews definition={STATION_VIEWS} views={views} />
 			{result.rows.length === 0 ? (
 				<EmptyList
 					path={STATIONS_PATH}
@@ -125,21 +135,31 @@ export default function StationsPage() {
 									<SortableHeader {...list} column="name">
 										{t('stations.fields.name')}
 									</SortableHeader>
-									<SortableHeader {...list} column="type" className="col-secondary">
-										{t('stations.fields.type')}
-									</SortableHeader>
-									<SortableHeader {...list} column="province">
-										{t('stations.fields.province')}
-									</SortableHeader>
-									<SortableHeader {...list} column="status">
-										{t('stations.fields.status')}
-									</SortableHeader>
-									<SortableHeader {...list} column="commissionedAt" className="col-secondary">
-										{t('stations.fields.commissionedAt')}
-									</SortableHeader>
-									<th scope="col" className="text-end">
-										{t('stations.toolCount')}
-									</th>
+									{show.type ? (
+										<SortableHeader {...list} column="type" className="col-secondary">
+											{t('stations.fields.type')}
+										</SortableHeader>
+									) : null}
+									{show.province ? (
+										<SortableHeader {...list} column="province">
+											{t('stations.fields.province')}
+										</SortableHeader>
+									) : null}
+									{show.status ? (
+										<SortableHeader {...list} column="status">
+											{t('stations.fields.status')}
+										</SortableHeader>
+									) : null}
+									{show.commissionedAt ? (
+										<SortableHeader {...list} column="commissionedAt" className="col-secondary">
+											{t('stations.fields.commissionedAt')}
+										</SortableHeader>
+									) : null}
+									{show.toolCount ? (
+										<th scope="col" className="text-end">
+											{t('stations.toolCount')}
+										</th>
+									) : null}
 								</tr>
 							</thead>
 							<tbody>
@@ -155,29 +175,33 @@ export default function StationsPage() {
 												{station.name}
 												<RowDetail
 													items={[
-														{ label: t('stations.fields.type'), value: typeLabel(station.type) },
-														{ label: t('stations.fields.commissionedAt'), value: commissioned },
+														{ label: t('stations.fields.type'), value: typeLabel(station.type), hidden: !show.type },
+														{ label: t('stations.fields.commissionedAt'), value: commissioned, hidden: !show.commissionedAt },
 													]}
 												/>
 											</td>
-											<td className="col-secondary">{typeLabel(station.type)}</td>
-											<td>{provinceName(station.province)}</td>
-											<td>
-												<StatusBadge status={station.status} label={statusLabel(station.status)} />
-											</td>
-											<td className="text-nowrap col-secondary">{commissioned}</td>
-											<td className="text-end">
-												{station.tool_count > 0 ? (
-													<Link
-														to={`/congcu/list?stationId=${station.id}`}
-														aria-label={t('stations.toolsOf', { count: station.tool_count, code: station.code })}
-													>
-														{formatNumber(station.tool_count, i18n.language)}
-													</Link>
-												) : (
-													'0'
-												)}
-											</td>
+											{show.type ? <td className="col-secondary">{typeLabel(station.type)}</td> : null}
+											{show.province ? <td>{provinceName(station.province)}</td> : null}
+											{show.status ? (
+												<td>
+													<StatusBadge status={station.status} label={statusLabel(station.status)} />
+												</td>
+											) : null}
+											{show.commissionedAt ? <td className="text-nowrap col-secondary">{commissioned}</td> : null}
+											{show.toolCount ? (
+												<td className="text-end">
+													{station.tool_count > 0 ? (
+														<Link
+															to={`/congcu/list?stationId=${station.id}`}
+															aria-label={t('stations.toolsOf', { count: station.tool_count, code: station.code })}
+														>
+															{formatNumber(station.tool_count, i18n.language)}
+														</Link>
+													) : (
+														'0'
+													)}
+												</td>
+											) : null}
 										</tr>
 									)
 								})}

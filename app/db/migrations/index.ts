@@ -16,6 +16,7 @@ import { userTimeZone } from './0013_user_time_zone'
 import { apiTokenActivity } from './0014_api_token_activity'
 import { secondFactor } from './0015_second_factor'
 import { userDevices } from './0016_user_devices'
+import { listViews } from './0017_list_views'
 
 /** Every migration, in order. Names are permanent: never rename or reorder a landed one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -36,5 +37,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
 		'0014_api_token_activity': apiTokenActivity(),
 		'0015_second_factor': secondFactor(dialect),
 		'0016_user_devices': userDevices(),
+		'0017_list_views': listViews(dialect),
 	}
 }
