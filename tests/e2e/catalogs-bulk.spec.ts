@@ -1,9 +1,13 @@
 import { expectNoAxeViolations } from './axe'
-import { downloadedText, expectStatusMessage, uniqueCode } from './catalogs-support'
+import { downloadedText, ensureDemoData, expectStatusMessage, uniqueCode } from './catalogs-support'
 import { addStations } from './database'
 import { createUser, en, expect, format, open, signIn, test, translate } from './support'
 
 test.use({ language: 'en' })
+
+// The demo catalogs are seeded only into empty tables: seed them before this spec adds stations of its own,
+// or a list test running after it would find these few instead of the demo data.
+test.beforeAll(() => ensureDemoData())
 
 test('Selected stations are deleted together through the confirmation page', async ({ page }) => {
 	const user = await createUser({ prefix: 'bulk', roles: ['operator'] })
