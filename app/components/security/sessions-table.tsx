@@ -1,19 +1,12 @@
 import { Form } from '@remix-run/react'
+import type { SessionEntry } from '~/auth/session-list.server'
 import { useTranslation } from 'react-i18next'
 import { Badge } from '~/components/badge'
 import { CsrfInput } from '~/components/forms'
 import { DateTime } from '~/components/shell/date-time'
 
-export interface SessionRow {
-	reference: string
-	current: boolean
-	browser: string | null
-	browserVersion: string | null
-	os: string | null
-	ip: string | null
-	createdAt: number
-	lastSeenAt: number
-}
+/** A session as the table shows it (the page's loader data). */
+export type SessionRow = SessionEntry
 
 /** "Chrome 131", or "unknown" in the reader's language. */
 export function useBrowserName() {
