@@ -83,7 +83,7 @@ stop_auth_emulator
 # suite reached its 20-minute budget; the rest of it (the shell, languages, the axe sweep of the same HTML)
 # does not depend on the database.
 step "End-to-end tests on PostgreSQL (JS off): the database-heavy flows"
-E2E_DATABASE=postgres npx playwright test --project nojs \
+E2E_DATABASE=postgres npx playwright test --project=nojs \
 	tests/e2e/catalogs-stations.spec.ts tests/e2e/catalogs-tools.spec.ts tests/e2e/catalogs-bulk.spec.ts tests/e2e/list-views.spec.ts \
 	tests/e2e/admin-users.spec.ts tests/e2e/admin-audit.spec.ts tests/e2e/admin-notifications.spec.ts \
 	tests/e2e/second-factor.spec.ts tests/e2e/account-security.spec.ts
