@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { databaseUnavailability } from './availability.server'
+import { checkDatabase, databaseUnavailability, READINESS_TIMEOUT_MS } from './availability.server'
+import { type DatabaseHandle } from './db.server'
 
 const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code })
 
@@ -31,5 +32,30 @@ describe('databaseUnavailability', () => {
 		[null],
 	])('a fault of the request or the code (%s) is not an outage', (error) => {
 		expect(databaseUnavailability(error)).toBeNull()
+	})
+})
+
+/** A PostgreSQL handle whose readiness ping answers with `answer`. */
+function postgresAnswering(answer: () => Promise<unknown>): DatabaseHandle {
+	return { dialect: 'postgres', driver: { kind: 'postgres', probe: { query: answer } } } as unknown as DatabaseHandle
+}
+
+function blockEventLoop(ms: number) {
+	const until = performance.now() + ms
+	while (performance.now() < until);
+}
+
+describe('checkDatabase', () => {
+	test('a database that does not answer is unreachable after READINESS_TIMEOUT_MS', async () => {
+		const startedAt = performance.now()
+		expect(await checkDatabase(postgresAnswering(() => new Promise(() => undefined)))).toBe('unreachable')
+		expect(performance.now() - startedAt).toBeGreaterThanOrEqual(READINESS_TIMEOUT_MS - 1)
+	})
+
+	test('an answer held back by a busy event loop, read after the timeout came due, still counts', async () => {
+		// The answer comes 300 ms after the timeout; the loop is blocked until 200 ms past it, so the timer runs late.
+		const check = checkDatabase(postgresAnswering(() => new Promise((resolve) => setTimeout(resolve, READINESS_TIMEOUT_MS + 300))))
+		blockEventLoop(READINESS_TIMEOUT_MS + 200)
+		expect(await check).toBeNull()
 	})
 })
