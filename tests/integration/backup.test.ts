@@ -102,10 +102,13 @@ describe('backups', () => {
 		// 0.0003 hours: about a second.
 		const server = await startServer({ BACKUP_DIR: backupDir, BACKUP_INTERVAL_HOURS: '0.0003', BACKUP_KEEP: '2' })
 		try {
-			const written = () => server.output.filter((line) => line.includes('"event":"backup.written"')).length
-			for (let tries = 0; written() < 3 && tries < 200; tries++) await new Promise((resolve) => setTimeout(resolve, 100))
-			expect(written()).toBeGreaterThanOrEqual(3)
-			expect(server.output.filter((line) => line.includes('"event":"backup.failed"'))).toEqual([])
+			const events = (name: string) => server.output.filter((line) => line.includes(`"event":"backup.${name}"`)).length
+			// A new backup is in place a moment before the oldest goes: the listing may catch three then.
+			const settled = () => events('written') >= 3 && listBackups(backupDir).length <= 2
+			for (let tries = 0; !settled() && tries < 200; tries++) await new Promise((resolve) => setTimeout(resolve, 100))
+			expect(events('written')).toBeGreaterThanOrEqual(3)
+			expect(events('removed')).toBeGreaterThanOrEqual(1)
+			expect(events('failed')).toBe(0)
 			const files = listBackups(backupDir)
 			expect(files.length).toBeLessThanOrEqual(2)
 			expect(files.length).toBeGreaterThan(0)
@@ -117,7 +120,9 @@ describe('backups', () => {
 				fs.closeSync(fd)
 				expect(head.toString('latin1').startsWith(kind === 'sqlite' ? 'SQLite format 3' : 'PGDMP')).toBe(true)
 			}
-			expect(fs.readdirSync(backupDir).filter((name) => name.endsWith('.partial'))).toEqual([])
+			// No leftovers: a partial file may only be the next backup, being written now.
+			const newest = files.at(-1) ?? ''
+			expect(fs.readdirSync(backupDir).filter((name) => name.endsWith('.partial') && name.slice(0, -'.partial'.length) <= newest)).toEqual([])
 		} finally {
 			expect(await server.stop()).toBe(0)
 			fs.rmSync(backupDir, { recursive: true, force: true })
