@@ -6,6 +6,7 @@ import { formatDateTime } from '~/i18n/format'
 import { useTimeZone } from '~/utils/root-data'
 import { CsrfInput } from './forms'
 import { Badge } from '~/components/badge'
+import { TableScroller } from './list'
 
 /** Pieces shared by the catalog pages (stations, tools): badges, the delete control, history, record facts. */
 
@@ -146,7 +147,7 @@ export function HistoryTable({
 			{history.length === 0 ? (
 				<p className="text-body-secondary">{t('catalog.history.empty')}</p>
 			) : (
-				<div role="group" tabIndex={0} aria-labelledby="history-caption" className="table-responsive">
+				<TableScroller labelledBy="history-caption">
 					<table className="table table-sm align-top">
 						<caption id="history-caption" className="visually-hidden">{t('catalog.history.title')}</caption>
 						<thead>
@@ -185,7 +186,7 @@ export function HistoryTable({
 							})}
 						</tbody>
 					</table>
-				</div>
+				</TableScroller>
 			)}
 		</section>
 	)

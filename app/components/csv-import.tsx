@@ -5,6 +5,7 @@ import type { ImportReport } from '~/catalogs/csv-import.server'
 import type { ImportJobView } from '~/catalogs/import-route.server'
 import { formatNumber, formatPercent } from '~/i18n/format'
 import { CsrfInput, ErrorSummary } from './forms'
+import { TableScroller } from './list'
 
 /** The CSV import page of a catalog: the upload form, what the file must hold, and the report of a refused file. */
 export function CsvImportPage({
@@ -67,7 +68,7 @@ export function CsvImportPage({
 				</ErrorSummary>
 			) : null}
 			{failed && failed.rowErrors.length > 0 ? (
-				<div role="group" tabIndex={0} aria-labelledby="import-report-caption" className="table-responsive mb-3">
+				<TableScroller labelledBy="import-report-caption" className="mb-3">
 					<table className="table table-sm import-report">
 						<caption id="import-report-caption">{t('csv.reportCaption')}</caption>
 						<thead>
@@ -90,7 +91,7 @@ export function CsvImportPage({
 						</tbody>
 					</table>
 					{failed.moreErrors > 0 ? <p>{t('csv.moreErrors', { count: failed.moreErrors })}</p> : null}
-				</div>
+				</TableScroller>
 			) : null}
 			<Form method="post" encType="multipart/form-data" className="card card-body mb-3" aria-labelledby="import-heading">
 				<CsrfInput />

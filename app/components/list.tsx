@@ -315,3 +315,15 @@ export function RowDetail({ items }: { items: ReadonlyArray<{ label: string; val
 		</div>
 	)
 }
+
+/**
+ * The box a wide table scrolls in on a narrow screen: a focusable group named by the table's caption (or
+ * heading), so that keyboard users can scroll it too.
+ */
+export function TableScroller({ labelledBy, className, children }: { labelledBy: string; className?: string; children: ReactNode }) {
+	return (
+		<div role="group" tabIndex={0} aria-labelledby={labelledBy} className={className ? `table-responsive ${className}` : 'table-responsive'}>
+			{children}
+		</div>
+	)
+}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { AUDIT_EXPORT_PATH, AUDIT_LIST, AUDIT_PATH, auditEntityName, auditEventName, auditFieldLabel } from '~/admin/audit'
 import { auditChoices, listAudit } from '~/admin/audit.server'
 import { PageHeader } from '~/components/catalog'
-import { EmptyList, ListSummary, ListToolbar, Pagination, SortableHeader } from '~/components/list'
+import { EmptyList, ListSummary, ListToolbar, Pagination, SortableHeader, TableScroller } from '~/components/list'
 import { formatDateTime } from '~/i18n/format'
 import { useTimeZone } from '~/utils/root-data'
 import { getT } from '~/i18n/i18n.server'
@@ -95,7 +95,7 @@ export default function AuditPage() {
 			) : (
 				<>
 					<ListSummary info={result} id="audit-summary" />
-					<div role="group" tabIndex={0} aria-labelledby="audit-caption" className="table-responsive">
+					<TableScroller labelledBy="audit-caption">
 						<table className="table align-middle admin-audit" aria-describedby="audit-summary">
 							<caption id="audit-caption" className="visually-hidden">
 								{t('list.caption', { name: t('admin.audit.title'), column: t('admin.audit.fields.at'), direction: state.dir === 'asc' ? t('list.ascending') : t('list.descending') })}
@@ -167,7 +167,7 @@ export default function AuditPage() {
 								))}
 							</tbody>
 						</table>
-					</div>
+					</TableScroller>
 					<Pagination {...list} info={result} />
 				</>
 			)}

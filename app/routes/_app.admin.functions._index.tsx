@@ -15,6 +15,7 @@ import catalogStyles from '~/styles/catalogs.css'
 import { pageTitle } from '~/utils/meta'
 import { flashSuccess } from '~/utils/flash.server'
 import { Badge } from '~/components/badge'
+import { TableScroller } from '~/components/list'
 
 export const handle = routeHandle({ function: 'QUANTRI_FUNCTIONS' })
 
@@ -58,7 +59,7 @@ export default function FunctionsPage() {
 					</Link>
 				) : null}
 			</PageHeader>
-			<div role="group" tabIndex={0} aria-labelledby="functions-caption" className="table-responsive">
+			<TableScroller labelledBy="functions-caption">
 				<table className="table table-sm align-middle admin-matrix">
 					<caption id="functions-caption" className="visually-hidden">{t('admin.functions.caption')}</caption>
 					<thead>
@@ -103,7 +104,7 @@ export default function FunctionsPage() {
 						))}
 					</tbody>
 				</table>
-			</div>
+			</TableScroller>
 		</section>
 	)
 }

@@ -29,6 +29,7 @@ import { parseForm, type FieldErrors, noteFormFailed } from '~/utils/form.server
 import { getClientIp } from '~/utils/logger.server'
 import { pageTitle } from '~/utils/meta'
 import { publicOrigin } from '~/utils/public-url.server'
+import { TableScroller } from '~/components/list'
 
 const FUNCTION = 'QUANTRI_NOTIFICATIONS'
 const PATH = '/admin/notifications'
@@ -139,7 +140,7 @@ export default function AdminNotificationsPage() {
 			{items.length === 0 ? (
 				<p className="empty-state">{t('admin.notifications.empty')}</p>
 			) : (
-				<div role="group" className="table-responsive" tabIndex={0} aria-labelledby="sent-heading">
+				<TableScroller labelledBy="sent-heading">
 					<table className="table align-middle">
 						<caption className="visually-hidden">{t('admin.notifications.sentHeading')}</caption>
 						<thead>
@@ -189,7 +190,7 @@ export default function AdminNotificationsPage() {
 							))}
 						</tbody>
 					</table>
-				</div>
+				</TableScroller>
 			)}
 			{nextBefore ? (
 				<Link to={`${PATH}?before=${nextBefore}`} className="btn btn-outline-secondary">

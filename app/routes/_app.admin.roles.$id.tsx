@@ -21,6 +21,7 @@ import catalogStyles from '~/styles/catalogs.css'
 import { pageTitle } from '~/utils/meta'
 import { flashSuccess } from '~/utils/flash.server'
 import { Badge } from '~/components/badge'
+import { TableScroller } from '~/components/list'
 
 export const handle = routeHandle({ function: 'QUANTRI_ROLES' }, '/admin/roles/1')
 
@@ -198,7 +199,7 @@ export default function AdminRolePage() {
 				<Form method="post" action={href} aria-labelledby="matrix-heading">
 					<CsrfInput />
 					<input type="hidden" name="intent" value="grants" />
-					<div role="group" tabIndex={0} aria-labelledby="matrix-caption" className="table-responsive">
+					<TableScroller labelledBy="matrix-caption">
 						<table className="table table-sm align-middle admin-matrix">
 							<caption id="matrix-caption" className="visually-hidden">{t('admin.roles.matrixCaption', { role: role.code })}</caption>
 							<thead>
@@ -239,7 +240,7 @@ export default function AdminRolePage() {
 								))}
 							</tbody>
 						</table>
-					</div>
+					</TableScroller>
 					{editable ? (
 						<button type="submit" className="btn btn-primary">
 							{t('admin.roles.saveGrants')}

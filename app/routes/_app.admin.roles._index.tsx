@@ -12,6 +12,7 @@ import { requirePermission } from '~/permissions/grants.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { pageTitle } from '~/utils/meta'
 import { Badge } from '~/components/badge'
+import { TableScroller } from '~/components/list'
 
 export const handle = routeHandle({ function: 'QUANTRI_ROLES' })
 
@@ -38,7 +39,7 @@ export default function AdminRolesPage() {
 					</Link>
 				) : null}
 			</PageHeader>
-			<div role="group" tabIndex={0} aria-labelledby="roles-caption" className="table-responsive">
+			<TableScroller labelledBy="roles-caption">
 				<table className="table table-hover align-middle">
 					<caption id="roles-caption" className="visually-hidden">{t('admin.roles.title')}</caption>
 					<thead>
@@ -69,7 +70,7 @@ export default function AdminRolesPage() {
 						))}
 					</tbody>
 				</table>
-			</div>
+			</TableScroller>
 		</section>
 	)
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { USER_LIST, USER_STATES, USERS_FUNCTION, USERS_PATH, userHref } from '~/admin/users'
 import { listAdminUsers, listRoleOptions } from '~/admin/users.server'
 import { PageHeader } from '~/components/catalog'
-import { EmptyList, ListSummary, ListToolbar, Pagination, SortableHeader } from '~/components/list'
+import { EmptyList, ListSummary, ListToolbar, Pagination, SortableHeader, TableScroller } from '~/components/list'
 import { formatDate, formatDateTime } from '~/i18n/format'
 import { useTimeZone } from '~/utils/root-data'
 import { getT } from '~/i18n/i18n.server'
@@ -76,7 +76,7 @@ export default function AdminUsersPage() {
 			) : (
 				<>
 					<ListSummary info={result} id="users-summary" />
-					<div role="group" tabIndex={0} aria-labelledby="users-caption" className="table-responsive">
+					<TableScroller labelledBy="users-caption">
 						<table className="table table-hover align-middle" aria-describedby="users-summary">
 							<caption id="users-caption" className="visually-hidden">
 								{t('list.caption', { name: t('admin.users.title'), column: sortName, direction: state.dir === 'asc' ? t('list.ascending') : t('list.descending') })}
@@ -116,7 +116,7 @@ export default function AdminUsersPage() {
 								))}
 							</tbody>
 						</table>
-					</div>
+					</TableScroller>
 					<Pagination {...list} info={result} />
 				</>
 			)}

@@ -7,7 +7,7 @@ import { MONEY_SCALE, TOOL_CATEGORIES, TOOL_FUNCTION, TOOL_LIST, TOOL_STATUSES, 
 import { listTools, resolveStation, stationChoices } from '~/catalogs/tools.server'
 import { BulkActions, BulkSelectAll, BulkSelectCell } from '~/components/bulk'
 import { PageHeader, StatusBadge } from '~/components/catalog'
-import { EmptyList, ListSummary, ListToolbar, Pagination, RowDetail, SortableHeader } from '~/components/list'
+import { EmptyList, ListSummary, ListToolbar, Pagination, RowDetail, SortableHeader, TableScroller } from '~/components/list'
 import { ListViews } from '~/components/list-views'
 import { stationHref } from '~/components/station-form'
 import { StationPicker, useToolLabels } from '~/components/tool-form'
@@ -147,7 +147,7 @@ export default function ToolsPage() {
 				<>
 					<ListSummary info={result} id="tools-summary" />
 					<BulkActions {...bulk} path={TOOLS_PATH} query={listSearch(state, TOOL_LIST)} />
-					<div role="group" tabIndex={0} aria-labelledby="tools-caption" className="table-responsive catalog-table-box">
+					<TableScroller labelledBy="tools-caption" className="catalog-table-box">
 						<table className="table table-hover align-middle catalog-table" aria-describedby="tools-summary">
 							<caption id="tools-caption" className="visually-hidden">
 								{t('list.caption', {
@@ -240,7 +240,7 @@ export default function ToolsPage() {
 								})}
 							</tbody>
 						</table>
-					</div>
+					</TableScroller>
 					<Pagination {...list} info={result} />
 				</>
 			)}

@@ -6,7 +6,7 @@ import { STATION_FUNCTION, STATION_LIST, STATION_STATUSES, STATION_TYPES, STATIO
 import { listStations } from '~/catalogs/stations.server'
 import { BulkActions, BulkSelectAll, BulkSelectCell } from '~/components/bulk'
 import { PageHeader, StatusBadge } from '~/components/catalog'
-import { EmptyList, ListSummary, ListToolbar, Pagination, RowDetail, SortableHeader } from '~/components/list'
+import { EmptyList, ListSummary, ListToolbar, Pagination, RowDetail, SortableHeader, TableScroller } from '~/components/list'
 import { ListViews } from '~/components/list-views'
 import { stationHref, useStationLabels } from '~/components/station-form'
 import { formatCalendarDate, formatNumber } from '~/i18n/format'
@@ -117,7 +117,7 @@ export default function StationsPage() {
 				<>
 					<ListSummary info={result} id="stations-summary" />
 					<BulkActions {...bulk} path={STATIONS_PATH} query={listSearch(state, STATION_LIST)} />
-					<div role="group" tabIndex={0} aria-labelledby="stations-caption" className="table-responsive catalog-table-box">
+					<TableScroller labelledBy="stations-caption" className="catalog-table-box">
 						<table className="table table-hover align-middle catalog-table" aria-describedby="stations-summary">
 							<caption id="stations-caption" className="visually-hidden">
 								{t('list.caption', {
@@ -207,7 +207,7 @@ export default function StationsPage() {
 								})}
 							</tbody>
 						</table>
-					</div>
+					</TableScroller>
 					<Pagination {...list} info={result} />
 				</>
 			)}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Badge } from '~/components/badge'
 import { CsrfInput } from '~/components/forms'
 import { DateTime } from '~/components/shell/date-time'
+import { TableScroller } from '~/components/list'
 
 /** A session as the table shows it (the page's loader data). */
 export type SessionRow = SessionEntry
@@ -23,7 +24,7 @@ export function SessionsTable({ sessions, caption, signOutAction }: { sessions: 
 	const { t } = useTranslation()
 	const browserName = useBrowserName()
 	return (
-		<div role="group" tabIndex={0} aria-labelledby="sessions-caption" className="table-responsive">
+		<TableScroller labelledBy="sessions-caption">
 			<table className="table align-middle">
 				<caption id="sessions-caption" className="visually-hidden">
 					{caption}
@@ -75,6 +76,6 @@ export function SessionsTable({ sessions, caption, signOutAction }: { sessions: 
 					))}
 				</tbody>
 			</table>
-		</div>
+		</TableScroller>
 	)
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { CsrfInput } from '~/components/forms'
 import { DateTime } from '~/components/shell/date-time'
 import { useBrowserName } from './sessions-table'
+import { TableScroller } from '~/components/list'
 
 export interface TokenRow {
 	id: number
@@ -21,7 +22,7 @@ export function TokensTable({ tokens, caption, revokeAction }: { tokens: readonl
 	const browserName = useBrowserName()
 	if (tokens.length === 0) return <p>{t('security.tokens.none')}</p>
 	return (
-		<div role="group" tabIndex={0} aria-labelledby="tokens-caption" className="table-responsive">
+		<TableScroller labelledBy="tokens-caption">
 			<table className="table align-middle">
 				<caption id="tokens-caption" className="visually-hidden">
 					{caption}
@@ -61,6 +62,6 @@ export function TokensTable({ tokens, caption, revokeAction }: { tokens: readonl
 					))}
 				</tbody>
 			</table>
-		</div>
+		</TableScroller>
 	)
 }
