@@ -6,6 +6,7 @@ import type { ImportJobView } from '~/catalogs/import-route.server'
 import { formatNumber, formatPercent } from '~/i18n/format'
 import { CsrfInput, ErrorSummary } from './forms'
 import { TableScroller } from './list'
+import { CardSection } from './card-section'
 
 /** The CSV import page of a catalog: the upload form, what the file must hold, and the report of a refused file. */
 export function CsvImportPage({
@@ -110,10 +111,7 @@ export function CsvImportPage({
 					</button>
 				</div>
 			</Form>
-			<section aria-labelledby="import-format" className="card card-body">
-				<h2 id="import-format" className="h5">
-					{t('csv.formatTitle')}
-				</h2>
+			<CardSection id="import-format" heading={t('csv.formatTitle')}>
 				<p>{t('csv.formatIntro')}</p>
 				<p>
 					<code>{columns.join(',')}</code>
@@ -132,7 +130,7 @@ export function CsvImportPage({
 						<li key={help}>{help}</li>
 					))}
 				</ul>
-			</section>
+			</CardSection>
 		</section>
 	)
 }

@@ -4,6 +4,7 @@ import type { MfaActionData, MfaIntent, MfaSectionData } from '~/auth/mfa/securi
 import { CsrfInput, ErrorSummary, Field, FormAlert } from '~/components/forms'
 import { DateTime } from '~/components/shell/date-time'
 import type { FieldError } from '~/utils/form.server'
+import { CardSection } from './card-section'
 
 /** A form of the section: its intent, and a code field when the step needs a current code. */
 function CodeForm({
@@ -76,69 +77,64 @@ export function MfaSection({ section, actionData }: { section: MfaSectionData; a
 	const answer = actionData?.mfa
 	const errorsFor = (intent: MfaIntent) => (answer?.intent === intent ? answer.errors : undefined)
 	return (
-		<section className="card mb-4" aria-labelledby="mfa-heading">
-			<div className="card-body">
-				<h2 id="mfa-heading" className="h5">
-					{t('mfa.title')}
-				</h2>
-				<p className="text-body-secondary">{t('mfa.intro')}</p>
-				<ErrorSummary errors={answer?.errors} formError={answer?.formError} />
-				{answer?.recoveryCodes ? <RecoveryCodes codes={answer.recoveryCodes} /> : null}
-				{section.required && section.status !== 'active' ? <FormAlert tone="info" message={t('mfa.requiredNotice')} /> : null}
-				{section.status === 'none' ? (
-					<Form method="post">
-						<CsrfInput />
-						<input type="hidden" name="intent" value="startMfa" />
-						<button type="submit" className="btn btn-primary">
-							{t('mfa.setup.start')}
-						</button>
-					</Form>
-				) : null}
-				{section.status === 'pending' ? (
-					<ol className="mfa-steps">
-						<li>
-							<p>{t('mfa.setup.scan')}</p>
-							<div className="mfa-qr" role="img" aria-label={t('mfa.setup.qrLabel')} dangerouslySetInnerHTML={{ __html: section.qrSvg }} />
-						</li>
-						<li>
-							<p className="mb-1">{t('mfa.setup.typeKey')}</p>
-							{/* Text, not a field: read aloud, copied, and shown by a text browser as it is. */}
-							<dl className="mb-3">
-								<dt id="mfa-key-label">{t('mfa.setup.keyLabel')}</dt>
-								<dd id="mfa-key" aria-labelledby="mfa-key-label" className="font-monospace fs-5 text-break">
-									{section.key}
-								</dd>
-							</dl>
-						</li>
-						<li>
-							<CodeForm intent="confirmMfa" label={t('mfa.setup.code')} submit={t('mfa.setup.confirm')} errors={errorsFor('confirmMfa')} hint={t('mfa.setup.codeHint')} withPassword />
-							<Form method="post" className="mt-2">
-								<CsrfInput />
-								<input type="hidden" name="intent" value="startMfa" />
-								<button type="submit" className="btn btn-link px-0">
-									{t('mfa.setup.newKey')}
-								</button>
-							</Form>
-						</li>
-					</ol>
-				) : null}
-				{section.status === 'active' ? (
-					<>
-						<p>
-							{t('mfa.active')} <DateTime at={section.confirmedAt} />
-						</p>
-						<p>{t('mfa.recovery.left', { count: section.recoveryCodesLeft })}</p>
-						<h3 className="h6">{t('mfa.recovery.newHeading')}</h3>
-						<CodeForm intent="regenerateRecoveryCodes" label={t('mfa.currentCode')} submit={t('mfa.recovery.regenerate')} errors={errorsFor('regenerateRecoveryCodes')} hint={t('mfa.codeHint')} />
-						<h3 className="h6 mt-4">{t('mfa.disable.heading')}</h3>
-						{section.required ? (
-							<p>{t('mfa.disable.required')}</p>
-						) : (
-							<CodeForm intent="disableMfa" label={t('mfa.currentCode')} submit={t('mfa.disable.submit')} errors={errorsFor('disableMfa')} hint={t('mfa.codeHint')} danger />
-						)}
-					</>
-				) : null}
-			</div>
-		</section>
+		<CardSection id="mfa-heading" heading={t('mfa.title')} className="mb-4">
+			<p className="text-body-secondary">{t('mfa.intro')}</p>
+			<ErrorSummary errors={answer?.errors} formError={answer?.formError} />
+			{answer?.recoveryCodes ? <RecoveryCodes codes={answer.recoveryCodes} /> : null}
+			{section.required && section.status !== 'active' ? <FormAlert tone="info" message={t('mfa.requiredNotice')} /> : null}
+			{section.status === 'none' ? (
+				<Form method="post">
+					<CsrfInput />
+					<input type="hidden" name="intent" value="startMfa" />
+					<button type="submit" className="btn btn-primary">
+						{t('mfa.setup.start')}
+					</button>
+				</Form>
+			) : null}
+			{section.status === 'pending' ? (
+				<ol className="mfa-steps">
+					<li>
+						<p>{t('mfa.setup.scan')}</p>
+						<div className="mfa-qr" role="img" aria-label={t('mfa.setup.qrLabel')} dangerouslySetInnerHTML={{ __html: section.qrSvg }} />
+					</li>
+					<li>
+						<p className="mb-1">{t('mfa.setup.typeKey')}</p>
+						{/* Text, not a field: read aloud, copied, and shown by a text browser as it is. */}
+						<dl className="mb-3">
+							<dt id="mfa-key-label">{t('mfa.setup.keyLabel')}</dt>
+							<dd id="mfa-key" aria-labelledby="mfa-key-label" className="font-monospace fs-5 text-break">
+								{section.key}
+							</dd>
+						</dl>
+					</li>
+					<li>
+						<CodeForm intent="confirmMfa" label={t('mfa.setup.code')} submit={t('mfa.setup.confirm')} errors={errorsFor('confirmMfa')} hint={t('mfa.setup.codeHint')} withPassword />
+						<Form method="post" className="mt-2">
+							<CsrfInput />
+							<input type="hidden" name="intent" value="startMfa" />
+							<button type="submit" className="btn btn-link px-0">
+								{t('mfa.setup.newKey')}
+							</button>
+						</Form>
+					</li>
+				</ol>
+			) : null}
+			{section.status === 'active' ? (
+				<>
+					<p>
+						{t('mfa.active')} <DateTime at={section.confirmedAt} />
+					</p>
+					<p>{t('mfa.recovery.left', { count: section.recoveryCodesLeft })}</p>
+					<h3 className="h6">{t('mfa.recovery.newHeading')}</h3>
+					<CodeForm intent="regenerateRecoveryCodes" label={t('mfa.currentCode')} submit={t('mfa.recovery.regenerate')} errors={errorsFor('regenerateRecoveryCodes')} hint={t('mfa.codeHint')} />
+					<h3 className="h6 mt-4">{t('mfa.disable.heading')}</h3>
+					{section.required ? (
+						<p>{t('mfa.disable.required')}</p>
+					) : (
+						<CodeForm intent="disableMfa" label={t('mfa.currentCode')} submit={t('mfa.disable.submit')} errors={errorsFor('disableMfa')} hint={t('mfa.codeHint')} danger />
+					)}
+				</>
+			) : null}
+		</CardSection>
 	)
 }

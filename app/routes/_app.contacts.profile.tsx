@@ -16,6 +16,7 @@ import { invalid, parseForm, type FieldError } from '~/utils/form.server'
 import { getClientIp } from '~/utils/logger.server'
 import { pageTitle } from '~/utils/meta'
 import { flashSuccess } from '~/utils/flash.server'
+import { CardSection } from '~/components/card-section'
 
 export const handle = routeHandle({ authenticated: true })
 
@@ -80,101 +81,76 @@ export default function ProfilePage() {
 			<h1 className="h3">{t('profile.title')}</h1>
 			<ErrorSummary errors={actionData?.errors} labels={fieldLabels} />
 			<div className="row g-4">
-				<section className="col-lg-6" aria-labelledby="profile-details">
-					<div className="card card-body">
-						<h2 id="profile-details" className="h5">
-							{t('profile.details')}
-						</h2>
-						<Form method="post" noValidate>
-							<CsrfInput />
-							<Field
-								name="displayName"
-								label={t('profile.displayName')}
-								defaultValue={actionData?.values?.displayName ?? profile.displayName}
-								error={errors.displayName}
-								maxLength={200}
-								required
-								autoComplete="name"
-							/>
-							<dl className="profile-facts">
-								<dt>{t('profile.email')}</dt>
-								<dd>{profile.email}</dd>
-								<dt>{t('profile.roles')}</dt>
-								<dd>{roles.length ? roles.map((role) => role.name).join(', ') : t('profile.noRoles')}</dd>
-							</dl>
-							<button type="submit" name="intent" value="profile" className="btn btn-primary">
-								{t('profile.save')}
-							</button>
-						</Form>
-					</div>
-				</section>
-				<section className="col-lg-6" aria-labelledby="profile-language">
-					<div className="card card-body">
-						<h2 id="profile-language" className="h5">
-							{t('profile.preferredLanguage')}
-						</h2>
-						<Form method="post">
-							<CsrfInput />
-							<SelectField
-								name="preferredLanguage"
-								label={t('profile.preferredLanguageHint')}
-								emptyOption={t('profile.noPreference')}
-								options={LANGUAGES.map((language) => ({ value: language.code, label: `${language.name} (${language.code})`, lang: language.tag }))}
-								defaultValue={profile.preferredLanguage}
-								error={errors.preferredLanguage}
-							/>
-							<button type="submit" name="intent" value="language" className="btn btn-primary">
-								{t('profile.save')}
-							</button>
-						</Form>
-					</div>
-				</section>
-				<section className="col-lg-6" aria-labelledby="profile-time-zone">
-					<div className="card card-body">
-						<h2 id="profile-time-zone" className="h5">
-							{t('profile.timeZone')}
-						</h2>
-						<Form method="post">
-							<CsrfInput />
-							<TimeZoneSelect zones={timeZones} portalZone={portalZone} value={actionData?.values?.timeZone ?? profile.timeZone} error={errors.timeZone} />
-							<button type="submit" name="intent" value="time-zone" className="btn btn-primary">
-								{t('profile.save')}
-							</button>
-						</Form>
-					</div>
-				</section>
-				<section className="col-lg-6" aria-labelledby="profile-email">
-					<div className="card card-body">
-						<h2 id="profile-email" className="h5">
-							{t('profile.emailNotificationsHeading')}
-						</h2>
-						<Form method="post">
-							<CsrfInput />
-							<div className="form-check mb-3">
-								<input className="form-check-input" type="checkbox" id="emailNotifications" name="emailNotifications" value="yes" defaultChecked={profile.emailNotifications} />
-								<label className="form-check-label" htmlFor="emailNotifications">
-									{t('profile.emailNotifications')}
-								</label>
-							</div>
-							<button type="submit" name="intent" value="email-notifications" className="btn btn-primary">
-								{t('profile.save')}
-							</button>
-						</Form>
-					</div>
-				</section>
-				<section className="col-12" aria-labelledby="profile-security">
-					<div className="card card-body">
-						<h2 id="profile-security" className="h5">
-							{t('security.profile.heading')}
-						</h2>
-						<p>{t('security.profile.text')}</p>
-						<div>
-							<Link to={SECURITY_PATH} className="btn btn-outline-primary">
-								{t('security.profile.link')}
-							</Link>
+				<CardSection id="profile-details" heading={t('profile.details')} className="col-lg-6">
+					<Form method="post" noValidate>
+						<CsrfInput />
+						<Field
+							name="displayName"
+							label={t('profile.displayName')}
+							defaultValue={actionData?.values?.displayName ?? profile.displayName}
+							error={errors.displayName}
+							maxLength={200}
+							required
+							autoComplete="name"
+						/>
+						<dl className="profile-facts">
+							<dt>{t('profile.email')}</dt>
+							<dd>{profile.email}</dd>
+							<dt>{t('profile.roles')}</dt>
+							<dd>{roles.length ? roles.map((role) => role.name).join(', ') : t('profile.noRoles')}</dd>
+						</dl>
+						<button type="submit" name="intent" value="profile" className="btn btn-primary">
+							{t('profile.save')}
+						</button>
+					</Form>
+				</CardSection>
+				<CardSection id="profile-language" heading={t('profile.preferredLanguage')} className="col-lg-6">
+					<Form method="post">
+						<CsrfInput />
+						<SelectField
+							name="preferredLanguage"
+							label={t('profile.preferredLanguageHint')}
+							emptyOption={t('profile.noPreference')}
+							options={LANGUAGES.map((language) => ({ value: language.code, label: `${language.name} (${language.code})`, lang: language.tag }))}
+							defaultValue={profile.preferredLanguage}
+							error={errors.preferredLanguage}
+						/>
+						<button type="submit" name="intent" value="language" className="btn btn-primary">
+							{t('profile.save')}
+						</button>
+					</Form>
+				</CardSection>
+				<CardSection id="profile-time-zone" heading={t('profile.timeZone')} className="col-lg-6">
+					<Form method="post">
+						<CsrfInput />
+						<TimeZoneSelect zones={timeZones} portalZone={portalZone} value={actionData?.values?.timeZone ?? profile.timeZone} error={errors.timeZone} />
+						<button type="submit" name="intent" value="time-zone" className="btn btn-primary">
+							{t('profile.save')}
+						</button>
+					</Form>
+				</CardSection>
+				<CardSection id="profile-email" heading={t('profile.emailNotificationsHeading')} className="col-lg-6">
+					<Form method="post">
+						<CsrfInput />
+						<div className="form-check mb-3">
+							<input className="form-check-input" type="checkbox" id="emailNotifications" name="emailNotifications" value="yes" defaultChecked={profile.emailNotifications} />
+							<label className="form-check-label" htmlFor="emailNotifications">
+								{t('profile.emailNotifications')}
+							</label>
 						</div>
+						<button type="submit" name="intent" value="email-notifications" className="btn btn-primary">
+							{t('profile.save')}
+						</button>
+					</Form>
+				</CardSection>
+				<CardSection id="profile-security" heading={t('security.profile.heading')} className="col-12">
+					<p>{t('security.profile.text')}</p>
+					<div>
+						<Link to={SECURITY_PATH} className="btn btn-outline-primary">
+							{t('security.profile.link')}
+						</Link>
 					</div>
-				</section>
+				</CardSection>
 			</div>
 		</div>
 	)

@@ -14,6 +14,7 @@ import { can } from '~/permissions/grants'
 import { requirePermission } from '~/permissions/grants.server'
 import { pageTitle } from '~/utils/meta'
 import { Separator } from '~/components/badge'
+import { CardSection } from '~/components/card-section'
 
 export const handle = routeHandle({ function: 'DASHBOARD' })
 
@@ -88,63 +89,48 @@ export default function DashboardPage() {
 			</div>
 			<div className="row g-3">
 				{data.tools && data.toolsDonut ? (
-					<section className="col-lg-5" aria-labelledby="tools-by-status">
-						<div className="card card-body h-100">
-							<h2 id="tools-by-status" className="h5">
-								{t('dashboard.toolsByStatus')}
-							</h2>
-							{data.toolsDonut.length === 0 ? (
-								<p className="text-body-secondary">{t('dashboard.noTools')}</p>
-							) : (
-								<Donut slices={data.toolsDonut} label={(key) => t(`tools.statuses.${key}`)} format={number} />
-							)}
-						</div>
-					</section>
+					<CardSection id="tools-by-status" heading={t('dashboard.toolsByStatus')} className="col-lg-5" cardClassName="h-100">
+						{data.toolsDonut.length === 0 ? (
+							<p className="text-body-secondary">{t('dashboard.noTools')}</p>
+						) : (
+							<Donut slices={data.toolsDonut} label={(key) => t(`tools.statuses.${key}`)} format={number} />
+						)}
+					</CardSection>
 				) : null}
 				{data.topStations ? (
-					<section className="col-lg-7" aria-labelledby="tools-per-station">
-						<div className="card card-body h-100">
-							<h2 id="tools-per-station" className="h5">
-								{t('dashboard.toolsPerStation')}
-							</h2>
-							{data.topStations.rows.length === 0 ? (
-								<p className="text-body-secondary">{t('dashboard.noAssignedTools')}</p>
-							) : (
-								<Bars chart={data.topStations.chart} format={number} summary={t('dashboard.toolsPerStationSummary')} />
-							)}
-						</div>
-					</section>
+					<CardSection id="tools-per-station" heading={t('dashboard.toolsPerStation')} className="col-lg-7" cardClassName="h-100">
+						{data.topStations.rows.length === 0 ? (
+							<p className="text-body-secondary">{t('dashboard.noAssignedTools')}</p>
+						) : (
+							<Bars chart={data.topStations.chart} format={number} summary={t('dashboard.toolsPerStationSummary')} />
+						)}
+					</CardSection>
 				) : null}
 				{data.stations || data.tools ? (
-					<section className="col-12" aria-labelledby="recent-changes">
-						<div className="card card-body">
-							<h2 id="recent-changes" className="h5">
-								{t('dashboard.recentChanges')}
-							</h2>
-							{data.changes.length === 0 ? (
-								<p className="text-body-secondary mb-0">{t('dashboard.noChanges')}</p>
-							) : (
-								<ul className="list-unstyled mb-0 recent-changes">
-									{data.changes.map((change) => {
-										const verb = change.action.split('.')[1] ?? 'updated'
-										const text = t(`dashboard.actions.${verb}`, { entity: t(`dashboard.entities.${change.entity}`), code: change.code ?? change.entityId ?? '' })
-										const list = change.entity === 'station' ? STATIONS_PATH : TOOLS_PATH
-										return (
-											<li key={change.id}>
-												<DateTime at={change.at} className="text-body-secondary small me-2" />
-												{verb === 'deleted' ? (
-													<span>{text}</span>
-												) : (
-													<Link to={verb === 'imported' || !change.entityId ? list : `${list}/${change.entityId}`}>{text}</Link>
-												)}
-												{change.actor ? <span className="text-body-secondary small ms-2">{change.actor}</span> : null}
-											</li>
-										)
-									})}
-								</ul>
-							)}
-						</div>
-					</section>
+					<CardSection id="recent-changes" heading={t('dashboard.recentChanges')} className="col-12">
+						{data.changes.length === 0 ? (
+							<p className="text-body-secondary mb-0">{t('dashboard.noChanges')}</p>
+						) : (
+							<ul className="list-unstyled mb-0 recent-changes">
+								{data.changes.map((change) => {
+									const verb = change.action.split('.')[1] ?? 'updated'
+									const text = t(`dashboard.actions.${verb}`, { entity: t(`dashboard.entities.${change.entity}`), code: change.code ?? change.entityId ?? '' })
+									const list = change.entity === 'station' ? STATIONS_PATH : TOOLS_PATH
+									return (
+										<li key={change.id}>
+											<DateTime at={change.at} className="text-body-secondary small me-2" />
+											{verb === 'deleted' ? (
+												<span>{text}</span>
+											) : (
+												<Link to={verb === 'imported' || !change.entityId ? list : `${list}/${change.entityId}`}>{text}</Link>
+											)}
+											{change.actor ? <span className="text-body-secondary small ms-2">{change.actor}</span> : null}
+										</li>
+									)
+								})}
+							</ul>
+						)}
+					</CardSection>
 				) : (
 					<p className="col-12">{t('dashboard.nothingToShow')}</p>
 				)}
