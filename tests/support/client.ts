@@ -1,5 +1,6 @@
 import http from 'node:http'
 import zlib from 'node:zlib'
+import { parseHtml } from './html'
 
 /**
  * A minimal browser for HTTP-level tests: keeps cookies, follows no redirects by itself,
@@ -49,10 +50,11 @@ export class TestClient {
 	async csrfToken(): Promise<string> {
 		const cookie = [...this.cookies].find(([name]) => name.endsWith('sp_csrf'))?.[1]
 		if (cookie) return decodeURIComponent(cookie).split('.')[0]!
-		const page = await (await this.get('/account/login')).text()
-		const match = /name="csrf" value="([^"]+)"/.exec(page)
-		if (!match) throw new Error('no CSRF field on the sign-in page')
-		return match[1]!
+		const response = await this.get('/account/login')
+		const page = await response.text()
+		const token = parseHtml(page).querySelector('input[name="csrf"]')?.getAttribute('value')
+		if (!token) throw new Error(`no CSRF field on the sign-in page (${response.status}): ${page.slice(0, 300)}`)
+		return token
 	}
 
 	/** A form post; a field given a list is sent once per value, as checkboxes are. */

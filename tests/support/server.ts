@@ -26,7 +26,9 @@ const BUILD = path.resolve('build/index.js')
 /**
  * Starts the production build (`npm run build` first) on a free loopback port, with this process's
  * test database unless `env` says otherwise. Without a load balancer to drain, SIGTERM stops at once
- * (SHUTDOWN_DRAIN_SECONDS 0) unless `env` sets a drain.
+ * (SHUTDOWN_DRAIN_SECONDS 0) unless `env` sets a drain. Load shedding is off (MAX_EVENT_LOOP_DELAY_MS 0)
+ * unless `env` sets a limit: on a machine busy with other test files the event loop runs late enough to
+ * shed, and a test of something else would get a 503 (overload-shutdown.test.ts tests the shedding).
  */
 export function startServer(env: Record<string, string | undefined> = {}): Promise<RunningServer> {
 	const child = spawn(process.execPath, [BUILD], {
@@ -37,6 +39,7 @@ export function startServer(env: Record<string, string | undefined> = {}): Promi
 			HOST: '127.0.0.1',
 			LOG_LEVEL: 'info',
 			SHUTDOWN_DRAIN_SECONDS: '0',
+			MAX_EVENT_LOOP_DELAY_MS: '0',
 			...env,
 		},
 		stdio: ['ignore', 'pipe', 'pipe'],
