@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto'
+import { type HTMLElement, type Node, TextNode } from 'node-html-parser'
 import { expect } from 'vitest'
 import vn from '~/locales/vn.json'
 import { TestClient } from './client'
+import { parseHtml, rowHeaderLinks } from './html'
 import type { RunningServer } from './server'
 import { createTestUser } from './users'
 
@@ -73,42 +75,56 @@ export function unescapeHtml(text: string): string {
 		.replace(/&amp;/g, '&')
 }
 
-function controlTag(html: string, name: string): string {
-	const tag = new RegExp(`<(input|select|textarea)\\b[^>]*\\sname="${name}"[^>]*>`).exec(html)
-	if (!tag) throw new Error(`no control named ${name}`)
-	return tag[0]
+/** The first form control (input, select, textarea) named `name` on the page. */
+function control(page: HTMLElement, name: string): HTMLElement {
+	const found = page.querySelectorAll('input, select, textarea').find((element) => element.getAttribute('name') === name)
+	if (!found) throw new Error(`no control named ${name}`)
+	return found
 }
 
 /** The translated error shown for a field (by its aria-describedby error element), or null. */
 export function fieldError(html: string, name: string): string | null {
-	const tag = controlTag(html, name)
-	const id = /\sid="([^"]+)"/.exec(tag)?.[1]
+	const page = parseHtml(html)
+	const field = control(page, name)
+	const id = field.getAttribute('id')
 	if (!id) return null
-	const error = new RegExp(`id="${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-error"[^>]*>([^<]*)<`).exec(html)
+	const error = page.querySelectorAll('[id]').find((element) => element.getAttribute('id') === `${id}-error`)
 	if (!error) return null
-	expect(tag).toContain('aria-invalid="true"')
-	expect(tag).toContain(`${id}-error`)
-	return unescapeHtml(error[1]!)
+	expect(field.getAttribute('aria-invalid')).toBe('true')
+	expect(field.getAttribute('aria-describedby')?.split(' ')).toContain(`${id}-error`)
+	return error.text
 }
 
 /** The value a rendered form shows for a field (input value, selected option, textarea text). */
 export function fieldValue(html: string, name: string): string {
-	const tag = controlTag(html, name)
-	if (tag.startsWith('<input')) return unescapeHtml(/\svalue="([^"]*)"/.exec(tag)?.[1] ?? '')
-	const start = html.indexOf(tag) + tag.length
-	if (tag.startsWith('<textarea')) return unescapeHtml(html.slice(start, html.indexOf('</textarea>', start)))
-	const options = html.slice(start, html.indexOf('</select>', start))
-	return unescapeHtml(/<option[^>]*value="([^"]*)"[^>]*selected=""/.exec(options)?.[1] ?? '')
+	const field = control(parseHtml(html), name)
+	if (field.tagName === 'INPUT') return field.getAttribute('value') ?? ''
+	if (field.tagName === 'TEXTAREA') return field.text
+	return field.querySelectorAll('option').find((option) => option.hasAttribute('selected'))?.getAttribute('value') ?? ''
 }
 
 /** The record codes a list page shows, in order (the row headers' links). */
 export function listedCodes(html: string): string[] {
-	return [...html.matchAll(/<th scope="row"><a [^>]*href="[^"]+"[^>]*>([^<]+)<\/a><\/th>/g)].map((match) => unescapeHtml(match[1]!))
+	return rowHeaderLinks(html)
 }
 
-/** The role="alert" texts of a page (form-level errors, refusals). */
+/** The role="alert" texts of a page (form-level errors, refusals), each with its words spaced as a reader hears them. */
 export function alerts(html: string): string {
-	return [...html.matchAll(/role="alert"[^>]*>([\s\S]*?)<\/div>/g)].map((match) => unescapeHtml(match[1]!.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ').trim()).join(' | ')
+	return parseHtml(html)
+		.querySelectorAll('[role="alert"]')
+		.map((alert) => spokenText(alert))
+		.join(' | ')
+}
+
+/** The text of an element, its pieces (text in different elements) separated by a space, runs of white space made one. */
+function spokenText(element: HTMLElement): string {
+	const pieces: string[] = []
+	const walk = (node: Node) => {
+		if (node instanceof TextNode) pieces.push(node.text)
+		else node.childNodes.forEach(walk)
+	}
+	walk(element)
+	return pieces.join(' ').replace(/\s+/g, ' ').trim()
 }
 
 /** i18next's `{{name}}` placeholders filled in. */

@@ -39,3 +39,17 @@ export function errorSummary(html: string): { title: string; items: string[] } |
 		items: summary.querySelectorAll('li').map((item) => item.text.trim()),
 	}
 }
+
+/** The `href` of each element matching `selector`, in page order, entities decoded (`&amp;` read as `&`). */
+export function hrefs(html: string, selector: string): string[] {
+	return parseHtml(html)
+		.querySelectorAll(selector)
+		.map((element) => element.getAttribute('href') ?? '')
+}
+
+/** The text of each table row's heading link (`<th scope="row"><a …>`), in page order: the records a list shows. */
+export function rowHeaderLinks(html: string): string[] {
+	return parseHtml(html)
+		.querySelectorAll('th[scope="row"] > a[href]')
+		.map((link) => link.text)
+}
