@@ -6,7 +6,7 @@ import { getDb } from '~/db/db.server'
 import { notify } from '~/notifications/notifications.server'
 import { stationFields, toolFields, vn } from '../support/catalogs'
 import { TestClient, location } from '../support/client'
-import { parseHtml } from '../support/html'
+import { hrefs, parseHtml } from '../support/html'
 import { startServer, type RunningServer } from '../support/server'
 import { createTestUser } from '../support/users'
 
@@ -28,8 +28,7 @@ async function signedIn(roles: string[] = ['viewer']) {
 }
 
 function bodyAttributes(html: string): Record<string, string> {
-	const tag = /<body([^>]*)>/.exec(html)?.[1] ?? ''
-	return Object.fromEntries([...tag.matchAll(/([\w-]+)="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]))
+	return parseHtml(html).querySelector('body')?.attributes ?? {}
 }
 
 describe('layout settings', () => {
@@ -165,16 +164,21 @@ describe('notifications', () => {
 		for (let index = 1; index <= 25; index++) {
 			await notify(user.id, { type: 'roles_changed', titleKey: 'notifications.rolesChanged.title', bodyKey: 'notifications.rolesChanged.body', params: { roles: `role-${index}` } })
 		}
-		const pageList = (html: string) => /<ul class="notifications-page[\s\S]*?<\/ul>/.exec(html)?.[0] ?? ''
+		/** The entries of the page's list, each as its text. */
+		const pageList = (html: string) => parseHtml(html).querySelectorAll('ul.notifications-page > li').map((entry) => entry.text)
+		const loadMore = (html: string) => hrefs(html, 'a[href^="/notifications?before="]')
 		const first = await (await client.get('/notifications')).text()
-		expect(pageList(first).match(/Vai trò hiện tại: role-/g)).toHaveLength(20)
-		expect(pageList(first)).toContain('role-25.')
-		const next = /href="(\/notifications\?before=\d+)"/.exec(first)?.[1]
-		expect(next).toBeTruthy()
+		expect(pageList(first)).toHaveLength(20)
+		expect(pageList(first).every((entry) => entry.includes('Vai trò hiện tại: role-'))).toBe(true)
+		expect(pageList(first).some((entry) => entry.includes('role-25.'))).toBe(true)
+		const [next, ...more] = loadMore(first)
+		expect(next).toMatch(/^\/notifications\?before=\d+$/)
+		expect(more).toEqual([])
 		const second = await (await client.get(next!)).text()
-		expect(pageList(second).match(/Vai trò hiện tại: role-/g)).toHaveLength(5)
-		expect(pageList(second)).toContain('role-1.')
-		expect(second).not.toMatch(/href="\/notifications\?before=/)
+		expect(pageList(second)).toHaveLength(5)
+		expect(pageList(second).every((entry) => entry.includes('Vai trò hiện tại: role-'))).toBe(true)
+		expect(pageList(second).some((entry) => entry.includes('role-1.'))).toBe(true)
+		expect(loadMore(second)).toEqual([])
 	})
 
 	test("nobody can mark another user's notification", async () => {
@@ -218,6 +222,9 @@ describe('profile', () => {
 })
 
 describe('search', () => {
+	/** The links a result page has to single records under `prefix` (`/danhmuc/tram/` then the id). */
+	const recordLinks = (html: string, prefix: string) => hrefs(html, `a[href^="${prefix}"]`).filter((href) => /^\d+$/.test(href.slice(prefix.length)))
+
 	test('finds the functions the user may open, ignoring accents and case', async () => {
 		const { client } = await signedIn(['viewer'])
 		const html = await (await client.get('/search?q=TRAM')).text()
@@ -237,10 +244,10 @@ describe('search', () => {
 		expect((await operator.post('/congcu/list/new', tool)).status).toBe(302)
 
 		const html = await (await operator.get(`/search?q=${word.toLowerCase()}`)).text()
-		expect(html.match(/href="\/danhmuc\/tram\/\d+"/g)).toHaveLength(10)
+		expect(recordLinks(html, '/danhmuc/tram/')).toHaveLength(10)
 		expect(html).toContain(`${vn.stations.title} (10+)`)
 		expect(html).toContain(`href="/danhmuc/tram?q=${word.toLowerCase()}"`)
-		expect(html.match(/href="\/congcu\/list\/\d+"/g)).toHaveLength(1)
+		expect(recordLinks(html, '/congcu/list/')).toHaveLength(1)
 		expect(html).toContain(tool.code)
 
 		// A user who may view stations only finds no tools.
@@ -251,8 +258,8 @@ describe('search', () => {
 		await db.insertInto('role_grants').values({ role_id: role.id, function_id: stations.id, action: 'view' }).execute()
 		const { client: reader } = await signedIn([`stations_only_${now}`])
 		const limited = await (await reader.get(`/search?q=${word}`)).text()
-		expect(limited.match(/href="\/danhmuc\/tram\/\d+"/g)).toHaveLength(10)
-		expect(limited).not.toMatch(/href="\/congcu\/list\/\d+"/)
+		expect(recordLinks(limited, '/danhmuc/tram/')).toHaveLength(10)
+		expect(recordLinks(limited, '/congcu/list/')).toEqual([])
 		expect(limited).not.toContain(tool.code)
 	})
 
@@ -265,7 +272,7 @@ describe('search', () => {
 describe('page titles', () => {
 	test('name the page and the product in the language chosen', async () => {
 		const { client } = await signedIn(['viewer'])
-		const titleOf = async (path: string) => /<title>([^<]*)<\/title>/.exec(await (await client.get(path)).text())?.[1]
+		const titleOf = async (path: string) => parseHtml(await (await client.get(path)).text()).querySelector('head > title')?.text
 		for (const language of ['vn', 'en', 'es', 'de', 'it', 'ru'] as const) {
 			const messages = (await import(`~/locales/${language}.json`)).default as typeof vn
 			expect((await client.post('/settings/language', { lang: language, redirectTo: '/dashboard' })).status).toBe(302)
@@ -279,10 +286,14 @@ describe('the top bar', () => {
 	test('carries the launcher (new tab, no opener), help link, language menu and a POST sign-out', async () => {
 		const { client } = await signedIn()
 		const html = await (await client.get('/dashboard')).text()
-		expect(html).toMatch(/<a href="https:\/\/erp\.example\.com\/" target="_blank" rel="noopener noreferrer"/)
-		expect(html).toMatch(/<a href="https:\/\/help\.example\.com\/" target="_blank" rel="noopener noreferrer"/)
+		const page = parseHtml(html)
+		for (const href of ['https://erp.example.com/', 'https://help.example.com/']) {
+			const link = page.querySelector(`a[href="${href}"]`)
+			expect(link?.getAttribute('target'), href).toBe('_blank')
+			expect(link?.getAttribute('rel')?.split(' ').sort(), href).toEqual(['noopener', 'noreferrer'])
+		}
 		for (const code of ['vn', 'en', 'es', 'de', 'it', 'ru']) expect(html).toContain(`name="lang" value="${code}"`)
-		expect(html).toMatch(/<form method="post" action="\/account\/logout"/)
+		expect(page.querySelector('form[action="/account/logout"]')?.getAttribute('method')).toBe('post')
 		// The fullscreen toggle needs JavaScript, so the server does not render it.
 		expect(html).not.toContain('bx-fullscreen')
 	})
