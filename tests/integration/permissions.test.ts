@@ -31,25 +31,9 @@ async function signedIn(roles: string[], lang?: string) {
 
 /** The sidebar as rendered: labels, nested. */
 function renderedMenu(html: string): unknown[] {
-	const nav = /<nav[^>]*class="sidebar"[^>]*>([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? ''
-	const result: unknown[] = []
-	const stack: unknown[][] = [result]
-	for (const token of nav.matchAll(/<ul[^>]*>|<\/ul>|sidebar__label">([^<]+)</g)) {
-		if (token[0].startsWith('<ul')) {
-			const current = stack[stack.length - 1]!
-			if (current.length > 0 && typeof current[current.length - 1] === 'string' && stack.length > 0 && token[0].includes('nested')) {
-				const label = current.pop() as string
-				const children: unknown[] = []
-				current.push({ [label]: children })
-				stack.push(children)
-			}
-		} else if (token[0] === '</ul>') {
-			if (stack.length > 1) stack.pop()
-		} else {
-			stack[stack.length - 1]!.push(token[1])
-		}
-	}
-	return result
+	const list = parseHtml(html).querySelector('nav.sidebar > ul')
+	expect(list, 'the page has a sidebar menu').not.toBeNull()
+	return menuTree(list!)
 }
 
 interface ApiItem {
