@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/db.server'
 import { TestClient, location } from '../support/client'
 import { alerts, escapeHtml, fieldError, fieldValue, format, getPage, signedIn, vn } from '../support/catalogs'
+import { parseHtml, rowHeaderLinks } from '../support/html'
 import { startServer, type RunningServer } from '../support/server'
 import { createTestUser } from '../support/users'
 
@@ -41,7 +42,14 @@ async function auditActions(id: number) {
 
 /** The emails a user list page shows (its row headers). */
 function listed(html: string): string[] {
-	return [...html.matchAll(/<th scope="row"><a [^>]*>([^<]+)<\/a>/g)].map((match) => match[1]!)
+	return rowHeaderLinks(html)
+}
+
+/** The generated password the page shows once (an error when it shows none). */
+function shownPassword(html: string): string {
+	const password = parseHtml(html).querySelector('code.admin-password')?.text
+	if (!password) throw new Error('the page shows no generated password')
+	return password
 }
 
 async function sessionCount(id: number) {
@@ -90,7 +98,7 @@ describe('creating a user', () => {
 		expect(response.status).toBe(200)
 		const html = await response.text()
 		expect(html).toContain(vn.admin.users.passwordOnce.slice(0, 20))
-		const password = /<code class="admin-password">([^<]+)<\/code>/.exec(html)![1]!
+		const password = shownPassword(html)
 		expect(password.length).toBeGreaterThanOrEqual(12)
 
 		const row = await getDb().selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow()
@@ -124,8 +132,10 @@ describe('creating a user', () => {
 		expect(fieldError(html, 'password')).toBe(format(vn.password.tooShort, { min: 8 }))
 		expect(fieldValue(html, 'displayName')).toBe('Giữ lại')
 		expect(fieldValue(html, 'email')).toBe('not-an-email')
-		const checked = (html.match(/<input[^>]*name="roles"[^>]*>/g) ?? []).filter((tag) => / checked=""/.test(tag))
-		expect(checked.map((tag) => /value="([^"]+)"/.exec(tag)?.[1])).toEqual(['viewer'])
+		const checked = parseHtml(html)
+			.querySelectorAll('input[name="roles"]')
+			.filter((box) => box.hasAttribute('checked'))
+		expect(checked.map((box) => box.getAttribute('value'))).toEqual(['viewer'])
 	})
 
 	test('a taken email and an unknown role are refused', async () => {
@@ -225,7 +235,7 @@ describe('locking, resetting and ending sessions', () => {
 		const someone = await member(['viewer'])
 		const response = await admin.client.post(`/admin/users/${someone.user.id}`, { intent: 'resetPassword', password: '' })
 		expect(response.status).toBe(200)
-		const password = /<code class="admin-password">([^<]+)<\/code>/.exec(await response.text())![1]!
+		const password = shownPassword(await response.text())
 		expect(await sessionCount(someone.user.id)).toBe(0)
 		expect((await userRow(someone.user.id)).must_change_password).toBe(1)
 		const notes = await getDb().selectFrom('notifications').select('type').where('user_id', '=', someone.user.id).execute()
