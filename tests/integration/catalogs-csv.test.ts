@@ -42,12 +42,12 @@ async function upload(client: TestClient, path: string, content: string | Uint8A
 
 /** The rows of the import report: [line, column, problem]. */
 function reportRows(html: string): [number, string, string][] {
-	const table = /<table class="table table-sm import-report">([\s\S]*?)<\/table>/.exec(html)?.[1] ?? ''
-	return [...table.matchAll(/<tr><th scope="row">(\d+)<\/th><td><code>([^<]*)<\/code><\/td><td>([^<]*)<\/td><\/tr>/g)].map((m) => [
-		Number(m[1]),
-		unescapeHtml(m[2]!),
-		unescapeHtml(m[3]!),
-	])
+	return parseHtml(html)
+		.querySelectorAll('table.import-report > tbody > tr')
+		.map((row): [number, string, string] => {
+			const [column, problem] = row.querySelectorAll(':scope > td')
+			return [Number(row.querySelector(':scope > th[scope="row"]')?.text), column?.querySelector(':scope > code')?.text ?? '', problem?.text ?? '']
+		})
 }
 
 /** The file-level problem of a refused import: the entry of its error summary (headed "file not imported"). */
