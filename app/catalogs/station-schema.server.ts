@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { issue } from '~/utils/form.server'
-import { choiceField, codeField, formObject, decimalField, optionalText, pastDateField, requiredText, versionField } from './fields.server'
+import { choiceField, codeField, formObject, decimalField, optionalText, pastDateField, referenceChoiceField, requiredText, versionField } from './fields.server'
 import { resolveProvince } from './provinces'
-import { COORDINATE_SCALE, STATION_LIMITS, STATION_STATUSES, STATION_TYPES } from './stations'
+import { COORDINATE_SCALE, STATION_LIMITS, STATION_STATUSES } from './stations'
 
 const provinceField = z
 	.unknown()
@@ -36,7 +36,7 @@ const longitude = decimalField(
 export const stationSchema = formObject({
 	code: codeField,
 	name: requiredText(STATION_LIMITS.name),
-	type: choiceField(STATION_TYPES),
+	type: referenceChoiceField,
 	province: provinceField,
 	address: optionalText(STATION_LIMITS.address),
 	latitude,

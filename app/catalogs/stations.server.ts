@@ -7,6 +7,8 @@ import { equals, readAll, readPage, search, type AnySelect, type FilterPurpose, 
 import { auditChange, changedFields, isForeignKeyViolation, isUniqueViolation, writeTransaction, searchKeys, type Actor } from './catalog.server'
 import type { BulkCatalog } from './bulk.server'
 import { minorToDecimalString } from './decimal'
+import { STATION_TYPE_LIST } from '~/reference-lists/definitions'
+import { unlistedRows } from '~/reference-lists/reference-lists.server'
 import type { ImportAdapter } from './csv-import.server'
 import { stationSchema, type StationInput } from './station-schema.server'
 import { COORDINATE_SCALE, STATION_FIELDS, STATION_LIST, STATIONS_PATH, type StationField, type StationFilter, type StationSort } from './stations'
@@ -289,6 +291,7 @@ export const stationImport: ImportAdapter<StationInput, Station> = {
 	table: 'stations',
 	columns: STATION_FIELDS,
 	schema: stationSchema,
+	resolve: (rows, db) => unlistedRows(STATION_TYPE_LIST, 'type', rows, db),
 	formValues: stationFormValues,
 	merged: (current, input) => ({ ...(current ?? NEW_ROW), ...columnsOf(input) }),
 	insertValues: (input, actor, now) => ({ ...columnsOf(input), created_by: actor.id, created_at: now, updated_by: actor.id, updated_at: now, version: 1 }),

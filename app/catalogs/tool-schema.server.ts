@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import { issue } from '~/utils/form.server'
-import { choiceField, codeField, formObject, decimalField, integerField, optionalText, pastDateField, requiredText, versionField } from './fields.server'
-import { MONEY_MAX_MINOR, MONEY_SCALE, TOOL_CATEGORIES, TOOL_LIMITS, TOOL_STATUSES } from './tools'
+import { choiceField, codeField, formObject, decimalField, integerField, optionalText, pastDateField, referenceChoiceField, requiredText, versionField } from './fields.server'
+import { MONEY_MAX_MINOR, MONEY_SCALE, TOOL_LIMITS, TOOL_STATUSES } from './tools'
 
 /**
  * The station a tool is assigned to, as typed: a station id (the select's value) or a station code.
@@ -16,7 +16,7 @@ const stationRefField = optionalText(40).refine(
 export const toolSchema = formObject({
 	code: codeField,
 	name: requiredText(TOOL_LIMITS.name),
-	category: choiceField(TOOL_CATEGORIES),
+	category: referenceChoiceField,
 	serialNumber: optionalText(TOOL_LIMITS.serialNumber),
 	stationId: stationRefField,
 	status: choiceField(TOOL_STATUSES),

@@ -63,6 +63,11 @@ export function optionLabel(options: readonly ReferenceOption[], code: string): 
 	return options.find((option) => option.value === code)?.label ?? code
 }
 
+/** The codes a CSV column takes, each with its label: `bts (Trạm BTS), substation (Trạm biến áp)`. */
+export function choicesHelp(options: readonly ReferenceOption[]): string {
+	return options.map((option) => `${option.value} (${option.label})`).join(', ')
+}
+
 /** The select's options: the list's items in order, plus the record's own value when the list lacks it. */
 export function optionsWith(options: readonly ReferenceOption[], current: string | undefined): ReferenceOption[] {
 	return current && !options.some((option) => option.value === current) ? [...options, { value: current, label: current }] : [...options]

@@ -9,7 +9,7 @@ import { flashSuccess } from '~/utils/flash.server'
 import { invalid, noteFormFailed, parseForm, type FieldErrors } from '~/utils/form.server'
 import { listText, type ReferenceListDefinition } from './definitions'
 import { editItemSchema, newItemSchema } from './item-schema.server'
-import { createItem, deleteItem, getItemRecord, itemFormValues, itemLabel, listItems, nextSortOrder, updateItem, type ItemRecord } from './reference-lists.server'
+import { createItem, deleteItem, getItemRecord, itemFormValues, itemLabel, listItems, nextSortOrder, referenceOptions, updateItem, type ItemRecord } from './reference-lists.server'
 
 /**
  * The loaders and actions of every reference list's pages (list, new, item with its delete
@@ -119,4 +119,9 @@ export async function itemAction(list: ReferenceListDefinition, request: Request
 		case 'codeTaken':
 			return refused({ values: form.values, errors: { code: { key: 'catalog.errors.codeTaken' } } }, 409)
 	}
+}
+
+/** A list's items as options in the reader's language (catalog pages: selects, filters, labels). */
+export async function optionsFor(list: ReferenceListDefinition, request: Request) {
+	return referenceOptions(list, await getLanguage(request))
 }

@@ -15,6 +15,9 @@ import { getT } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
 import { can } from '~/permissions/grants'
 import { forbidden, requirePermission } from '~/permissions/grants.server'
+import { TOOL_CATEGORY_LIST } from '~/reference-lists/definitions'
+import { optionsFor } from '~/reference-lists/routes.server'
+import { unlistedChoice } from '~/reference-lists/reference-lists.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { assertCsrf, invalid, parseForm, type FieldErrors, noteFormFailed } from '~/utils/form.server'
 import { pageTitle } from '~/utils/meta'
@@ -53,6 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		values: formValues(tool, stations !== null),
 		stations,
 		history: await recordHistory(getDb(), 'tool', tool.id),
+		categories: await optionsFor(TOOL_CATEGORY_LIST, request),
 		confirmDelete,
 		allowed,
 	}
@@ -98,6 +102,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	const form = await parseForm(request, toolSchema)
 	if (!form.ok) return invalid(form)
 	const values = form.values
+	const unlisted = await unlistedChoice(TOOL_CATEGORY_LIST, 'category', form.data.category)
+	if (unlisted) return invalid({ errors: unlisted, values })
 	const station = form.data.stationId === null ? null : await resolveStation(form.data.stationId)
 	if (form.data.stationId !== null && !station) return refused({ values, errors: { stationId: { key: 'tools.errors.stationNotFound' } } }, 400)
 	const result = await updateTool(id, { ...form.data, stationId: station?.id ?? null }, user)
@@ -121,9 +127,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function ToolPage() {
 	const { t, i18n } = useTranslation()
-	const { tool, values, stations, history, confirmDelete, allowed } = useLoaderData<typeof loader>()
+	const { tool, values, stations, categories, history, confirmDelete, allowed } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
-	const labels = useToolLabels(stations)
+	const labels = useToolLabels(stations, categories)
 	const href = `${TOOLS_PATH}/${tool.id}`
 	const refusal = actionData && !actionData.ok ? (actionData as Refusal) : null
 	const conflict = refusal?.conflict ? (
@@ -197,6 +203,7 @@ export default function ToolPage() {
 					errors={refusal?.errors ?? {}}
 					formError={refusal?.formError ? t(refusal.formError) : null}
 					stations={stations}
+					categories={categories}
 					submitLabel={t('catalog.save')}
 					cancelHref={TOOLS_PATH}
 				/>

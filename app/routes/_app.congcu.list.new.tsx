@@ -9,6 +9,9 @@ import { ToolForm } from '~/components/tool-form'
 import { getT } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
 import { requirePermission } from '~/permissions/grants.server'
+import { TOOL_CATEGORY_LIST } from '~/reference-lists/definitions'
+import { optionsFor } from '~/reference-lists/routes.server'
+import { unlistedChoice } from '~/reference-lists/reference-lists.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { invalid, parseForm, type FieldErrors } from '~/utils/form.server'
 import { pageTitle } from '~/utils/meta'
@@ -24,7 +27,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	await requirePermission(request, 'CONGCU_LIST', 'create')
 	// `?stationId=` preselects a station (the "add a tool" link of a station).
 	const preselected = new URL(request.url).searchParams.get('stationId') ?? ''
-	return { title: (await getT(request))('tools.new'), stations: await stationChoices(), preselected: preselected.slice(0, 40) }
+	return {
+		title: (await getT(request))('tools.new'),
+		stations: await stationChoices(),
+		categories: await optionsFor(TOOL_CATEGORY_LIST, request),
+		preselected: preselected.slice(0, 40),
+	}
 }
 
 function refused(errors: FieldErrors, values: Record<string, string>, status: number) {
@@ -36,6 +44,8 @@ export async function action({ request }: ActionFunctionArgs) {
 	const form = await parseForm(request, toolSchema)
 	if (!form.ok) return invalid(form)
 	const values = form.values
+	const unlisted = await unlistedChoice(TOOL_CATEGORY_LIST, 'category', form.data.category)
+	if (unlisted) return refused(unlisted, values, 400)
 	const station = form.data.stationId === null ? null : await resolveStation(form.data.stationId)
 	if (form.data.stationId !== null && !station) return refused({ stationId: { key: 'tools.errors.stationNotFound' } }, values, 400)
 	const result = await createTool({ ...form.data, stationId: station?.id ?? null }, user)
@@ -50,7 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function NewToolPage() {
 	const { t } = useTranslation()
-	const { stations, preselected } = useLoaderData<typeof loader>()
+	const { stations, categories, preselected } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	return (
 		<section aria-labelledby="tool-heading">
@@ -66,6 +76,7 @@ export default function NewToolPage() {
 				values={actionData?.values ?? { status: 'in_stock', quantity: '1', unit: t('tools.defaultUnit'), stationId: preselected }}
 				errors={actionData?.errors ?? {}}
 				stations={stations}
+				categories={categories}
 				submitLabel={t('catalog.create')}
 				cancelHref={TOOLS_PATH}
 			/>

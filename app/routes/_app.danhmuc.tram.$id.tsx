@@ -15,6 +15,9 @@ import { getT } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
 import { can } from '~/permissions/grants'
 import { forbidden, requirePermission } from '~/permissions/grants.server'
+import { STATION_TYPE_LIST } from '~/reference-lists/definitions'
+import { optionsFor } from '~/reference-lists/routes.server'
+import { unlistedChoice } from '~/reference-lists/reference-lists.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { assertCsrf, invalid, parseForm, type FieldErrors, noteFormFailed } from '~/utils/form.server'
 import { pageTitle } from '~/utils/meta'
@@ -43,6 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		station,
 		values: stationFormValues(station),
 		history: await recordHistory(getDb(), 'station', station.id),
+		types: await optionsFor(STATION_TYPE_LIST, request),
 		confirmDelete,
 		allowed: {
 			update: can(grants, STATION_FUNCTION, 'update'),
@@ -100,6 +104,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	const form = await parseForm(request, stationSchema)
 	if (!form.ok) return invalid(form)
 	const values = form.values
+	const unlisted = await unlistedChoice(STATION_TYPE_LIST, 'type', form.data.type)
+	if (unlisted) return invalid({ errors: unlisted, values })
 	const result = await updateStation(id, form.data, user)
 	if (result.ok) {
 		await flashSuccess(request, result.changed ? 'stations.saved' : 'catalog.noChanges', { code: form.data.code })
@@ -119,9 +125,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function StationPage() {
 	const { t, i18n } = useTranslation()
-	const { station, values, history, confirmDelete, allowed } = useLoaderData<typeof loader>()
+	const { station, values, history, types, confirmDelete, allowed } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
-	const labels = useStationLabels()
+	const labels = useStationLabels(types)
 	const href = stationHref(station.id)
 	const refusal = actionData && !actionData.ok ? (actionData as Refusal) : null
 	const deleteRefused = refusal?.deleteRefused ? (
@@ -208,6 +214,7 @@ export default function StationPage() {
 					values={refusal?.values && Object.keys(refusal.values).length > 0 ? refusal.values : values}
 					errors={refusal?.errors ?? {}}
 					formError={refusal?.formError ? t(refusal.formError) : null}
+					types={types}
 					submitLabel={t('catalog.save')}
 					cancelHref={STATIONS_PATH}
 				/>

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useActionData } from '@remix-run/react'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { stationSchema } from '~/catalogs/station-schema.server'
 import { STATIONS_PATH } from '~/catalogs/stations'
@@ -9,6 +9,9 @@ import { StationForm, stationHref } from '~/components/station-form'
 import { getT } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
 import { requirePermission } from '~/permissions/grants.server'
+import { STATION_TYPE_LIST } from '~/reference-lists/definitions'
+import { optionsFor } from '~/reference-lists/routes.server'
+import { unlistedChoice } from '~/reference-lists/reference-lists.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { invalid, parseForm } from '~/utils/form.server'
 import { pageTitle } from '~/utils/meta'
@@ -22,13 +25,15 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requirePermission(request, 'DANHMUC_TRAM', 'create')
-	return { title: (await getT(request))('stations.new') }
+	return { title: (await getT(request))('stations.new'), types: await optionsFor(STATION_TYPE_LIST, request) }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
 	const { user } = await requirePermission(request, 'DANHMUC_TRAM', 'create')
 	const form = await parseForm(request, stationSchema)
 	if (!form.ok) return invalid(form)
+	const unlisted = await unlistedChoice(STATION_TYPE_LIST, 'type', form.data.type)
+	if (unlisted) return invalid({ errors: unlisted, values: form.values })
 	const result = await createStation(form.data, user)
 	if (!result.ok) {
 		return invalid({ errors: { code: { key: 'catalog.errors.codeTaken' } }, values: form.values }, { status: 409 })
@@ -39,6 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function NewStationPage() {
 	const { t } = useTranslation()
+	const { types } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	return (
 		<section aria-labelledby="station-heading">
@@ -53,6 +59,7 @@ export default function NewStationPage() {
 				action={`${STATIONS_PATH}/new`}
 				values={actionData?.values ?? { status: 'active' }}
 				errors={actionData?.errors ?? {}}
+				types={types}
 				submitLabel={t('catalog.create')}
 				cancelHref={STATIONS_PATH}
 			/>
