@@ -39,3 +39,49 @@ export function errorSummary(html: string): { title: string; items: string[] } |
 		items: summary.querySelectorAll('li').map((item) => item.text.trim()),
 	}
 }
+
+/** The control named `name` on the page (the first one). */
+function control(html: string, name: string): HTMLElement {
+	const found = parseHtml(html).querySelector(`[name="${name}"]`)
+	if (!found) throw new Error(`no control named ${name}`)
+	return found
+}
+
+/** The error text a form shows for the control named `name` (its `…-error` description), or null. */
+export function fieldErrorText(html: string, name: string): string | null {
+	const page = parseHtml(html)
+	const field = page.querySelector(`[name="${name}"]`)
+	if (!field) throw new Error(`no control named ${name}`)
+	const errorId = (field.getAttribute('aria-describedby') ?? '').split(' ').find((id) => id.endsWith('-error'))
+	if (!errorId) return null
+	return page.getElementById(errorId)?.text.trim() ?? null
+}
+
+/** What the control named `name` holds as the page shows it: an input's value, a select's chosen option. */
+export function shownValue(html: string, name: string): string {
+	const field = control(html, name)
+	if (field.tagName === 'SELECT') return field.querySelectorAll('option').find((option) => option.hasAttribute('selected'))?.getAttribute('value') ?? ''
+	if (field.tagName === 'TEXTAREA') return field.text
+	return field.getAttribute('value') ?? ''
+}
+
+/** The options of the select named `name`, in order: value and label. */
+export function selectOptions(html: string, name: string): { value: string; label: string }[] {
+	return control(html, name)
+		.querySelectorAll('option')
+		.map((option) => ({ value: option.getAttribute('value') ?? '', label: option.text.trim() }))
+}
+
+/** The texts of the page's `role="alert"` elements (refusals, form-level errors), whitespace folded. */
+export function alertTexts(html: string): string[] {
+	return parseHtml(html)
+		.querySelectorAll('[role="alert"]')
+		.map((alert) => alert.text.replace(/\s+/g, ' ').trim())
+}
+
+/** The cells of a page's first table body, row by row, as text. */
+export function tableRows(html: string): string[][] {
+	return parseHtml(html)
+		.querySelectorAll('table tbody tr')
+		.map((row) => row.querySelectorAll('th, td').map((cell) => cell.text.replace(/\s+/g, ' ').trim()))
+}
