@@ -8,8 +8,8 @@ import type { ItemRefusal, itemLoader, newItemLoader, referenceListLoader } from
 import catalogStyles from '~/styles/catalogs.css'
 import type { FieldErrors } from '~/utils/form.server'
 import { pageTitle } from '~/utils/meta'
-import { ConflictAlert, DeleteControl, DeleteForm, HistoryTable, PageHeader, RecordFacts } from './catalog'
-import { CsrfInput, ErrorSummary, Field } from './forms'
+import { ConflictAlert, DeleteConfirmation, DeleteControl, HistoryTable, PageHeader, RecordFacts } from './catalog'
+import { CsrfInput, FormButtons, ErrorSummary, Field } from './forms'
 
 /** The pages of every reference list (station types, tool categories): the definition in the loader data says which. */
 
@@ -163,14 +163,7 @@ function ItemForm({
 					})}
 				</div>
 			</fieldset>
-			<div className="d-flex flex-wrap gap-2">
-				<button type="submit" className="btn btn-primary">
-					{submitLabel}
-				</button>
-				<Link to={cancelHref} className="btn btn-outline-secondary">
-					{t('catalog.cancel')}
-				</Link>
-			</div>
+			<FormButtons submitLabel={submitLabel} cancelHref={cancelHref} />
 		</Form>
 	)
 }
@@ -217,24 +210,17 @@ export function ReferenceItemPage() {
 
 	if (confirmDelete && allowed.delete) {
 		return (
-			<section aria-labelledby="reference-item-heading">
-				<PageHeader title={t(listText(list, 'deleteTitle'), { code: item.code })} id="reference-item-heading" />
+			<DeleteConfirmation
+				title={t(listText(list, 'deleteTitle'), { code: item.code })}
+				headingId="reference-item-heading"
+				question={question}
+				action={href}
+				version={item.version}
+				confirmLabel={t(listText(list, 'deleteConfirm'))}
+			>
 				{deleteRefused}
 				{conflict}
-				<div className="card card-body">
-					<p>{question}</p>
-					<DeleteForm
-						action={href}
-						version={item.version}
-						submitLabel={t(listText(list, 'deleteConfirm'))}
-						cancel={
-							<Link to={href} className="btn btn-outline-secondary">
-								{t('catalog.cancel')}
-							</Link>
-						}
-					/>
-				</div>
-			</section>
+			</DeleteConfirmation>
 		)
 	}
 

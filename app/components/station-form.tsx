@@ -1,10 +1,10 @@
-import { Form, Link } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { PROVINCES_BY_NAME, provinceName } from '~/catalogs/provinces'
 import { STATION_FIELDS, STATION_LIMITS, STATION_STATUSES, STATIONS_PATH } from '~/catalogs/stations'
 import { optionLabel, optionsWith, type ReferenceOption } from '~/reference-lists/definitions'
 import type { FieldErrors } from '~/utils/form.server'
-import { CsrfInput, Field, ErrorSummary, SelectField, TextareaField, useFieldLabels } from './forms'
+import { CsrfInput, FormButtons, Field, ErrorSummary, SelectField, TextareaField, useFieldLabels } from './forms'
 
 /**
  * Labels of station fields and values, shared by the list, the form, the history and the conflict
@@ -135,14 +135,7 @@ export function StationForm({
 					<TextareaField name="note" label={t('stations.fields.note')} defaultValue={values.note} error={errors.note} />
 				</div>
 			</div>
-			<div className="d-flex flex-wrap gap-2">
-				<button type="submit" className="btn btn-primary">
-					{submitLabel}
-				</button>
-				<Link to={cancelHref} className="btn btn-outline-secondary">
-					{t('catalog.cancel')}
-				</Link>
-			</div>
+			<FormButtons submitLabel={submitLabel} cancelHref={cancelHref} />
 		</Form>
 	)
 }

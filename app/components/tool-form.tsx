@@ -1,9 +1,9 @@
-import { Form, Link } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { TOOL_FIELDS, TOOL_LIMITS, TOOL_STATUSES } from '~/catalogs/tools'
 import { optionLabel, optionsWith, type ReferenceOption } from '~/reference-lists/definitions'
 import type { FieldErrors } from '~/utils/form.server'
-import { CsrfInput, Field, ErrorSummary, SelectField, TextareaField, useFieldLabels } from './forms'
+import { CsrfInput, FormButtons, Field, ErrorSummary, SelectField, TextareaField, useFieldLabels } from './forms'
 
 export interface StationChoice {
 	id: number
@@ -174,14 +174,7 @@ export function ToolForm({
 					<TextareaField name="note" label={t('tools.fields.note')} defaultValue={values.note} error={errors.note} />
 				</div>
 			</div>
-			<div className="d-flex flex-wrap gap-2">
-				<button type="submit" className="btn btn-primary">
-					{submitLabel}
-				</button>
-				<Link to={cancelHref} className="btn btn-outline-secondary">
-					{t('catalog.cancel')}
-				</Link>
-			</div>
+			<FormButtons submitLabel={submitLabel} cancelHref={cancelHref} />
 		</Form>
 	)
 }

@@ -6,7 +6,7 @@ import { formatMinor } from '~/catalogs/decimal'
 import { toolSchema } from '~/catalogs/tool-schema.server'
 import { MONEY_SCALE, TOOL_FUNCTION, TOOLS_PATH } from '~/catalogs/tools'
 import { deleteTool, getToolRecord, resolveStation, stationChoices, toolFormValues, updateTool, type ToolRecord } from '~/catalogs/tools.server'
-import { ConflictAlert, DeleteControl, DeleteForm, HistoryTable, PageHeader, RecordFacts, StatusBadge, type ConflictInfo } from '~/components/catalog'
+import { ConflictAlert, DeleteConfirmation, DeleteControl, HistoryTable, PageHeader, RecordFacts, StatusBadge, type ConflictInfo } from '~/components/catalog'
 import { stationHref } from '~/components/station-form'
 import { ToolForm, useToolLabels } from '~/components/tool-form'
 import { getDb } from '~/db/db.server'
@@ -138,23 +138,16 @@ export default function ToolPage() {
 
 	if (confirmDelete && allowed.delete) {
 		return (
-			<section aria-labelledby="tool-heading">
-				<PageHeader title={t('tools.deleteTitle', { code: tool.code })} id="tool-heading" />
+			<DeleteConfirmation
+				title={t('tools.deleteTitle', { code: tool.code })}
+				headingId="tool-heading"
+				question={t('tools.deleteQuestion', { code: tool.code, name: tool.name })}
+				action={href}
+				version={tool.version}
+				confirmLabel={t('tools.deleteConfirm')}
+			>
 				{conflict}
-				<div className="card card-body">
-					<p>{t('tools.deleteQuestion', { code: tool.code, name: tool.name })}</p>
-					<DeleteForm
-						action={href}
-						version={tool.version}
-						submitLabel={t('tools.deleteConfirm')}
-						cancel={
-							<Link to={href} className="btn btn-outline-secondary">
-								{t('catalog.cancel')}
-							</Link>
-						}
-					/>
-				</div>
-			</section>
+			</DeleteConfirmation>
 		)
 	}
 

@@ -7,7 +7,7 @@ import { stationSchema } from '~/catalogs/station-schema.server'
 import { STATION_FUNCTION, STATIONS_PATH } from '~/catalogs/stations'
 import { TOOL_FUNCTION } from '~/catalogs/tools'
 import { deleteStation, getStationRecord, stationFormValues, updateStation, type StationRecord } from '~/catalogs/stations.server'
-import { ConflictAlert, DeleteControl, DeleteForm, HistoryTable, PageHeader, RecordFacts, StatusBadge, type ConflictInfo } from '~/components/catalog'
+import { ConflictAlert, DeleteConfirmation, DeleteControl, HistoryTable, PageHeader, RecordFacts, StatusBadge, type ConflictInfo } from '~/components/catalog'
 import { StationForm, stationHref, useStationLabels } from '~/components/station-form'
 import { getDb } from '~/db/db.server'
 import { formatCalendarDate, formatNumber } from '~/i18n/format'
@@ -144,24 +144,17 @@ export default function StationPage() {
 
 	if (confirmDelete && allowed.delete) {
 		return (
-			<section aria-labelledby="station-heading">
-				<PageHeader title={t('stations.deleteTitle', { code: station.code })} id="station-heading" />
+			<DeleteConfirmation
+				title={t('stations.deleteTitle', { code: station.code })}
+				headingId="station-heading"
+				question={t('stations.deleteQuestion', { code: station.code, name: station.name })}
+				action={href}
+				version={station.version}
+				confirmLabel={t('stations.deleteConfirm')}
+			>
 				{deleteRefused}
 				{conflict}
-				<div className="card card-body">
-					<p>{t('stations.deleteQuestion', { code: station.code, name: station.name })}</p>
-					<DeleteForm
-						action={href}
-						version={station.version}
-						submitLabel={t('stations.deleteConfirm')}
-						cancel={
-							<Link to={href} className="btn btn-outline-secondary">
-								{t('catalog.cancel')}
-							</Link>
-						}
-					/>
-				</div>
-			</section>
+			</DeleteConfirmation>
 		)
 	}
 

@@ -220,17 +220,26 @@ describe('grants', () => {
 	})
 })
 
+/** A database of its own (of the kind the suite runs on), not migrated yet, with its migrator. */
+async function freshDatabase() {
+	const database = await createTestDatabase()
+	const handle = openDatabase(
+		database.kind === 'sqlite'
+			? { dialect: 'sqlite', file: database.url.slice('file:'.length) }
+			: { dialect: 'postgres', url: database.url, timeouts: { connectMs: 5000, statementMs: 30_000, idleInTransactionMs: 30_000 } },
+	)
+	const provider: MigrationProvider = { getMigrations: async () => migrations(handle.dialect) }
+	const drop = async () => {
+		await handle.close()
+		await database.drop()
+	}
+	return { handle, migrator: new Migrator({ db: handle.db, provider }), drop }
+}
+
 describe('an existing installation', () => {
 	test('migration 0018 turns the fixed values into rows and leaves the stations and tools as they were', async () => {
-		const database = await createTestDatabase()
-		const handle = openDatabase(
-			database.kind === 'sqlite'
-				? { dialect: 'sqlite', file: database.url.slice('file:'.length) }
-				: { dialect: 'postgres', url: database.url, timeouts: { connectMs: 5000, statementMs: 30_000, idleInTransactionMs: 30_000 } },
-		)
+		const { handle, migrator, drop } = await freshDatabase()
 		try {
-			const provider: MigrationProvider = { getMigrations: async () => migrations(handle.dialect) }
-			const migrator = new Migrator({ db: handle.db, provider })
 			expect((await migrator.migrateTo('0017_list_views')).error).toBeUndefined()
 			const now = Date.now()
 			const station = await handle.db
@@ -253,22 +262,15 @@ describe('an existing installation', () => {
 			expect(await handle.db.selectFrom('stations').select(['type', 'version']).executeTakeFirst()).toEqual({ type: 'pumping', version: 1 })
 			expect(await handle.db.selectFrom('tools').select(['category', 'version']).executeTakeFirst()).toEqual({ category: 'vehicle', version: 1 })
 		} finally {
-			await handle.close()
-			await database.drop()
+			await drop()
 		}
 	})
 
 	test('start-up adds the new built-in functions with their view grants for operator and viewer, keeping grants administrators changed', async () => {
-		const database = await createTestDatabase()
-		const handle = openDatabase(
-			database.kind === 'sqlite'
-				? { dialect: 'sqlite', file: database.url.slice('file:'.length) }
-				: { dialect: 'postgres', url: database.url, timeouts: { connectMs: 5000, statementMs: 30_000, idleInTransactionMs: 30_000 } },
-		)
+		const { handle, migrator, drop } = await freshDatabase()
 		const db = handle.db
 		try {
-			const provider: MigrationProvider = { getMigrations: async () => migrations(handle.dialect) }
-			expect((await new Migrator({ db, provider }).migrateToLatest()).error).toBeUndefined()
+			expect((await migrator.migrateToLatest()).error).toBeUndefined()
 			await ensureBuiltins(db)
 			// An installation from before the reference lists: without their functions; an administrator took the viewer's stations away.
 			const roleId = async (code: string) => (await db.selectFrom('roles').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id
@@ -312,8 +314,7 @@ describe('an existing installation', () => {
 			await ensureBuiltins(db)
 			expect(await count()).toBe(before)
 		} finally {
-			await handle.close()
-			await database.drop()
+			await drop()
 		}
 	})
 })
