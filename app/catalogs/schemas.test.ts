@@ -1,7 +1,7 @@
 import { describe, expect, test, vi } from 'vitest'
 import { todayIso } from './fields.server'
-import { stationSchema } from './station-schema.server'
-import { toolSchema } from './tool-schema.server'
+import { stationSchema, stationSchemaFor } from './station-schema.server'
+import { toolSchema, toolSchemaFor } from './tool-schema.server'
 
 // "Not in the future" is judged in the portal's zone, read from the configuration: given a secret, reading it
 // writes none under ./data.
@@ -123,6 +123,15 @@ const goodTool = {
 	note: '',
 	version: '1',
 }
+
+describe('the schemas of a form, with the codes the reference list holds', () => {
+	test('take a listed type or category and refuse any other, next to the field', () => {
+		expect(stationSchemaFor(['bts', 'solar']).safeParse({ ...goodStation, type: 'solar' }).success).toBe(true)
+		expect(errorsOf(stationSchemaFor(['bts']).safeParse({ ...goodStation, type: 'solar' }))).toEqual({ type: 'catalog.errors.invalidChoice' })
+		expect(toolSchemaFor(['measuring']).safeParse(goodTool).success).toBe(true)
+		expect(errorsOf(toolSchemaFor([]).safeParse(goodTool))).toEqual({ category: 'catalog.errors.invalidChoice' })
+	})
+})
 
 describe('toolSchema', () => {
 	test('a complete tool converts exactly', () => {

@@ -12,24 +12,36 @@ const stationRefField = optionalText(40).refine(
 	issue('tools.errors.stationNotFound'),
 )
 
-/** A tool as the form (and each CSV row) gives it, validated and converted. */
-export const toolSchema = formObject({
-	code: codeField,
-	name: requiredText(TOOL_LIMITS.name),
-	category: referenceChoiceField,
-	serialNumber: optionalText(TOOL_LIMITS.serialNumber),
-	stationId: stationRefField,
-	status: choiceField(TOOL_STATUSES),
-	quantity: integerField(0, TOOL_LIMITS.quantity),
-	unit: requiredText(TOOL_LIMITS.unit),
-	purchaseDate: pastDateField,
-	value: decimalField(MONEY_SCALE, MONEY_MAX_MINOR, {
-		format: issue('tools.errors.valueFormat'),
-		scale: issue('tools.errors.valueScale'),
-		range: issue('tools.errors.valueRange'),
-	}),
-	note: optionalText(TOOL_LIMITS.note, { multiline: true }),
-	version: versionField,
-})
+function toolShape(category: z.ZodType<string>) {
+	return formObject({
+		code: codeField,
+		name: requiredText(TOOL_LIMITS.name),
+		category,
+		serialNumber: optionalText(TOOL_LIMITS.serialNumber),
+		stationId: stationRefField,
+		status: choiceField(TOOL_STATUSES),
+		quantity: integerField(0, TOOL_LIMITS.quantity),
+		unit: requiredText(TOOL_LIMITS.unit),
+		purchaseDate: pastDateField,
+		value: decimalField(MONEY_SCALE, MONEY_MAX_MINOR, {
+			format: issue('tools.errors.valueFormat'),
+			scale: issue('tools.errors.valueScale'),
+			range: issue('tools.errors.valueRange'),
+		}),
+		note: optionalText(TOOL_LIMITS.note, { multiline: true }),
+		version: versionField,
+	})
+}
+
+/**
+ * A tool as the form (and each CSV row) gives it, validated and converted; `categories` are the codes the
+ * list of tool categories holds now (reference-lists).
+ */
+export function toolSchemaFor(categories: readonly string[]) {
+	return toolShape(choiceField(categories))
+}
+
+/** The same rules with any well-formed category code: for code that writes tools itself (set-up, tests). */
+export const toolSchema = toolShape(referenceChoiceField)
 
 export type ToolInput = z.output<typeof toolSchema>

@@ -8,9 +8,9 @@ import { auditChange, changedFields, isForeignKeyViolation, isUniqueViolation, w
 import type { BulkCatalog } from './bulk.server'
 import { minorToDecimalString } from './decimal'
 import type { ImportAdapter, RowError } from './csv-import.server'
-import { toolSchema, type ToolInput } from './tool-schema.server'
+import { toolSchemaFor, type ToolInput } from './tool-schema.server'
 import { TOOL_CATEGORY_LIST } from '~/reference-lists/definitions'
-import { unlistedRows } from '~/reference-lists/reference-lists.server'
+import { listedCodes } from '~/reference-lists/reference-lists.server'
 import { MONEY_SCALE, TOOL_FIELDS, TOOL_LIST, TOOLS_PATH, type ToolField, type ToolFilter, type ToolSort } from './tools'
 
 const SORTS: Record<ToolSort, SortColumn> = {
@@ -324,8 +324,8 @@ export const toolImport: ImportAdapter<ToolImportInput, Tool> = {
 	entity: 'tool',
 	table: 'tools',
 	columns: TOOL_FIELDS,
-	schema: toolSchema,
-	resolve: async (rows, db) => [...(await unlistedRows(TOOL_CATEGORY_LIST, 'category', rows, db)), ...(await resolveStations(rows, db))],
+	schema: async (db) => toolSchemaFor(await listedCodes(TOOL_CATEGORY_LIST, db)),
+	resolve: resolveStations,
 	formValues: toolFormValues,
 	merged: (current, input) => ({ ...(current ?? NEW_ROW), ...columnsOf(resolvedInput(input)) }),
 	insertValues: (input, actor, now) => ({ ...columnsOf(resolvedInput(input)), created_by: actor.id, created_at: now, updated_by: actor.id, updated_at: now, version: 1 }),

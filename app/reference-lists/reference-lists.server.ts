@@ -4,8 +4,6 @@ import type { LanguageCode } from '~/i18n/languages'
 import { auditChange, changedFields, isUniqueViolation, writeTransaction, type Actor } from '~/catalogs/catalog.server'
 import { LABEL_LANGUAGES, labelField, type ReferenceListDefinition, type ReferenceOption } from './definitions'
 import type { ItemInput } from './item-schema.server'
-import type { RowError } from '~/catalogs/csv-import.server'
-import type { FieldErrors } from '~/utils/form.server'
 
 /** The items of a list in its order (the lists are small: one indexed query). */
 export function listItems(list: ReferenceListDefinition, db: DB = getDb()): Promise<ReferenceItem[]> {
@@ -22,22 +20,9 @@ export async function referenceOptions(list: ReferenceListDefinition, language: 
 	return (await listItems(list, db)).map((item) => ({ value: item.code, label: itemLabel(item, language) }))
 }
 
-/** The codes of `values` that the list lacks (the list is small: all its codes in one indexed query). */
-export async function unlistedCodes(list: ReferenceListDefinition, values: readonly string[], db: DB = getDb()): Promise<Set<string>> {
-	const rows = await db.selectFrom('reference_items').select('code').where('list_key', '=', list.key).execute()
-	const listed = new Set(rows.map((row) => row.code))
-	return new Set(values.filter((value) => !listed.has(value)))
-}
-
-/** A form's error when its `field` names no item of the list (the list may have changed since the form was shown). */
-export async function unlistedChoice(list: ReferenceListDefinition, field: string, value: string, db: DB = getDb()): Promise<FieldErrors | null> {
-	return (await unlistedCodes(list, [value], db)).size > 0 ? { [field]: { key: 'catalog.errors.invalidChoice' } } : null
-}
-
-/** The import rows whose `field` names no item of the list, as row errors (checked in the import's transaction). */
-export async function unlistedRows<Input extends object>(list: ReferenceListDefinition, field: keyof Input & string, rows: { line: number; input: Input }[], db: DB): Promise<RowError[]> {
-	const unlisted = await unlistedCodes(list, rows.map((row) => String(row.input[field])), db)
-	return rows.filter((row) => unlisted.has(String(row.input[field]))).map((row) => ({ line: row.line, column: field, error: { key: 'catalog.errors.invalidChoice' } }))
+/** The codes the list holds (it is small: one indexed query). */
+export async function listedCodes(list: ReferenceListDefinition, db: DB = getDb()): Promise<string[]> {
+	return (await db.selectFrom('reference_items').select('code').where('list_key', '=', list.key).execute()).map((row) => row.code)
 }
 
 /** The number of catalog records that name `code` (an indexed count). */

@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { differencesFrom, parseId, postedIntent, recordHistory } from '~/catalogs/catalog.server'
 import { formatMinor } from '~/catalogs/decimal'
-import { toolSchema } from '~/catalogs/tool-schema.server'
+import { toolSchemaFor } from '~/catalogs/tool-schema.server'
 import { MONEY_SCALE, TOOL_FUNCTION, TOOLS_PATH } from '~/catalogs/tools'
 import { deleteTool, getToolRecord, resolveStation, stationChoices, toolFormValues, updateTool, type ToolRecord } from '~/catalogs/tools.server'
 import { ConflictAlert, DeleteConfirmation, DeleteControl, HistoryTable, PageHeader, RecordFacts, StatusBadge, type ConflictInfo } from '~/components/catalog'
@@ -17,7 +17,7 @@ import { can } from '~/permissions/grants'
 import { forbidden, requirePermission } from '~/permissions/grants.server'
 import { TOOL_CATEGORY_LIST } from '~/reference-lists/definitions'
 import { optionsFor } from '~/reference-lists/routes.server'
-import { unlistedChoice } from '~/reference-lists/reference-lists.server'
+import { listedCodes } from '~/reference-lists/reference-lists.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { assertCsrf, invalid, parseForm, type FieldErrors, noteFormFailed } from '~/utils/form.server'
 import { pageTitle } from '~/utils/meta'
@@ -99,11 +99,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		return refused({ values: {}, conflict: conflictOf(result.current, {}) }, 409)
 	}
 
-	const form = await parseForm(request, toolSchema)
+	const form = await parseForm(request, toolSchemaFor(await listedCodes(TOOL_CATEGORY_LIST)))
 	if (!form.ok) return invalid(form)
 	const values = form.values
-	const unlisted = await unlistedChoice(TOOL_CATEGORY_LIST, 'category', form.data.category)
-	if (unlisted) return invalid({ errors: unlisted, values })
 	const station = form.data.stationId === null ? null : await resolveStation(form.data.stationId)
 	if (form.data.stationId !== null && !station) return refused({ values, errors: { stationId: { key: 'tools.errors.stationNotFound' } } }, 400)
 	const result = await updateTool(id, { ...form.data, stationId: station?.id ?? null }, user)

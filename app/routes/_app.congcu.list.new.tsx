@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { toolSchema } from '~/catalogs/tool-schema.server'
+import { toolSchemaFor } from '~/catalogs/tool-schema.server'
 import { TOOLS_PATH } from '~/catalogs/tools'
 import { createTool, resolveStation, stationChoices } from '~/catalogs/tools.server'
 import { PageHeader } from '~/components/catalog'
@@ -11,7 +11,7 @@ import { routeHandle } from '~/permissions/access'
 import { requirePermission } from '~/permissions/grants.server'
 import { TOOL_CATEGORY_LIST } from '~/reference-lists/definitions'
 import { optionsFor } from '~/reference-lists/routes.server'
-import { unlistedChoice } from '~/reference-lists/reference-lists.server'
+import { listedCodes } from '~/reference-lists/reference-lists.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { invalid, parseForm, type FieldErrors } from '~/utils/form.server'
 import { pageTitle } from '~/utils/meta'
@@ -41,11 +41,9 @@ function refused(errors: FieldErrors, values: Record<string, string>, status: nu
 
 export async function action({ request }: ActionFunctionArgs) {
 	const { user } = await requirePermission(request, 'CONGCU_LIST', 'create')
-	const form = await parseForm(request, toolSchema)
+	const form = await parseForm(request, toolSchemaFor(await listedCodes(TOOL_CATEGORY_LIST)))
 	if (!form.ok) return invalid(form)
 	const values = form.values
-	const unlisted = await unlistedChoice(TOOL_CATEGORY_LIST, 'category', form.data.category)
-	if (unlisted) return refused(unlisted, values, 400)
 	const station = form.data.stationId === null ? null : await resolveStation(form.data.stationId)
 	if (form.data.stationId !== null && !station) return refused({ stationId: { key: 'tools.errors.stationNotFound' } }, values, 400)
 	const result = await createTool({ ...form.data, stationId: station?.id ?? null }, user)

@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { differencesFrom, parseId, postedIntent, recordHistory } from '~/catalogs/catalog.server'
 import { provinceName } from '~/catalogs/provinces'
-import { stationSchema } from '~/catalogs/station-schema.server'
+import { stationSchemaFor } from '~/catalogs/station-schema.server'
 import { STATION_FUNCTION, STATIONS_PATH } from '~/catalogs/stations'
 import { TOOL_FUNCTION } from '~/catalogs/tools'
 import { deleteStation, getStationRecord, stationFormValues, updateStation, type StationRecord } from '~/catalogs/stations.server'
@@ -17,7 +17,7 @@ import { can } from '~/permissions/grants'
 import { forbidden, requirePermission } from '~/permissions/grants.server'
 import { STATION_TYPE_LIST } from '~/reference-lists/definitions'
 import { optionsFor } from '~/reference-lists/routes.server'
-import { unlistedChoice } from '~/reference-lists/reference-lists.server'
+import { listedCodes } from '~/reference-lists/reference-lists.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { assertCsrf, invalid, parseForm, type FieldErrors, noteFormFailed } from '~/utils/form.server'
 import { pageTitle } from '~/utils/meta'
@@ -101,11 +101,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		return refused({ values: {}, conflict: conflictOf(result.current, {}) }, 409)
 	}
 
-	const form = await parseForm(request, stationSchema)
+	const form = await parseForm(request, stationSchemaFor(await listedCodes(STATION_TYPE_LIST)))
 	if (!form.ok) return invalid(form)
 	const values = form.values
-	const unlisted = await unlistedChoice(STATION_TYPE_LIST, 'type', form.data.type)
-	if (unlisted) return invalid({ errors: unlisted, values })
 	const result = await updateStation(id, form.data, user)
 	if (result.ok) {
 		await flashSuccess(request, result.changed ? 'stations.saved' : 'catalog.noChanges', { code: form.data.code })

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { stationSchema } from '~/catalogs/station-schema.server'
+import { stationSchemaFor } from '~/catalogs/station-schema.server'
 import { STATIONS_PATH } from '~/catalogs/stations'
 import { createStation } from '~/catalogs/stations.server'
 import { PageHeader } from '~/components/catalog'
@@ -11,7 +11,7 @@ import { routeHandle } from '~/permissions/access'
 import { requirePermission } from '~/permissions/grants.server'
 import { STATION_TYPE_LIST } from '~/reference-lists/definitions'
 import { optionsFor } from '~/reference-lists/routes.server'
-import { unlistedChoice } from '~/reference-lists/reference-lists.server'
+import { listedCodes } from '~/reference-lists/reference-lists.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { invalid, parseForm } from '~/utils/form.server'
 import { pageTitle } from '~/utils/meta'
@@ -30,10 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
 	const { user } = await requirePermission(request, 'DANHMUC_TRAM', 'create')
-	const form = await parseForm(request, stationSchema)
+	const form = await parseForm(request, stationSchemaFor(await listedCodes(STATION_TYPE_LIST)))
 	if (!form.ok) return invalid(form)
-	const unlisted = await unlistedChoice(STATION_TYPE_LIST, 'type', form.data.type)
-	if (unlisted) return invalid({ errors: unlisted, values: form.values })
 	const result = await createStation(form.data, user)
 	if (!result.ok) {
 		return invalid({ errors: { code: { key: 'catalog.errors.codeTaken' } }, values: form.values }, { status: 409 })
