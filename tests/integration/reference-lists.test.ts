@@ -11,7 +11,7 @@ import { ensureBuiltins } from '~/permissions/builtins.server'
 import { location } from '../support/client'
 import { signedIn, stationFields, toolFields, vn } from '../support/catalogs'
 import { createTestDatabase } from '../support/database'
-import { alertTexts, fieldErrorText, selectOptions, shownValue, tableRows } from '../support/html'
+import { alertTexts, fieldErrorText, parseHtml, selectOptions, shownValue, tableRows } from '../support/html'
 import { startServer, type RunningServer } from '../support/server'
 import { translate } from '../support/translate'
 
@@ -95,6 +95,9 @@ describe('station types', () => {
 		expect(shownValue(page, 'labelEn')).toBe('Solar farm')
 		expect(await itemRow(id)).toMatchObject({ list_key: 'stationTypes', code: fields.code, label_vn: 'Trạm điện mặt trời', label_en: 'Solar farm', label_es: null, sort_order: 60, version: 1, created_by: admin.user.id })
 		expect(await auditActions('station_type', id)).toEqual([{ action: 'station_type.created' }])
+		const audit = parseHtml(await pageOf(await admin.client.get(`/admin/audit?entity=station_type&target=${id}`), 200))
+		expect(audit.querySelector('main')?.text).toContain(vn.audit.events.station_type.created)
+		expect(audit.querySelectorAll(`main a[href="/danhmuc/loaitram/${id}"]`).map((link) => link.text.trim())).toContain(fields.code)
 
 		const form = await pageOf(await operator.client.get('/danhmuc/tram/new'), 200)
 		expect(selectOptions(form, 'type')).toContainEqual({ value: fields.code, label: 'Trạm điện mặt trời' })
