@@ -190,7 +190,7 @@ export function NewReferenceItemPage() {
 
 export function ReferenceItemPage() {
 	const { t } = useTranslation()
-	const { list, item, values, history, confirmDelete, allowed } = useLoaderData<typeof itemLoader>()
+	const { list, item, label, values, history, confirmDelete, allowed } = useLoaderData<typeof itemLoader>()
 	const actionData = useActionData<ItemRefusal>()
 	const fieldLabel = useItemFieldLabel()
 	const valueLabel = (_field: string, value: string) => value
@@ -206,7 +206,7 @@ export function ReferenceItemPage() {
 		</div>
 	) : null
 	const conflict = refusal?.conflict ? <ConflictAlert conflict={refusal.conflict} reloadHref={href} fieldLabel={fieldLabel} valueLabel={valueLabel} /> : null
-	const question = t(listText(list, 'deleteQuestion'), { code: item.code, label: item.label_vn })
+	const question = t(listText(list, 'deleteQuestion'), { code: item.code, label })
 
 	if (confirmDelete && allowed.delete) {
 		return (
@@ -227,7 +227,7 @@ export function ReferenceItemPage() {
 	return (
 		<section aria-labelledby="reference-item-heading">
 			<BackToList list={list} />
-			<PageHeader title={`${item.code} · ${item.label_vn}`} id="reference-item-heading">
+			<PageHeader title={`${item.code} · ${label}`} id="reference-item-heading">
 				{allowed.delete ? (
 					<DeleteControl action={href} version={item.version} label={t(listText(list, 'delete'))} question={question} confirmLabel={t(listText(list, 'deleteConfirm'))} />
 				) : null}

@@ -84,7 +84,7 @@ function audit(trx: DB, list: ReferenceListDefinition, kind: 'created' | 'update
 }
 
 export type WriteResult =
-	| { ok: true; id: number; changed: boolean }
+	| { ok: true; id: number; code: string; changed: boolean }
 	| { ok: false; reason: 'notFound' | 'codeTaken' | 'versionMissing' }
 	| { ok: false; reason: 'conflict'; current: ItemRecord }
 
@@ -101,7 +101,7 @@ export async function createItem(list: ReferenceListDefinition, input: ItemInput
 				.returningAll()
 				.executeTakeFirstOrThrow()
 			await audit(trx, list, 'created', created, actor, changedFields(null, itemFormValues(created)))
-			return { ok: true, id: created.id, changed: true } as const
+			return { ok: true, id: created.id, code: created.code, changed: true } as const
 		})
 	} catch (error) {
 		// Another save took the code between our check and the insert.
@@ -124,7 +124,7 @@ export async function updateItem(list: ReferenceListDefinition, id: number, inpu
 		if (current.version !== input.version) return 'stale'
 		const next = { ...current, ...columnsOf(input), version: current.version + 1 }
 		const changes = changedFields(itemFormValues(current), itemFormValues(next))
-		if (Object.keys(changes).length === 0) return { ok: true, id, changed: false }
+		if (Object.keys(changes).length === 0) return { ok: true, id, code: current.code, changed: false }
 		const updated = await trx
 			.updateTable('reference_items')
 			.set({ ...columnsOf(input), updated_by: actor.id, updated_at: Date.now(), version: next.version })
@@ -134,7 +134,7 @@ export async function updateItem(list: ReferenceListDefinition, id: number, inpu
 		// A concurrent save won the race (PostgreSQL's read committed): ours is the stale one.
 		if (Number(updated.numUpdatedRows) !== 1) return 'stale'
 		await audit(trx, list, 'updated', current, actor, changes)
-		return { ok: true, id, changed: true }
+		return { ok: true, id, code: current.code, changed: true }
 	})
 	return result === 'stale' ? staleOrGone(list, id, db) : result
 }

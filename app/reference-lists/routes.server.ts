@@ -53,11 +53,13 @@ export async function itemLoader(list: ReferenceListDefinition, request: Request
 	if (!item) throw notFound()
 	const confirmDelete = new URL(request.url).searchParams.get('intent') === 'delete'
 	if (confirmDelete && !can(grants, list.functionCode, 'delete')) throw forbidden()
-	const t = await getT(request)
+	const [t, language] = [await getT(request), await getLanguage(request)]
+	const label = itemLabel(item, language)
 	return {
 		list,
-		title: confirmDelete ? t(listText(list, 'deleteTitle'), { code: item.code }) : `${item.code} · ${item.label_vn}`,
+		title: confirmDelete ? t(listText(list, 'deleteTitle'), { code: item.code }) : `${item.code} · ${label}`,
 		item,
+		label,
 		values: itemFormValues(item),
 		history: await recordHistory(getDb(), list.auditEntity, item.id),
 		confirmDelete,
@@ -106,7 +108,7 @@ export async function itemAction(list: ReferenceListDefinition, request: Request
 	if (!form.ok) return invalid(form)
 	const result = await updateItem(list, id, form.data, user)
 	if (result.ok) {
-		await flashSuccess(request, result.changed ? listText(list, 'saved') : 'catalog.noChanges', { code: (await getItemRecord(list, id))?.code ?? '' })
+		await flashSuccess(request, result.changed ? listText(list, 'saved') : 'catalog.noChanges', { code: result.code })
 		return redirect(itemHref(list, id))
 	}
 	switch (result.reason) {

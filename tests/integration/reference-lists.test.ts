@@ -187,6 +187,8 @@ describe('tool categories', () => {
 		}
 		const english = await signedIn(server, ['admin'])
 		english.client.cookies.set('lang', 'en')
+		const heading = parseHtml(await pageOf(await english.client.get(`/congcu/nhom/${id}`), 200)).querySelector('h1')
+		expect(heading?.text).toBe(`${fields.code} · Drones`)
 		const refused = await pageOf(await english.client.post(`/congcu/nhom/${id}`, { intent: 'delete', version: '1' }), 409)
 		expect(alertTexts(refused)).toContainEqual(expect.stringContaining(translate('en', 'referenceLists.toolCategories.deleteRefused', { count: 3 })))
 		expect(await itemRow(id)).toBeDefined()
