@@ -7,6 +7,7 @@ import { readAll, readPage, type ListResult, type ListSource } from '~/lists/lis
 import { recordAudit } from '~/audit/audit.server'
 import { errorFields, logger } from '~/utils/logger.server'
 import type { AuditFilter } from './audit'
+import { STATION_TYPE_LIST, TOOL_CATEGORY_LIST } from '~/reference-lists/definitions'
 
 /** The audit log as administrators read it: filtered, newest first, the details made readable. */
 
@@ -141,6 +142,8 @@ const TARGETS = {
 	function: { table: 'functions', label: 'code', href: (id: number) => `/admin/functions/${id}` },
 	station: { table: 'stations', label: 'code', href: (id: number) => `/danhmuc/tram/${id}` },
 	tool: { table: 'tools', label: 'code', href: (id: number) => `/congcu/list/${id}` },
+	station_type: { table: 'reference_items', label: 'code', href: (id: number) => `${STATION_TYPE_LIST.path}/${id}` },
+	tool_category: { table: 'reference_items', label: 'code', href: (id: number) => `${TOOL_CATEGORY_LIST.path}/${id}` },
 	notification: { table: 'announcements', label: 'title', href: () => '/admin/notifications' },
 } as const
 

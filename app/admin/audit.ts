@@ -75,6 +75,12 @@ export const AUDIT_EVENTS = [
 	'tool.updated',
 	'tool.deleted',
 	'tool.imported',
+	'station_type.created',
+	'station_type.updated',
+	'station_type.deleted',
+	'tool_category.created',
+	'tool_category.updated',
+	'tool_category.deleted',
 	'catalog.demo_seeded',
 	'delegation.refused',
 	'notification.created',
@@ -83,7 +89,7 @@ export const AUDIT_EVENTS = [
 ] as const
 
 /** The kinds of record an event can be about, each with a name in every language (`audit.entities.<entity>`). */
-export const AUDIT_ENTITIES = ['user', 'role', 'function', 'station', 'tool', 'notification', 'audit'] as const
+export const AUDIT_ENTITIES = ['user', 'role', 'function', 'station', 'tool', 'station_type', 'tool_category', 'notification', 'audit'] as const
 
 /** Where the label of a changed field of each kind of record is translated (the forms' own labels). */
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
@@ -92,6 +98,8 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
 	function: 'admin.functions.fields',
 	station: 'stations.fields',
 	tool: 'tools.fields',
+	station_type: 'referenceLists.fields',
+	tool_category: 'referenceLists.fields',
 	notification: 'admin.notifications.fields',
 }
 

@@ -35,6 +35,9 @@ export function isForeignKeyViolation(error: unknown): boolean {
 
 export type FieldChanges = Record<string, { from: string; to: string }>
 
+/** The kinds of catalog record the audit log and a record's history name. */
+export type CatalogEntity = 'station' | 'tool' | 'station_type' | 'tool_category'
+
 /** The fields whose form value differs, before → after (the audit log's "what changed"). */
 export function changedFields(before: Record<string, string> | null, after: Record<string, string> | null): FieldChanges {
 	const changes: FieldChanges = {}
@@ -51,7 +54,7 @@ export function changedFields(before: Record<string, string> | null, after: Reco
 /** Records a catalog change with its field changes, in the caller's transaction. */
 export function auditChange(
 	db: DB,
-	entry: { action: string; entity: 'station' | 'tool'; entityId: number; actor: Actor; code: string; changes: FieldChanges; source?: 'form' | 'import' | 'bulk' },
+	entry: { action: string; entity: CatalogEntity; entityId: number; actor: Actor; code: string; changes: FieldChanges; source?: 'form' | 'import' | 'bulk' },
 ) {
 	return recordAudit(
 		{
@@ -81,7 +84,7 @@ export interface HistoryEntry {
 }
 
 /** The newest audit entries of one record (its page's history), at most `limit`. */
-export async function recordHistory(db: DB, entity: 'station' | 'tool', entityId: number, limit = 50): Promise<HistoryEntry[]> {
+export async function recordHistory(db: DB, entity: CatalogEntity, entityId: number, limit = 50): Promise<HistoryEntry[]> {
 	const rows = await db
 		.selectFrom('audit_log')
 		.leftJoin('users', 'users.id', 'audit_log.actor_user_id')

@@ -113,7 +113,8 @@ export interface ImportAdapter<Input extends { code: string; version: number | n
 	table: 'stations' | 'tools'
 	/** The CSV columns (the form fields, in order). `version` is optional in the file. */
 	columns: readonly string[]
-	schema: z.ZodType<Input>
+	/** The rules of a row; read in each batch's transaction (they may depend on stored lists). */
+	schema(db: DB): Promise<z.ZodType<Input>>
 	/** Resolves references to other records (a tool's station) in place; returns the rows that name none. */
 	resolve?(rows: { line: number; input: Input }[], db: DB): Promise<RowError[]>
 	formValues(row: Row): Record<string, string>
@@ -238,6 +239,7 @@ export async function importCsv<Input extends { code: string; version: number | 
 
 	/** Checks one step's records; writes them when nothing has failed so far. */
 	async function step(trx: DB, batch: CsvRecord[], now: number, ip: string | null) {
+		const schema = await adapter.schema(trx)
 		const stepErrors: RowError[] = []
 		const valid: { line: number; input: Input }[] = []
 		for (const record of batch) {
@@ -247,7 +249,7 @@ export async function importCsv<Input extends { code: string; version: number | 
 			}
 			const values: Record<string, string> = {}
 			record.fields.forEach((field, index) => (values[columnOf[index]!] = restoreFormula(field)))
-			const result = adapter.schema.safeParse(values)
+			const result = schema.safeParse(values)
 			if (!result.success) {
 				stepErrors.push(...issuesToErrors(record.line, result.error.issues))
 				continue

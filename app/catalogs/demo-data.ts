@@ -1,6 +1,10 @@
 import { PROVINCES } from './provinces'
-import { STATION_STATUSES, STATION_TYPES, type StationStatus, type StationType } from './stations'
-import { TOOL_CATEGORIES, type ToolCategory, type ToolStatus } from './tools'
+import { STATION_STATUSES, type StationStatus } from './stations'
+import type { ToolStatus } from './tools'
+
+/** The station types and tool categories demo records use: codes migration 0018 installs. */
+type StationType = 'bts' | 'substation' | 'weather' | 'hydrology' | 'pumping'
+type ToolCategory = 'measuring' | 'power_tool' | 'hand_tool' | 'safety' | 'telecom' | 'it' | 'vehicle'
 
 /**
  * The demo data set: realistic Vietnamese stations and tools, the same on every run (a seeded
@@ -120,7 +124,7 @@ export function* demoStations(count: number): Generator<DemoStation> {
 		yield {
 			code: `${provinceAbbreviation(province.code)}-${pad(i, 6)}`,
 			name: `${TYPE_PREFIX[type]} ${place} ${serial}`,
-			type: STATION_TYPES.includes(type) ? type : 'bts',
+			type,
 			province: province.code,
 			address: `Số ${random.int(1, 399)} đường ${random.pick(STREETS)}, ${place}`,
 			latitudeE6: Math.round((province.lat + (random.next() - 0.5) * 0.4) * 1e6),
@@ -214,7 +218,7 @@ export function* demoTools(count: number, stationCount: number): Generator<DemoT
 		yield {
 			code: `CC-${pad(i, 6)}`,
 			name: model.name,
-			category: TOOL_CATEGORIES.includes(model.category) ? model.category : 'hand_tool',
+			category: model.category,
 			serialNumber: `${model.serialPrefix}-${serial}`,
 			stationIndex,
 			status,

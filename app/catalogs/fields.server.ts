@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { todayIn } from '~/i18n/format'
 import { portalTimeZone } from '~/i18n/time-zone.server'
 import { issue } from '~/utils/form.server'
+import { REFERENCE_CODE, REFERENCE_CODE_MAX } from '~/reference-lists/definitions'
 import { parseDecimal } from './decimal'
 
 /**
@@ -57,6 +58,18 @@ export function choiceField<const T extends readonly string[]>(values: T) {
 			.transform((value) => value as T[number]),
 	)
 }
+
+/**
+ * An item code of an editable reference list (a station's type, a tool's category). Only its form is
+ * checked here; whether the list holds it is checked against the database (reference-lists).
+ */
+export const referenceChoiceField = formText.pipe(
+	z
+		.string()
+		.trim()
+		.min(1, issue('validation.required'))
+		.refine((value) => value.length <= REFERENCE_CODE_MAX && REFERENCE_CODE.test(value), issue('catalog.errors.invalidChoice')),
+)
 
 /** Today's date (YYYY-MM-DD) in the portal's zone: dates "not in the future" are compared with it. */
 export function todayIso(now: Date = new Date(), timeZone: string = portalTimeZone()): string {

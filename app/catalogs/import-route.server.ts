@@ -1,6 +1,8 @@
 import { data, redirect } from '@remix-run/node'
 import { getConfig } from '~/config.server'
 import { getT } from '~/i18n/i18n.server'
+import type { ReferenceListDefinition } from '~/reference-lists/definitions'
+import { optionsFor } from '~/reference-lists/routes.server'
 import type { Actor } from './catalog.server'
 import { flashSuccess } from '~/utils/flash.server'
 import { noteFormFailed, type FieldError } from '~/utils/form.server'
@@ -16,6 +18,8 @@ export interface CatalogImportSpec {
 	// The adapter's own input and row types do not matter here.
 	// eslint-disable-next-line @typescript-eslint/no-explicit-any
 	adapter: ImportAdapter<any, any>
+	/** The reference list whose codes a column takes (its help text lists them). */
+	choices: ReferenceListDefinition
 }
 
 /** Where an import in the background stands, as its page shows it. */
@@ -30,7 +34,11 @@ function reportOf(fileError: FieldError): ImportReport {
  * ends in the list with a flash message when it succeeded, or in the report of what was refused.
  */
 export async function importPageLoader(request: Request, user: Actor, spec: CatalogImportSpec) {
-	const page = { title: (await getT(request))(spec.titleKey), maxMegabytes: getConfig().maxUploadBytes / 1024 / 1024 }
+	const page = {
+		title: (await getT(request))(spec.titleKey),
+		maxMegabytes: getConfig().maxUploadBytes / 1024 / 1024,
+		choices: await optionsFor(spec.choices, request),
+	}
 	const jobId = new URL(request.url).searchParams.get('job')
 	if (jobId === null) return data({ ...page, job: null as ImportJobView, report: null as ImportReport | null })
 	const job = getImportJob(jobId, user.id, spec.catalog)

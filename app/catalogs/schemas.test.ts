@@ -1,7 +1,7 @@
 import { describe, expect, test, vi } from 'vitest'
 import { todayIso } from './fields.server'
-import { stationSchema } from './station-schema.server'
-import { toolSchema } from './tool-schema.server'
+import { stationSchema, stationSchemaFor } from './station-schema.server'
+import { toolSchema, toolSchemaFor } from './tool-schema.server'
 
 // "Not in the future" is judged in the portal's zone, read from the configuration: given a secret, reading it
 // writes none under ./data.
@@ -71,7 +71,8 @@ describe('stationSchema', () => {
 		['name', '   ', 'validation.required'],
 		['name', 'x'.repeat(201), 'validation.tooLong'],
 		['name', 'bell\u0007', 'catalog.errors.controlCharacters'],
-		['type', 'castle', 'catalog.errors.invalidChoice'],
+		// Whether the list of station types holds a well-formed code is checked against the database.
+		['type', 'Castle!', 'catalog.errors.invalidChoice'],
 		['province', 'Atlantis', 'catalog.errors.invalidChoice'],
 		['address', 'x'.repeat(501), 'validation.tooLong'],
 		['latitude', '91', 'stations.errors.latitudeRange'],
@@ -123,6 +124,15 @@ const goodTool = {
 	version: '1',
 }
 
+describe('the schemas of a form, with the codes the reference list holds', () => {
+	test('take a listed type or category and refuse any other, next to the field', () => {
+		expect(stationSchemaFor(['bts', 'solar']).safeParse({ ...goodStation, type: 'solar' }).success).toBe(true)
+		expect(errorsOf(stationSchemaFor(['bts']).safeParse({ ...goodStation, type: 'solar' }))).toEqual({ type: 'catalog.errors.invalidChoice' })
+		expect(toolSchemaFor(['measuring']).safeParse(goodTool).success).toBe(true)
+		expect(errorsOf(toolSchemaFor([]).safeParse(goodTool))).toEqual({ category: 'catalog.errors.invalidChoice' })
+	})
+})
+
 describe('toolSchema', () => {
 	test('a complete tool converts exactly', () => {
 		const result = toolSchema.safeParse(goodTool)
@@ -137,7 +147,7 @@ describe('toolSchema', () => {
 	test.each([
 		['code', 'cc 1', 'catalog.errors.codeFormat'],
 		['name', '', 'validation.required'],
-		['category', 'food', 'catalog.errors.invalidChoice'],
+		['category', 'food stuff', 'catalog.errors.invalidChoice'],
 		['serialNumber', 'x'.repeat(101), 'validation.tooLong'],
 		['stationId', 'no such; station', 'tools.errors.stationNotFound'],
 		['status', 'lost', 'catalog.errors.invalidChoice'],

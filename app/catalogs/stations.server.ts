@@ -7,8 +7,10 @@ import { equals, readAll, readPage, search, type AnySelect, type FilterPurpose, 
 import { auditChange, changedFields, isForeignKeyViolation, isUniqueViolation, writeTransaction, searchKeys, type Actor } from './catalog.server'
 import type { BulkCatalog } from './bulk.server'
 import { minorToDecimalString } from './decimal'
+import { STATION_TYPE_LIST } from '~/reference-lists/definitions'
+import { listedCodes } from '~/reference-lists/reference-lists.server'
 import type { ImportAdapter } from './csv-import.server'
-import { stationSchema, type StationInput } from './station-schema.server'
+import { stationSchemaFor, type StationInput } from './station-schema.server'
 import { COORDINATE_SCALE, STATION_FIELDS, STATION_LIST, STATIONS_PATH, type StationField, type StationFilter, type StationSort } from './stations'
 
 const SORTS: Record<StationSort, SortColumn> = {
@@ -288,7 +290,7 @@ export const stationImport: ImportAdapter<StationInput, Station> = {
 	entity: 'station',
 	table: 'stations',
 	columns: STATION_FIELDS,
-	schema: stationSchema,
+	schema: async (db) => stationSchemaFor(await listedCodes(STATION_TYPE_LIST, db)),
 	formValues: stationFormValues,
 	merged: (current, input) => ({ ...(current ?? NEW_ROW), ...columnsOf(input) }),
 	insertValues: (input, actor, now) => ({ ...columnsOf(input), created_by: actor.id, created_at: now, updated_by: actor.id, updated_at: now, version: 1 }),

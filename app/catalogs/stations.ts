@@ -1,11 +1,12 @@
 import type { ListSpec } from '~/lists/list-query'
 import { defineListViews } from '~/lists/list-views'
+import { REFERENCE_CODE_MAX } from '~/reference-lists/definitions'
 import { PROVINCES, resolveProvince } from './provinces'
 
-/** What the station screens, the import and the demo data share about stations (no server code). */
-export const STATION_TYPES = ['bts', 'substation', 'weather', 'hydrology', 'pumping'] as const
-export type StationType = (typeof STATION_TYPES)[number]
-
+/**
+ * What the station screens, the import and the demo data share about stations (no server code). A
+ * station's `type` is an item code of the editable list of station types (reference-lists).
+ */
 export const STATION_STATUSES = ['active', 'maintenance', 'inactive'] as const
 export type StationStatus = (typeof STATION_STATUSES)[number]
 
@@ -41,7 +42,7 @@ export type StationFilter = 'status' | 'type' | 'province'
 export const STATION_LIST: ListSpec<StationFilter, StationSort> = {
 	filters: {
 		status: { kind: 'choice', values: STATION_STATUSES },
-		type: { kind: 'choice', values: STATION_TYPES },
+		type: { kind: 'text', max: REFERENCE_CODE_MAX },
 		province: { kind: 'choice', values: PROVINCES.map((p) => p.code), resolve: resolveProvince },
 	},
 	sorts: STATION_SORTS,

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import { issue } from '~/utils/form.server'
-import { choiceField, codeField, formObject, decimalField, integerField, optionalText, pastDateField, requiredText, versionField } from './fields.server'
-import { MONEY_MAX_MINOR, MONEY_SCALE, TOOL_CATEGORIES, TOOL_LIMITS, TOOL_STATUSES } from './tools'
+import { choiceField, codeField, formObject, decimalField, integerField, optionalText, pastDateField, referenceChoiceField, requiredText, versionField } from './fields.server'
+import { MONEY_MAX_MINOR, MONEY_SCALE, TOOL_LIMITS, TOOL_STATUSES } from './tools'
 
 /**
  * The station a tool is assigned to, as typed: a station id (the select's value) or a station code.
@@ -12,24 +12,36 @@ const stationRefField = optionalText(40).refine(
 	issue('tools.errors.stationNotFound'),
 )
 
-/** A tool as the form (and each CSV row) gives it, validated and converted. */
-export const toolSchema = formObject({
-	code: codeField,
-	name: requiredText(TOOL_LIMITS.name),
-	category: choiceField(TOOL_CATEGORIES),
-	serialNumber: optionalText(TOOL_LIMITS.serialNumber),
-	stationId: stationRefField,
-	status: choiceField(TOOL_STATUSES),
-	quantity: integerField(0, TOOL_LIMITS.quantity),
-	unit: requiredText(TOOL_LIMITS.unit),
-	purchaseDate: pastDateField,
-	value: decimalField(MONEY_SCALE, MONEY_MAX_MINOR, {
-		format: issue('tools.errors.valueFormat'),
-		scale: issue('tools.errors.valueScale'),
-		range: issue('tools.errors.valueRange'),
-	}),
-	note: optionalText(TOOL_LIMITS.note, { multiline: true }),
-	version: versionField,
-})
+function toolShape(category: z.ZodType<string>) {
+	return formObject({
+		code: codeField,
+		name: requiredText(TOOL_LIMITS.name),
+		category,
+		serialNumber: optionalText(TOOL_LIMITS.serialNumber),
+		stationId: stationRefField,
+		status: choiceField(TOOL_STATUSES),
+		quantity: integerField(0, TOOL_LIMITS.quantity),
+		unit: requiredText(TOOL_LIMITS.unit),
+		purchaseDate: pastDateField,
+		value: decimalField(MONEY_SCALE, MONEY_MAX_MINOR, {
+			format: issue('tools.errors.valueFormat'),
+			scale: issue('tools.errors.valueScale'),
+			range: issue('tools.errors.valueRange'),
+		}),
+		note: optionalText(TOOL_LIMITS.note, { multiline: true }),
+		version: versionField,
+	})
+}
+
+/**
+ * A tool as the form (and each CSV row) gives it, validated and converted; `categories` are the codes the
+ * list of tool categories holds now (reference-lists).
+ */
+export function toolSchemaFor(categories: readonly string[]) {
+	return toolShape(choiceField(categories))
+}
+
+/** The same rules with any well-formed category code: for code that writes tools itself (set-up, tests). */
+export const toolSchema = toolShape(referenceChoiceField)
 
 export type ToolInput = z.output<typeof toolSchema>

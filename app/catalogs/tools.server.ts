@@ -8,7 +8,9 @@ import { auditChange, changedFields, isForeignKeyViolation, isUniqueViolation, w
 import type { BulkCatalog } from './bulk.server'
 import { minorToDecimalString } from './decimal'
 import type { ImportAdapter, RowError } from './csv-import.server'
-import { toolSchema, type ToolInput } from './tool-schema.server'
+import { toolSchemaFor, type ToolInput } from './tool-schema.server'
+import { TOOL_CATEGORY_LIST } from '~/reference-lists/definitions'
+import { listedCodes } from '~/reference-lists/reference-lists.server'
 import { MONEY_SCALE, TOOL_FIELDS, TOOL_LIST, TOOLS_PATH, type ToolField, type ToolFilter, type ToolSort } from './tools'
 
 const SORTS: Record<ToolSort, SortColumn> = {
@@ -322,7 +324,7 @@ export const toolImport: ImportAdapter<ToolImportInput, Tool> = {
 	entity: 'tool',
 	table: 'tools',
 	columns: TOOL_FIELDS,
-	schema: toolSchema,
+	schema: async (db) => toolSchemaFor(await listedCodes(TOOL_CATEGORY_LIST, db)),
 	resolve: resolveStations,
 	formValues: toolFormValues,
 	merged: (current, input) => ({ ...(current ?? NEW_ROW), ...columnsOf(resolvedInput(input)) }),

@@ -1,11 +1,12 @@
 import type { ListSpec } from '~/lists/list-query'
 import { defineListViews } from '~/lists/list-views'
+import { REFERENCE_CODE_MAX } from '~/reference-lists/definitions'
 import { PROVINCES, resolveProvince } from './provinces'
 
-/** What the tool screens, the import and the demo data share about tools (no server code). */
-export const TOOL_CATEGORIES = ['measuring', 'power_tool', 'hand_tool', 'safety', 'telecom', 'it', 'vehicle'] as const
-export type ToolCategory = (typeof TOOL_CATEGORIES)[number]
-
+/**
+ * What the tool screens, the import and the demo data share about tools (no server code). A tool's
+ * `category` is an item code of the editable list of tool categories (reference-lists).
+ */
 export const TOOL_STATUSES = ['in_use', 'in_stock', 'repair', 'retired'] as const
 export type ToolStatus = (typeof TOOL_STATUSES)[number]
 
@@ -44,7 +45,7 @@ export type ToolFilter = 'status' | 'category' | 'stationId' | 'province'
 export const TOOL_LIST: ListSpec<ToolFilter, ToolSort> = {
 	filters: {
 		status: { kind: 'choice', values: TOOL_STATUSES },
-		category: { kind: 'choice', values: TOOL_CATEGORIES },
+		category: { kind: 'text', max: REFERENCE_CODE_MAX },
 		stationId: { kind: 'text', max: 40 },
 		province: { kind: 'choice', values: PROVINCES.map((p) => p.code), resolve: resolveProvince },
 	},

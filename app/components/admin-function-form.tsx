@@ -1,9 +1,9 @@
-import { Form, Link } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { BADGE_VARIANTS } from '~/admin/functions'
 import { LANGUAGES } from '~/i18n/languages'
 import type { FieldErrors } from '~/utils/form.server'
-import { CsrfInput, ErrorSummary, Field, SelectField, useFieldLabels } from './forms'
+import { CsrfInput, FormButtons, ErrorSummary, Field, SelectField, useFieldLabels } from './forms'
 
 export interface ParentChoice {
 	id: number
@@ -107,14 +107,7 @@ export function FunctionForm({
 					))}
 				</div>
 			</fieldset>
-			<div className="d-flex flex-wrap gap-2">
-				<button type="submit" className="btn btn-primary">
-					{submitLabel}
-				</button>
-				<Link to={cancelHref} className="btn btn-outline-secondary">
-					{t('catalog.cancel')}
-				</Link>
-			</div>
+			<FormButtons submitLabel={submitLabel} cancelHref={cancelHref} />
 		</Form>
 	)
 }

@@ -1,7 +1,7 @@
-import { Form, Link } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { FieldErrors } from '~/utils/form.server'
-import { CsrfInput, ErrorSummary, Field, TextareaField, useFieldLabels } from './forms'
+import { CsrfInput, FormButtons, ErrorSummary, Field, TextareaField, useFieldLabels } from './forms'
 
 /** Code, name and description of a role. */
 export function RoleForm({ action, values, errors, submitLabel, cancelHref }: { action: string; values: Record<string, string>; errors: FieldErrors; submitLabel: string; cancelHref: string }) {
@@ -15,14 +15,7 @@ export function RoleForm({ action, values, errors, submitLabel, cancelHref }: { 
 			<Field name="code" label={t('admin.roles.fields.code')} hint={t('admin.roles.codeHint')} defaultValue={values.code ?? ''} error={errors.code} required maxLength={50} autoComplete="off" />
 			<Field name="name" label={t('admin.roles.fields.name')} defaultValue={values.name ?? ''} error={errors.name} required maxLength={100} />
 			<TextareaField name="description" label={t('admin.roles.fields.description')} defaultValue={values.description ?? ''} error={errors.description} maxLength={500} />
-			<div className="d-flex flex-wrap gap-2">
-				<button type="submit" className="btn btn-primary">
-					{submitLabel}
-				</button>
-				<Link to={cancelHref} className="btn btn-outline-secondary">
-					{t('catalog.cancel')}
-				</Link>
-			</div>
+			<FormButtons submitLabel={submitLabel} cancelHref={cancelHref} />
 		</Form>
 	)
 }

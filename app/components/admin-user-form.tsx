@@ -1,7 +1,7 @@
-import { Form, Link } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { FieldErrors } from '~/utils/form.server'
-import { CsrfInput, Field, fieldId, useFieldErrorText, useFieldLabels } from './forms'
+import { CsrfInput, FormButtons, Field, fieldId, useFieldErrorText, useFieldLabels } from './forms'
 import { useRoleName } from './role-name'
 
 export interface RoleChoice {
@@ -103,14 +103,7 @@ export function AdminUserForm({
 			{mode === 'create' ? (
 				<Field name="password" type="password" label={t('admin.users.fields.temporaryPassword')} hint={t('admin.users.passwordHint')} error={errors.password} autoComplete="new-password" />
 			) : null}
-			<div className="d-flex flex-wrap gap-2">
-				<button type="submit" className="btn btn-primary">
-					{submitLabel}
-				</button>
-				<Link to={cancelHref} className="btn btn-outline-secondary">
-					{t('catalog.cancel')}
-				</Link>
-			</div>
+			<FormButtons submitLabel={submitLabel} cancelHref={cancelHref} />
 		</Form>
 	)
 }

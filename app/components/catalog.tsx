@@ -64,6 +64,49 @@ export function DeleteForm({
 }
 
 /**
+ * A record's delete confirmation page (`?intent=delete`, where the delete control leads without
+ * JavaScript): the question, the delete form, and a way back; `children` are the refusals to show.
+ */
+export function DeleteConfirmation({
+	title,
+	headingId,
+	question,
+	action,
+	version,
+	confirmLabel,
+	children,
+}: {
+	title: string
+	headingId: string
+	question: string
+	action: string
+	version: number
+	confirmLabel: string
+	children?: ReactNode
+}) {
+	const { t } = useTranslation()
+	return (
+		<section aria-labelledby={headingId}>
+			<PageHeader title={title} id={headingId} />
+			{children}
+			<div className="card card-body">
+				<p>{question}</p>
+				<DeleteForm
+					action={action}
+					version={version}
+					submitLabel={confirmLabel}
+					cancel={
+						<Link to={action} className="btn btn-outline-secondary">
+							{t('catalog.cancel')}
+						</Link>
+					}
+				/>
+			</div>
+		</section>
+	)
+}
+
+/**
  * "Delete": without JavaScript a link to the confirmation page (`?intent=delete`); with it, a button
  * that opens a native dialog holding the same confirmation form.
  */

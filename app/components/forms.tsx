@@ -1,3 +1,4 @@
+import { Link } from '@remix-run/react'
 import { useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { FieldError, FieldErrors } from '~/utils/form.server'
@@ -235,6 +236,21 @@ export function TextareaField({ name, label, error, hint, id, rows = 3, ...texta
 			</label>
 			<textarea id={controlId} name={name} rows={rows} className={`form-control${errorText ? ' is-invalid' : ''}`} {...aria} {...textarea} />
 			<HintAndError hint={hint} hintId={hintId} errorText={errorText} errorId={errorId} />
+		</div>
+	)
+}
+
+/** A form's buttons: submit, and cancel back to `cancelHref`. */
+export function FormButtons({ submitLabel, cancelHref }: { submitLabel: string; cancelHref: string }) {
+	const { t } = useTranslation()
+	return (
+		<div className="d-flex flex-wrap gap-2">
+			<button type="submit" className="btn btn-primary">
+				{submitLabel}
+			</button>
+			<Link to={cancelHref} className="btn btn-outline-secondary">
+				{t('catalog.cancel')}
+			</Link>
 		</div>
 	)
 }

@@ -1,14 +1,18 @@
-import { Form, Link } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { PROVINCES_BY_NAME, provinceName } from '~/catalogs/provinces'
-import { STATION_FIELDS, STATION_LIMITS, STATION_STATUSES, STATION_TYPES, STATIONS_PATH } from '~/catalogs/stations'
+import { STATION_FIELDS, STATION_LIMITS, STATION_STATUSES, STATIONS_PATH } from '~/catalogs/stations'
+import { optionLabel, optionsWith, type ReferenceOption } from '~/reference-lists/definitions'
 import type { FieldErrors } from '~/utils/form.server'
-import { CsrfInput, Field, ErrorSummary, SelectField, TextareaField, useFieldLabels } from './forms'
+import { CsrfInput, FormButtons, Field, ErrorSummary, SelectField, TextareaField, useFieldLabels } from './forms'
 
-/** Labels of station fields and values, shared by the list, the form, the history and the conflict message. */
-export function useStationLabels() {
+/**
+ * Labels of station fields and values, shared by the list, the form, the history and the conflict
+ * message. `types` are the station types in the reader's language (the loader reads them).
+ */
+export function useStationLabels(types: readonly ReferenceOption[]) {
 	const { t } = useTranslation()
-	const typeLabel = (type: string) => (STATION_TYPES.includes(type as never) ? t(`stations.types.${type}`) : type)
+	const typeLabel = (type: string) => optionLabel(types, type)
 	const statusLabel = (status: string) => (STATION_STATUSES.includes(status as never) ? t(`stations.statuses.${status}`) : status)
 	const fieldLabel = (field: string) => t(`stations.fields.${field}`, { defaultValue: field })
 	const valueLabel = (field: string, value: string) =>
@@ -25,6 +29,7 @@ export function StationForm({
 	values,
 	errors,
 	formError,
+	types,
 	submitLabel,
 	cancelHref,
 }: {
@@ -32,11 +37,12 @@ export function StationForm({
 	values: Record<string, string>
 	errors: FieldErrors
 	formError?: string | null
+	types: readonly ReferenceOption[]
 	submitLabel: string
 	cancelHref: string
 }) {
 	const { t } = useTranslation()
-	const { typeLabel, statusLabel } = useStationLabels()
+	const { statusLabel } = useStationLabels(types)
 	const fieldLabels = useFieldLabels('stations.fields', EDITABLE_FIELDS)
 	return (
 		<Form method="post" action={action} noValidate className="catalog-form card card-body mb-3" aria-label={t('stations.formLabel')}>
@@ -64,7 +70,7 @@ export function StationForm({
 						label={t('stations.fields.type')}
 						defaultValue={values.type ?? ''}
 						emptyOption={t('catalog.choose')}
-						options={STATION_TYPES.map((type) => ({ value: type, label: typeLabel(type) }))}
+						options={optionsWith(types, values.type)}
 						error={errors.type}
 						required
 					/>
@@ -129,14 +135,7 @@ export function StationForm({
 					<TextareaField name="note" label={t('stations.fields.note')} defaultValue={values.note} error={errors.note} />
 				</div>
 			</div>
-			<div className="d-flex flex-wrap gap-2">
-				<button type="submit" className="btn btn-primary">
-					{submitLabel}
-				</button>
-				<Link to={cancelHref} className="btn btn-outline-secondary">
-					{t('catalog.cancel')}
-				</Link>
-			</div>
+			<FormButtons submitLabel={submitLabel} cancelHref={cancelHref} />
 		</Form>
 	)
 }

@@ -1,8 +1,9 @@
-import { Form, Link } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { TOOL_CATEGORIES, TOOL_FIELDS, TOOL_LIMITS, TOOL_STATUSES } from '~/catalogs/tools'
+import { TOOL_FIELDS, TOOL_LIMITS, TOOL_STATUSES } from '~/catalogs/tools'
+import { optionLabel, optionsWith, type ReferenceOption } from '~/reference-lists/definitions'
 import type { FieldErrors } from '~/utils/form.server'
-import { CsrfInput, Field, ErrorSummary, SelectField, TextareaField, useFieldLabels } from './forms'
+import { CsrfInput, FormButtons, Field, ErrorSummary, SelectField, TextareaField, useFieldLabels } from './forms'
 
 export interface StationChoice {
 	id: number
@@ -10,10 +11,13 @@ export interface StationChoice {
 	name: string
 }
 
-/** Labels of tool fields and values, shared by the list, the form, the history and the conflict message. */
-export function useToolLabels(stations?: readonly StationChoice[] | null) {
+/**
+ * Labels of tool fields and values, shared by the list, the form, the history and the conflict message.
+ * `categories` are the tool categories in the reader's language (the loader reads them).
+ */
+export function useToolLabels(stations: readonly StationChoice[] | null | undefined, categories: readonly ReferenceOption[]) {
 	const { t } = useTranslation()
-	const categoryLabel = (category: string) => (TOOL_CATEGORIES.includes(category as never) ? t(`tools.categories.${category}`) : category)
+	const categoryLabel = (category: string) => optionLabel(categories, category)
 	const statusLabel = (status: string) => (TOOL_STATUSES.includes(status as never) ? t(`tools.statuses.${status}`) : status)
 	const fieldLabel = (field: string) => t(`tools.fields.${field}`, { defaultValue: field })
 	const stationLabel = (id: string) => {
@@ -77,6 +81,7 @@ export function ToolForm({
 	errors,
 	formError,
 	stations,
+	categories,
 	submitLabel,
 	cancelHref,
 }: {
@@ -85,11 +90,12 @@ export function ToolForm({
 	errors: FieldErrors
 	formError?: string | null
 	stations: readonly StationChoice[] | null
+	categories: readonly ReferenceOption[]
 	submitLabel: string
 	cancelHref: string
 }) {
 	const { t } = useTranslation()
-	const { categoryLabel, statusLabel } = useToolLabels(stations)
+	const { statusLabel } = useToolLabels(stations, categories)
 	const fieldLabels = useFieldLabels('tools.fields', EDITABLE_FIELDS)
 	return (
 		<Form method="post" action={action} noValidate className="catalog-form card card-body mb-3" aria-label={t('tools.formLabel')}>
@@ -117,7 +123,7 @@ export function ToolForm({
 						label={t('tools.fields.category')}
 						defaultValue={values.category ?? ''}
 						emptyOption={t('catalog.choose')}
-						options={TOOL_CATEGORIES.map((category) => ({ value: category, label: categoryLabel(category) }))}
+						options={optionsWith(categories, values.category)}
 						error={errors.category}
 						required
 					/>
@@ -168,14 +174,7 @@ export function ToolForm({
 					<TextareaField name="note" label={t('tools.fields.note')} defaultValue={values.note} error={errors.note} />
 				</div>
 			</div>
-			<div className="d-flex flex-wrap gap-2">
-				<button type="submit" className="btn btn-primary">
-					{submitLabel}
-				</button>
-				<Link to={cancelHref} className="btn btn-outline-secondary">
-					{t('catalog.cancel')}
-				</Link>
-			</div>
+			<FormButtons submitLabel={submitLabel} cancelHref={cancelHref} />
 		</Form>
 	)
 }

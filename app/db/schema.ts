@@ -274,6 +274,27 @@ export interface ToolsTable {
 	version: number
 }
 
+/** An item of an editable reference list (station types, tool categories): see reference-lists/definitions. */
+export interface ReferenceItemsTable {
+	id: Generated<number>
+	list_key: string
+	/** What records store (e.g. `stations.type`); never changes once created. */
+	code: string
+	/** Required; the other languages fall back to it when empty (null). */
+	label_vn: string
+	label_en: string | null
+	label_es: string | null
+	label_de: string | null
+	label_it: string | null
+	label_ru: string | null
+	sort_order: number
+	created_by: number | null
+	created_at: number
+	updated_by: number | null
+	updated_at: number
+	version: number
+}
+
 export interface PasswordResetsTable {
 	id: Generated<number>
 	user_id: number
@@ -335,6 +356,7 @@ export interface Database {
 	api_tokens: ApiTokensTable
 	stations: StationsTable
 	tools: ToolsTable
+	reference_items: ReferenceItemsTable
 }
 
 export type FunctionRow = Selectable<FunctionsTable>
@@ -346,3 +368,4 @@ export type UserUpdate = Updateable<UsersTable>
 export type Session = Selectable<SessionsTable>
 export type Station = Selectable<StationsTable>
 export type Tool = Selectable<ToolsTable>
+export type ReferenceItem = Selectable<ReferenceItemsTable>

@@ -1,14 +1,16 @@
 import { getDb, type DB } from '~/db/db.server'
-import { BUILTIN_FUNCTIONS, BUILTIN_ROLES, functionLabelKey } from './builtins'
+import { BUILTIN_FUNCTIONS, BUILTIN_ROLES, functionLabelKey, type BuiltinRole } from './builtins'
 
 /**
  * Creates the built-in functions and roles that are missing. Existing rows are left as administrators
- * edited them; a role is granted its defaults only when it is created.
+ * edited them: a role is granted its defaults when it is created, and an existing built-in role only its
+ * defaults on a built-in function created now (a release added it, so nobody can have changed them yet).
  */
 export async function ensureBuiltins(db: DB = getDb()) {
 	await db.transaction().execute(async (trx) => {
 		const now = Date.now()
 		const existing = new Map((await trx.selectFrom('functions').select(['id', 'code']).execute()).map((f) => [f.code, f.id]))
+		const added = new Set<string>()
 		for (const fn of BUILTIN_FUNCTIONS) {
 			if (existing.has(fn.code)) continue
 			const parentId = fn.parent ? existing.get(fn.parent) : null
@@ -34,11 +36,21 @@ export async function ensureBuiltins(db: DB = getDb()) {
 				.returning('id')
 				.executeTakeFirstOrThrow()
 			existing.set(fn.code, row.id)
+			added.add(fn.code)
 		}
 
-		const roles = new Set((await trx.selectFrom('roles').select('code').execute()).map((r) => r.code))
+		const roles = new Map((await trx.selectFrom('roles').select(['id', 'code', 'is_builtin']).execute()).map((r) => [r.code, r]))
+		const grantsOf = (roleId: number, role: BuiltinRole, only?: Set<string>) =>
+			Object.entries(role.grants)
+				.filter(([code]) => !only || only.has(code))
+				.flatMap(([code, actions]) => actions.map((action) => ({ role_id: roleId, function_id: existing.get(code)!, action })))
 		for (const role of BUILTIN_ROLES) {
-			if (roles.has(role.code)) continue
+			const stored = roles.get(role.code)
+			if (stored) {
+				const grants = stored.is_builtin && added.size > 0 ? grantsOf(stored.id, role, added) : []
+				if (grants.length > 0) await trx.insertInto('role_grants').values(grants).execute()
+				continue
+			}
 			const { id } = await trx
 				.insertInto('roles')
 				.values({
@@ -52,9 +64,7 @@ export async function ensureBuiltins(db: DB = getDb()) {
 				})
 				.returning('id')
 				.executeTakeFirstOrThrow()
-			const grants = Object.entries(role.grants).flatMap(([code, actions]) =>
-				actions.map((action) => ({ role_id: id, function_id: existing.get(code)!, action })),
-			)
+			const grants = grantsOf(id, role)
 			if (grants.length > 0) await trx.insertInto('role_grants').values(grants).execute()
 		}
 	})

@@ -3,10 +3,10 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { differencesFrom, parseId, postedIntent, recordHistory } from '~/catalogs/catalog.server'
 import { formatMinor } from '~/catalogs/decimal'
-import { toolSchema } from '~/catalogs/tool-schema.server'
+import { toolSchemaFor } from '~/catalogs/tool-schema.server'
 import { MONEY_SCALE, TOOL_FUNCTION, TOOLS_PATH } from '~/catalogs/tools'
 import { deleteTool, getToolRecord, resolveStation, stationChoices, toolFormValues, updateTool, type ToolRecord } from '~/catalogs/tools.server'
-import { ConflictAlert, DeleteControl, DeleteForm, HistoryTable, PageHeader, RecordFacts, StatusBadge, type ConflictInfo } from '~/components/catalog'
+import { ConflictAlert, DeleteConfirmation, DeleteControl, HistoryTable, PageHeader, RecordFacts, StatusBadge, type ConflictInfo } from '~/components/catalog'
 import { stationHref } from '~/components/station-form'
 import { ToolForm, useToolLabels } from '~/components/tool-form'
 import { getDb } from '~/db/db.server'
@@ -15,6 +15,9 @@ import { getT } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
 import { can } from '~/permissions/grants'
 import { forbidden, requirePermission } from '~/permissions/grants.server'
+import { TOOL_CATEGORY_LIST } from '~/reference-lists/definitions'
+import { optionsFor } from '~/reference-lists/routes.server'
+import { listedCodes } from '~/reference-lists/reference-lists.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { assertCsrf, invalid, parseForm, type FieldErrors, noteFormFailed } from '~/utils/form.server'
 import { pageTitle } from '~/utils/meta'
@@ -53,6 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		values: formValues(tool, stations !== null),
 		stations,
 		history: await recordHistory(getDb(), 'tool', tool.id),
+		categories: await optionsFor(TOOL_CATEGORY_LIST, request),
 		confirmDelete,
 		allowed,
 	}
@@ -95,7 +99,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		return refused({ values: {}, conflict: conflictOf(result.current, {}) }, 409)
 	}
 
-	const form = await parseForm(request, toolSchema)
+	const form = await parseForm(request, toolSchemaFor(await listedCodes(TOOL_CATEGORY_LIST)))
 	if (!form.ok) return invalid(form)
 	const values = form.values
 	const station = form.data.stationId === null ? null : await resolveStation(form.data.stationId)
@@ -121,9 +125,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function ToolPage() {
 	const { t, i18n } = useTranslation()
-	const { tool, values, stations, history, confirmDelete, allowed } = useLoaderData<typeof loader>()
+	const { tool, values, stations, categories, history, confirmDelete, allowed } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
-	const labels = useToolLabels(stations)
+	const labels = useToolLabels(stations, categories)
 	const href = `${TOOLS_PATH}/${tool.id}`
 	const refusal = actionData && !actionData.ok ? (actionData as Refusal) : null
 	const conflict = refusal?.conflict ? (
@@ -132,23 +136,16 @@ export default function ToolPage() {
 
 	if (confirmDelete && allowed.delete) {
 		return (
-			<section aria-labelledby="tool-heading">
-				<PageHeader title={t('tools.deleteTitle', { code: tool.code })} id="tool-heading" />
+			<DeleteConfirmation
+				title={t('tools.deleteTitle', { code: tool.code })}
+				headingId="tool-heading"
+				question={t('tools.deleteQuestion', { code: tool.code, name: tool.name })}
+				action={href}
+				version={tool.version}
+				confirmLabel={t('tools.deleteConfirm')}
+			>
 				{conflict}
-				<div className="card card-body">
-					<p>{t('tools.deleteQuestion', { code: tool.code, name: tool.name })}</p>
-					<DeleteForm
-						action={href}
-						version={tool.version}
-						submitLabel={t('tools.deleteConfirm')}
-						cancel={
-							<Link to={href} className="btn btn-outline-secondary">
-								{t('catalog.cancel')}
-							</Link>
-						}
-					/>
-				</div>
-			</section>
+			</DeleteConfirmation>
 		)
 	}
 
@@ -197,6 +194,7 @@ export default function ToolPage() {
 					errors={refusal?.errors ?? {}}
 					formError={refusal?.formError ? t(refusal.formError) : null}
 					stations={stations}
+					categories={categories}
 					submitLabel={t('catalog.save')}
 					cancelHref={TOOLS_PATH}
 				/>

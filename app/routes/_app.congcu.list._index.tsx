@@ -3,7 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { formatMinor } from '~/catalogs/decimal'
 import { PROVINCES_BY_NAME } from '~/catalogs/provinces'
-import { MONEY_SCALE, TOOL_CATEGORIES, TOOL_FUNCTION, TOOL_LIST, TOOL_STATUSES, TOOL_VIEWS, TOOLS_PATH } from '~/catalogs/tools'
+import { MONEY_SCALE, TOOL_FUNCTION, TOOL_LIST, TOOL_STATUSES, TOOL_VIEWS, TOOLS_PATH } from '~/catalogs/tools'
 import { listTools, resolveStation, stationChoices } from '~/catalogs/tools.server'
 import { BulkActions, BulkSelectAll, BulkSelectCell } from '~/components/bulk'
 import { PageHeader, StatusBadge } from '~/components/catalog'
@@ -19,6 +19,8 @@ import { getListViews, handleListViewIntent } from '~/lists/list-views-route.ser
 import { routeHandle } from '~/permissions/access'
 import { can } from '~/permissions/grants'
 import { requirePermission } from '~/permissions/grants.server'
+import { optionsWith, TOOL_CATEGORY_LIST } from '~/reference-lists/definitions'
+import { optionsFor } from '~/reference-lists/routes.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { pageTitle } from '~/utils/meta'
 
@@ -37,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	if (!isCanonical(url, canonical)) throw redirect(`${TOOLS_PATH}${canonical}`)
 	// The station filter may name a station by id or code; one that names none matches no tool.
 	const station = state.filters.stationId === undefined ? undefined : await resolveStation(state.filters.stationId)
-	const [result, stations] = await Promise.all([listTools(state, station), stationChoices()])
+	const [result, stations, categories] = await Promise.all([listTools(state, station), stationChoices(), optionsFor(TOOL_CATEGORY_LIST, request)])
 	const last = lastPage(result)
 	if (result.rows.length === 0 && state.page > 1 && last !== null && result.total > 0) {
 		throw redirect(`${TOOLS_PATH}${listSearch(state, TOOL_LIST, { page: last })}`)
@@ -50,6 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		station: station ?? null,
 		stationMissing: station === null,
 		stations,
+		categories,
 		views: await getListViews(user.id, TOOL_VIEWS, url.search),
 		allowed: {
 			create: can(grants, TOOL_FUNCTION, 'create'),
@@ -67,9 +70,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ToolsPage() {
 	const { t, i18n } = useTranslation()
-	const { state, result, station, stationMissing, stations, allowed, views } = useLoaderData<typeof loader>()
+	const { state, result, station, stationMissing, stations, categories, allowed, views } = useLoaderData<typeof loader>()
 	const show = views.columns
-	const { categoryLabel, statusLabel } = useToolLabels(stations)
+	const { categoryLabel, statusLabel } = useToolLabels(stations, categories)
 	const list = { path: TOOLS_PATH, state, spec: TOOL_LIST }
 	const bulk = { formId: 'tools-bulk', allowed }
 	// The select holds ids: a filter given as a code shows as the station it resolved to.
@@ -100,7 +103,7 @@ export default function ToolsPage() {
 				searchHint={t('tools.searchHint')}
 				filters={[
 					{ name: 'status', label: t('tools.fields.status'), allLabel: t('list.all'), options: TOOL_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })) },
-					{ name: 'category', label: t('tools.fields.category'), allLabel: t('list.all'), options: TOOL_CATEGORIES.map((c) => ({ value: c, label: categoryLabel(c) })) },
+					{ name: 'category', label: t('tools.fields.category'), allLabel: t('list.all'), options: optionsWith(categories, state.filters.category) },
 					{ name: 'province', label: t('tools.provinceFilter'), allLabel: t('list.all'), options: PROVINCES_BY_NAME.map((p) => ({ value: p.code, label: p.name })) },
 				]}
 				extra={

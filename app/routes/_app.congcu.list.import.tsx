@@ -2,11 +2,12 @@ import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, t
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { importPageAction, importPageLoader, type CatalogImportSpec } from '~/catalogs/import-route.server'
-import { TOOL_CATEGORIES, TOOL_FIELDS, TOOL_STATUSES, TOOLS_PATH } from '~/catalogs/tools'
+import { TOOL_FIELDS, TOOL_STATUSES, TOOLS_PATH } from '~/catalogs/tools'
 import { toolImport } from '~/catalogs/tools.server'
 import { CsvImportPage } from '~/components/csv-import'
 import { routeHandle } from '~/permissions/access'
 import { requirePermission } from '~/permissions/grants.server'
+import { choicesHelp, TOOL_CATEGORY_LIST } from '~/reference-lists/definitions'
 import catalogStyles from '~/styles/catalogs.css'
 import { keepHeaders } from '~/utils/headers'
 import { pageTitle } from '~/utils/meta'
@@ -19,7 +20,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogSty
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
 
-const IMPORT: CatalogImportSpec = { catalog: 'tools', titleKey: 'tools.importTitle', listPath: TOOLS_PATH, importPath: `${TOOLS_PATH}/import`, adapter: toolImport }
+const IMPORT: CatalogImportSpec = { catalog: 'tools', titleKey: 'tools.importTitle', listPath: TOOLS_PATH, importPath: `${TOOLS_PATH}/import`, adapter: toolImport, choices: TOOL_CATEGORY_LIST }
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const { user } = await requirePermission(request, 'CONGCU_LIST', 'import')
@@ -34,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ToolImportPage() {
 	const { t } = useTranslation()
 	const actionData = useActionData<typeof action>()
-	const { maxMegabytes, job, report } = useLoaderData<typeof loader>()
+	const { maxMegabytes, job, report, choices } = useLoaderData<typeof loader>()
 	return (
 		<CsvImportPage
 			title={t('tools.importTitle')}
@@ -43,7 +44,7 @@ export default function ToolImportPage() {
 			columns={TOOL_FIELDS}
 			templateHref={`${TOOLS_PATH}/import/template.csv`}
 			formatHelp={[
-				t('tools.csvHelp.category', { values: TOOL_CATEGORIES.join(', ') }),
+				t('tools.csvHelp.category', { values: choicesHelp(choices) }),
 				t('tools.csvHelp.status', { values: TOOL_STATUSES.join(', ') }),
 				t('tools.csvHelp.station'),
 				t('tools.csvHelp.value'),

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { toolSchema } from '~/catalogs/tool-schema.server'
+import { toolSchemaFor } from '~/catalogs/tool-schema.server'
 import { TOOLS_PATH } from '~/catalogs/tools'
 import { createTool, resolveStation, stationChoices } from '~/catalogs/tools.server'
 import { PageHeader } from '~/components/catalog'
@@ -9,6 +9,9 @@ import { ToolForm } from '~/components/tool-form'
 import { getT } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
 import { requirePermission } from '~/permissions/grants.server'
+import { TOOL_CATEGORY_LIST } from '~/reference-lists/definitions'
+import { optionsFor } from '~/reference-lists/routes.server'
+import { listedCodes } from '~/reference-lists/reference-lists.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { invalid, parseForm, type FieldErrors } from '~/utils/form.server'
 import { pageTitle } from '~/utils/meta'
@@ -24,7 +27,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	await requirePermission(request, 'CONGCU_LIST', 'create')
 	// `?stationId=` preselects a station (the "add a tool" link of a station).
 	const preselected = new URL(request.url).searchParams.get('stationId') ?? ''
-	return { title: (await getT(request))('tools.new'), stations: await stationChoices(), preselected: preselected.slice(0, 40) }
+	return {
+		title: (await getT(request))('tools.new'),
+		stations: await stationChoices(),
+		categories: await optionsFor(TOOL_CATEGORY_LIST, request),
+		preselected: preselected.slice(0, 40),
+	}
 }
 
 function refused(errors: FieldErrors, values: Record<string, string>, status: number) {
@@ -33,7 +41,7 @@ function refused(errors: FieldErrors, values: Record<string, string>, status: nu
 
 export async function action({ request }: ActionFunctionArgs) {
 	const { user } = await requirePermission(request, 'CONGCU_LIST', 'create')
-	const form = await parseForm(request, toolSchema)
+	const form = await parseForm(request, toolSchemaFor(await listedCodes(TOOL_CATEGORY_LIST)))
 	if (!form.ok) return invalid(form)
 	const values = form.values
 	const station = form.data.stationId === null ? null : await resolveStation(form.data.stationId)
@@ -50,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function NewToolPage() {
 	const { t } = useTranslation()
-	const { stations, preselected } = useLoaderData<typeof loader>()
+	const { stations, categories, preselected } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	return (
 		<section aria-labelledby="tool-heading">
@@ -66,6 +74,7 @@ export default function NewToolPage() {
 				values={actionData?.values ?? { status: 'in_stock', quantity: '1', unit: t('tools.defaultUnit'), stationId: preselected }}
 				errors={actionData?.errors ?? {}}
 				stations={stations}
+				categories={categories}
 				submitLabel={t('catalog.create')}
 				cancelHref={TOOLS_PATH}
 			/>

@@ -3,11 +3,11 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { differencesFrom, parseId, postedIntent, recordHistory } from '~/catalogs/catalog.server'
 import { provinceName } from '~/catalogs/provinces'
-import { stationSchema } from '~/catalogs/station-schema.server'
+import { stationSchemaFor } from '~/catalogs/station-schema.server'
 import { STATION_FUNCTION, STATIONS_PATH } from '~/catalogs/stations'
 import { TOOL_FUNCTION } from '~/catalogs/tools'
 import { deleteStation, getStationRecord, stationFormValues, updateStation, type StationRecord } from '~/catalogs/stations.server'
-import { ConflictAlert, DeleteControl, DeleteForm, HistoryTable, PageHeader, RecordFacts, StatusBadge, type ConflictInfo } from '~/components/catalog'
+import { ConflictAlert, DeleteConfirmation, DeleteControl, HistoryTable, PageHeader, RecordFacts, StatusBadge, type ConflictInfo } from '~/components/catalog'
 import { StationForm, stationHref, useStationLabels } from '~/components/station-form'
 import { getDb } from '~/db/db.server'
 import { formatCalendarDate, formatNumber } from '~/i18n/format'
@@ -15,6 +15,9 @@ import { getT } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
 import { can } from '~/permissions/grants'
 import { forbidden, requirePermission } from '~/permissions/grants.server'
+import { STATION_TYPE_LIST } from '~/reference-lists/definitions'
+import { optionsFor } from '~/reference-lists/routes.server'
+import { listedCodes } from '~/reference-lists/reference-lists.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { assertCsrf, invalid, parseForm, type FieldErrors, noteFormFailed } from '~/utils/form.server'
 import { pageTitle } from '~/utils/meta'
@@ -43,6 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		station,
 		values: stationFormValues(station),
 		history: await recordHistory(getDb(), 'station', station.id),
+		types: await optionsFor(STATION_TYPE_LIST, request),
 		confirmDelete,
 		allowed: {
 			update: can(grants, STATION_FUNCTION, 'update'),
@@ -97,7 +101,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		return refused({ values: {}, conflict: conflictOf(result.current, {}) }, 409)
 	}
 
-	const form = await parseForm(request, stationSchema)
+	const form = await parseForm(request, stationSchemaFor(await listedCodes(STATION_TYPE_LIST)))
 	if (!form.ok) return invalid(form)
 	const values = form.values
 	const result = await updateStation(id, form.data, user)
@@ -119,9 +123,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function StationPage() {
 	const { t, i18n } = useTranslation()
-	const { station, values, history, confirmDelete, allowed } = useLoaderData<typeof loader>()
+	const { station, values, history, types, confirmDelete, allowed } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
-	const labels = useStationLabels()
+	const labels = useStationLabels(types)
 	const href = stationHref(station.id)
 	const refusal = actionData && !actionData.ok ? (actionData as Refusal) : null
 	const deleteRefused = refusal?.deleteRefused ? (
@@ -138,24 +142,17 @@ export default function StationPage() {
 
 	if (confirmDelete && allowed.delete) {
 		return (
-			<section aria-labelledby="station-heading">
-				<PageHeader title={t('stations.deleteTitle', { code: station.code })} id="station-heading" />
+			<DeleteConfirmation
+				title={t('stations.deleteTitle', { code: station.code })}
+				headingId="station-heading"
+				question={t('stations.deleteQuestion', { code: station.code, name: station.name })}
+				action={href}
+				version={station.version}
+				confirmLabel={t('stations.deleteConfirm')}
+			>
 				{deleteRefused}
 				{conflict}
-				<div className="card card-body">
-					<p>{t('stations.deleteQuestion', { code: station.code, name: station.name })}</p>
-					<DeleteForm
-						action={href}
-						version={station.version}
-						submitLabel={t('stations.deleteConfirm')}
-						cancel={
-							<Link to={href} className="btn btn-outline-secondary">
-								{t('catalog.cancel')}
-							</Link>
-						}
-					/>
-				</div>
-			</section>
+			</DeleteConfirmation>
 		)
 	}
 
@@ -208,6 +205,7 @@ export default function StationPage() {
 					values={refusal?.values && Object.keys(refusal.values).length > 0 ? refusal.values : values}
 					errors={refusal?.errors ?? {}}
 					formError={refusal?.formError ? t(refusal.formError) : null}
+					types={types}
 					submitLabel={t('catalog.save')}
 					cancelHref={STATIONS_PATH}
 				/>

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunct
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { PROVINCES_BY_NAME, provinceName } from '~/catalogs/provinces'
-import { STATION_FUNCTION, STATION_LIST, STATION_STATUSES, STATION_TYPES, STATION_VIEWS, STATIONS_PATH } from '~/catalogs/stations'
+import { STATION_FUNCTION, STATION_LIST, STATION_STATUSES, STATION_VIEWS, STATIONS_PATH } from '~/catalogs/stations'
 import { listStations } from '~/catalogs/stations.server'
 import { BulkActions, BulkSelectAll, BulkSelectCell } from '~/components/bulk'
 import { PageHeader, StatusBadge } from '~/components/catalog'
@@ -16,6 +16,8 @@ import { isCanonical, lastPage } from '~/lists/list.server'
 import { getListViews, handleListViewIntent } from '~/lists/list-views-route.server'
 import { routeHandle } from '~/permissions/access'
 import { requirePermission } from '~/permissions/grants.server'
+import { optionsWith, STATION_TYPE_LIST } from '~/reference-lists/definitions'
+import { optionsFor } from '~/reference-lists/routes.server'
 import { can } from '~/permissions/grants'
 import catalogStyles from '~/styles/catalogs.css'
 import { pageTitle } from '~/utils/meta'
@@ -33,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	// One address per view: a submitted filter form (empty fields and all) lands on the short form.
 	const canonical = listSearch(state, STATION_LIST)
 	if (!isCanonical(url, canonical)) throw redirect(`${STATIONS_PATH}${canonical}`)
-	const result = await listStations(state)
+	const [result, types] = await Promise.all([listStations(state), optionsFor(STATION_TYPE_LIST, request)])
 	// A bookmarked page past the end (rows were deleted since): the last page instead.
 	const last = lastPage(result)
 	if (result.rows.length === 0 && state.page > 1 && last !== null && result.total > 0) {
@@ -44,6 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		title: t('stations.title'),
 		state,
 		result,
+		types,
 		views: await getListViews(user.id, STATION_VIEWS, url.search),
 		allowed: {
 			create: can(grants, STATION_FUNCTION, 'create'),
@@ -61,9 +64,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function StationsPage() {
 	const { t, i18n } = useTranslation()
-	const { state, result, allowed, views } = useLoaderData<typeof loader>()
+	const { state, result, types, allowed, views } = useLoaderData<typeof loader>()
 	const show = views.columns
-	const { typeLabel, statusLabel } = useStationLabels()
+	const { typeLabel, statusLabel } = useStationLabels(types)
 	const list = { path: STATIONS_PATH, state, spec: STATION_LIST }
 	const bulk = { formId: 'stations-bulk', allowed }
 	const sortName = t(`stations.fields.${state.sort}`)
@@ -93,7 +96,7 @@ export default function StationsPage() {
 				searchHint={t('stations.searchHint')}
 				filters={[
 					{ name: 'status', label: t('stations.fields.status'), allLabel: t('list.all'), options: STATION_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })) },
-					{ name: 'type', label: t('stations.fields.type'), allLabel: t('list.all'), options: STATION_TYPES.map((s) => ({ value: s, label: typeLabel(s) })) },
+					{ name: 'type', label: t('stations.fields.type'), allLabel: t('list.all'), options: optionsWith(types, state.filters.type) },
 					{ name: 'province', label: t('stations.fields.province'), allLabel: t('list.all'), options: PROVINCES_BY_NAME.map((p) => ({ value: p.code, label: p.name })) },
 				]}
 			/>

@@ -2,11 +2,12 @@ import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, t
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { importPageAction, importPageLoader, type CatalogImportSpec } from '~/catalogs/import-route.server'
-import { STATION_FIELDS, STATION_STATUSES, STATION_TYPES, STATIONS_PATH } from '~/catalogs/stations'
+import { STATION_FIELDS, STATION_STATUSES, STATIONS_PATH } from '~/catalogs/stations'
 import { stationImport } from '~/catalogs/stations.server'
 import { CsvImportPage } from '~/components/csv-import'
 import { routeHandle } from '~/permissions/access'
 import { requirePermission } from '~/permissions/grants.server'
+import { choicesHelp, STATION_TYPE_LIST } from '~/reference-lists/definitions'
 import catalogStyles from '~/styles/catalogs.css'
 import { keepHeaders } from '~/utils/headers'
 import { pageTitle } from '~/utils/meta'
@@ -19,7 +20,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogSty
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
 
-const IMPORT: CatalogImportSpec = { catalog: 'stations', titleKey: 'stations.importTitle', listPath: STATIONS_PATH, importPath: `${STATIONS_PATH}/import`, adapter: stationImport }
+const IMPORT: CatalogImportSpec = { catalog: 'stations', titleKey: 'stations.importTitle', listPath: STATIONS_PATH, importPath: `${STATIONS_PATH}/import`, adapter: stationImport, choices: STATION_TYPE_LIST }
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const { user } = await requirePermission(request, 'DANHMUC_TRAM', 'import')
@@ -34,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function StationImportPage() {
 	const { t } = useTranslation()
 	const actionData = useActionData<typeof action>()
-	const { maxMegabytes, job, report } = useLoaderData<typeof loader>()
+	const { maxMegabytes, job, report, choices } = useLoaderData<typeof loader>()
 	return (
 		<CsvImportPage
 			title={t('stations.importTitle')}
@@ -43,7 +44,7 @@ export default function StationImportPage() {
 			columns={STATION_FIELDS}
 			templateHref={`${STATIONS_PATH}/import/template.csv`}
 			formatHelp={[
-				t('stations.csvHelp.type', { values: STATION_TYPES.join(', ') }),
+				t('stations.csvHelp.type', { values: choicesHelp(choices) }),
 				t('stations.csvHelp.status', { values: STATION_STATUSES.join(', ') }),
 				t('stations.csvHelp.province'),
 				t('stations.csvHelp.coordinates'),

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useActionData } from '@remix-run/react'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { stationSchema } from '~/catalogs/station-schema.server'
+import { stationSchemaFor } from '~/catalogs/station-schema.server'
 import { STATIONS_PATH } from '~/catalogs/stations'
 import { createStation } from '~/catalogs/stations.server'
 import { PageHeader } from '~/components/catalog'
@@ -9,6 +9,9 @@ import { StationForm, stationHref } from '~/components/station-form'
 import { getT } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
 import { requirePermission } from '~/permissions/grants.server'
+import { STATION_TYPE_LIST } from '~/reference-lists/definitions'
+import { optionsFor } from '~/reference-lists/routes.server'
+import { listedCodes } from '~/reference-lists/reference-lists.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { invalid, parseForm } from '~/utils/form.server'
 import { pageTitle } from '~/utils/meta'
@@ -22,12 +25,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requirePermission(request, 'DANHMUC_TRAM', 'create')
-	return { title: (await getT(request))('stations.new') }
+	return { title: (await getT(request))('stations.new'), types: await optionsFor(STATION_TYPE_LIST, request) }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
 	const { user } = await requirePermission(request, 'DANHMUC_TRAM', 'create')
-	const form = await parseForm(request, stationSchema)
+	const form = await parseForm(request, stationSchemaFor(await listedCodes(STATION_TYPE_LIST)))
 	if (!form.ok) return invalid(form)
 	const result = await createStation(form.data, user)
 	if (!result.ok) {
@@ -39,6 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function NewStationPage() {
 	const { t } = useTranslation()
+	const { types } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	return (
 		<section aria-labelledby="station-heading">
@@ -53,6 +57,7 @@ export default function NewStationPage() {
 				action={`${STATIONS_PATH}/new`}
 				values={actionData?.values ?? { status: 'active' }}
 				errors={actionData?.errors ?? {}}
+				types={types}
 				submitLabel={t('catalog.create')}
 				cancelHref={STATIONS_PATH}
 			/>

@@ -49,6 +49,10 @@ export async function scanSignedInPages(page: Page, t: Messages) {
 		await scanMain(page, `${catalog}/new`)
 		await scanMain(page, `${catalog}/import`)
 	}
+	for (const list of ['/danhmuc/loaitram', '/congcu/nhom']) {
+		await scanListAndFirstRecord(page, list)
+		await scanMain(page, `${list}/new`)
+	}
 	for (const admin of ['/admin/users', '/admin/roles', '/admin/functions']) {
 		await scanListAndFirstRecord(page, admin)
 		await scanMain(page, `${admin}/new`)

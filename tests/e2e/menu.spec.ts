@@ -23,9 +23,9 @@ function sidebar(page: Page, language: 'vn' | 'en' = 'en'): Locator {
 
 test.describe('The menu is exactly what the user may use', () => {
 	for (const [role, expected] of [
-		['admin', [en.functions.DASHBOARD, { [en.functions.DANHMUC]: [en.functions.DANHMUC_TRAM] }, { [en.functions.CONGCU]: [en.functions.CONGCU_LIST] }, { [en.functions.QUANTRI]: [en.functions.QUANTRI_USERS, en.functions.QUANTRI_ROLES, en.functions.QUANTRI_FUNCTIONS, en.functions.QUANTRI_AUDIT, en.functions.QUANTRI_NOTIFICATIONS] }]],
-		['operator', [en.functions.DASHBOARD, { [en.functions.DANHMUC]: [en.functions.DANHMUC_TRAM] }, { [en.functions.CONGCU]: [en.functions.CONGCU_LIST] }]],
-		['viewer', [en.functions.DASHBOARD, { [en.functions.DANHMUC]: [en.functions.DANHMUC_TRAM] }, { [en.functions.CONGCU]: [en.functions.CONGCU_LIST] }]],
+		['admin', [en.functions.DASHBOARD, { [en.functions.DANHMUC]: [en.functions.DANHMUC_TRAM, en.functions.DANHMUC_LOAITRAM] }, { [en.functions.CONGCU]: [en.functions.CONGCU_LIST, en.functions.CONGCU_NHOM] }, { [en.functions.QUANTRI]: [en.functions.QUANTRI_USERS, en.functions.QUANTRI_ROLES, en.functions.QUANTRI_FUNCTIONS, en.functions.QUANTRI_AUDIT, en.functions.QUANTRI_NOTIFICATIONS] }]],
+		['operator', [en.functions.DASHBOARD, { [en.functions.DANHMUC]: [en.functions.DANHMUC_TRAM, en.functions.DANHMUC_LOAITRAM] }, { [en.functions.CONGCU]: [en.functions.CONGCU_LIST, en.functions.CONGCU_NHOM] }]],
+		['viewer', [en.functions.DASHBOARD, { [en.functions.DANHMUC]: [en.functions.DANHMUC_TRAM, en.functions.DANHMUC_LOAITRAM] }, { [en.functions.CONGCU]: [en.functions.CONGCU_LIST, en.functions.CONGCU_NHOM] }]],
 	] as const) {
 		test(`${role}`, async ({ page }) => {
 			const user = await createUser({ prefix: `menu-${role}`, roles: [role] })

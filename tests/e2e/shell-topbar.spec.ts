@@ -7,7 +7,13 @@ test.use({ language: 'en' })
 const vn = messages('vn')
 
 /** The built-in functions a viewer is granted, as the menu links them. */
-const VIEWER_PAGES = { '/dashboard': en.functions.DASHBOARD, '/danhmuc/tram': en.functions.DANHMUC_TRAM, '/congcu/list': en.functions.CONGCU_LIST }
+const VIEWER_PAGES = {
+	'/dashboard': en.functions.DASHBOARD,
+	'/danhmuc/tram': en.functions.DANHMUC_TRAM,
+	'/danhmuc/loaitram': en.functions.DANHMUC_LOAITRAM,
+	'/congcu/list': en.functions.CONGCU_LIST,
+	'/congcu/nhom': en.functions.CONGCU_NHOM,
+}
 
 for (const viewport of [DESKTOP, MOBILE]) {
 	const desktop = viewport.width >= 992
@@ -44,10 +50,10 @@ for (const viewport of [DESKTOP, MOBILE]) {
 					await expect(page).toHaveURL('/search?q=tram')
 					await expect(page.getByRole('heading', { level: 1, name: en.search.title })).toBeVisible()
 					await expect(bar.getByRole('searchbox', { name: en.search.label })).toHaveValue('tram')
-					// Station records may match too: the pages found are listed in a section of their own.
-					const results = page.getByRole('main').getByRole('region', { name: translate('en', 'search.pages', { count: 1 }) }).getByRole('listitem')
-					await expect(results).toHaveCount(1)
-					await results.getByRole('link', { name: en.functions.DANHMUC_TRAM }).click()
+					// Station records may match too: the pages found (the stations and their types) are listed in a section of their own.
+					const results = page.getByRole('main').getByRole('region', { name: translate('en', 'search.pages', { count: 2 }) }).getByRole('listitem')
+					await expect(results).toHaveCount(2)
+					await results.getByRole('link', { name: en.functions.DANHMUC_TRAM, exact: true }).click()
 					await expect(page).toHaveURL('/danhmuc/tram')
 					await expect(page.getByRole('heading', { level: 1, name: en.stations.title })).toBeVisible()
 				})

@@ -50,20 +50,20 @@ const apiShape = (items: ApiItem[]): unknown[] =>
 
 const EXPECTED = {
 	vn: {
-		catalogs: ['Bảng điều khiển', { 'Danh mục': ['Trạm'] }, { 'Công cụ': ['Công cụ dụng cụ'] }],
+		catalogs: ['Bảng điều khiển', { 'Danh mục': ['Trạm', 'Loại trạm'] }, { 'Công cụ': ['Công cụ dụng cụ', 'Nhóm công cụ'] }],
 		admin: [
 			'Bảng điều khiển',
-			{ 'Danh mục': ['Trạm'] },
-			{ 'Công cụ': ['Công cụ dụng cụ'] },
+			{ 'Danh mục': ['Trạm', 'Loại trạm'] },
+			{ 'Công cụ': ['Công cụ dụng cụ', 'Nhóm công cụ'] },
 			{ 'Quản trị': ['Người dùng', 'Vai trò và phân quyền', 'Chức năng và menu', 'Nhật ký hệ thống', 'Gửi thông báo'] },
 		],
 	},
 	en: {
-		catalogs: ['Dashboard', { Catalogs: ['Stations'] }, { Tools: ['Tools and equipment'] }],
+		catalogs: ['Dashboard', { Catalogs: ['Stations', 'Station types'] }, { Tools: ['Tools and equipment', 'Tool categories'] }],
 		admin: [
 			'Dashboard',
-			{ Catalogs: ['Stations'] },
-			{ Tools: ['Tools and equipment'] },
+			{ Catalogs: ['Stations', 'Station types'] },
+			{ Tools: ['Tools and equipment', 'Tool categories'] },
 			{ Administration: ['Users', 'Roles and permissions', 'Functions and menu', 'Audit log', 'Notifications to users'] },
 		],
 	},
@@ -390,7 +390,7 @@ describe('menu previews for administrators', () => {
 		expect(await preview(`/admin/roles/${roleId}`)).toEqual([{ Administration: ['Audit log'] }])
 
 		const api = (await (await holder.get('/api/QuanTri/FunctionGetByUser')).json()) as { data: ApiItem[] }
-		const expected = ['Dashboard', { Catalogs: ['Stations'] }, { Tools: ['Tools and equipment'] }, { Administration: ['Audit log'] }]
+		const expected = ['Dashboard', { Catalogs: ['Stations', 'Station types'] }, { Tools: ['Tools and equipment', 'Tool categories'] }, { Administration: ['Audit log'] }]
 		expect(apiShape(api.data)).toEqual(expected)
 		expect(await preview(`/admin/users/${user.id}`)).toEqual(expected)
 	})

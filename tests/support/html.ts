@@ -53,3 +53,17 @@ export function rowHeaderLinks(html: string): string[] {
 		.querySelectorAll('th[scope="row"] > a[href]')
 		.map((link) => link.text)
 }
+
+/** The options of the select named `name`, in order: value and label. */
+export function selectOptions(html: string, name: string): { value: string; label: string }[] {
+	const select = parseHtml(html).querySelector(`select[name="${name}"]`)
+	if (!select) throw new Error(`no select named ${name}`)
+	return select.querySelectorAll('option').map((option) => ({ value: option.getAttribute('value') ?? '', label: option.text.trim() }))
+}
+
+/** The cells of a page's first table body, row by row, as text. */
+export function tableRows(html: string): string[][] {
+	return parseHtml(html)
+		.querySelectorAll('table tbody tr')
+		.map((row) => row.querySelectorAll('th, td').map((cell) => cell.text.replace(/\s+/g, ' ').trim()))
+}

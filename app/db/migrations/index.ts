@@ -17,6 +17,7 @@ import { apiTokenActivity } from './0014_api_token_activity'
 import { secondFactor } from './0015_second_factor'
 import { userDevices } from './0016_user_devices'
 import { listViews } from './0017_list_views'
+import { referenceLists } from './0018_reference_lists'
 
 /** Every migration, in order. Names are permanent: never rename or reorder a landed one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -38,5 +39,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
 		'0015_second_factor': secondFactor(dialect),
 		'0016_user_devices': userDevices(),
 		'0017_list_views': listViews(dialect),
+		'0018_reference_lists': referenceLists(dialect),
 	}
 }

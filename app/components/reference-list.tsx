@@ -1,0 +1,274 @@
+import type { LinksFunction, MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Fragment } from 'react'
+import { useTranslation } from 'react-i18next'
+import { LANGUAGES } from '~/i18n/languages'
+import { LABEL_LANGUAGES, REFERENCE_CODE_MAX, SORT_ORDER_MAX, labelField, listText, type ReferenceListDefinition } from '~/reference-lists/definitions'
+import type { ItemRefusal, itemLoader, newItemLoader, referenceListLoader } from '~/reference-lists/routes.server'
+import catalogStyles from '~/styles/catalogs.css'
+import type { FieldErrors } from '~/utils/form.server'
+import { pageTitle } from '~/utils/meta'
+import { ConflictAlert, DeleteConfirmation, DeleteControl, HistoryTable, PageHeader, RecordFacts } from './catalog'
+import { CsrfInput, FormButtons, ErrorSummary, Field } from './forms'
+
+/** The pages of every reference list (station types, tool categories): the definition in the loader data says which. */
+
+export const referenceListLinks: LinksFunction = () => [{ rel: 'stylesheet', href: catalogStyles }]
+
+export const referenceListMeta: MetaFunction = ({ data, matches }) => pageTitle((data as { title?: string } | undefined)?.title, matches)
+
+function BackToList({ list }: { list: ReferenceListDefinition }) {
+	const { t } = useTranslation()
+	return (
+		<nav aria-label={t('catalog.breadcrumb')} className="mb-2">
+			<Link to={list.path} className="link-on-page">
+				<i className="bx bx-chevron-left" aria-hidden="true" />
+				{t(listText(list, 'backToList'))}
+			</Link>
+		</nav>
+	)
+}
+
+/** Labels of an item's fields (the form, the history, the conflict message). */
+function useItemFieldLabel() {
+	const { t } = useTranslation()
+	return (field: string) => t(`referenceLists.fields.${field}`, { defaultValue: field })
+}
+
+export function ReferenceListPage() {
+	const { t } = useTranslation()
+	const { list, items, allowed } = useLoaderData<typeof referenceListLoader>()
+	const newLink = allowed.create ? (
+		<Link to={`${list.path}/new`} className="btn btn-primary">
+			<i className="bx bx-plus" aria-hidden="true" /> {t(listText(list, 'new'))}
+		</Link>
+	) : null
+	return (
+		<section aria-labelledby="reference-list-heading">
+			<PageHeader title={t(listText(list, 'title'))} id="reference-list-heading">
+				{newLink}
+			</PageHeader>
+			<p className="text-body-secondary">{t(listText(list, 'intro'))}</p>
+			{items.length === 0 ? (
+				<div className="card card-body">
+					<p className="fw-semibold mb-1">{t('referenceLists.emptyTitle')}</p>
+					<p>{t(listText(list, 'emptyBody'))}</p>
+					{newLink ? <div>{newLink}</div> : null}
+				</div>
+			) : (
+				<div role="group" tabIndex={0} aria-labelledby="reference-list-caption" className="table-responsive catalog-table-box">
+					<table className="table table-hover align-middle catalog-table">
+						<caption id="reference-list-caption" className="visually-hidden">
+							{t(listText(list, 'title'))}
+						</caption>
+						<thead>
+							<tr>
+								<th scope="col">{t('referenceLists.fields.code')}</th>
+								<th scope="col">{t('referenceLists.fields.label')}</th>
+								<th scope="col" className="text-end">
+									{t('referenceLists.fields.sortOrder')}
+								</th>
+							</tr>
+						</thead>
+						<tbody>
+							{items.map((item) => (
+								<tr key={item.id}>
+									<th scope="row">
+										<Link to={`${list.path}/${item.id}`}>{item.code}</Link>
+									</th>
+									<td>{item.label}</td>
+									<td className="text-end">{item.sortOrder}</td>
+								</tr>
+							))}
+						</tbody>
+					</table>
+				</div>
+			)}
+		</section>
+	)
+}
+
+/** The create and edit form: the code only when creating (it never changes afterwards). */
+function ItemForm({
+	action,
+	values,
+	errors,
+	formError,
+	submitLabel,
+	cancelHref,
+	withCode,
+}: {
+	action: string
+	values: Record<string, string>
+	errors: FieldErrors
+	formError?: string | null
+	submitLabel: string
+	cancelHref: string
+	withCode: boolean
+}) {
+	const { t } = useTranslation()
+	const fieldLabel = useItemFieldLabel()
+	const fields = [...(withCode ? ['code'] : []), ...LABEL_LANGUAGES.map(labelField), 'sortOrder']
+	return (
+		<Form method="post" action={action} noValidate className="catalog-form card card-body mb-3" aria-label={t('referenceLists.formLabel')}>
+			<ErrorSummary errors={errors} formError={formError} labels={Object.fromEntries(fields.map((field) => [field, fieldLabel(field)]))} />
+			<CsrfInput />
+			<input type="hidden" name="version" value={values.version ?? ''} />
+			<div className="row">
+				{withCode ? (
+					<div className="col-md-6">
+						<Field
+							name="code"
+							label={fieldLabel('code')}
+							defaultValue={values.code}
+							error={errors.code}
+							hint={t('referenceLists.hints.code', { max: REFERENCE_CODE_MAX })}
+							autoComplete="off"
+							required
+						/>
+					</div>
+				) : null}
+				<div className="col-md-6">
+					<Field
+						name="sortOrder"
+						label={fieldLabel('sortOrder')}
+						defaultValue={values.sortOrder}
+						error={errors.sortOrder}
+						hint={t('referenceLists.hints.sortOrder', { max: SORT_ORDER_MAX })}
+						inputMode="numeric"
+						autoComplete="off"
+						required
+					/>
+				</div>
+			</div>
+			<fieldset>
+				<legend className="h6">{t('referenceLists.labelsLegend')}</legend>
+				<p className="form-text mt-0">{t('referenceLists.hints.labels')}</p>
+				<div className="row">
+					{LABEL_LANGUAGES.map((language) => {
+						const name = labelField(language)
+						return (
+							<div className="col-md-6" key={language}>
+								<Field
+									name={name}
+									label={fieldLabel(name)}
+									defaultValue={values[name]}
+									error={errors[name]}
+									lang={LANGUAGES.find((entry) => entry.code === language)?.tag}
+									autoComplete="off"
+									required={language === 'vn'}
+								/>
+							</div>
+						)
+					})}
+				</div>
+			</fieldset>
+			<FormButtons submitLabel={submitLabel} cancelHref={cancelHref} />
+		</Form>
+	)
+}
+
+export function NewReferenceItemPage() {
+	const { t } = useTranslation()
+	const { list, values } = useLoaderData<typeof newItemLoader>()
+	const actionData = useActionData<{ errors: FieldErrors; values: Record<string, string> }>()
+	return (
+		<section aria-labelledby="reference-item-heading">
+			<BackToList list={list} />
+			<PageHeader title={t(listText(list, 'new'))} id="reference-item-heading" />
+			<ItemForm
+				action={`${list.path}/new`}
+				values={actionData?.values ?? values}
+				errors={actionData?.errors ?? {}}
+				submitLabel={t('catalog.create')}
+				cancelHref={list.path}
+				withCode
+			/>
+		</section>
+	)
+}
+
+export function ReferenceItemPage() {
+	const { t } = useTranslation()
+	const { list, item, label, values, history, confirmDelete, allowed } = useLoaderData<typeof itemLoader>()
+	const actionData = useActionData<ItemRefusal>()
+	const fieldLabel = useItemFieldLabel()
+	const valueLabel = (_field: string, value: string) => value
+	const href = `${list.path}/${item.id}`
+	const usersHref = `${list.usedBy.listPath}?${list.usedBy.column}=${encodeURIComponent(item.code)}`
+	const refusal = actionData && !actionData.ok ? actionData : null
+	const deleteRefused = refusal?.deleteRefused ? (
+		<div className="alert alert-danger" role="alert">
+			<p className="mb-1">{t(listText(list, 'deleteRefused'), { count: refusal.deleteRefused.count })}</p>
+			<Link to={usersHref} className="alert-link">
+				{t(listText(list, 'showUsers'))}
+			</Link>
+		</div>
+	) : null
+	const conflict = refusal?.conflict ? <ConflictAlert conflict={refusal.conflict} reloadHref={href} fieldLabel={fieldLabel} valueLabel={valueLabel} /> : null
+	const question = t(listText(list, 'deleteQuestion'), { code: item.code, label })
+
+	if (confirmDelete && allowed.delete) {
+		return (
+			<DeleteConfirmation
+				title={t(listText(list, 'deleteTitle'), { code: item.code })}
+				headingId="reference-item-heading"
+				question={question}
+				action={href}
+				version={item.version}
+				confirmLabel={t(listText(list, 'deleteConfirm'))}
+			>
+				{deleteRefused}
+				{conflict}
+			</DeleteConfirmation>
+		)
+	}
+
+	return (
+		<section aria-labelledby="reference-item-heading">
+			<BackToList list={list} />
+			<PageHeader title={`${item.code} · ${label}`} id="reference-item-heading">
+				{allowed.delete ? (
+					<DeleteControl action={href} version={item.version} label={t(listText(list, 'delete'))} question={question} confirmLabel={t(listText(list, 'deleteConfirm'))} />
+				) : null}
+			</PageHeader>
+			{deleteRefused}
+			{conflict}
+			<RecordFacts createdBy={item.created_by_name} createdAt={item.created_at} updatedBy={item.updated_by_name} updatedAt={item.updated_at} version={item.version}>
+				<dt className="col-sm-3">{t('referenceLists.fields.code')}</dt>
+				<dd className="col-sm-9">{item.code}</dd>
+				<dt className="col-sm-3">{t(listText(list, 'usage'))}</dt>
+				<dd className="col-sm-9">
+					<Link to={usersHref} className="link-on-page">
+						{item.usage_count}
+					</Link>
+				</dd>
+			</RecordFacts>
+			{allowed.update ? (
+				<ItemForm
+					action={href}
+					values={refusal?.values && Object.keys(refusal.values).length > 0 ? refusal.values : values}
+					errors={refusal?.errors ?? {}}
+					formError={refusal?.formError ? t(refusal.formError) : null}
+					submitLabel={t('catalog.save')}
+					cancelHref={list.path}
+					withCode={false}
+				/>
+			) : (
+				<div className="record-view card card-body mb-3">
+					<dl className="row mb-0">
+						{LABEL_LANGUAGES.map((language) => (
+							<Fragment key={language}>
+								<dt className="col-sm-3">{fieldLabel(labelField(language))}</dt>
+								<dd className="col-sm-9">{values[labelField(language)] || '—'}</dd>
+							</Fragment>
+						))}
+						<dt className="col-sm-3">{t('referenceLists.fields.sortOrder')}</dt>
+						<dd className="col-sm-9">{item.sort_order}</dd>
+					</dl>
+				</div>
+			)}
+			<HistoryTable history={history} fieldLabel={fieldLabel} valueLabel={valueLabel} />
+		</section>
+	)
+}

@@ -1,0 +1,74 @@
+import { LANGUAGE_CODES, type LanguageCode } from '~/i18n/languages'
+
+/**
+ * What an editable reference list is: one definition per list drives its pages, its service, its
+ * permission and the catalog column that refers to it. No server code here (components read it too).
+ */
+export interface ReferenceListDefinition {
+	/** Stored in `reference_items.list_key`; also names the list's texts under `referenceLists.<key>`. */
+	key: 'stationTypes' | 'toolCategories'
+	functionCode: string
+	path: string
+	/** The catalog whose records name an item by its code, and where to list those records. */
+	usedBy: { table: 'stations' | 'tools'; column: 'type' | 'category'; listPath: string }
+	/** The audit log's entity (and `audit.events.<entity>.*`). */
+	auditEntity: 'station_type' | 'tool_category'
+}
+
+export const STATION_TYPE_LIST: ReferenceListDefinition = {
+	key: 'stationTypes',
+	functionCode: 'DANHMUC_LOAITRAM',
+	path: '/danhmuc/loaitram',
+	usedBy: { table: 'stations', column: 'type', listPath: '/danhmuc/tram' },
+	auditEntity: 'station_type',
+}
+
+export const TOOL_CATEGORY_LIST: ReferenceListDefinition = {
+	key: 'toolCategories',
+	functionCode: 'CONGCU_NHOM',
+	path: '/congcu/nhom',
+	usedBy: { table: 'tools', column: 'category', listPath: '/congcu/list' },
+	auditEntity: 'tool_category',
+}
+
+export const REFERENCE_LISTS: readonly ReferenceListDefinition[] = [STATION_TYPE_LIST, TOOL_CATEGORY_LIST]
+
+/** The translation key of one of a list's own texts, e.g. `referenceLists.stationTypes.title`. */
+export function listText(list: Pick<ReferenceListDefinition, 'key'>, name: string) {
+	return `referenceLists.${list.key}.${name}`
+}
+
+/** Item codes: lower-case letters, digits and underscores (today's built-in codes such as `power_tool`). */
+export const REFERENCE_CODE = /^[a-z0-9_]+$/
+export const REFERENCE_CODE_MAX = 32
+export const REFERENCE_LABEL_MAX = 100
+export const SORT_ORDER_MAX = 9999
+
+/** The labels an item has, one per interface language; only Vietnamese is required. */
+export const LABEL_LANGUAGES: readonly LanguageCode[] = LANGUAGE_CODES
+
+/** The form field of an item's label in `language`, e.g. `labelVn`. */
+export function labelField(language: LanguageCode) {
+	return `label${language[0]!.toUpperCase()}${language.slice(1)}` as `label${Capitalize<LanguageCode>}`
+}
+
+/** An item as a select offers it: its code and its label in the reader's language. */
+export interface ReferenceOption {
+	value: string
+	label: string
+}
+
+/** The label of `code` among `options`; a code not (or no longer) in the list shows as itself. */
+export function optionLabel(options: readonly ReferenceOption[], code: string): string {
+	return options.find((option) => option.value === code)?.label ?? code
+}
+
+/** The codes a CSV column takes, each with its label: `bts (Trạm BTS), substation (Trạm biến áp)`. */
+export function choicesHelp(options: readonly ReferenceOption[]): string {
+	return options.map((option) => `${option.value} (${option.label})`).join(', ')
+}
+
+/** The select's options: the list's items in order, plus the record's own value when the list lacks it. */
+export function optionsWith(options: readonly ReferenceOption[], current: string | undefined): ReferenceOption[] {
+	return current && !options.some((option) => option.value === current) ? [...options, { value: current, label: current }] : [...options]
+}

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto'
+import type { Page } from '@playwright/test'
+import { expectStatusMessage, uniqueCode } from './catalogs-support'
+import { createUser, en, expect, format, open, signIn, test, translate, waitForApp } from './support'
+
+test.use({ language: 'en' })
+// One test walks through many pages: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 90_000 })
+
+const types = en.referenceLists.stationTypes
+const itemFields = en.referenceLists.fields
+const stations = en.stations
+
+/** Deletes what the page shows through its delete control: a confirmation page without JavaScript, a dialog with it. */
+async function confirmDelete(page: Page, label: string, confirm: string) {
+	await waitForApp(page)
+	await page.getByRole(test.info().project.name === 'js' ? 'button' : 'link', { name: label }).click()
+	if (test.info().project.name === 'js') await expect(page.getByRole('dialog', { name: label })).toBeVisible()
+	await page.getByRole('button', { name: confirm }).click()
+}
+
+test('an administrator adds a station type, a station takes it, and it can be deleted only once no station has it', async ({ page }) => {
+	const user = await createUser({ prefix: 'ref-lists', roles: ['admin'] })
+	await signIn(page, user.email, user.password)
+
+	// The new type, labelled in two languages.
+	const code = `e2e_${test.info().project.name}_${randomBytes(3).toString('hex')}`
+	const label = `Solar farm ${code}`
+	await open(page, '/danhmuc/loaitram')
+	await expect(page.getByRole('heading', { level: 1, name: types.title })).toBeVisible()
+	await page.getByRole('link', { name: types.new }).click()
+	await expect(page.getByRole('heading', { level: 1, name: types.new })).toBeVisible()
+	const itemForm = page.getByRole('form', { name: en.referenceLists.formLabel })
+	await itemForm.getByLabel(itemFields.code, { exact: true }).fill(code)
+	await itemForm.getByLabel(itemFields.labelVn, { exact: true }).fill(`Trạm điện mặt trời ${code}`)
+	await itemForm.getByLabel(itemFields.labelEn, { exact: true }).fill(label)
+	await page.getByRole('button', { name: en.catalog.create, exact: true }).click()
+	await expect(page).toHaveURL(/\/danhmuc\/loaitram\/\d+$/)
+	await expectStatusMessage(page, format(types.created, { code }))
+	const itemUrl = new URL(page.url()).pathname
+
+	// The station form offers it, in the reader's language; a station takes it.
+	await open(page, '/danhmuc/tram/new')
+	const stationForm = page.getByRole('form', { name: stations.formLabel })
+	await expect(stationForm.getByLabel(stations.fields.type, { exact: true }).getByRole('option', { name: label })).toHaveCount(1)
+	const stationCode = uniqueCode('REF')
+	await stationForm.getByLabel(stations.fields.code, { exact: true }).fill(stationCode)
+	await stationForm.getByLabel(stations.fields.name, { exact: true }).fill('Trạm điện mặt trời Ninh Thuận')
+	await stationForm.getByLabel(stations.fields.type, { exact: true }).selectOption({ label })
+	await stationForm.getByLabel(stations.fields.province, { exact: true }).selectOption('da-nang')
+	await page.getByRole('button', { name: en.catalog.create, exact: true }).click()
+	await expect(page).toHaveURL(/\/danhmuc\/tram\/\d+$/)
+	const stationUrl = new URL(page.url()).pathname
+
+	// While that station has it, the type stays, and the page says how many stations have it.
+	await open(page, itemUrl)
+	await confirmDelete(page, types.delete, types.deleteConfirm)
+	await expect(page.getByRole('alert')).toContainText(translate('en', 'referenceLists.stationTypes.deleteRefused', { count: 1 }))
+	await open(page, '/danhmuc/loaitram')
+	await expect(page.getByRole('link', { name: code, exact: true })).toBeVisible()
+
+	// Without the station, it goes.
+	await open(page, stationUrl)
+	await confirmDelete(page, stations.delete, stations.deleteConfirm)
+	await expect(page).toHaveURL(/\/danhmuc\/tram$/)
+	await open(page, itemUrl)
+	await confirmDelete(page, types.delete, types.deleteConfirm)
+	await expect(page).toHaveURL(/\/danhmuc\/loaitram$/)
+	await expectStatusMessage(page, format(types.deleted, { code }))
+	await expect(page.getByRole('link', { name: code, exact: true })).toHaveCount(0)
+})
+
+test('a viewer sees the tool categories but is offered no changes', async ({ page }) => {
+	const user = await createUser({ prefix: 'ref-viewer', roles: ['viewer'] })
+	await signIn(page, user.email, user.password)
+	await open(page, '/congcu/nhom')
+	await expect(page.getByRole('heading', { level: 1, name: en.referenceLists.toolCategories.title })).toBeVisible()
+	await expect(page.getByRole('row').filter({ hasText: 'power_tool' })).toContainText('Power tools')
+	await expect(page.getByRole('link', { name: en.referenceLists.toolCategories.new })).toHaveCount(0)
+	await page.getByRole('link', { name: 'power_tool', exact: true }).click()
+	await expect(page.getByRole('button', { name: en.catalog.save })).toHaveCount(0)
+	await expect(page.getByRole('link', { name: en.referenceLists.toolCategories.delete })).toHaveCount(0)
+	await expect(page.getByRole('button', { name: en.referenceLists.toolCategories.delete })).toHaveCount(0)
+})
