@@ -5,6 +5,7 @@ import { recordAudit } from '~/audit/audit.server'
 import { getT } from '~/i18n/i18n.server'
 import { getClientIp } from '~/utils/logger.server'
 import { normalizeSearch } from './search-text'
+import { postedIntent } from '~/utils/intent.server'
 
 /** Helpers shared by the station and tool catalogs. */
 
@@ -113,20 +114,9 @@ export async function recordHistory(db: DB, entity: CatalogEntity, entityId: num
 	})
 }
 
-/**
- * Which action a record page's POST asks for: `intent=delete` deletes, anything else saves. Read from a
- * copy of the body, so the permission for that action is checked before the form itself is read.
- */
-export async function postedIntent(request: Request): Promise<'delete' | 'update'> {
-	// A record form is a few kB; anything larger (or of unknown size) is not read before the check.
-	const length = Number(request.headers.get('Content-Length') ?? NaN)
-	if (!(length <= 256 * 1024)) return 'update'
-	try {
-		const form = await request.clone().formData()
-		return form.get('intent') === 'delete' ? 'delete' : 'update'
-	} catch {
-		return 'update'
-	}
+/** Which action a record page's POST asks for: `intent=delete` deletes, anything else saves (see postedIntent). */
+export async function recordIntent(request: Request): Promise<'delete' | 'update'> {
+	return (await postedIntent(request, ['delete'])) ?? 'update'
 }
 
 /** The fields whose saved value differs from what the user sent (a conflict message lists them). */

@@ -10,6 +10,7 @@ import { invalid, noteFormFailed, parseForm, type FieldErrors } from '~/utils/fo
 import { listText, type ReferenceListDefinition } from './definitions'
 import { editItemSchema, newItemSchema } from './item-schema.server'
 import { createItem, deleteItem, getItemRecord, itemFormValues, itemLabel, listItems, nextSortOrder, referenceOptions, updateItem, type ItemRecord } from './reference-lists.server'
+import { notFound } from '~/utils/responses.server'
 
 /**
  * The loaders and actions of every reference list's pages (list, new, item with its delete
@@ -17,10 +18,6 @@ import { createItem, deleteItem, getItemRecord, itemFormValues, itemLabel, listI
  */
 
 const itemHref = (list: ReferenceListDefinition, id: number) => `${list.path}/${id}`
-
-function notFound() {
-	return data({ reason: 'notFound' as const }, { status: 404 })
-}
 
 export async function referenceListLoader(list: ReferenceListDefinition, request: Request, grants: Grants) {
 	const [t, language] = [await getT(request), await getLanguage(request)]

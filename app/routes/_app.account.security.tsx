@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { getSessionsAndTokens, handleSessionIntent, SESSION_INTENTS } from '~/account/security.server'
-import { postedIntent } from '~/admin/intent.server'
+import { postedIntent } from '~/utils/intent.server'
 import { MFA_INTENTS, getMfaSection, handleMfaIntent, type MfaActionData, type MfaIntent } from '~/auth/mfa/security-section.server'
 import { requireActiveSession, requireUser } from '~/auth/session.server'
 import { ErrorSummary } from '~/components/forms'

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node'
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { functionRefusal } from '~/admin/function-refusals'
@@ -15,16 +15,13 @@ import { invalid, parseForm } from '~/utils/form.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { pageTitle } from '~/utils/meta'
 import { flashSuccess } from '~/utils/flash.server'
+import { notFound } from '~/utils/responses.server'
 
 export const handle = routeHandle({ function: 'QUANTRI_FUNCTIONS' }, '/admin/functions/1')
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogStyles }]
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
-
-function notFound() {
-	return data({ reason: 'notFound' as const }, { status: 404 })
-}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const { grants } = await requirePermission(request, 'QUANTRI_FUNCTIONS', 'view')

@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { postedIntent } from '~/admin/intent.server'
+import { postedIntent } from '~/utils/intent.server'
 import { useRoleName } from '~/components/role-name'
 import { PageHeader, StatusBadge } from '~/components/catalog'
 import { CsrfInput, ErrorSummary, Field, TextareaField, fieldId, useFieldErrorText, useFieldLabels } from '~/components/forms'
@@ -30,6 +30,7 @@ import { getClientIp } from '~/utils/logger.server'
 import { pageTitle } from '~/utils/meta'
 import { publicOrigin } from '~/utils/public-url.server'
 import { TableScroller } from '~/components/list'
+import { notFound } from '~/utils/responses.server'
 
 const FUNCTION = 'QUANTRI_NOTIFICATIONS'
 const PATH = '/admin/notifications'
@@ -74,7 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (intent === 'withdraw') {
 		const id = Number(form.formData.get('id'))
 		const result = Number.isInteger(id) && id > 0 ? await withdrawAnnouncement(id, { actor: user, ip }) : 'notFound'
-		if (result === 'notFound') throw data({ reason: 'notFound' as const }, { status: 404 })
+		if (result === 'notFound') throw notFound()
 		await flashSuccess(request, result === 'withdrawn' ? 'admin.notifications.withdrawn' : 'admin.notifications.alreadyWithdrawn')
 		return redirect(PATH)
 	}

@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { postedIntent } from '~/admin/intent.server'
+import { postedIntent } from '~/utils/intent.server'
 import { impliedGroups, ROLES_FUNCTION, ROLES_PATH, roleHref } from '~/admin/roles'
 import { deleteRole, functionTree, getRole, heldGrants, postedGrants, roleEditRefusal, roleGrants, roleSchema, saveRoleGrants, updateRole } from '~/admin/roles.server'
 import { parseId } from '~/catalogs/catalog.server'
@@ -22,16 +22,13 @@ import { pageTitle } from '~/utils/meta'
 import { flashSuccess } from '~/utils/flash.server'
 import { Badge } from '~/components/badge'
 import { TableScroller } from '~/components/list'
+import { notFound } from '~/utils/responses.server'
 
 export const handle = routeHandle({ function: 'QUANTRI_ROLES' }, '/admin/roles/1')
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogStyles }]
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
-
-function notFound() {
-	return data({ reason: 'notFound' as const }, { status: 404 })
-}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const { grants, user } = await requirePermission(request, 'QUANTRI_ROLES', 'view')

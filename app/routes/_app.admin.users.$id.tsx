@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { postedIntent } from '~/admin/intent.server'
+import { postedIntent } from '~/utils/intent.server'
 import { USERS_FUNCTION, USERS_PATH, userHref } from '~/admin/users'
 import {
 	changeAdminUserEmail,
@@ -44,16 +44,13 @@ import { SessionsTable } from '~/components/security/sessions-table'
 import { AdminMfaReset } from '~/components/mfa-admin'
 import { hasSecondFactor } from '~/auth/mfa/mfa.server'
 import { resetUserSecondFactor } from '~/auth/mfa/admin-reset.server'
+import { notFound } from '~/utils/responses.server'
 
 export const handle = routeHandle({ function: 'QUANTRI_USERS' }, '/admin/users/1')
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogStyles }]
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
-
-function notFound() {
-	return data({ reason: 'notFound' as const }, { status: 404 })
-}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const { grants, user: me } = await requirePermission(request, 'QUANTRI_USERS', 'view')

@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { differencesFrom, parseId, postedIntent, recordHistory } from '~/catalogs/catalog.server'
+import { differencesFrom, parseId, recordIntent, recordHistory } from '~/catalogs/catalog.server'
 import { formatMinor } from '~/catalogs/decimal'
 import { toolSchemaFor } from '~/catalogs/tool-schema.server'
 import { MONEY_SCALE, TOOL_FUNCTION, TOOLS_PATH } from '~/catalogs/tools'
@@ -22,16 +22,13 @@ import catalogStyles from '~/styles/catalogs.css'
 import { assertCsrf, invalid, parseForm, type FieldErrors, noteFormFailed } from '~/utils/form.server'
 import { pageTitle } from '~/utils/meta'
 import { flashSuccess } from '~/utils/flash.server'
+import { notFound } from '~/utils/responses.server'
 
 export const handle = routeHandle({ function: 'CONGCU_LIST' }, '/congcu/list/1')
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogStyles }]
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
-
-function notFound() {
-	return data({ reason: 'notFound' as const }, { status: 404 })
-}
 
 /** The form's texts for a tool: with many stations (a text field), the station shows as its code. */
 function formValues(tool: ToolRecord, stationsSelectable: boolean) {
@@ -81,7 +78,7 @@ function refused(body: Omit<Refusal, 'ok' | 'errors' | 'formError'> & Partial<Re
 
 export async function action({ request, params }: ActionFunctionArgs) {
 	const { user } = await requirePermission(request, 'CONGCU_LIST', 'view')
-	const intent = await postedIntent(request)
+	const intent = await recordIntent(request)
 	await requirePermission(request, 'CONGCU_LIST', intent)
 	const id = parseId(params.id)
 	if (id === null) throw notFound()

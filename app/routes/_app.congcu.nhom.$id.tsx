@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { postedIntent } from '~/catalogs/catalog.server'
+import { recordIntent } from '~/catalogs/catalog.server'
 import { ReferenceItemPage, referenceListLinks, referenceListMeta } from '~/components/reference-list'
 import { routeHandle } from '~/permissions/access'
 import { requirePermission } from '~/permissions/grants.server'
@@ -17,7 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
 	await requirePermission(request, 'CONGCU_NHOM', 'view')
-	const intent = await postedIntent(request)
+	const intent = await recordIntent(request)
 	const { user } = await requirePermission(request, 'CONGCU_NHOM', intent)
 	return itemAction(TOOL_CATEGORY_LIST, request, params.id, user, intent)
 }

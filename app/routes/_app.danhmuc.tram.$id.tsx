@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { differencesFrom, parseId, postedIntent, recordHistory } from '~/catalogs/catalog.server'
+import { differencesFrom, parseId, recordIntent, recordHistory } from '~/catalogs/catalog.server'
 import { provinceName } from '~/catalogs/provinces'
 import { stationSchemaFor } from '~/catalogs/station-schema.server'
 import { STATION_FUNCTION, STATIONS_PATH } from '~/catalogs/stations'
@@ -22,16 +22,13 @@ import catalogStyles from '~/styles/catalogs.css'
 import { assertCsrf, invalid, parseForm, type FieldErrors, noteFormFailed } from '~/utils/form.server'
 import { pageTitle } from '~/utils/meta'
 import { flashSuccess } from '~/utils/flash.server'
+import { notFound } from '~/utils/responses.server'
 
 export const handle = routeHandle({ function: 'DANHMUC_TRAM' }, '/danhmuc/tram/1')
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogStyles }]
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
-
-function notFound() {
-	return data({ reason: 'notFound' as const }, { status: 404 })
-}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const { grants } = await requirePermission(request, 'DANHMUC_TRAM', 'view')
@@ -81,7 +78,7 @@ function refused(body: Omit<Refusal, 'ok' | 'errors' | 'formError'> & Partial<Re
 
 export async function action({ request, params }: ActionFunctionArgs) {
 	const { user } = await requirePermission(request, 'DANHMUC_TRAM', 'view')
-	const intent = await postedIntent(request)
+	const intent = await recordIntent(request)
 	await requirePermission(request, 'DANHMUC_TRAM', intent)
 	const id = parseId(params.id)
 	if (id === null) throw notFound()

@@ -1,5 +1,5 @@
 /**
- * Which form of an administration page was posted (its `intent` field), read from a copy of the body so
+ * Which form of a page was posted (its `intent` field), read from a copy of the body so
  * the permission for that intent is checked before the form itself is read. Unknown intents are null.
  */
 export async function postedIntent<const T extends string>(request: Request, intents: readonly T[]): Promise<T | null> {
