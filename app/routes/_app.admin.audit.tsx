@@ -1,4 +1,4 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node'
+import { type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { AUDIT_EXPORT_PATH, AUDIT_LIST, AUDIT_PATH, auditEntityName, auditEventName, auditFieldLabel } from '~/admin/audit'
@@ -9,8 +9,8 @@ import { formatDateTime } from '~/i18n/format'
 import { useTimeZone } from '~/utils/root-data'
 import { getT } from '~/i18n/i18n.server'
 import { readerTimeZone } from '~/i18n/time-zone.server'
-import { isNarrowed, listSearch, parseListState } from '~/lists/list-query'
-import { isCanonical, lastPage } from '~/lists/list.server'
+import { isNarrowed, listSearch } from '~/lists/list-query'
+import { requireListState, requirePageInRange } from '~/lists/list-route.server'
 import { routeHandle } from '~/permissions/access'
 import { can } from '~/permissions/grants'
 import { requirePermission } from '~/permissions/grants.server'
@@ -25,15 +25,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const { grants, user } = await requirePermission(request, 'QUANTRI_AUDIT', 'view')
-	const url = new URL(request.url)
-	const state = parseListState(url.searchParams, AUDIT_LIST)
-	const canonical = listSearch(state, AUDIT_LIST)
-	if (!isCanonical(url, canonical)) throw redirect(`${AUDIT_PATH}${canonical}`)
+	const state = requireListState(request, AUDIT_PATH, AUDIT_LIST)
 	const [result, choices] = await Promise.all([listAudit(state, readerTimeZone(user)), auditChoices()])
-	const last = lastPage(result)
-	if (result.rows.length === 0 && state.page > 1 && last !== null && result.total > 0) {
-		throw redirect(`${AUDIT_PATH}${listSearch(state, AUDIT_LIST, { page: last })}`)
-	}
+	requirePageInRange(result, state, AUDIT_PATH, AUDIT_LIST)
 	const t = await getT(request)
 	return { title: t('admin.audit.title'), state, result, choices, allowed: { export: can(grants, 'QUANTRI_AUDIT', 'export') } }
 }

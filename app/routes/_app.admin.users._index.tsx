@@ -1,4 +1,4 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node'
+import { type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useRoleName } from '~/components/role-name'
 import { useTranslation } from 'react-i18next'
@@ -9,8 +9,8 @@ import { EmptyList, ListSummary, ListToolbar, Pagination, SortableHeader, TableS
 import { formatDate, formatDateTime } from '~/i18n/format'
 import { useTimeZone } from '~/utils/root-data'
 import { getT } from '~/i18n/i18n.server'
-import { isNarrowed, listSearch, parseListState } from '~/lists/list-query'
-import { isCanonical, lastPage } from '~/lists/list.server'
+import { isNarrowed } from '~/lists/list-query'
+import { requireListState, requirePageInRange } from '~/lists/list-route.server'
 import { routeHandle } from '~/permissions/access'
 import { can } from '~/permissions/grants'
 import { requirePermission } from '~/permissions/grants.server'
@@ -25,15 +25,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const { grants, user } = await requirePermission(request, 'QUANTRI_USERS', 'view')
-	const url = new URL(request.url)
-	const state = parseListState(url.searchParams, USER_LIST)
-	const canonical = listSearch(state, USER_LIST)
-	if (!isCanonical(url, canonical)) throw redirect(`${USERS_PATH}${canonical}`)
+	const state = requireListState(request, USERS_PATH, USER_LIST)
 	const [result, roles] = await Promise.all([listAdminUsers(state), listRoleOptions(user.id)])
-	const last = lastPage(result)
-	if (result.rows.length === 0 && state.page > 1 && last !== null && result.total > 0) {
-		throw redirect(`${USERS_PATH}${listSearch(state, USER_LIST, { page: last })}`)
-	}
+	requirePageInRange(result, state, USERS_PATH, USER_LIST)
 	const t = await getT(request)
 	return { title: t('admin.users.title'), state, result, roles, allowed: { create: can(grants, USERS_FUNCTION, 'create'), export: can(grants, USERS_FUNCTION, 'export') } }
 }

@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { formatMinor } from '~/catalogs/decimal'
@@ -13,8 +13,8 @@ import { stationHref } from '~/components/station-form'
 import { StationPicker, useToolLabels } from '~/components/tool-form'
 import { formatCalendarDate, formatNumber } from '~/i18n/format'
 import { getT } from '~/i18n/i18n.server'
-import { isNarrowed, listSearch, parseListState } from '~/lists/list-query'
-import { isCanonical, lastPage } from '~/lists/list.server'
+import { isNarrowed, listSearch } from '~/lists/list-query'
+import { requireListState, requirePageInRange } from '~/lists/list-route.server'
 import { getListViews, handleListViewIntent } from '~/lists/list-views-route.server'
 import { routeHandle } from '~/permissions/access'
 import { can } from '~/permissions/grants'
@@ -33,17 +33,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 export async function loader({ request }: LoaderFunctionArgs) {
 	const { grants, user } = await requirePermission(request, 'CONGCU_LIST', 'view')
 	const url = new URL(request.url)
-	const state = parseListState(url.searchParams, TOOL_LIST)
-	// One address per view: a submitted filter form (empty fields and all) lands on the short form.
-	const canonical = listSearch(state, TOOL_LIST)
-	if (!isCanonical(url, canonical)) throw redirect(`${TOOLS_PATH}${canonical}`)
+	const state = requireListState(request, TOOLS_PATH, TOOL_LIST)
 	// The station filter may name a station by id or code; one that names none matches no tool.
 	const station = state.filters.stationId === undefined ? undefined : await resolveStation(state.filters.stationId)
 	const [result, stations, categories] = await Promise.all([listTools(state, station), stationChoices(), optionsFor(TOOL_CATEGORY_LIST, request)])
-	const last = lastPage(result)
-	if (result.rows.length === 0 && state.page > 1 && last !== null && result.total > 0) {
-		throw redirect(`${TOOLS_PATH}${listSearch(state, TOOL_LIST, { page: last })}`)
-	}
+	requirePageInRange(result, state, TOOLS_PATH, TOOL_LIST)
 	const t = await getT(request)
 	return {
 		title: t('tools.title'),

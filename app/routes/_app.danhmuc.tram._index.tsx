@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { PROVINCES_BY_NAME, provinceName } from '~/catalogs/provinces'
@@ -11,8 +11,8 @@ import { ListViews } from '~/components/list-views'
 import { stationHref, useStationLabels } from '~/components/station-form'
 import { formatCalendarDate, formatNumber } from '~/i18n/format'
 import { getT } from '~/i18n/i18n.server'
-import { isNarrowed, listSearch, parseListState } from '~/lists/list-query'
-import { isCanonical, lastPage } from '~/lists/list.server'
+import { isNarrowed, listSearch } from '~/lists/list-query'
+import { requireListState, requirePageInRange } from '~/lists/list-route.server'
 import { getListViews, handleListViewIntent } from '~/lists/list-views-route.server'
 import { routeHandle } from '~/permissions/access'
 import { requirePermission } from '~/permissions/grants.server'
@@ -31,16 +31,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 export async function loader({ request }: LoaderFunctionArgs) {
 	const { grants, user } = await requirePermission(request, 'DANHMUC_TRAM', 'view')
 	const url = new URL(request.url)
-	const state = parseListState(url.searchParams, STATION_LIST)
-	// One address per view: a submitted filter form (empty fields and all) lands on the short form.
-	const canonical = listSearch(state, STATION_LIST)
-	if (!isCanonical(url, canonical)) throw redirect(`${STATIONS_PATH}${canonical}`)
+	const state = requireListState(request, STATIONS_PATH, STATION_LIST)
 	const [result, types] = await Promise.all([listStations(state), optionsFor(STATION_TYPE_LIST, request)])
-	// A bookmarked page past the end (rows were deleted since): the last page instead.
-	const last = lastPage(result)
-	if (result.rows.length === 0 && state.page > 1 && last !== null && result.total > 0) {
-		throw redirect(`${STATIONS_PATH}${listSearch(state, STATION_LIST, { page: last })}`)
-	}
+	requirePageInRange(result, state, STATIONS_PATH, STATION_LIST)
 	const t = await getT(request)
 	return {
 		title: t('stations.title'),
