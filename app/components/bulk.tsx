@@ -2,7 +2,7 @@ import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { versionField, type BulkRefusal } from '~/catalogs/bulk'
 import { useHydrated } from '~/hooks/use-hydrated'
-import { PageHeader } from './catalog'
+import { PageHeader } from './page-header'
 import { CsrfInput, ErrorSummary } from './forms'
 
 /**

@@ -7,6 +7,7 @@ import { useTimeZone } from '~/utils/root-data'
 import { CsrfInput } from './forms'
 import { Badge } from '~/components/badge'
 import { TableScroller } from './list'
+import { PageHeader } from './page-header'
 
 /** Pieces shared by the catalog pages (stations, tools): badges, the delete control, history, record facts. */
 
@@ -22,18 +23,6 @@ const STATUS_TONE: Record<string, string> = {
 
 export function StatusBadge({ status, label }: { status: string; label: string }) {
 	return <span className={`badge rounded-pill text-bg-${STATUS_TONE[status] ?? 'secondary'}`}>{label}</span>
-}
-
-/** The page heading with the actions the user may take, e.g. "New", "Export", "Import". */
-export function PageHeader({ title, id, children }: { title: string; id: string; children?: ReactNode }) {
-	return (
-		<div className="d-flex flex-wrap gap-2 align-items-center justify-content-between mb-3">
-			<h1 id={id} className="h3 mb-0">
-				{title}
-			</h1>
-			{children ? <div className="d-flex flex-wrap gap-2">{children}</div> : null}
-		</div>
-	)
 }
 
 /** The POST form that deletes a record (with the version the user saw). */

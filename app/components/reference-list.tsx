@@ -8,7 +8,8 @@ import type { ItemRefusal, itemLoader, newItemLoader, referenceListLoader } from
 import catalogStyles from '~/styles/catalogs.css'
 import type { FieldErrors } from '~/utils/form.server'
 import { pageTitle } from '~/utils/meta'
-import { ConflictAlert, DeleteConfirmation, DeleteControl, HistoryTable, PageHeader, RecordFacts } from './catalog'
+import { ConflictAlert, DeleteConfirmation, DeleteControl, HistoryTable, RecordFacts } from './catalog'
+import { PageHeader } from './page-header'
 import { CsrfInput, FormButtons, ErrorSummary, Field } from './forms'
 
 /** The pages of every reference list (station types, tool categories): the definition in the loader data says which. */

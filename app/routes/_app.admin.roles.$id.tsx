@@ -7,7 +7,7 @@ import { deleteRole, functionTree, getRole, heldGrants, postedGrants, roleEditRe
 import { parseId } from '~/catalogs/catalog.server'
 import { RoleForm } from '~/components/admin-role-form'
 import { useRoleName } from '~/components/role-name'
-import { PageHeader } from '~/components/catalog'
+import { PageHeader } from '~/components/page-header'
 import { CsrfInput, ErrorSummary, FormAlert } from '~/components/forms'
 import { MenuPreview } from '~/components/shell/menu-preview'
 import { getLanguage, getT } from '~/i18n/i18n.server'
