@@ -8,7 +8,7 @@ import { auditChange, changedFields, isForeignKeyViolation, isUniqueViolation, w
 import type { BulkCatalog } from './bulk.server'
 import { minorToDecimalString } from './decimal'
 import { STATION_TYPE_LIST } from '~/reference-lists/definitions'
-import { listedCodes } from '~/reference-lists/reference-lists.server'
+import { holdListedCode, holdListedCodes } from '~/reference-lists/reference-lists.server'
 import type { ImportAdapter } from './csv-import.server'
 import { stationSchemaFor, type StationInput } from './station-schema.server'
 import { COORDINATE_SCALE, STATION_FIELDS, STATION_LIST, STATIONS_PATH, type StationField, type StationFilter, type StationSort } from './stations'
@@ -144,6 +144,8 @@ export type WriteResult =
 	| { ok: true; id: number; changed: boolean }
 	| { ok: false; reason: 'notFound' }
 	| { ok: false; reason: 'codeTaken' }
+	/** The type is no longer in its list (deleted since the form was checked). */
+	| { ok: false; reason: 'typeNotListed' }
 	| { ok: false; reason: 'conflict'; current: StationRecord }
 	| { ok: false; reason: 'versionMissing' }
 
@@ -158,6 +160,7 @@ export async function createStation(input: StationInput, actor: Actor, { source 
 	try {
 		return await writeTransaction(db, async (trx) => {
 			if (await codeTaken(trx, input.code)) return { ok: false, reason: 'codeTaken' } as const
+			if (!(await holdListedCode(STATION_TYPE_LIST, input.type, trx))) return { ok: false, reason: 'typeNotListed' } as const
 			const now = Date.now()
 			const created = await trx
 				.insertInto('stations')
@@ -194,6 +197,7 @@ export async function updateStation(id: number, input: StationInput, actor: Acto
 			if (!current) return { ok: false, reason: 'notFound' }
 			if (current.version !== input.version) return { ok: false, reason: 'stale' }
 			if (input.code !== current.code && (await codeTaken(trx, input.code, id))) return { ok: false, reason: 'codeTaken' }
+			if (input.type !== current.type && !(await holdListedCode(STATION_TYPE_LIST, input.type, trx))) return { ok: false, reason: 'typeNotListed' }
 			const before = stationFormValues(current)
 			const changes = changedFields(before, stationFormValues({ ...current, ...columnsOf(input) }))
 			if (Object.keys(changes).length === 0) return { ok: true, id, changed: false }
@@ -290,7 +294,7 @@ export const stationImport: ImportAdapter<StationInput, Station> = {
 	entity: 'station',
 	table: 'stations',
 	columns: STATION_FIELDS,
-	schema: async (db) => stationSchemaFor(await listedCodes(STATION_TYPE_LIST, db)),
+	schema: async (trx) => stationSchemaFor(await holdListedCodes(STATION_TYPE_LIST, trx)),
 	formValues: stationFormValues,
 	merged: (current, input) => ({ ...(current ?? NEW_ROW), ...columnsOf(input) }),
 	insertValues: (input, actor, now) => ({ ...columnsOf(input), created_by: actor.id, created_at: now, updated_by: actor.id, updated_at: now, version: 1 }),

@@ -10,7 +10,7 @@ import { minorToDecimalString } from './decimal'
 import type { ImportAdapter, RowError } from './csv-import.server'
 import { toolSchemaFor, type ToolInput } from './tool-schema.server'
 import { TOOL_CATEGORY_LIST } from '~/reference-lists/definitions'
-import { listedCodes } from '~/reference-lists/reference-lists.server'
+import { holdListedCode, holdListedCodes } from '~/reference-lists/reference-lists.server'
 import { MONEY_SCALE, TOOL_FIELDS, TOOL_LIST, TOOLS_PATH, type ToolField, type ToolFilter, type ToolSort } from './tools'
 
 const SORTS: Record<ToolSort, SortColumn> = {
@@ -190,6 +190,8 @@ export type WriteResult =
 	| { ok: false; reason: 'notFound' }
 	| { ok: false; reason: 'codeTaken' }
 	| { ok: false; reason: 'stationNotFound' }
+	/** The category is no longer in its list (deleted since the form was checked). */
+	| { ok: false; reason: 'categoryNotListed' }
 	| { ok: false; reason: 'conflict'; current: ToolRecord }
 	| { ok: false; reason: 'versionMissing' }
 
@@ -210,6 +212,7 @@ export async function createTool(input: ResolvedToolInput, actor: Actor, { sourc
 	try {
 		return await writeTransaction(db, async (trx) => {
 			if (await codeTaken(trx, input.code)) return { ok: false, reason: 'codeTaken' } as const
+			if (!(await holdListedCode(TOOL_CATEGORY_LIST, input.category, trx))) return { ok: false, reason: 'categoryNotListed' } as const
 			const now = Date.now()
 			const created = await trx
 				.insertInto('tools')
@@ -233,6 +236,7 @@ export async function updateTool(id: number, input: ResolvedToolInput, actor: Ac
 			if (!current) return { ok: false, reason: 'notFound' }
 			if (current.version !== input.version) return { ok: false, reason: 'stale' }
 			if (input.code !== current.code && (await codeTaken(trx, input.code, id))) return { ok: false, reason: 'codeTaken' }
+			if (input.category !== current.category && !(await holdListedCode(TOOL_CATEGORY_LIST, input.category, trx))) return { ok: false, reason: 'categoryNotListed' }
 			const changes = changedFields(toolFormValues(current), toolFormValues({ ...current, ...columnsOf(input) }))
 			if (Object.keys(changes).length === 0) return { ok: true, id, changed: false }
 			const updated = await trx
@@ -324,7 +328,7 @@ export const toolImport: ImportAdapter<ToolImportInput, Tool> = {
 	entity: 'tool',
 	table: 'tools',
 	columns: TOOL_FIELDS,
-	schema: async (db) => toolSchemaFor(await listedCodes(TOOL_CATEGORY_LIST, db)),
+	schema: async (trx) => toolSchemaFor(await holdListedCodes(TOOL_CATEGORY_LIST, trx)),
 	resolve: resolveStations,
 	formValues: toolFormValues,
 	merged: (current, input) => ({ ...(current ?? NEW_ROW), ...columnsOf(resolvedInput(input)) }),

@@ -1,3 +1,4 @@
+import { SqliteAdapter } from 'kysely'
 import { getDb, type DB } from '~/db/db.server'
 import type { ReferenceItem } from '~/db/schema'
 import type { LanguageCode } from '~/i18n/languages'
@@ -23,6 +24,27 @@ export async function referenceOptions(list: ReferenceListDefinition, language: 
 /** The codes the list holds (it is small: one indexed query). */
 export async function listedCodes(list: ReferenceListDefinition, db: DB = getDb()): Promise<string[]> {
 	return (await db.selectFrom('reference_items').select('code').where('list_key', '=', list.key).execute()).map((row) => row.code)
+}
+
+/**
+ * Inside a write transaction: whether the list holds `code`, its row then kept from being deleted until
+ * the transaction ends. On PostgreSQL that is a share lock (deleteItem locks the row for update first, so
+ * a delete and a record taking the code are one after the other); SQLite's write transactions already
+ * are, one at a time.
+ */
+export async function holdListedCode(list: ReferenceListDefinition, code: string, trx: DB): Promise<boolean> {
+	const query = trx.selectFrom('reference_items').select('id').where('list_key', '=', list.key).where('code', '=', code)
+	return (await (isSqlite(trx) ? query : query.forShare()).executeTakeFirst()) !== undefined
+}
+
+/** listedCodes inside a write transaction, every row held as holdListedCode holds one (the CSV import's batches). */
+export async function holdListedCodes(list: ReferenceListDefinition, trx: DB): Promise<string[]> {
+	const query = trx.selectFrom('reference_items').select('code').where('list_key', '=', list.key)
+	return (await (isSqlite(trx) ? query : query.forShare()).execute()).map((row) => row.code)
+}
+
+function isSqlite(db: DB) {
+	return db.getExecutor().adapter instanceof SqliteAdapter
 }
 
 /** The number of catalog records that name `code` (an indexed count). */
@@ -148,7 +170,9 @@ export type DeleteResult = { ok: true; code: string } | { ok: false; reason: 'no
  */
 export async function deleteItem(list: ReferenceListDefinition, id: number, version: number | null, actor: Actor, db: DB = getDb()): Promise<DeleteResult> {
 	const result = await writeTransaction(db, async (trx): Promise<DeleteResult | 'stale'> => {
-		const current = await trx.selectFrom('reference_items').selectAll().where('list_key', '=', list.key).where('id', '=', id).executeTakeFirst()
+		const query = trx.selectFrom('reference_items').selectAll().where('list_key', '=', list.key).where('id', '=', id)
+		// Locked before counting: a record taking the code meanwhile holds it (holdListedCode) and is counted, or waits and finds it gone.
+		const current = await (isSqlite(trx) ? query : query.forUpdate()).executeTakeFirst()
 		if (!current) return { ok: false, reason: 'notFound' }
 		if (version !== null && current.version !== version) return 'stale'
 		const count = await usageCount(list, current.code, trx)

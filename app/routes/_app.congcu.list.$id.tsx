@@ -114,6 +114,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 			return refused({ values, errors: { code: { key: 'catalog.errors.codeTaken' } } }, 409)
 		case 'stationNotFound':
 			return refused({ values, errors: { stationId: { key: 'tools.errors.stationNotFound' } } }, 400)
+		case 'categoryNotListed':
+			return refused({ values, errors: { category: { key: 'catalog.errors.invalidChoice' } } }, 400)
 		case 'versionMissing':
 			return refused({ values, formError: 'catalog.errors.versionMissing' }, 409)
 		case 'conflict':

@@ -48,9 +48,9 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (form.data.stationId !== null && !station) return refused({ stationId: { key: 'tools.errors.stationNotFound' } }, values, 400)
 	const result = await createTool({ ...form.data, stationId: station?.id ?? null }, user)
 	if (!result.ok) {
-		return result.reason === 'stationNotFound'
-			? refused({ stationId: { key: 'tools.errors.stationNotFound' } }, values, 400)
-			: refused({ code: { key: 'catalog.errors.codeTaken' } }, values, 409)
+		if (result.reason === 'stationNotFound') return refused({ stationId: { key: 'tools.errors.stationNotFound' } }, values, 400)
+		if (result.reason === 'categoryNotListed') return refused({ category: { key: 'catalog.errors.invalidChoice' } }, values, 400)
+		return refused({ code: { key: 'catalog.errors.codeTaken' } }, values, 409)
 	}
 	await flashSuccess(request, 'tools.created', { code: form.data.code })
 	return redirect(`${TOOLS_PATH}/${result.id}`)

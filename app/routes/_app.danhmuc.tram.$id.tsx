@@ -112,6 +112,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 			throw notFound()
 		case 'codeTaken':
 			return refused({ values, errors: { code: { key: 'catalog.errors.codeTaken' } } }, 409)
+		case 'typeNotListed':
+			return refused({ values, errors: { type: { key: 'catalog.errors.invalidChoice' } } }, 400)
 		case 'versionMissing':
 			return refused({ values, formError: 'catalog.errors.versionMissing' }, 409)
 		case 'conflict':

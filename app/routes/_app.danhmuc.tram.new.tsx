@@ -34,7 +34,9 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (!form.ok) return invalid(form)
 	const result = await createStation(form.data, user)
 	if (!result.ok) {
-		return invalid({ errors: { code: { key: 'catalog.errors.codeTaken' } }, values: form.values }, { status: 409 })
+		return result.reason === 'typeNotListed'
+			? invalid({ errors: { type: { key: 'catalog.errors.invalidChoice' } }, values: form.values }, { status: 400 })
+			: invalid({ errors: { code: { key: 'catalog.errors.codeTaken' } }, values: form.values }, { status: 409 })
 	}
 	await flashSuccess(request, 'stations.created', { code: form.data.code })
 	return redirect(stationHref(result.id))

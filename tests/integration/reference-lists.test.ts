@@ -1,16 +1,19 @@
-import { Migrator, type MigrationProvider } from 'kysely'
+import { Migrator, type MigrationProvider, type Transaction } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { stationSchema } from '~/catalogs/station-schema.server'
-import { createStation, deleteStation } from '~/catalogs/stations.server'
+import { createStation, deleteStation, updateStation } from '~/catalogs/stations.server'
 import { createTool } from '~/catalogs/tools.server'
 import { toolSchema } from '~/catalogs/tool-schema.server'
 import { getDb, openDatabase } from '~/db/db.server'
+import type { Database } from '~/db/schema'
+import { STATION_TYPE_LIST, TOOL_CATEGORY_LIST } from '~/reference-lists/definitions'
+import { deleteItem, holdListedCode } from '~/reference-lists/reference-lists.server'
 import { INITIAL_REFERENCE_ITEMS } from '~/db/migrations/0018_reference_lists'
 import { migrations } from '~/db/migrations'
 import { ensureBuiltins } from '~/permissions/builtins.server'
 import { location } from '../support/client'
-import { alerts, fieldError, fieldValue, signedIn, stationFields, toolFields, vn } from '../support/catalogs'
-import { createTestDatabase } from '../support/database'
+import { alerts, fieldError, fieldValue, signedIn, stationFields, toolFields, uniqueCode, vn } from '../support/catalogs'
+import { createTestDatabase, testDatabaseKind } from '../support/database'
 import { parseHtml, selectOptions, tableRows } from '../support/html'
 import { startServer, type RunningServer } from '../support/server'
 import { translate } from '../support/translate'
@@ -174,6 +177,100 @@ describe('station types', () => {
 		expect(fieldValue(page, 'name')).toBe('Trạm giữ tên')
 	})
 })
+
+describe('a record and a delete of its item at the same time', () => {
+	test('a station or tool saved with an item deleted since its form was checked is refused, nothing written', async () => {
+		const type = itemFields()
+		const typeId = await createItem('/danhmuc/loaitram', type)
+		const category = itemFields()
+		const categoryId = await createItem('/congcu/nhom', category)
+		const existing = await createStation(stationSchema.parse(stationFields()), operator.actor)
+		if (!existing.ok) throw new Error(existing.reason)
+		// The forms were checked while the items were listed; then they were deleted.
+		const station = stationSchema.parse(stationFields({ type: type.code! }))
+		const tool = { ...toolSchema.parse(toolFields({ category: category.code! })), stationId: null }
+		expect(await deleteItem(STATION_TYPE_LIST, typeId, 1, admin.actor)).toMatchObject({ ok: true })
+		expect(await deleteItem(TOOL_CATEGORY_LIST, categoryId, 1, admin.actor)).toMatchObject({ ok: true })
+
+		expect(await createStation(station, operator.actor)).toEqual({ ok: false, reason: 'typeNotListed' })
+		expect(await updateStation(existing.id, { ...stationSchema.parse(stationFields({ type: type.code! })), version: 1 }, operator.actor)).toEqual({ ok: false, reason: 'typeNotListed' })
+		expect(await createTool(tool, operator.actor)).toEqual({ ok: false, reason: 'categoryNotListed' })
+		const named = await getDb().selectFrom('stations').select('id').where('type', '=', type.code!).execute()
+		expect(named).toEqual([])
+		expect(await getDb().selectFrom('tools').select('id').where('category', '=', category.code!).execute()).toEqual([])
+	})
+})
+
+// SQLite writes one transaction at a time (BEGIN IMMEDIATE), so a save and a delete cannot interleave there.
+// PostgreSQL's transactions run side by side: the item's row lock puts one after the other.
+if (testDatabaseKind() === 'postgres') {
+	describe('on PostgreSQL, a save and a delete that overlap', () => {
+		/** Runs `work` in a transaction on a connection of its own, committing when `release` is called. */
+		function openTransaction(work: (trx: Transaction<Database>) => Promise<void>) {
+			let release!: () => void
+			const released = new Promise<void>((resolve) => (release = resolve))
+			let started!: () => void
+			const ready = new Promise<void>((resolve) => (started = resolve))
+			const done = getDb()
+				.transaction()
+				.execute(async (trx) => {
+					await work(trx)
+					started()
+					await released
+				})
+			return { ready, release, done }
+		}
+		const settledWithin = (promise: Promise<unknown>, ms: number) => Promise.race([promise.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), ms))])
+
+		test('a delete waits for a station that is taking the type, then counts it and is refused', async () => {
+			const type = itemFields()
+			const typeId = await createItem('/danhmuc/loaitram', type)
+			// A station save in progress: it holds the type and has written its row, not committed yet.
+			const saving = openTransaction(async (trx) => {
+				expect(await holdListedCode(STATION_TYPE_LIST, type.code!, trx)).toBe(true)
+				const now = Date.now()
+				await trx
+					.insertInto('stations')
+					.values({ code: uniqueCode('RACE'), name: 'Trạm đang lưu', name_key: 'tram dang luu', search_text: 'tram dang luu', type: type.code!, province: 'hue', status: 'active', created_at: now, updated_at: now, version: 1 })
+					.execute()
+			})
+			try {
+				await saving.ready
+				const deleting = deleteItem(STATION_TYPE_LIST, typeId, 1, admin.actor)
+				expect(await settledWithin(deleting, 300)).toBe(false)
+				saving.release()
+				await saving.done
+				expect(await deleting).toEqual({ ok: false, reason: 'inUse', count: 1 })
+				expect(await itemRow(typeId)).toBeDefined()
+			} finally {
+				saving.release()
+				await saving.done
+			}
+		})
+
+		test('a tool saved while its category is being deleted waits, then finds it gone and is refused', async () => {
+			const category = itemFields()
+			const categoryId = await createItem('/congcu/nhom', category)
+			// A delete in progress: the row is locked and deleted, not committed yet.
+			const deleting = openTransaction(async (trx) => {
+				await trx.selectFrom('reference_items').select('id').where('id', '=', categoryId).forUpdate().execute()
+				await trx.deleteFrom('reference_items').where('id', '=', categoryId).execute()
+			})
+			try {
+				await deleting.ready
+				const saving = createTool({ ...toolSchema.parse(toolFields({ category: category.code! })), stationId: null }, operator.actor)
+				expect(await settledWithin(saving, 300)).toBe(false)
+				deleting.release()
+				await deleting.done
+				expect(await saving).toEqual({ ok: false, reason: 'categoryNotListed' })
+			} finally {
+				deleting.release()
+				await deleting.done
+			}
+			expect(await getDb().selectFrom('tools').select('id').where('category', '=', category.code!).execute()).toEqual([])
+		})
+	})
+}
 
 describe('tool categories', () => {
 	test('deleting one that tools use is refused with their number (English for an English reader)', async () => {
