@@ -26,7 +26,7 @@ import { DEFAULT_PAGE_SIZE } from '~/lists/list-query'
 import { parseHtml } from '../tests/support/html'
 import { createTestDatabase, type TestDatabase } from '../tests/support/database'
 import type { BenchRequest, LoadJob, LoadResult } from './bench-load'
-import { SERVER_ENTRY, serverNodeFlags } from './server-command.mjs'
+import { SERVER_ENTRY, serverNodeFlags, serverProcessEnv } from './server-command.mjs'
 
 const { values: args } = parseArgs({
 	options: {
@@ -142,7 +142,7 @@ async function main() {
 	console.log(`Data written in ${((Date.now() - setupStarted) / 1000).toFixed(0)} s.`)
 
 	const nodeFlags = serverNodeFlags()
-	const server = spawn(process.execPath, [...nodeFlags, SERVER_ENTRY], { env, stdio: ['ignore', 'pipe', 'inherit'] })
+	const server = spawn(process.execPath, [...nodeFlags, SERVER_ENTRY], { env: serverProcessEnv(env), stdio: ['ignore', 'pipe', 'inherit'] })
 	const serverExited = new Promise<number | null>((resolve) => server.on('exit', resolve))
 	const load = startWorker()
 	const probe = startWorker()

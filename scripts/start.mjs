@@ -2,7 +2,7 @@
 import { execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { SERVER_ENTRY, serverNodeFlags } from './server-command.mjs'
+import { SERVER_ENTRY, serverNodeFlags, serverProcessEnv } from './server-command.mjs'
 
 const SOURCES = ['app', 'public', 'server.ts', 'remix.config.js', 'package.json', 'tsconfig.json']
 const BUILD = SERVER_ENTRY
@@ -27,7 +27,7 @@ if (built === 0 || SOURCES.some((source) => newestModification(source) > built))
 
 const child = spawn(process.execPath, [...serverNodeFlags(), BUILD], {
 	stdio: 'inherit',
-	env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
+	env: serverProcessEnv({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' }),
 })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
-import { SERVER_ENTRY, serverNodeFlags } from '../../scripts/server-command.mjs'
+import { SERVER_ENTRY, serverNodeFlags, serverProcessEnv } from '../../scripts/server-command.mjs'
 import { E2E_PORT, ROOT_DIR, serverEnv } from './env.mjs'
 
 export interface SecondServer {
@@ -18,7 +18,7 @@ export async function startSecondServer(project: string, env: Record<string, str
 	const baseUrl = `http://127.0.0.1:${port}`
 	const child: ChildProcess = spawn(process.execPath, [...serverNodeFlags(), path.join(ROOT_DIR, SERVER_ENTRY)], {
 		cwd: ROOT_DIR,
-		env: { ...process.env, ...serverEnv, PORT: String(port), ...env },
+		env: serverProcessEnv({ ...process.env, ...serverEnv, PORT: String(port), ...env }),
 		stdio: ['ignore', 'ignore', 'inherit'],
 	})
 	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))

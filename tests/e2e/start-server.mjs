@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
-import { SERVER_ENTRY, serverNodeFlags } from '../../scripts/server-command.mjs'
+import { SERVER_ENTRY, serverNodeFlags, serverProcessEnv } from '../../scripts/server-command.mjs'
 import { DATA_DIR, E2E_DATABASE, POSTGRES_DATABASE, ROOT_DIR, serverEnv } from './env.mjs'
 
 const BUILD = path.join(ROOT_DIR, SERVER_ENTRY)
@@ -33,7 +33,7 @@ if (E2E_DATABASE === 'postgres') {
 console.log(`[e2e] starting ${path.relative(ROOT_DIR, BUILD)} on ${serverEnv.HOST}:${serverEnv.PORT} with ${E2E_DATABASE}`)
 const child = spawn(process.execPath, [...serverNodeFlags(), BUILD], {
 	cwd: ROOT_DIR,
-	env: { ...process.env, ...serverEnv },
+	env: serverProcessEnv({ ...process.env, ...serverEnv }),
 	stdio: 'inherit',
 })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
