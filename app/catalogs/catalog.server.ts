@@ -1,5 +1,5 @@
-import { SqliteAdapter, sql } from 'kysely'
-import { getDatabase, type DB } from '~/db/db.server'
+import { sql } from 'kysely'
+import { getDatabase, isSqlite, type DB } from '~/db/db.server'
 import { largeWrite } from '~/db/sqlite-checkpoints.server'
 import { recordAudit } from '~/audit/audit.server'
 import { getT } from '~/i18n/i18n.server'
@@ -156,7 +156,7 @@ export async function asPlainResponse(request: Request, error: unknown): Promise
  * import) leaves checkpointing the log it writes to a worker thread (db/sqlite-checkpoints.server.ts).
  */
 export async function writeTransaction<T>(db: DB, work: (trx: DB) => Promise<T>, { large = false } = {}): Promise<T> {
-	if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return db.transaction().execute(work)
+	if (!isSqlite(db)) return db.transaction().execute(work)
 	const run = () =>
 		db.connection().execute(async (connection) => {
 			await sql`begin immediate`.execute(connection)

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from './sqlite-driver.server'
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type LogEvent, type MigrationProvider } from 'kysely'
+import { Kysely, Migrator, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type LogEvent, type MigrationProvider } from 'kysely'
 import pg from 'pg'
 import { getConfig, type Config } from '~/config.server'
 import { logger } from '~/utils/logger.server'
@@ -151,6 +151,11 @@ async function migrate(db: DB, dialect: Dialect) {
 export async function pingDatabase(handle: DatabaseHandle = getDatabase()) {
 	if (handle.driver.kind === 'postgres') await handle.driver.probe.query('select 1')
 	else await sql`select 1`.execute(handle.db)
+}
+
+/** Whether `db` (a handle, a connection or a transaction) talks to SQLite. */
+export function isSqlite(db: DB): boolean {
+	return db.getExecutor().adapter instanceof SqliteAdapter
 }
 
 /** Runs `work` in a transaction: all of it is written, or none. */

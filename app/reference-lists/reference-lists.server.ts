@@ -1,5 +1,4 @@
-import { SqliteAdapter } from 'kysely'
-import { getDb, type DB } from '~/db/db.server'
+import { getDb, isSqlite, type DB } from '~/db/db.server'
 import type { ReferenceItem } from '~/db/schema'
 import type { LanguageCode } from '~/i18n/languages'
 import { auditChange, changedFields, isUniqueViolation, writeTransaction, type Actor } from '~/catalogs/catalog.server'
@@ -41,10 +40,6 @@ export async function holdListedCode(list: ReferenceListDefinition, code: string
 export async function holdListedCodes(list: ReferenceListDefinition, trx: DB): Promise<string[]> {
 	const query = trx.selectFrom('reference_items').select('code').where('list_key', '=', list.key)
 	return (await (isSqlite(trx) ? query : query.forShare()).execute()).map((row) => row.code)
-}
-
-function isSqlite(db: DB) {
-	return db.getExecutor().adapter instanceof SqliteAdapter
 }
 
 /** The number of catalog records that name `code` (an indexed count). */
