@@ -6,6 +6,7 @@ import type { ListState } from '~/lists/list-query'
 import { equals, readAll, readPage, search, type AnySelect, type FilterPurpose, type ListResult, type ListSource, type SortColumn } from '~/lists/list.server'
 import { auditChange, changedFields, isForeignKeyViolation, isUniqueViolation, writeTransaction, searchKeys, type Actor } from './catalog.server'
 import type { BulkCatalog } from './bulk.server'
+import { readCatalogVersion } from './catalog-version.server'
 import { minorToDecimalString } from './decimal'
 import { STATION_TYPE_LIST } from '~/reference-lists/definitions'
 import { holdListedCode, holdListedCodes } from '~/reference-lists/reference-lists.server'
@@ -71,7 +72,7 @@ function stationColumns(query: AnySelect) {
 /** What the list pattern reads for a station list state. */
 export async function stationListSource(state: StationListState, handle = getDatabase()): Promise<ListSource> {
 	const { filtered, counted, searchMatchesAtLeast } = await filteredStations(handle.db, handle.dialect, state)
-	return { table: 'stations', idColumn: 'stations.id', filtered, counted, searchMatchesAtLeast, columns: stationColumns, sort: SORTS[state.sort] }
+	return { table: 'stations', idColumn: 'stations.id', filtered, counted, searchMatchesAtLeast, columns: stationColumns, sort: SORTS[state.sort], version: () => readCatalogVersion(handle.db) }
 }
 
 /** One page of the station list, with each station's number of tools (one index lookup per row). */

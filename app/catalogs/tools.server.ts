@@ -6,6 +6,7 @@ import type { ListState } from '~/lists/list-query'
 import { equals, inSubquery, readAll, readPage, search, type AnySelect, type FilterPurpose, type ListResult, type ListSource, type SortColumn } from '~/lists/list.server'
 import { auditChange, changedFields, isForeignKeyViolation, isUniqueViolation, writeTransaction, searchKeys, type Actor } from './catalog.server'
 import type { BulkCatalog } from './bulk.server'
+import { readCatalogVersion } from './catalog-version.server'
 import { minorToDecimalString } from './decimal'
 import type { ImportAdapter, RowError } from './csv-import.server'
 import { toolSchemaFor, type ToolInput } from './tool-schema.server'
@@ -106,7 +107,7 @@ function toolColumns(query: AnySelect) {
 /** What the list pattern reads for a tool list state. */
 export async function toolListSource(state: ToolListState, station: StationRef | null | undefined, handle = getDatabase()): Promise<ListSource> {
 	const { filtered, counted, searchMatchesAtLeast } = await filteredTools(handle.db, handle.dialect, state, station)
-	return { table: 'tools', idColumn: 'tools.id', filtered, counted, searchMatchesAtLeast, columns: toolColumns, sort: SORTS[state.sort] }
+	return { table: 'tools', idColumn: 'tools.id', filtered, counted, searchMatchesAtLeast, columns: toolColumns, sort: SORTS[state.sort], version: () => readCatalogVersion(handle.db) }
 }
 
 export async function listTools(state: ToolListState, station: StationRef | null | undefined, handle = getDatabase()): Promise<ListResult<ToolListRow>> {

@@ -3,6 +3,7 @@ import type { DB } from '~/db/db.server'
 import type { Dialect } from '~/db/migrations/helpers'
 import type { Database } from '~/db/schema'
 import { escapeLike, ftsPhrases, searchTerms } from '~/catalogs/search-text'
+import { versionedCache } from '~/utils/versioned-cache.server'
 import type { ListState, PageInfo, SortDirection } from './list-query'
 
 /**
@@ -172,6 +173,12 @@ export interface ListSource {
 	/** Chooses the columns of the rows shown (applied to the bare table, rows picked by id). */
 	columns: (query: AnySelect) => AnySelect
 	sort: SortColumn
+	/**
+	 * Reads the version of the rows listed: a counter the database moves with every write that could
+	 * change them (the catalog version, migration 0008). With it, where a searched page lies is kept while
+	 * the version stands still (see SEARCHED_PAGES).
+	 */
+	version?: () => Promise<number>
 }
 
 /** The query of the ids of `size` rows from `offset`, in list order (served by the covering sort index). */
@@ -199,9 +206,51 @@ export function countCap(state: Pick<ListState, 'q' | 'filters'>): number | null
 	return Object.keys(state.filters).length > 0 ? null : COUNT_CAP
 }
 
+/** Where a page lies: the ids of its rows, whether another page follows, and the number of matches. */
+interface PagePlace {
+	ids: number[]
+	hasNext: boolean
+	total: number
+	exact: boolean
+}
+
+/**
+ * Where searched pages lie, per instance, while the rows' version stands still (at most a minute). A
+ * search that matches many rows and is sorted by another column has no index to follow: at 1,000,000
+ * rows finding its page costs tens of milliseconds (SQLite) to about 100 ms (PostgreSQL), while the
+ * same page asked again (reloads, the way back from a record, other users' shared views) costs a
+ * counter read. The key is the page's own queries, so whatever they select is part of it.
+ * docs/decisions/0029-searched-pages-cache.md
+ */
+const SEARCHED_PAGES = versionedCache('searched-list-pages', { maxAgeMs: 60_000, maxEntries: 256 })
+
+function queryKey(query: AnySelect): string {
+	const { sql: text, parameters } = query.compile()
+	return `${text}\n${JSON.stringify(parameters, (_, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value))}`
+}
+
+/** The ids of a page's rows, right away, and the number of matches, to come (counted alongside the rows when it must be). */
+async function placePage(db: DB, dialect: Dialect, source: ListSource, state: Pick<ListState, 'q' | 'filters' | 'dir' | 'page' | 'size'>) {
+	const offset = (state.page - 1) * state.size
+	const ids = await pageIds(dialect, source, state.dir, offset, state.size + 1)
+	const hasNext = ids.length > state.size
+	const cap = countCap(state)
+	const countNeeded = hasNext || (ids.length === 0 && state.page > 1)
+	// A search alone (no filter) known to match more than the cap: "more than 1,000" without counting.
+	const overCap = cap !== null && Object.keys(state.filters).length === 0 && (source.searchMatchesAtLeast ?? 0) > cap
+	const counting = !countNeeded ? { total: offset + ids.length, exact: true } : overCap ? { total: cap, exact: false } : countUpTo(db, source.counted ?? source.filtered, cap)
+	const place = async (): Promise<Omit<PagePlace, 'ids' | 'hasNext'>> => {
+		const count = await counting
+		// Counting stopped at the cap, but the rows read prove at least this many.
+		return { total: count.exact ? count.total : Math.max(count.total, offset + ids.length), exact: count.exact }
+	}
+	return { ids: ids.slice(0, state.size), hasNext, counted: place() }
+}
+
 /**
  * One page in the state's order (one row more is read, to know whether another page follows), and
  * the number of matches: known from the page itself when it is the last, otherwise counted (bounded).
+ * The rows themselves are always read afresh.
  */
 export async function readPage<Row>(
 	db: DB,
@@ -209,31 +258,24 @@ export async function readPage<Row>(
 	source: ListSource,
 	state: Pick<ListState, 'q' | 'filters' | 'dir' | 'page' | 'size'>,
 ): Promise<ListResult<Row>> {
-	const offset = (state.page - 1) * state.size
-	const ids = await pageIds(dialect, source, state.dir, offset, state.size + 1)
-	const hasNext = ids.length > state.size
-	const onPage = ids.slice(0, state.size)
-	const cap = countCap(state)
-	const countNeeded = hasNext || (ids.length === 0 && state.page > 1)
-	// A search alone (no filter) known to match more than the cap: "more than 1,000" without counting.
-	const overCap = cap !== null && Object.keys(state.filters).length === 0 && (source.searchMatchesAtLeast ?? 0) > cap
-	const [rows, count] = await Promise.all([
-		rowsByIds<Row>(db, dialect, source, state.dir, onPage),
-		!countNeeded
-			? { total: offset + ids.length, exact: true }
-			: overCap
-				? { total: cap, exact: false }
-				: countUpTo(db, source.counted ?? source.filtered, cap),
-	])
-	return {
-		rows,
-		page: state.page,
-		size: state.size,
-		// Counting stopped at the cap, but the rows read prove at least this many.
-		total: count.exact ? count.total : Math.max(count.total, offset + ids.length),
-		exact: count.exact,
-		hasNext,
+	let place: PagePlace
+	let rows: Row[]
+	if (state.q && source.version) {
+		const version = await source.version()
+		const offset = (state.page - 1) * state.size
+		const key = [source.table, queryKey(pageIdsQuery(dialect, source, state.dir, offset, state.size + 1)), queryKey(source.counted ?? source.filtered), (source.searchMatchesAtLeast ?? 0) > SEARCH_COUNT_CAP].join('\n')
+		place = await SEARCHED_PAGES.get(key, version, async () => {
+			const { ids, hasNext, counted } = await placePage(db, dialect, source, state)
+			return { ids, hasNext, ...(await counted) }
+		})
+		rows = await rowsByIds<Row>(db, dialect, source, state.dir, place.ids)
+	} else {
+		const { ids, hasNext, counted } = await placePage(db, dialect, source, state)
+		const [count, read] = await Promise.all([counted, rowsByIds<Row>(db, dialect, source, state.dir, ids)])
+		place = { ids, hasNext, ...count }
+		rows = read
 	}
+	return { rows, page: state.page, size: state.size, total: place.total, exact: place.exact, hasNext: place.hasNext }
 }
 
 /** Where a batch of `readAll` ended: the sort value and id of its last row. */
