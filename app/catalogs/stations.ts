@@ -1,5 +1,6 @@
 import type { ListSpec } from '~/lists/list-query'
 import { defineListViews } from '~/lists/list-views'
+import { defineCatalogPages } from './catalog-pages'
 import { REFERENCE_CODE_MAX } from '~/reference-lists/definitions'
 import { PROVINCES, resolveProvince } from './provinces'
 
@@ -63,3 +64,6 @@ export const STATION_VIEWS = defineListViews({
 		toolCount: 'stations.toolCount',
 	},
 })
+
+/** What the stations' pages share. */
+export const STATION_PAGES = defineCatalogPages({ key: 'stations', functionCode: STATION_FUNCTION, views: STATION_VIEWS })

@@ -1,5 +1,6 @@
 import type { ListSpec } from '~/lists/list-query'
 import { defineListViews } from '~/lists/list-views'
+import { defineCatalogPages } from './catalog-pages'
 import { REFERENCE_CODE_MAX } from '~/reference-lists/definitions'
 import { PROVINCES, resolveProvince } from './provinces'
 
@@ -68,3 +69,6 @@ export const TOOL_VIEWS = defineListViews({
 		purchaseDate: 'tools.fields.purchaseDate',
 	},
 })
+
+/** What the tools' pages share. */
+export const TOOL_PAGES = defineCatalogPages({ key: 'tools', functionCode: TOOL_FUNCTION, views: TOOL_VIEWS })

@@ -1,0 +1,21 @@
+import type { ListViewsDefinition } from '~/lists/list-views'
+
+/**
+ * What a catalog's pages share (no server code): its text tree in the locale files, which is also the
+ * prefix of its element ids (`stations` → `stations.title`, `#stations-heading`), the function that
+ * guards it, and its list (address, query, optional columns and saved views).
+ */
+export interface CatalogPages<Column extends string = string> {
+	key: string
+	functionCode: string
+	views: ListViewsDefinition<Column>
+}
+
+export function defineCatalogPages<const Column extends string>(pages: CatalogPages<Column>): CatalogPages<Column> {
+	return pages
+}
+
+/** The address of a record's page. */
+export function recordHref(pages: CatalogPages, id: number): string {
+	return `${pages.views.path}/${id}`
+}
