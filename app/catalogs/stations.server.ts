@@ -4,13 +4,13 @@ import type { Dialect } from '~/db/migrations/helpers'
 import type { Station } from '~/db/schema'
 import type { ListState } from '~/lists/list-query'
 import { equals, readAll, readPage, search, type AnySelect, type FilterPurpose, type ListResult, type ListSource, type SortColumn } from '~/lists/list.server'
-import { auditChange, changedFields, isForeignKeyViolation, isUniqueViolation, writeTransaction, searchKeys, type Actor } from './catalog.server'
-import type { BulkCatalog } from './bulk.server'
+import { searchKeys } from './catalog.server'
 import { readCatalogVersion } from './catalog-version.server'
 import { minorToDecimalString } from './decimal'
 import { STATION_TYPE_LIST } from '~/reference-lists/definitions'
-import { holdListedCode, holdListedCodes } from '~/reference-lists/reference-lists.server'
-import type { ImportAdapter } from './csv-import.server'
+import { bulkCatalogOf, importAdapterOf } from './engine/adapters.server'
+import type { CatalogDefinition } from './engine/definition.server'
+import { recordStore } from './engine/record-store.server'
 import { stationSchemaFor, type StationInput } from './station-schema.server'
 import { COORDINATE_SCALE, STATION_FIELDS, STATION_LIST, STATIONS_PATH, type StationField, type StationFilter, type StationSort } from './stations'
 
@@ -125,109 +125,6 @@ export function stationFormValues(station: Station): Record<StationField, string
 	}
 }
 
-function columnsOf(input: StationInput) {
-	return {
-		code: input.code,
-		name: input.name,
-		...searchKeys(input.name, input.code),
-		type: input.type,
-		province: input.province,
-		address: input.address,
-		latitude_e6: input.latitude,
-		longitude_e6: input.longitude,
-		status: input.status,
-		commissioned_at: input.commissionedAt,
-		note: input.note,
-	}
-}
-
-export type WriteResult =
-	| { ok: true; id: number; changed: boolean }
-	| { ok: false; reason: 'notFound' }
-	| { ok: false; reason: 'codeTaken' }
-	/** The type is no longer in its list (deleted since the form was checked). */
-	| { ok: false; reason: 'typeNotListed' }
-	| { ok: false; reason: 'conflict'; current: StationRecord }
-	| { ok: false; reason: 'versionMissing' }
-
-async function codeTaken(db: DB, code: string, exceptId?: number) {
-	let query = db.selectFrom('stations').select('id').where('code', '=', code)
-	if (exceptId !== undefined) query = query.where('id', '<>', exceptId)
-	return (await query.executeTakeFirst()) !== undefined
-}
-
-/** Inserts a station and its audit entry, together or not at all. */
-export async function createStation(input: StationInput, actor: Actor, { source = 'form' as 'form' | 'import', db = getDatabase().db } = {}): Promise<WriteResult> {
-	try {
-		return await writeTransaction(db, async (trx) => {
-			if (await codeTaken(trx, input.code)) return { ok: false, reason: 'codeTaken' } as const
-			if (!(await holdListedCode(STATION_TYPE_LIST, input.type, trx))) return { ok: false, reason: 'typeNotListed' } as const
-			const now = Date.now()
-			const created = await trx
-				.insertInto('stations')
-				.values({ ...columnsOf(input), created_by: actor.id, created_at: now, updated_by: actor.id, updated_at: now, version: 1 })
-				.returningAll()
-				.executeTakeFirstOrThrow()
-			await auditChange(trx, {
-				action: 'station.created',
-				entity: 'station',
-				entityId: created.id,
-				actor,
-				code: created.code,
-				changes: changedFields(null, stationFormValues(created)),
-				source,
-			})
-			return { ok: true, id: created.id, changed: true } as const
-		})
-	} catch (error) {
-		// Another save took the code between our check and the insert.
-		if (isUniqueViolation(error)) return { ok: false, reason: 'codeTaken' }
-		throw error
-	}
-}
-
-/**
- * Saves `input` over station `id` when its version is still `input.version` (optimistic concurrency):
- * otherwise nothing is written and the current record is returned for the conflict message.
- */
-export async function updateStation(id: number, input: StationInput, actor: Actor, { source = 'form' as 'form' | 'import', db = getDatabase().db } = {}): Promise<WriteResult> {
-	if (input.version === null) return { ok: false, reason: 'versionMissing' }
-	try {
-		const result = await writeTransaction(db, async (trx): Promise<WriteResult | { ok: false; reason: 'stale' }> => {
-			const current = await trx.selectFrom('stations').selectAll().where('id', '=', id).executeTakeFirst()
-			if (!current) return { ok: false, reason: 'notFound' }
-			if (current.version !== input.version) return { ok: false, reason: 'stale' }
-			if (input.code !== current.code && (await codeTaken(trx, input.code, id))) return { ok: false, reason: 'codeTaken' }
-			if (input.type !== current.type && !(await holdListedCode(STATION_TYPE_LIST, input.type, trx))) return { ok: false, reason: 'typeNotListed' }
-			const before = stationFormValues(current)
-			const changes = changedFields(before, stationFormValues({ ...current, ...columnsOf(input) }))
-			if (Object.keys(changes).length === 0) return { ok: true, id, changed: false }
-			const updated = await trx
-				.updateTable('stations')
-				.set({ ...columnsOf(input), updated_by: actor.id, updated_at: Date.now(), version: current.version + 1 })
-				.where('id', '=', id)
-				.where('version', '=', input.version!)
-				.executeTakeFirst()
-			// A concurrent save won the race (PostgreSQL's read committed): ours is the stale one.
-			if (Number(updated.numUpdatedRows) !== 1) return { ok: false, reason: 'stale' }
-			await auditChange(trx, { action: 'station.updated', entity: 'station', entityId: id, actor, code: input.code, changes, source })
-			return { ok: true, id, changed: true }
-		})
-		if (result.ok || result.reason !== 'stale') return result
-		const current = await getStationRecord(id, db)
-		return current ? { ok: false, reason: 'conflict', current } : { ok: false, reason: 'notFound' }
-	} catch (error) {
-		if (isUniqueViolation(error)) return { ok: false, reason: 'codeTaken' }
-		throw error
-	}
-}
-
-export type DeleteResult =
-	| { ok: true; code: string }
-	| { ok: false; reason: 'notFound' }
-	| { ok: false; reason: 'hasTools'; toolCount: number }
-	| { ok: false; reason: 'conflict'; current: StationRecord }
-
 /** The number of tools each of these stations holds (a station that holds any may not be deleted); none when it holds none. */
 async function toolCounts(db: DB, stationIds: number[]): Promise<Map<number, number>> {
 	const rows = await db
@@ -239,86 +136,50 @@ async function toolCounts(db: DB, stationIds: number[]): Promise<Map<number, num
 	return new Map(rows.map((row) => [Number(row.station_id), Number(row.n)]))
 }
 
-/** Deletes a station that holds no tools; `version`, when given, must still be current. */
-export async function deleteStation(id: number, version: number | null, actor: Actor, db: DB = getDatabase().db): Promise<DeleteResult> {
-	try {
-		const result = await writeTransaction(db, async (trx): Promise<DeleteResult | { ok: false; reason: 'stale' }> => {
-			const current = await trx.selectFrom('stations').selectAll().where('id', '=', id).executeTakeFirst()
-			if (!current) return { ok: false, reason: 'notFound' }
-			if (version !== null && current.version !== version) return { ok: false, reason: 'stale' }
-			const toolCount = (await toolCounts(trx, [id])).get(id) ?? 0
-			if (toolCount > 0) return { ok: false, reason: 'hasTools', toolCount }
-			const deleted = await trx.deleteFrom('stations').where('id', '=', id).where('version', '=', current.version).executeTakeFirst()
-			if (Number(deleted.numDeletedRows) !== 1) return { ok: false, reason: 'stale' }
-			await auditChange(trx, {
-				action: 'station.deleted',
-				entity: 'station',
-				entityId: id,
-				actor,
-				code: current.code,
-				changes: changedFields(stationFormValues(current), null),
-			})
-			return { ok: true, code: current.code }
-		})
-		if (result.ok || result.reason !== 'stale') return result
-		const current = await getStationRecord(id, db)
-		return current ? { ok: false, reason: 'conflict', current } : { ok: false, reason: 'notFound' }
-	} catch (error) {
-		// A tool was assigned between the check and the delete.
-		if (isForeignKeyViolation(error)) {
-			const current = await getStationRecord(id, db)
-			return { ok: false, reason: 'hasTools', toolCount: current?.tool_count ?? 1 }
-		}
-		throw error
-	}
+type StationCatalog = {
+	row: Station
+	input: StationInput
+	importInput: StationInput
+	record: StationRecord
+	refusal: 'typeNotListed'
+	blocked: { ok: false; reason: 'hasTools'; toolCount: number }
 }
 
-/** The bulk export and delete of stations: a station that holds tools is not deleted. */
-export const stationBulk: BulkCatalog<Station> = {
+/** The station catalog's write side: its type must be listed, and a station that holds tools is not deleted. */
+const STATION_CATALOG: CatalogDefinition<StationCatalog> = {
 	entity: 'station',
 	table: 'stations',
-	titleKey: 'stations.title',
-	listPath: STATIONS_PATH,
-	list: STATION_LIST,
-	fileName: 'tram',
-	columns: STATION_FIELDS,
-	sortColumns: SORTS,
+	fields: STATION_FIELDS,
 	formValues: stationFormValues,
-	async deleteBlockers(db, ids) {
-		const counts = await toolCounts(db, ids)
-		return new Map([...counts].map(([id, count]) => [id, { key: 'bulk.refusal.hasTools', values: { count } }]))
+	columnsOf: (input) => ({
+		code: input.code,
+		name: input.name,
+		...searchKeys(input.name, input.code),
+		type: input.type,
+		province: input.province,
+		address: input.address,
+		latitude_e6: input.latitude,
+		longitude_e6: input.longitude,
+		status: input.status,
+		commissioned_at: input.commissionedAt,
+		note: input.note,
+	}),
+	newRow: { type: '', province: '', address: null, latitude_e6: null, longitude_e6: null, status: '', commissioned_at: null, note: null },
+	getRecord: getStationRecord,
+	listed: { list: STATION_TYPE_LIST, code: (values) => values.type, reason: 'typeNotListed' },
+	importSchema: stationSchemaFor,
+	listing: { titleKey: 'stations.title', listPath: STATIONS_PATH, list: STATION_LIST, fileName: 'tram', sortColumns: SORTS },
+	deleteBlocker: {
+		holders: toolCounts,
+		refusal: (toolCount) => ({ ok: false, reason: 'hasTools', toolCount }),
+		bulkReason: (count) => ({ key: 'bulk.refusal.hasTools', values: { count } }),
 	},
 }
 
-/** The CSV import of stations: rows matched by code. */
-export const stationImport: ImportAdapter<StationInput, Station> = {
-	entity: 'station',
-	table: 'stations',
-	columns: STATION_FIELDS,
-	schema: async (trx) => stationSchemaFor(await holdListedCodes(STATION_TYPE_LIST, trx)),
-	formValues: stationFormValues,
-	merged: (current, input) => ({ ...(current ?? NEW_ROW), ...columnsOf(input) }),
-	insertValues: (input, actor, now) => ({ ...columnsOf(input), created_by: actor.id, created_at: now, updated_by: actor.id, updated_at: now, version: 1 }),
-	updateValues: (input, actor, now, version) => ({ ...columnsOf(input), updated_by: actor.id, updated_at: now, version }),
-}
+export const { create: createStation, update: updateStation, remove: deleteStation } = recordStore(STATION_CATALOG)
 
-const NEW_ROW: Station = {
-	id: 0,
-	code: '',
-	name: '',
-	name_key: '',
-	search_text: '',
-	type: '',
-	province: '',
-	address: null,
-	latitude_e6: null,
-	longitude_e6: null,
-	status: '',
-	commissioned_at: null,
-	note: null,
-	created_by: null,
-	created_at: 0,
-	updated_by: null,
-	updated_at: 0,
-	version: 1,
-}
+/** The bulk export and delete of stations: a station that holds tools is not deleted. */
+export const stationBulk = bulkCatalogOf(STATION_CATALOG)
+
+/** The CSV import of stations: rows matched by code. */
+export const stationImport = importAdapterOf(STATION_CATALOG)

@@ -4,14 +4,15 @@ import type { Dialect } from '~/db/migrations/helpers'
 import type { Tool } from '~/db/schema'
 import type { ListState } from '~/lists/list-query'
 import { equals, inSubquery, readAll, readPage, search, type AnySelect, type FilterPurpose, type ListResult, type ListSource, type SortColumn } from '~/lists/list.server'
-import { auditChange, changedFields, isForeignKeyViolation, isUniqueViolation, writeTransaction, searchKeys, type Actor } from './catalog.server'
-import type { BulkCatalog } from './bulk.server'
+import { searchKeys } from './catalog.server'
 import { readCatalogVersion } from './catalog-version.server'
 import { minorToDecimalString } from './decimal'
-import type { ImportAdapter, RowError } from './csv-import.server'
+import type { RowError } from './csv-import.server'
+import { bulkCatalogOf, importAdapterOf } from './engine/adapters.server'
+import type { CatalogDefinition } from './engine/definition.server'
+import { recordStore } from './engine/record-store.server'
 import { toolSchemaFor, type ToolInput } from './tool-schema.server'
 import { TOOL_CATEGORY_LIST } from '~/reference-lists/definitions'
-import { holdListedCode, holdListedCodes } from '~/reference-lists/reference-lists.server'
 import { MONEY_SCALE, TOOL_FIELDS, TOOL_LIST, TOOLS_PATH, type ToolField, type ToolFilter, type ToolSort } from './tools'
 
 const SORTS: Record<ToolSort, SortColumn> = {
@@ -169,112 +170,6 @@ export function toolFormValues(tool: Tool): Record<ToolField, string> {
 /** A validated tool whose station reference has been resolved to an id. */
 export type ResolvedToolInput = Omit<ToolInput, 'stationId'> & { stationId: number | null }
 
-function columnsOf(input: ResolvedToolInput) {
-	return {
-		code: input.code,
-		name: input.name,
-		...searchKeys(input.name, input.code, input.serialNumber),
-		category: input.category,
-		serial_number: input.serialNumber,
-		station_id: input.stationId,
-		status: input.status,
-		quantity: input.quantity,
-		unit: input.unit,
-		purchase_date: input.purchaseDate,
-		value_minor: input.value,
-		note: input.note,
-	}
-}
-
-export type WriteResult =
-	| { ok: true; id: number; changed: boolean }
-	| { ok: false; reason: 'notFound' }
-	| { ok: false; reason: 'codeTaken' }
-	| { ok: false; reason: 'stationNotFound' }
-	/** The category is no longer in its list (deleted since the form was checked). */
-	| { ok: false; reason: 'categoryNotListed' }
-	| { ok: false; reason: 'conflict'; current: ToolRecord }
-	| { ok: false; reason: 'versionMissing' }
-
-async function codeTaken(db: DB, code: string, exceptId?: number) {
-	let query = db.selectFrom('tools').select('id').where('code', '=', code)
-	if (exceptId !== undefined) query = query.where('id', '<>', exceptId)
-	return (await query.executeTakeFirst()) !== undefined
-}
-
-function writeFailure(error: unknown): WriteResult {
-	if (isUniqueViolation(error)) return { ok: false, reason: 'codeTaken' }
-	// The station was deleted between the check and the write.
-	if (isForeignKeyViolation(error)) return { ok: false, reason: 'stationNotFound' }
-	throw error
-}
-
-export async function createTool(input: ResolvedToolInput, actor: Actor, { source = 'form' as 'form' | 'import', db = getDatabase().db } = {}): Promise<WriteResult> {
-	try {
-		return await writeTransaction(db, async (trx) => {
-			if (await codeTaken(trx, input.code)) return { ok: false, reason: 'codeTaken' } as const
-			if (!(await holdListedCode(TOOL_CATEGORY_LIST, input.category, trx))) return { ok: false, reason: 'categoryNotListed' } as const
-			const now = Date.now()
-			const created = await trx
-				.insertInto('tools')
-				.values({ ...columnsOf(input), created_by: actor.id, created_at: now, updated_by: actor.id, updated_at: now, version: 1 })
-				.returningAll()
-				.executeTakeFirstOrThrow()
-			await auditChange(trx, { action: 'tool.created', entity: 'tool', entityId: created.id, actor, code: created.code, changes: changedFields(null, toolFormValues(created)), source })
-			return { ok: true, id: created.id, changed: true } as const
-		})
-	} catch (error) {
-		return writeFailure(error)
-	}
-}
-
-/** Saves `input` over tool `id` when its version is still `input.version`; see updateStation. */
-export async function updateTool(id: number, input: ResolvedToolInput, actor: Actor, { source = 'form' as 'form' | 'import', db = getDatabase().db } = {}): Promise<WriteResult> {
-	if (input.version === null) return { ok: false, reason: 'versionMissing' }
-	try {
-		const result = await writeTransaction(db, async (trx): Promise<WriteResult | { ok: false; reason: 'stale' }> => {
-			const current = await trx.selectFrom('tools').selectAll().where('id', '=', id).executeTakeFirst()
-			if (!current) return { ok: false, reason: 'notFound' }
-			if (current.version !== input.version) return { ok: false, reason: 'stale' }
-			if (input.code !== current.code && (await codeTaken(trx, input.code, id))) return { ok: false, reason: 'codeTaken' }
-			if (input.category !== current.category && !(await holdListedCode(TOOL_CATEGORY_LIST, input.category, trx))) return { ok: false, reason: 'categoryNotListed' }
-			const changes = changedFields(toolFormValues(current), toolFormValues({ ...current, ...columnsOf(input) }))
-			if (Object.keys(changes).length === 0) return { ok: true, id, changed: false }
-			const updated = await trx
-				.updateTable('tools')
-				.set({ ...columnsOf(input), updated_by: actor.id, updated_at: Date.now(), version: current.version + 1 })
-				.where('id', '=', id)
-				.where('version', '=', input.version!)
-				.executeTakeFirst()
-			if (Number(updated.numUpdatedRows) !== 1) return { ok: false, reason: 'stale' }
-			await auditChange(trx, { action: 'tool.updated', entity: 'tool', entityId: id, actor, code: input.code, changes, source })
-			return { ok: true, id, changed: true }
-		})
-		if (result.ok || result.reason !== 'stale') return result
-		const current = await getToolRecord(id, db)
-		return current ? { ok: false, reason: 'conflict', current } : { ok: false, reason: 'notFound' }
-	} catch (error) {
-		return writeFailure(error)
-	}
-}
-
-export type DeleteResult = { ok: true; code: string } | { ok: false; reason: 'notFound' } | { ok: false; reason: 'conflict'; current: ToolRecord }
-
-export async function deleteTool(id: number, version: number | null, actor: Actor, db: DB = getDatabase().db): Promise<DeleteResult> {
-	const result = await writeTransaction(db, async (trx): Promise<DeleteResult | { ok: false; reason: 'stale' }> => {
-		const current = await trx.selectFrom('tools').selectAll().where('id', '=', id).executeTakeFirst()
-		if (!current) return { ok: false, reason: 'notFound' }
-		if (version !== null && current.version !== version) return { ok: false, reason: 'stale' }
-		const deleted = await trx.deleteFrom('tools').where('id', '=', id).where('version', '=', current.version).executeTakeFirst()
-		if (Number(deleted.numDeletedRows) !== 1) return { ok: false, reason: 'stale' }
-		await auditChange(trx, { action: 'tool.deleted', entity: 'tool', entityId: id, actor, code: current.code, changes: changedFields(toolFormValues(current), null) })
-		return { ok: true, code: current.code }
-	})
-	if (result.ok || result.reason !== 'stale') return result
-	const current = await getToolRecord(id, db)
-	return current ? { ok: false, reason: 'conflict', current } : { ok: false, reason: 'notFound' }
-}
-
 /** A CSV row of tools: its station reference is resolved to an id before anything is written. */
 export type ToolImportInput = ToolInput & { resolvedStationId?: number | null }
 
@@ -311,53 +206,51 @@ async function resolveStations(rows: { line: number; input: ToolImportInput }[],
 	return errors
 }
 
-/** The bulk export and delete of tools (nothing refers to a tool: any may be deleted). */
-export const toolBulk: BulkCatalog<Tool> = {
+type ToolCatalog = {
+	row: Tool
+	input: ResolvedToolInput
+	importInput: ToolImportInput
+	record: ToolRecord
+	refusal: 'categoryNotListed' | 'stationNotFound'
+	blocked: never
+}
+
+/** The tool catalog's write side: its category must be listed and its station exist; nothing refers to a tool, so any may be deleted. */
+const TOOL_CATALOG: CatalogDefinition<ToolCatalog> = {
 	entity: 'tool',
 	table: 'tools',
-	titleKey: 'tools.title',
-	listPath: TOOLS_PATH,
-	list: TOOL_LIST,
-	fileName: 'congcu',
-	columns: TOOL_FIELDS,
-	sortColumns: SORTS,
+	fields: TOOL_FIELDS,
 	formValues: toolFormValues,
+	columnsOf: (input) => ({
+		code: input.code,
+		name: input.name,
+		...searchKeys(input.name, input.code, input.serialNumber),
+		category: input.category,
+		serial_number: input.serialNumber,
+		station_id: input.stationId,
+		status: input.status,
+		quantity: input.quantity,
+		unit: input.unit,
+		purchase_date: input.purchaseDate,
+		value_minor: input.value,
+		note: input.note,
+	}),
+	newRow: { category: '', serial_number: null, station_id: null, status: '', quantity: 0, unit: '', purchase_date: null, value_minor: null, note: null },
+	getRecord: getToolRecord,
+	listed: { list: TOOL_CATEGORY_LIST, code: (values) => values.category, reason: 'categoryNotListed' },
+	importSchema: toolSchemaFor,
+	listing: { titleKey: 'tools.title', listPath: TOOLS_PATH, list: TOOL_LIST, fileName: 'congcu', sortColumns: SORTS },
+	// The station a tool belongs to: the CSV names it by id or code; the foreign key catches one deleted meanwhile.
+	reference: { reason: 'stationNotFound', resolveImported: resolveStations, resolved: resolvedInput },
 }
+
+export const { create: createTool, update: updateTool, remove: deleteTool } = recordStore(TOOL_CATALOG)
+
+/** The bulk export and delete of tools. */
+export const toolBulk = bulkCatalogOf(TOOL_CATALOG)
 
 /** The CSV import of tools: rows matched by code; `stationId` holds a station id or code. */
-export const toolImport: ImportAdapter<ToolImportInput, Tool> = {
-	entity: 'tool',
-	table: 'tools',
-	columns: TOOL_FIELDS,
-	schema: async (trx) => toolSchemaFor(await holdListedCodes(TOOL_CATEGORY_LIST, trx)),
-	resolve: resolveStations,
-	formValues: toolFormValues,
-	merged: (current, input) => ({ ...(current ?? NEW_ROW), ...columnsOf(resolvedInput(input)) }),
-	insertValues: (input, actor, now) => ({ ...columnsOf(resolvedInput(input)), created_by: actor.id, created_at: now, updated_by: actor.id, updated_at: now, version: 1 }),
-	updateValues: (input, actor, now, version) => ({ ...columnsOf(resolvedInput(input)), updated_by: actor.id, updated_at: now, version }),
-}
-
-const NEW_ROW: Tool = {
-	id: 0,
-	code: '',
-	name: '',
-	name_key: '',
-	search_text: '',
-	category: '',
-	serial_number: null,
-	station_id: null,
-	status: '',
-	quantity: 0,
-	unit: '',
-	purchase_date: null,
-	value_minor: null,
-	note: null,
-	created_by: null,
-	created_at: 0,
-	updated_by: null,
-	updated_at: 0,
-	version: 1,
-}
+export const toolImport = importAdapterOf(TOOL_CATALOG)
 
 /** At most this many stations are offered as a select; beyond, the station is typed (code or id). */
 export const STATION_SELECT_LIMIT = 500

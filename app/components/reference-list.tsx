@@ -9,6 +9,7 @@ import catalogStyles from '~/styles/catalogs.css'
 import type { FieldErrors } from '~/utils/form.server'
 import { pageTitle } from '~/utils/meta'
 import { ConflictAlert, DeleteConfirmation, DeleteControl, HistoryTable, RecordFacts } from './catalog'
+import type { CatalogFormProps } from './catalog-form'
 import { PageHeader } from './page-header'
 import { CsrfInput, FormButtons, ErrorSummary, Field } from './forms'
 
@@ -98,15 +99,7 @@ function ItemForm({
 	submitLabel,
 	cancelHref,
 	withCode,
-}: {
-	action: string
-	values: Record<string, string>
-	errors: FieldErrors
-	formError?: string | null
-	submitLabel: string
-	cancelHref: string
-	withCode: boolean
-}) {
+}: CatalogFormProps & { withCode: boolean }) {
 	const { t } = useTranslation()
 	const fieldLabel = useItemFieldLabel()
 	const fields = [...(withCode ? ['code'] : []), ...LABEL_LANGUAGES.map(labelField), 'sortOrder']

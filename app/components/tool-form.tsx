@@ -1,9 +1,9 @@
-import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { TOOL_FIELDS, TOOL_LIMITS, TOOL_STATUSES } from '~/catalogs/tools'
 import { optionLabel, optionsWith, type ReferenceOption } from '~/reference-lists/definitions'
 import type { FieldErrors } from '~/utils/form.server'
-import { CsrfInput, FormButtons, Field, ErrorSummary, SelectField, TextareaField, useFieldLabels } from './forms'
+import { CatalogForm, type CatalogFormCell, type CatalogFormProps } from './catalog-form'
+import { Field, SelectField } from './forms'
 
 export interface StationChoice {
 	id: number
@@ -72,109 +72,23 @@ export function StationPicker({
 	)
 }
 
-/** The fields the form shows (the record's `version` travels hidden). */
-const EDITABLE_FIELDS = TOOL_FIELDS.filter((field) => field !== 'version')
-
-export function ToolForm({
-	action,
-	values,
-	errors,
-	formError,
-	stations,
-	categories,
-	submitLabel,
-	cancelHref,
-}: {
-	action: string
-	values: Record<string, string>
-	errors: FieldErrors
-	formError?: string | null
-	stations: readonly StationChoice[] | null
-	categories: readonly ReferenceOption[]
-	submitLabel: string
-	cancelHref: string
-}) {
+/** The tool's create and edit form. */
+export function ToolForm({ stations, categories, ...form }: CatalogFormProps & { stations: readonly StationChoice[] | null; categories: readonly ReferenceOption[] }) {
 	const { t } = useTranslation()
 	const { statusLabel } = useToolLabels(stations, categories)
-	const fieldLabels = useFieldLabels('tools.fields', EDITABLE_FIELDS)
-	return (
-		<Form method="post" action={action} noValidate className="catalog-form card card-body mb-3" aria-label={t('tools.formLabel')}>
-			<ErrorSummary errors={errors} formError={formError} labels={fieldLabels} />
-			<CsrfInput />
-			<input type="hidden" name="version" value={values.version ?? ''} />
-			<div className="row">
-				<div className="col-md-4">
-					<Field
-						name="code"
-						label={t('tools.fields.code')}
-						defaultValue={values.code}
-						error={errors.code}
-						hint={t('catalog.hints.code', { max: TOOL_LIMITS.code })}
-						autoComplete="off"
-						required
-					/>
-				</div>
-				<div className="col-md-8">
-					<Field name="name" label={t('tools.fields.name')} defaultValue={values.name} error={errors.name} autoComplete="off" required />
-				</div>
-				<div className="col-md-4">
-					<SelectField
-						name="category"
-						label={t('tools.fields.category')}
-						defaultValue={values.category ?? ''}
-						emptyOption={t('catalog.choose')}
-						options={optionsWith(categories, values.category)}
-						error={errors.category}
-						required
-					/>
-				</div>
-				<div className="col-md-4">
-					<Field name="serialNumber" label={t('tools.fields.serialNumber')} defaultValue={values.serialNumber} error={errors.serialNumber} autoComplete="off" />
-				</div>
-				<div className="col-md-4">
-					<SelectField
-						name="status"
-						label={t('tools.fields.status')}
-						defaultValue={values.status || 'in_stock'}
-						options={TOOL_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))}
-						error={errors.status}
-						required
-					/>
-				</div>
-				<div className="col-md-8">
-					<StationPicker
-						stations={stations}
-						value={values.stationId ?? ''}
-						error={errors.stationId}
-						label={t('tools.fields.stationId')}
-						emptyLabel={t('tools.noStation')}
-					/>
-				</div>
-				<div className="col-6 col-md-2">
-					<Field name="quantity" type="number" min={0} step={1} label={t('tools.fields.quantity')} defaultValue={values.quantity} error={errors.quantity} required />
-				</div>
-				<div className="col-6 col-md-2">
-					<Field name="unit" label={t('tools.fields.unit')} defaultValue={values.unit} error={errors.unit} autoComplete="off" required />
-				</div>
-				<div className="col-md-4">
-					<Field name="purchaseDate" type="date" label={t('tools.fields.purchaseDate')} defaultValue={values.purchaseDate} error={errors.purchaseDate} hint={t('catalog.hints.date')} />
-				</div>
-				<div className="col-md-4">
-					<Field
-						name="value"
-						label={t('tools.fields.value')}
-						defaultValue={values.value}
-						error={errors.value}
-						hint={t('tools.hints.value')}
-						inputMode="decimal"
-						autoComplete="off"
-					/>
-				</div>
-				<div className="col-12">
-					<TextareaField name="note" label={t('tools.fields.note')} defaultValue={values.note} error={errors.note} />
-				</div>
-			</div>
-			<FormButtons submitLabel={submitLabel} cancelHref={cancelHref} />
-		</Form>
-	)
+	const cells: CatalogFormCell[] = [
+		{ columns: 'col-md-4', control: { kind: 'select', name: 'category', emptyOption: t('catalog.choose'), options: optionsWith(categories, form.values.category), required: true } },
+		{ columns: 'col-md-4', control: { kind: 'input', name: 'serialNumber', autoComplete: 'off' } },
+		{ columns: 'col-md-4', control: { kind: 'select', name: 'status', fallback: 'in_stock', options: TOOL_STATUSES.map((status) => ({ value: status, label: statusLabel(status) })), required: true } },
+		{
+			columns: 'col-md-8',
+			control: { kind: 'custom', name: 'stationId', render: (field) => <StationPicker stations={stations} {...field} emptyLabel={t('tools.noStation')} /> },
+		},
+		{ columns: 'col-6 col-md-2', control: { kind: 'input', name: 'quantity', type: 'number', min: 0, step: 1, required: true } },
+		{ columns: 'col-6 col-md-2', control: { kind: 'input', name: 'unit', autoComplete: 'off', required: true } },
+		{ columns: 'col-md-4', control: { kind: 'input', name: 'purchaseDate', type: 'date', hint: t('catalog.hints.date') } },
+		{ columns: 'col-md-4', control: { kind: 'input', name: 'value', hint: t('tools.hints.value'), inputMode: 'decimal', autoComplete: 'off' } },
+		{ columns: 'col-12', control: { kind: 'textarea', name: 'note' } },
+	]
+	return <CatalogForm catalog="tools" fields={TOOL_FIELDS} codeMax={TOOL_LIMITS.code} cells={cells} {...form} />
 }

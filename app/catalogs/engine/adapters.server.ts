@@ -1,0 +1,42 @@
+import { holdListedCodes } from '~/reference-lists/reference-lists.server'
+import type { BulkCatalog } from '../bulk.server'
+import type { Actor } from '../catalog.server'
+import type { ImportAdapter } from '../csv-import.server'
+import { newRowOf, type CatalogDefinition, type CatalogTypes } from './definition.server'
+
+/** What the bulk actions (export and delete of ticked rows) need of a catalog, from its definition. */
+export function bulkCatalogOf<T extends CatalogTypes>(definition: CatalogDefinition<T>): BulkCatalog<T['row']> {
+	const { entity, table, fields, formValues, listing, deleteBlocker } = definition
+	return {
+		entity,
+		table,
+		...listing,
+		columns: fields,
+		formValues,
+		...(deleteBlocker && {
+			async deleteBlockers(db, ids) {
+				const holders = await deleteBlocker.holders(db, ids)
+				return new Map([...holders].map(([id, count]) => [id, deleteBlocker.bulkReason(count)]))
+			},
+		}),
+	}
+}
+
+/** What the CSV import needs of a catalog (rows matched by code), from its definition. */
+export function importAdapterOf<T extends CatalogTypes>(definition: CatalogDefinition<T>): ImportAdapter<T['importInput'], T['row']> {
+	const { entity, table, fields, formValues, listed, reference } = definition
+	// Without a reference to resolve, an imported row is already what the store writes.
+	const columnsOf = (input: T['importInput']) => definition.columnsOf(reference ? reference.resolved(input) : (input as T['input']))
+	const newRow = newRowOf(definition)
+	return {
+		entity,
+		table,
+		columns: fields,
+		schema: async (trx) => definition.importSchema(await holdListedCodes(listed.list, trx)),
+		...(reference && { resolve: reference.resolveImported }),
+		formValues,
+		merged: (current, input) => ({ ...(current ?? newRow), ...columnsOf(input) }),
+		insertValues: (input, actor: Actor, now) => ({ ...columnsOf(input), created_by: actor.id, created_at: now, updated_by: actor.id, updated_at: now, version: 1 }),
+		updateValues: (input, actor: Actor, now, version) => ({ ...columnsOf(input), updated_by: actor.id, updated_at: now, version }),
+	}
+}

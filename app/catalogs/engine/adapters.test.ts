@@ -1,0 +1,59 @@
+import { describe, expect, test } from 'vitest'
+import { stationSchema } from '../station-schema.server'
+import { stationBulk, stationFormValues, stationImport } from '../stations.server'
+import { toolSchema } from '../tool-schema.server'
+import { toolBulk, toolFormValues, toolImport } from '../tools.server'
+
+const stationRow = {
+	code: 'HN-001',
+	name: 'Trạm BTS Cầu Giấy',
+	type: 'bts',
+	province: 'ha-noi',
+	address: '12 Trần Duy Hưng',
+	latitude: '21.028511',
+	longitude: '105.804817',
+	status: 'active',
+	commissionedAt: '2019-05-01',
+	note: '',
+}
+
+const toolRow = {
+	code: 'CC-001',
+	name: 'Đồng hồ vạn năng Fluke 17B+',
+	category: 'measuring',
+	serialNumber: 'FLK-123',
+	stationId: 'HN-001',
+	status: 'in_stock',
+	quantity: '1',
+	unit: 'cái',
+	purchaseDate: '2021-03-15',
+	value: '3250000.5',
+	note: '',
+}
+
+describe('the import adapters built from a catalog definition', () => {
+	test('a new station is the definition’s empty record with the row written over it', () => {
+		const input = stationSchema.parse(stationRow)
+		const merged = stationImport.merged(null, input)
+		expect(merged).toMatchObject({ id: 0, version: 1, created_by: null, code: 'HN-001', type: 'bts', latitude_e6: 21028511, name_key: 'tram bts cau giay' })
+		expect(stationFormValues(merged)).toEqual({ ...stationRow, version: '1' })
+	})
+
+	test('a tool row is written with the station its reference resolved to', () => {
+		const input = { ...toolSchema.parse(toolRow), resolvedStationId: 42 }
+		expect(toolFormValues(toolImport.merged(null, input))).toEqual({ ...toolRow, stationId: '42', version: '1' })
+		const actor = { id: 7, email: 'a@example.vn' }
+		expect(toolImport.insertValues(input, actor, 1000)).toMatchObject({ station_id: 42, created_by: 7, created_at: 1000, updated_by: 7, updated_at: 1000, version: 1 })
+		expect(toolImport.updateValues(input, actor, 2000, 5)).toMatchObject({ station_id: 42, updated_by: 7, updated_at: 2000, version: 5 })
+		expect(toolImport.updateValues(input, actor, 2000, 5)).not.toHaveProperty('created_by')
+	})
+
+	test('only the tool catalog resolves references; only the station catalog has a delete rule', () => {
+		expect(toolImport.resolve).toBeTypeOf('function')
+		expect(stationImport.resolve).toBeUndefined()
+		expect(stationBulk.deleteBlockers).toBeTypeOf('function')
+		expect(toolBulk.deleteBlockers).toBeUndefined()
+		expect([stationBulk.entity, stationBulk.table, stationBulk.fileName]).toEqual(['station', 'stations', 'tram'])
+		expect([toolBulk.entity, toolImport.table, toolBulk.fileName]).toEqual(['tool', 'tools', 'congcu'])
+	})
+})

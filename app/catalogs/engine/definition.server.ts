@@ -1,0 +1,111 @@
+import type { z } from 'zod'
+import type { DB } from '~/db/db.server'
+import type { ListSpec } from '~/lists/list-query'
+import type { SortColumn } from '~/lists/list.server'
+import type { ReferenceListDefinition } from '~/reference-lists/definitions'
+import type { BlockReason } from '../bulk'
+import type { RowError } from '../csv-import.server'
+
+/**
+ * What a catalog is, for the engine that writes it: one definition per catalog gives its create, update
+ * and delete (record-store.server.ts), its bulk actions and its CSV import (adapters.server.ts).
+ */
+
+/** The columns every catalog record has. */
+export interface CatalogRow {
+	id: number
+	code: string
+	name: string
+	name_key: string
+	search_text: string
+	created_by: number | null
+	created_at: number
+	updated_by: number | null
+	updated_at: number
+	version: number
+}
+
+/** The columns the engine writes itself (who and when, and the version), not the catalog's input. */
+export type BookkeepingColumn = 'id' | 'created_by' | 'created_at' | 'updated_by' | 'updated_at' | 'version'
+
+/** The types one catalog is made of. */
+export interface CatalogTypes {
+	/** A stored row. */
+	row: CatalogRow
+	/** A validated form, as the store writes it. */
+	input: { code: string; version: number | null }
+	/** A CSV row as validated (before its references are resolved). */
+	importInput: { code: string; version: number | null }
+	/** A record as its page shows it (a conflict answers with it). */
+	record: object
+	/** The catalog's own reasons a write is refused (a reference that names nothing). */
+	refusal: string
+	/** The catalog's own answer to a refused delete (never, when nothing blocks one). */
+	blocked: { ok: false; reason: string }
+}
+
+/** A column whose value must be a code of a reference list (a station's type, a tool's category). */
+export interface ListedColumn<T extends CatalogTypes> {
+	list: ReferenceListDefinition
+	/** The column's value in an input or a stored row. */
+	code(values: T['input'] | T['row']): string
+	/** The refusal when the code is not (no longer) in the list. */
+	reason: T['refusal']
+}
+
+/** A catalog whose records name a record of another through a foreign key (a tool its station). */
+export interface RecordReference<T extends CatalogTypes> {
+	/** The refusal when the named record was deleted between the check and the write. */
+	reason: T['refusal']
+	/** Resolves the references of imported rows (ids or codes) in place; returns the rows that name none. */
+	resolveImported(rows: { line: number; input: T['importInput'] }[], db: DB): Promise<RowError[]>
+	/** An imported row with its reference resolved, as the store writes it. */
+	resolved(input: T['importInput']): T['input']
+}
+
+/** Records of another catalog that hold a record of this one, so it may not be deleted (a station's tools). */
+export interface DeleteBlocker<T extends CatalogTypes> {
+	/** How many hold each of `ids`; an id none holds is left out. */
+	holders(db: DB, ids: number[]): Promise<Map<number, number>>
+	/** The single delete's refusal and the bulk delete's reason, for `count` holders. */
+	refusal(count: number): T['blocked']
+	bulkReason(count: number): BlockReason
+}
+
+export interface CatalogDefinition<T extends CatalogTypes> {
+	/** The audit log's entity (actions `<entity>.created`, `.updated`, `.deleted`, `.imported`). */
+	entity: 'station' | 'tool'
+	table: 'stations' | 'tools'
+	/** The form's fields, which are the CSV columns, in order. */
+	fields: readonly string[]
+	/** A record as its form shows it (and as the CSV export and the audit log write it): text per field. */
+	formValues(row: T['row']): Record<string, string>
+	/** The stored columns an input sets. */
+	columnsOf(input: T['input']): Omit<T['row'], BookkeepingColumn>
+	/** The catalog's own columns of a record not yet written (the "before" of an imported new row). */
+	newRow: Omit<T['row'], keyof CatalogRow>
+	/** A record as its page shows it, or undefined when there is none. */
+	getRecord(id: number, db: DB): Promise<T['record'] | undefined>
+	listed: ListedColumn<T>
+	/** The rules of an imported row, given the codes its listed column may take. */
+	importSchema(listedCodes: string[]): z.ZodType<T['importInput']>
+	/** The list the bulk actions return to and export like. */
+	listing: {
+		titleKey: string
+		listPath: string
+		// The list's own filter and sort types do not matter here.
+		// eslint-disable-next-line @typescript-eslint/no-explicit-any
+		list: ListSpec<any, any>
+		/** The export file's name before its date, e.g. `tram`. */
+		fileName: string
+		sortColumns: Record<string, SortColumn>
+	}
+	reference?: RecordReference<T>
+	deleteBlocker?: DeleteBlocker<T>
+}
+
+/** A new record's columns before its input is written over them. */
+export function newRowOf<T extends CatalogTypes>(definition: CatalogDefinition<T>): T['row'] {
+	const bookkeeping: CatalogRow = { id: 0, code: '', name: '', name_key: '', search_text: '', created_by: null, created_at: 0, updated_by: null, updated_at: 0, version: 1 }
+	return { ...bookkeeping, ...definition.newRow } as T['row']
+}

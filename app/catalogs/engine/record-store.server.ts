@@ -1,0 +1,137 @@
+import { getDatabase, type DB } from '~/db/db.server'
+import { holdListedCode } from '~/reference-lists/reference-lists.server'
+import { auditChange, changedFields, isForeignKeyViolation, isUniqueViolation, writeTransaction, type Actor } from '../catalog.server'
+import type { CatalogDefinition, CatalogTypes } from './definition.server'
+
+export type WriteResult<T extends CatalogTypes> =
+	| { ok: true; id: number; changed: boolean }
+	| { ok: false; reason: 'notFound' | 'codeTaken' | 'versionMissing' | T['refusal'] }
+	| { ok: false; reason: 'conflict'; current: T['record'] }
+
+export type DeleteResult<T extends CatalogTypes> =
+	| { ok: true; code: string }
+	| { ok: false; reason: 'notFound' }
+	| T['blocked']
+	| { ok: false; reason: 'conflict'; current: T['record'] }
+
+/** Inside a transaction: the record changed since it was read; answered as a conflict once it is over. */
+type Stale = { ok: false; reason: 'stale' }
+const STALE: Stale = { ok: false, reason: 'stale' }
+
+export interface WriteOptions {
+	source?: 'form' | 'import'
+	db?: DB
+}
+
+/**
+ * The create, update and delete of one catalog's records: each audited in the same transaction, codes
+ * unique, listed columns still listed, updates and deletes refused when the record changed since the
+ * user read it (optimistic concurrency on `version`).
+ */
+export function recordStore<T extends CatalogTypes>(definition: CatalogDefinition<T>) {
+	const { entity, table, formValues, columnsOf, listed, reference, deleteBlocker } = definition
+
+	const readRow = (db: DB, id: number) => db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst() as Promise<T['row'] | undefined>
+
+	async function codeTaken(db: DB, code: string, exceptId?: number) {
+		let query = db.selectFrom(table).select('id').where('code', '=', code)
+		if (exceptId !== undefined) query = query.where('id', '<>', exceptId)
+		return (await query.executeTakeFirst()) !== undefined
+	}
+
+	function writeFailure(error: unknown): WriteResult<T> {
+		// Another save took the code between our check and the write.
+		if (isUniqueViolation(error)) return { ok: false, reason: 'codeTaken' }
+		// The record the input names was deleted between the check and the write.
+		if (reference && isForeignKeyViolation(error)) return { ok: false, reason: reference.reason }
+		throw error
+	}
+
+	async function conflictOrGone(id: number, db: DB) {
+		const current = await definition.getRecord(id, db)
+		return current ? ({ ok: false, reason: 'conflict', current } as const) : ({ ok: false, reason: 'notFound' } as const)
+	}
+
+	/** Inserts a record and its audit entry, together or not at all. */
+	async function create(input: T['input'], actor: Actor, { source = 'form', db = getDatabase().db }: WriteOptions = {}): Promise<WriteResult<T>> {
+		try {
+			return await writeTransaction(db, async (trx): Promise<WriteResult<T>> => {
+				if (await codeTaken(trx, input.code)) return { ok: false, reason: 'codeTaken' }
+				if (!(await holdListedCode(listed.list, listed.code(input), trx))) return { ok: false, reason: listed.reason }
+				const now = Date.now()
+				const created = (await trx
+					.insertInto(table)
+					.values({ ...columnsOf(input), created_by: actor.id, created_at: now, updated_by: actor.id, updated_at: now, version: 1 } as never)
+					.returningAll()
+					.executeTakeFirstOrThrow()) as T['row']
+				const changes = changedFields(null, formValues(created))
+				await auditChange(trx, { action: `${entity}.created`, entity, entityId: created.id, actor, code: created.code, changes, source })
+				return { ok: true, id: created.id, changed: true }
+			})
+		} catch (error) {
+			return writeFailure(error)
+		}
+	}
+
+	/**
+	 * Saves `input` over record `id` when its version is still `input.version` (optimistic concurrency):
+	 * otherwise nothing is written and the current record is returned for the conflict message.
+	 */
+	async function update(id: number, input: T['input'], actor: Actor, { source = 'form', db = getDatabase().db }: WriteOptions = {}): Promise<WriteResult<T>> {
+		const version = input.version
+		if (version === null) return { ok: false, reason: 'versionMissing' }
+		try {
+			const result = await writeTransaction(db, async (trx): Promise<WriteResult<T> | Stale> => {
+				const current = await readRow(trx, id)
+				if (!current) return { ok: false, reason: 'notFound' }
+				if (current.version !== version) return STALE
+				if (input.code !== current.code && (await codeTaken(trx, input.code, id))) return { ok: false, reason: 'codeTaken' }
+				const code = listed.code(input)
+				if (code !== listed.code(current) && !(await holdListedCode(listed.list, code, trx))) return { ok: false, reason: listed.reason }
+				const columns = columnsOf(input)
+				const changes = changedFields(formValues(current), formValues({ ...current, ...columns }))
+				if (Object.keys(changes).length === 0) return { ok: true, id, changed: false }
+				const updated = await trx
+					.updateTable(table)
+					.set({ ...columns, updated_by: actor.id, updated_at: Date.now(), version: current.version + 1 } as never)
+					.where('id', '=', id)
+					.where('version', '=', version)
+					.executeTakeFirst()
+				// A concurrent save won the race (PostgreSQL's read committed): ours is the stale one.
+				if (Number(updated.numUpdatedRows) !== 1) return STALE
+				await auditChange(trx, { action: `${entity}.updated`, entity, entityId: id, actor, code: input.code, changes, source })
+				return { ok: true, id, changed: true }
+			})
+			return result.ok || result.reason !== 'stale' ? (result as WriteResult<T>) : await conflictOrGone(id, db)
+		} catch (error) {
+			return writeFailure(error)
+		}
+	}
+
+	/** Deletes a record nothing holds (see the definition's deleteBlocker); `version`, when given, must still be current. */
+	async function remove(id: number, version: number | null, actor: Actor, db: DB = getDatabase().db): Promise<DeleteResult<T>> {
+		try {
+			const result = await writeTransaction(db, async (trx): Promise<DeleteResult<T> | Stale> => {
+				const current = await readRow(trx, id)
+				if (!current) return { ok: false, reason: 'notFound' }
+				if (version !== null && current.version !== version) return STALE
+				const holders = deleteBlocker ? ((await deleteBlocker.holders(trx, [id])).get(id) ?? 0) : 0
+				if (deleteBlocker && holders > 0) return deleteBlocker.refusal(holders)
+				const deleted = await trx.deleteFrom(table).where('id', '=', id).where('version', '=', current.version).executeTakeFirst()
+				if (Number(deleted.numDeletedRows) !== 1) return STALE
+				await auditChange(trx, { action: `${entity}.deleted`, entity, entityId: id, actor, code: current.code, changes: changedFields(formValues(current), null) })
+				return { ok: true, code: current.code }
+			})
+			return result.ok || result.reason !== 'stale' ? (result as DeleteResult<T>) : await conflictOrGone(id, db)
+		} catch (error) {
+			// A holder (a tool assigned to the station) came between the check and the delete.
+			if (deleteBlocker && isForeignKeyViolation(error)) {
+				const holders = (await deleteBlocker.holders(db, [id])).get(id) ?? ((await definition.getRecord(id, db)) ? 0 : 1)
+				return deleteBlocker.refusal(holders)
+			}
+			throw error
+		}
+	}
+
+	return { create, update, remove }
+}
