@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely'
 import type { DB } from '~/db/db.server'
 import type { Dialect } from '~/db/migrations/helpers'
@@ -219,12 +220,12 @@ interface PagePlace {
  * search that matches many rows and is sorted by another column has no index to follow: at 1,000,000
  * rows finding its page costs tens of milliseconds (SQLite) to about 100 ms (PostgreSQL), while the
  * same page asked again (reloads, the way back from a record, other users' shared views) costs a
- * counter read. The key is the page's own queries, so whatever they select is part of it.
+ * counter read. The key is a digest of the page's own queries, so whatever they select is part of it.
  * docs/decisions/0029-searched-pages-cache.md
  */
 const SEARCHED_PAGES = versionedCache('searched-list-pages', { maxAgeMs: 60_000, maxEntries: 256 })
 
-function queryKey(query: AnySelect): string {
+function queryText(query: AnySelect): string {
 	const { sql: text, parameters } = query.compile()
 	return `${text}\n${JSON.stringify(parameters, (_, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value))}`
 }
@@ -263,7 +264,9 @@ export async function readPage<Row>(
 	if (state.q && source.version) {
 		const version = await source.version()
 		const offset = (state.page - 1) * state.size
-		const key = [source.table, queryKey(pageIdsQuery(dialect, source, state.dir, offset, state.size + 1)), queryKey(source.counted ?? source.filtered), (source.searchMatchesAtLeast ?? 0) > SEARCH_COUNT_CAP].join('\n')
+		const queries = [queryText(pageIdsQuery(dialect, source, state.dir, offset, state.size + 1)), queryText(source.counted ?? source.filtered), (source.searchMatchesAtLeast ?? 0) > SEARCH_COUNT_CAP]
+		// A digest: a short search's condition may list up to SEARCH_PROBE_LIMIT ids.
+		const key = createHash('sha256').update(queries.join('\n')).digest('base64')
 		place = await SEARCHED_PAGES.get(key, version, async () => {
 			const { ids, hasNext, counted } = await placePage(db, dialect, source, state)
 			return { ids, hasNext, ...(await counted) }
