@@ -1,11 +1,9 @@
-import type { Expression, SqlBool } from 'kysely'
 import { getDatabase, type DB } from '~/db/db.server'
-import type { Dialect } from '~/db/migrations/helpers'
 import type { Station } from '~/db/schema'
 import type { ListState } from '~/lists/list-query'
-import { equals, readAll, readPage, search, type AnySelect, type FilterPurpose, type ListResult, type ListSource, type SortColumn } from '~/lists/list.server'
+import type { ListResult, ListSource } from '~/lists/list.server'
 import { searchKeys } from './catalog.server'
-import { readCatalogVersion } from './catalog-version.server'
+import { exportListing, listingSource, readListing, type CatalogListing } from './engine/listing.server'
 import { minorToDecimalString } from './decimal'
 import { STATION_TYPE_LIST } from '~/reference-lists/definitions'
 import { bulkCatalogOf, importAdapterOf } from './engine/adapters.server'
@@ -14,32 +12,7 @@ import { recordStore } from './engine/record-store.server'
 import { stationSchemaFor, type StationInput } from './station-schema.server'
 import { COORDINATE_SCALE, STATION_FIELDS, STATION_LIST, STATIONS_PATH, type StationField, type StationFilter, type StationSort } from './stations'
 
-const SORTS: Record<StationSort, SortColumn> = {
-	code: { column: 'stations.code', unique: true },
-	name: { column: 'stations.name_key' },
-	type: { column: 'stations.type' },
-	province: { column: 'stations.province' },
-	status: { column: 'stations.status' },
-	commissionedAt: { column: 'stations.commissioned_at', nullable: true },
-}
-
 export type StationListState = ListState<StationFilter, StationSort>
-
-/** The stations the list's search and filters select (no columns chosen yet). */
-export async function filteredStations(db: DB, dialect: Dialect, state: Pick<StationListState, 'q' | 'filters'>) {
-	const { condition: searched, atLeast } = await search(db, dialect, 'stations', state.q)
-	const build = (purpose: FilterPurpose) => {
-		const selective = purpose === 'count'
-		const conditions: Expression<SqlBool>[] = searched ? [searched] : []
-		const { status, type, province } = state.filters
-		if (status) conditions.push(equals(dialect, 'stations.status', status, { selective }))
-		if (type) conditions.push(equals(dialect, 'stations.type', type, { selective }))
-		if (province) conditions.push(equals(dialect, 'stations.province', province, { selective }))
-		const query = db.selectFrom('stations')
-		return conditions.length > 0 ? query.where((eb) => eb.and(conditions)) : query
-	}
-	return { filtered: build('page'), counted: build('count'), searchMatchesAtLeast: atLeast }
-}
 
 export interface StationListRow {
 	id: number
@@ -52,41 +25,53 @@ export interface StationListRow {
 	tool_count: number
 }
 
-function stationColumns(query: AnySelect) {
-	return query.select((eb) => [
-		'stations.id',
-		'stations.code',
-		'stations.name',
-		'stations.type',
-		'stations.province',
-		'stations.status',
-		'stations.commissioned_at',
-		eb
-			.selectFrom('tools')
-			.select((inner) => inner.fn.countAll<number>().as('n'))
-			.whereRef('tools.station_id', '=', 'stations.id')
-			.as('tool_count'),
-	])
+/** How the station list reads: each filter is a column of the station. */
+export const STATION_LISTING: CatalogListing<StationFilter, StationSort> = {
+	table: 'stations',
+	sorts: {
+		code: { column: 'stations.code', unique: true },
+		name: { column: 'stations.name_key' },
+		type: { column: 'stations.type' },
+		province: { column: 'stations.province' },
+		status: { column: 'stations.status' },
+		commissionedAt: { column: 'stations.commissioned_at', nullable: true },
+	},
+	columnFilters: {
+		status: { column: 'stations.status' },
+		type: { column: 'stations.type' },
+		province: { column: 'stations.province' },
+	},
+	columns: (query) =>
+		query.select((eb) => [
+			'stations.id',
+			'stations.code',
+			'stations.name',
+			'stations.type',
+			'stations.province',
+			'stations.status',
+			'stations.commissioned_at',
+			eb
+				.selectFrom('tools')
+				.select((inner) => inner.fn.countAll<number>().as('n'))
+				.whereRef('tools.station_id', '=', 'stations.id')
+				.as('tool_count'),
+		]),
 }
 
 /** What the list pattern reads for a station list state. */
-export async function stationListSource(state: StationListState, handle = getDatabase()): Promise<ListSource> {
-	const { filtered, counted, searchMatchesAtLeast } = await filteredStations(handle.db, handle.dialect, state)
-	return { table: 'stations', idColumn: 'stations.id', filtered, counted, searchMatchesAtLeast, columns: stationColumns, sort: SORTS[state.sort], version: () => readCatalogVersion(handle.db) }
+export function stationListSource(state: StationListState, handle = getDatabase()): Promise<ListSource> {
+	return listingSource(STATION_LISTING, state, handle)
 }
 
 /** One page of the station list, with each station's number of tools (one index lookup per row). */
 export async function listStations(state: StationListState, handle = getDatabase()): Promise<ListResult<StationListRow>> {
-	const { db, dialect } = handle
-	const page = await readPage<StationListRow>(db, dialect, await stationListSource(state, handle), state)
+	const page = await readListing<StationListRow, StationFilter, StationSort>(STATION_LISTING, state, handle)
 	return { ...page, rows: page.rows.map((row) => ({ ...row, tool_count: Number(row.tool_count) })) }
 }
 
 /** Every station the list's search and filters select, in the list's order, a batch at a time (the CSV export). */
-export async function* exportStations(state: StationListState, handle = getDatabase()): AsyncGenerator<Station[]> {
-	const { db, dialect } = handle
-	const { filtered } = await filteredStations(db, dialect, state)
-	yield* readAll<Station>(db, dialect, { table: 'stations', idColumn: 'stations.id', filtered, columns: (query) => query.selectAll('stations'), sort: SORTS[state.sort] }, state.dir)
+export function exportStations(state: StationListState, handle = getDatabase()): AsyncGenerator<Station[]> {
+	return exportListing<Station, StationFilter, StationSort>(STATION_LISTING, state, handle)
 }
 
 /** A station with the names of who created and last changed it, and its number of tools. */
@@ -168,7 +153,7 @@ const STATION_CATALOG: CatalogDefinition<StationCatalog> = {
 	getRecord: getStationRecord,
 	listed: { list: STATION_TYPE_LIST, code: (values) => values.type, reason: 'typeNotListed' },
 	importSchema: stationSchemaFor,
-	listing: { titleKey: 'stations.title', listPath: STATIONS_PATH, list: STATION_LIST, fileName: 'tram', sortColumns: SORTS },
+	listing: { titleKey: 'stations.title', listPath: STATIONS_PATH, list: STATION_LIST, fileName: 'tram', sortColumns: STATION_LISTING.sorts },
 	deleteBlocker: {
 		holders: toolCounts,
 		refusal: (toolCount) => ({ ok: false, reason: 'hasTools', toolCount }),

@@ -1,11 +1,10 @@
 import type { Expression, SqlBool } from 'kysely'
 import { getDatabase, type DB } from '~/db/db.server'
-import type { Dialect } from '~/db/migrations/helpers'
 import type { Tool } from '~/db/schema'
 import type { ListState } from '~/lists/list-query'
-import { equals, inSubquery, readAll, readPage, search, type AnySelect, type FilterPurpose, type ListResult, type ListSource, type SortColumn } from '~/lists/list.server'
+import { equals, inSubquery, type ListResult, type ListSource } from '~/lists/list.server'
 import { searchKeys } from './catalog.server'
-import { readCatalogVersion } from './catalog-version.server'
+import { exportListing, listingSource, readListing, type CatalogListing, type Narrowing } from './engine/listing.server'
 import { minorToDecimalString } from './decimal'
 import type { RowError } from './csv-import.server'
 import { bulkCatalogOf, importAdapterOf } from './engine/adapters.server'
@@ -14,16 +13,6 @@ import { recordStore } from './engine/record-store.server'
 import { toolSchemaFor, type ToolInput } from './tool-schema.server'
 import { TOOL_CATEGORY_LIST } from '~/reference-lists/definitions'
 import { MONEY_SCALE, TOOL_FIELDS, TOOL_LIST, TOOLS_PATH, type ToolField, type ToolFilter, type ToolSort } from './tools'
-
-const SORTS: Record<ToolSort, SortColumn> = {
-	code: { column: 'tools.code', unique: true },
-	name: { column: 'tools.name_key' },
-	category: { column: 'tools.category' },
-	status: { column: 'tools.status' },
-	quantity: { column: 'tools.quantity' },
-	value: { column: 'tools.value_minor', nullable: true },
-	purchaseDate: { column: 'tools.purchase_date', nullable: true },
-}
 
 export type ToolListState = ListState<ToolFilter, ToolSort>
 
@@ -47,26 +36,51 @@ export async function resolveStation(reference: string, db: DB = getDatabase().d
 	return (await db.selectFrom('stations').select(['id', 'code', 'name']).where('code', '=', text.toUpperCase()).executeTakeFirst()) ?? null
 }
 
-/** The tools the list's search and filters select; `station` is the resolved station filter (null: it names none). */
-export async function filteredTools(db: DB, dialect: Dialect, state: Pick<ToolListState, 'q' | 'filters'>, station: StationRef | null | undefined) {
-	const { condition: searched, atLeast } = await search(db, dialect, 'tools', state.q)
-	const build = (purpose: FilterPurpose) => {
-		const selective = purpose === 'count'
-		const conditions: Expression<SqlBool>[] = searched ? [searched] : []
-		const { status, category, province } = state.filters
-		if (status) conditions.push(equals(dialect, 'tools.status', status, { selective }))
-		if (category) conditions.push(equals(dialect, 'tools.category', category, { selective }))
+/** How the tool list reads; its station and province filters are its own (`toolNarrowing`). */
+export const TOOL_LISTING: CatalogListing<ToolFilter, ToolSort> = {
+	table: 'tools',
+	sorts: {
+		code: { column: 'tools.code', unique: true },
+		name: { column: 'tools.name_key' },
+		category: { column: 'tools.category' },
+		status: { column: 'tools.status' },
+		quantity: { column: 'tools.quantity' },
+		value: { column: 'tools.value_minor', nullable: true },
+		purchaseDate: { column: 'tools.purchase_date', nullable: true },
+	},
+	columnFilters: {
+		status: { column: 'tools.status' },
+		category: { column: 'tools.category' },
+	},
+	columns: (query) =>
+		query.select([
+			'tools.id',
+			'tools.code',
+			'tools.name',
+			'tools.category',
+			'tools.status',
+			'tools.quantity',
+			'tools.unit',
+			'tools.value_minor',
+			'tools.purchase_date',
+			'tools.station_id',
+		]),
+}
+
+/** The station filter (`station` as resolved; null: it names none) and the province of a tool's station. */
+function toolNarrowing(state: Pick<ToolListState, 'filters'>, station: StationRef | null | undefined): Narrowing {
+	return ({ db, dialect }) => {
+		const conditions: Expression<SqlBool>[] = []
 		// A station filter naming no station matches nothing (rather than being ignored).
 		if (station !== undefined) conditions.push(equals(dialect, 'tools.station_id', station?.id ?? 0, { selective: true }))
+		const { province } = state.filters
 		if (province) {
 			// A province's stations are a few thousand at most: their tools come from the station index.
 			const stations = db.selectFrom('stations').select('stations.id').where('stations.province', '=', province)
 			conditions.push(inSubquery(dialect, 'tools.station_id', stations, { selective: true }))
 		}
-		const query = db.selectFrom('tools')
-		return conditions.length > 0 ? query.where((eb) => eb.and(conditions)) : query
+		return conditions
 	}
-	return { filtered: build('page'), counted: build('count'), searchMatchesAtLeast: atLeast }
 }
 
 export interface ToolListRow {
@@ -90,32 +104,14 @@ async function stationsOf(db: DB, ids: (number | null)[]): Promise<Map<number, S
 	return new Map(rows.map((row) => [row.id, row]))
 }
 
-function toolColumns(query: AnySelect) {
-	return query.select([
-		'tools.id',
-		'tools.code',
-		'tools.name',
-		'tools.category',
-		'tools.status',
-		'tools.quantity',
-		'tools.unit',
-		'tools.value_minor',
-		'tools.purchase_date',
-		'tools.station_id',
-	])
-}
-
 /** What the list pattern reads for a tool list state. */
-export async function toolListSource(state: ToolListState, station: StationRef | null | undefined, handle = getDatabase()): Promise<ListSource> {
-	const { filtered, counted, searchMatchesAtLeast } = await filteredTools(handle.db, handle.dialect, state, station)
-	return { table: 'tools', idColumn: 'tools.id', filtered, counted, searchMatchesAtLeast, columns: toolColumns, sort: SORTS[state.sort], version: () => readCatalogVersion(handle.db) }
+export function toolListSource(state: ToolListState, station: StationRef | null | undefined, handle = getDatabase()): Promise<ListSource> {
+	return listingSource(TOOL_LISTING, state, handle, toolNarrowing(state, station))
 }
 
 export async function listTools(state: ToolListState, station: StationRef | null | undefined, handle = getDatabase()): Promise<ListResult<ToolListRow>> {
-	const { db, dialect } = handle
-	const source = await toolListSource(state, station, handle)
-	const page = await readPage<Omit<ToolListRow, 'station'> & { station_id: number | null }>(db, dialect, source, state)
-	const stations = await stationsOf(db, page.rows.map((row) => row.station_id))
+	const page = await readListing<Omit<ToolListRow, 'station'> & { station_id: number | null }, ToolFilter, ToolSort>(TOOL_LISTING, state, handle, toolNarrowing(state, station))
+	const stations = await stationsOf(handle.db, page.rows.map((row) => row.station_id))
 	return {
 		...page,
 		rows: page.rows.map(({ station_id, ...row }) => ({
@@ -127,10 +123,8 @@ export async function listTools(state: ToolListState, station: StationRef | null
 }
 
 /** Every tool the list's search and filters select, in the list's order, a batch at a time (the CSV export). */
-export async function* exportTools(state: ToolListState, station: StationRef | null | undefined, handle = getDatabase()): AsyncGenerator<Tool[]> {
-	const { db, dialect } = handle
-	const { filtered } = await filteredTools(db, dialect, state, station)
-	yield* readAll<Tool>(db, dialect, { table: 'tools', idColumn: 'tools.id', filtered, columns: (query) => query.selectAll('tools'), sort: SORTS[state.sort] }, state.dir)
+export function exportTools(state: ToolListState, station: StationRef | null | undefined, handle = getDatabase()): AsyncGenerator<Tool[]> {
+	return exportListing<Tool, ToolFilter, ToolSort>(TOOL_LISTING, state, handle, toolNarrowing(state, station))
 }
 
 /** A tool with its station and the names of who created and last changed it. */
@@ -239,7 +233,7 @@ const TOOL_CATALOG: CatalogDefinition<ToolCatalog> = {
 	getRecord: getToolRecord,
 	listed: { list: TOOL_CATEGORY_LIST, code: (values) => values.category, reason: 'categoryNotListed' },
 	importSchema: toolSchemaFor,
-	listing: { titleKey: 'tools.title', listPath: TOOLS_PATH, list: TOOL_LIST, fileName: 'congcu', sortColumns: SORTS },
+	listing: { titleKey: 'tools.title', listPath: TOOLS_PATH, list: TOOL_LIST, fileName: 'congcu', sortColumns: TOOL_LISTING.sorts },
 	// The station a tool belongs to: the CSV names it by id or code; the foreign key catches one deleted meanwhile.
 	reference: { reason: 'stationNotFound', resolveImported: resolveStations, resolved: resolvedInput },
 }

@@ -1,0 +1,83 @@
+import type { Expression, SqlBool } from 'kysely'
+import { getDatabase, type DatabaseHandle } from '~/db/db.server'
+import type { Database } from '~/db/schema'
+import type { ListState } from '~/lists/list-query'
+import { equals, readAll, readPage, search, type AnySelect, type FilterPurpose, type ListResult, type ListSource, type SortColumn } from '~/lists/list.server'
+import { readCatalogVersion } from '../catalog-version.server'
+
+/**
+ * How a catalog's list reads (the list pattern of app/lists/list.server.ts): its sort columns, its
+ * filters, and the columns of a list row. One listing per catalog gives its pages, its export and the
+ * top bar's search.
+ */
+export interface CatalogListing<Filter extends string, Sort extends string> {
+	table: 'stations' | 'tools'
+	sorts: Record<Sort, SortColumn>
+	/**
+	 * Filters that keep the rows whose column equals the value; `selective` when a value keeps a handful
+	 * of rows (see `equals`). A filter left out here is the catalog's own (`Narrowing`).
+	 */
+	columnFilters: Partial<Record<Filter, { column: string; selective?: boolean }>>
+	/** The columns of a list row (the rows of a page are then picked by id). */
+	columns: (query: AnySelect) => AnySelect
+}
+
+/** Conditions of a catalog's own for a list state (a tool's station, its station's province). */
+export type Narrowing = (handle: DatabaseHandle, purpose: FilterPurpose) => Expression<SqlBool>[]
+
+type State<Filter extends string, Sort extends string> = Pick<ListState<Filter, Sort>, 'q' | 'filters' | 'sort' | 'dir'>
+
+/** The rows the state's search and filters select, for reading a page and for counting. */
+async function filtered<Filter extends string, Sort extends string>(listing: CatalogListing<Filter, Sort>, state: State<Filter, Sort>, handle: DatabaseHandle, narrowing?: Narrowing) {
+	const { db, dialect } = handle
+	const { condition: searched, atLeast } = await search(db, dialect, listing.table, state.q)
+	const build = (purpose: FilterPurpose) => {
+		const conditions: Expression<SqlBool>[] = searched ? [searched] : []
+		for (const [name, filter] of Object.entries(listing.columnFilters) as [Filter, { column: string; selective?: boolean }][]) {
+			const value = state.filters[name]
+			if (value) conditions.push(equals(dialect, filter.column, value, { selective: filter.selective === true || purpose === 'count' }))
+		}
+		if (narrowing) conditions.push(...narrowing(handle, purpose))
+		const query = db.selectFrom(listing.table as keyof Database & 'stations')
+		return conditions.length > 0 ? query.where((eb) => eb.and(conditions)) : query
+	}
+	return { filtered: build('page'), counted: build('count'), searchMatchesAtLeast: atLeast }
+}
+
+/** What the list pattern reads for a list state: searched pages are kept per catalog version (decision 0029). */
+export async function listingSource<Filter extends string, Sort extends string>(
+	listing: CatalogListing<Filter, Sort>,
+	state: State<Filter, Sort>,
+	handle: DatabaseHandle = getDatabase(),
+	narrowing?: Narrowing,
+): Promise<ListSource> {
+	return {
+		table: listing.table,
+		idColumn: `${listing.table}.id`,
+		...(await filtered(listing, state, handle, narrowing)),
+		columns: listing.columns,
+		sort: listing.sorts[state.sort],
+		version: () => readCatalogVersion(handle.db),
+	}
+}
+
+/** One page of the list. */
+export async function readListing<Row, Filter extends string, Sort extends string>(
+	listing: CatalogListing<Filter, Sort>,
+	state: ListState<Filter, Sort>,
+	handle: DatabaseHandle = getDatabase(),
+	narrowing?: Narrowing,
+): Promise<ListResult<Row>> {
+	return readPage<Row>(handle.db, handle.dialect, await listingSource(listing, state, handle, narrowing), state)
+}
+
+/** Every record the state selects, whole, in the list's order, a batch at a time (the CSV export). */
+export async function* exportListing<Row, Filter extends string, Sort extends string>(
+	listing: CatalogListing<Filter, Sort>,
+	state: State<Filter, Sort>,
+	handle: DatabaseHandle = getDatabase(),
+	narrowing?: Narrowing,
+): AsyncGenerator<Row[]> {
+	const source = await listingSource(listing, state, handle, narrowing)
+	yield* readAll<Row>(handle.db, handle.dialect, { ...source, columns: (query) => query.selectAll(listing.table as 'stations') }, state.dir)
+}
