@@ -10,7 +10,7 @@ import { bulkCatalogOf, importAdapterOf } from './engine/adapters.server'
 import type { CatalogDefinition } from './engine/definition.server'
 import { recordStore } from './engine/record-store.server'
 import { stationSchemaFor, type StationInput } from './station-schema.server'
-import { COORDINATE_SCALE, STATION_FIELDS, STATION_LIST, STATIONS_PATH, type StationField, type StationFilter, type StationSort } from './stations'
+import { COORDINATE_SCALE, STATION_FIELDS, STATION_PAGES, type StationField, type StationFilter, type StationSort } from './stations'
 
 export type StationListState = ListState<StationFilter, StationSort>
 
@@ -153,7 +153,9 @@ const STATION_CATALOG: CatalogDefinition<StationCatalog> = {
 	getRecord: getStationRecord,
 	listed: { list: STATION_TYPE_LIST, code: (values) => values.type, reason: 'typeNotListed' },
 	importSchema: stationSchemaFor,
-	listing: { titleKey: 'stations.title', listPath: STATIONS_PATH, list: STATION_LIST, fileName: 'tram', sortColumns: STATION_LISTING.sorts },
+	pages: STATION_PAGES,
+	listing: STATION_LISTING,
+	exportFileName: 'tram',
 	deleteBlocker: {
 		holders: toolCounts,
 		refusal: (toolCount) => ({ ok: false, reason: 'hasTools', toolCount }),

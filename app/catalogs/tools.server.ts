@@ -12,7 +12,7 @@ import type { CatalogDefinition } from './engine/definition.server'
 import { recordStore } from './engine/record-store.server'
 import { toolSchemaFor, type ToolInput } from './tool-schema.server'
 import { TOOL_CATEGORY_LIST } from '~/reference-lists/definitions'
-import { MONEY_SCALE, TOOL_FIELDS, TOOL_LIST, TOOLS_PATH, type ToolField, type ToolFilter, type ToolSort } from './tools'
+import { MONEY_SCALE, TOOL_FIELDS, TOOL_PAGES, type ToolField, type ToolFilter, type ToolSort } from './tools'
 
 export type ToolListState = ListState<ToolFilter, ToolSort>
 
@@ -233,7 +233,9 @@ const TOOL_CATALOG: CatalogDefinition<ToolCatalog> = {
 	getRecord: getToolRecord,
 	listed: { list: TOOL_CATEGORY_LIST, code: (values) => values.category, reason: 'categoryNotListed' },
 	importSchema: toolSchemaFor,
-	listing: { titleKey: 'tools.title', listPath: TOOLS_PATH, list: TOOL_LIST, fileName: 'congcu', sortColumns: TOOL_LISTING.sorts },
+	pages: TOOL_PAGES,
+	listing: TOOL_LISTING,
+	exportFileName: 'congcu',
 	// The station a tool belongs to: the CSV names it by id or code; the foreign key catches one deleted meanwhile.
 	reference: { reason: 'stationNotFound', resolveImported: resolveStations, resolved: resolvedInput },
 }

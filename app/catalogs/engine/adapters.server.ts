@@ -6,11 +6,15 @@ import { newRowOf, type CatalogDefinition, type CatalogTypes } from './definitio
 
 /** What the bulk actions (export and delete of ticked rows) need of a catalog, from its definition. */
 export function bulkCatalogOf<T extends CatalogTypes>(definition: CatalogDefinition<T>): BulkCatalog<T['row']> {
-	const { entity, table, fields, formValues, listing, deleteBlocker } = definition
+	const { entity, table, fields, formValues, pages, listing, exportFileName, deleteBlocker } = definition
 	return {
 		entity,
 		table,
-		...listing,
+		titleKey: `${pages.key}.title`,
+		listPath: pages.views.path,
+		list: pages.views.spec,
+		fileName: exportFileName,
+		sortColumns: listing.sorts,
 		columns: fields,
 		formValues,
 		...(deleteBlocker && {

@@ -1,10 +1,10 @@
 import type { z } from 'zod'
 import type { DB } from '~/db/db.server'
-import type { ListSpec } from '~/lists/list-query'
-import type { SortColumn } from '~/lists/list.server'
 import type { ReferenceListDefinition } from '~/reference-lists/definitions'
 import type { BlockReason } from '../bulk'
+import type { CatalogPages } from '../catalog-pages'
 import type { RowError } from '../csv-import.server'
+import type { CatalogListing } from './listing.server'
 
 /**
  * What a catalog is, for the engine that writes it: one definition per catalog gives its create, update
@@ -89,17 +89,13 @@ export interface CatalogDefinition<T extends CatalogTypes> {
 	listed: ListedColumn<T>
 	/** The rules of an imported row, given the codes its listed column may take. */
 	importSchema(listedCodes: string[]): z.ZodType<T['importInput']>
-	/** The list the bulk actions return to and export like. */
-	listing: {
-		titleKey: string
-		listPath: string
-		// The list's own filter and sort types do not matter here.
-		// eslint-disable-next-line @typescript-eslint/no-explicit-any
-		list: ListSpec<any, any>
-		/** The export file's name before its date, e.g. `tram`. */
-		fileName: string
-		sortColumns: Record<string, SortColumn>
-	}
+	/** Its pages (the bulk actions return to its list) and how its list reads (they export in its order). */
+	pages: CatalogPages
+	// The list's own filter and sort types do not matter here.
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any
+	listing: CatalogListing<any, any>
+	/** The export file's name before its date, e.g. `tram`. */
+	exportFileName: string
 	reference?: RecordReference<T>
 	deleteBlocker?: DeleteBlocker<T>
 }
