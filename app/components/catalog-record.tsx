@@ -61,11 +61,7 @@ function isRefusal(answer: unknown): answer is RecordRefusal {
  */
 export function CatalogRecordPage({
 	pages,
-	record,
-	values,
-	history,
-	confirmDelete,
-	allowed,
+	page: { record, values, history, confirmDelete, allowed },
 	answer,
 	labels,
 	form,
@@ -74,11 +70,14 @@ export function CatalogRecordPage({
 	deleteRefused,
 }: {
 	pages: CatalogPages
-	record: CatalogRecordData
-	values: Record<string, string>
-	history: HistoryItem[]
-	confirmDelete: boolean
-	allowed: { update: boolean; delete: boolean }
+	/** What the loader read (loadCatalogRecord). */
+	page: {
+		record: CatalogRecordData
+		values: Record<string, string>
+		history: HistoryItem[]
+		confirmDelete: boolean
+		allowed: { update: boolean; delete: boolean }
+	}
 	/** The action's answer, if any. */
 	answer: unknown
 	labels: { fieldLabel: (field: string) => string; valueLabel: (field: string, value: string) => string }

@@ -42,16 +42,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function ToolPage() {
 	const { t, i18n } = useTranslation()
-	const { record: tool, values, stations, categories, history, confirmDelete, allowed } = useLoaderData<typeof loader>()
+	const page = useLoaderData<typeof loader>()
+	const { record: tool, stations, categories } = page
 	const labels = useToolLabels(stations, categories)
 	return (
 		<CatalogRecordPage
 			pages={TOOL_PAGES}
-			record={tool}
-			values={values}
-			history={history}
-			confirmDelete={confirmDelete}
-			allowed={allowed}
+			page={page}
 			answer={useActionData<typeof action>()}
 			labels={labels}
 			form={(props) => <ToolForm {...props} stations={stations} categories={categories} />}

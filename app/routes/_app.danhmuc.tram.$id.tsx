@@ -42,17 +42,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function StationPage() {
 	const { t, i18n } = useTranslation()
-	const { record: station, values, history, types, confirmDelete, allowed, addTool } = useLoaderData<typeof loader>()
+	const page = useLoaderData<typeof loader>()
+	const { record: station, values, types, addTool } = page
 	const labels = useStationLabels(types)
 	const toolsHref = `/congcu/list?stationId=${station.id}`
 	return (
 		<CatalogRecordPage
 			pages={STATION_PAGES}
-			record={station}
-			values={values}
-			history={history}
-			confirmDelete={confirmDelete}
-			allowed={allowed}
+			page={page}
 			answer={useActionData<typeof action>()}
 			labels={labels}
 			form={(props) => <StationForm {...props} types={types} />}
