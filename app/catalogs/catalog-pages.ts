@@ -26,3 +26,8 @@ export function recordHref(pages: CatalogPages, id: number): string {
 export function newRecordHref(pages: CatalogPages): string {
 	return `${pages.views.path}/new`
 }
+
+/** The address of the CSV import page. */
+export function importHref(pages: CatalogPages): string {
+	return `${pages.views.path}/import`
+}
