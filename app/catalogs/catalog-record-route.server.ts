@@ -46,16 +46,13 @@ export interface CatalogRecordRoute<T extends CatalogTypes & { record: RecordSum
 	holderCount?(blocked: T['blocked']): number
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyRecordRoute = CatalogRecordRoute<any, any>
-
 function refused(body: Omit<RecordRefusal, 'ok' | 'errors' | 'formError'> & Partial<RecordRefusal>, status: number) {
 	noteFormFailed()
 	return data<RecordRefusal>({ ok: false, errors: {}, formError: null, ...body }, { status })
 }
 
-function conflictOf(route: AnyRecordRoute, current: RecordSummary, sent: Record<string, string>): ConflictInfo {
-	return { by: current.updated_by_name, at: current.updated_at, version: current.version, differences: differencesFrom(route.formValues(current), sent) }
+function conflictOf<Saved extends RecordSummary>(formValues: (record: Saved) => Record<string, string>, current: Saved, sent: Record<string, string>): ConflictInfo {
+	return { by: current.updated_by_name, at: current.updated_at, version: current.version, differences: differencesFrom(formValues(current), sent) }
 }
 
 async function prepare<T extends CatalogTypes & { record: RecordSummary }, Form extends { code: string }>(route: CatalogRecordRoute<T, Form>, form: Form) {
@@ -115,9 +112,9 @@ async function deleteRecord<T extends CatalogTypes & { record: RecordSummary }, 
 		await flashSuccess(request, `${route.pages.key}.deleted`, { code: (result as { code: string }).code })
 		return redirect(route.pages.views.path)
 	}
-	const refusal = result as { reason: string; current?: RecordSummary }
+	const refusal = result as { reason: string; current?: T['record'] }
 	if (refusal.reason === 'notFound') throw notFound()
-	if (refusal.reason === 'conflict') return refused({ values: {}, conflict: conflictOf(route, refusal.current!, {}) }, 409)
+	if (refusal.reason === 'conflict') return refused({ values: {}, conflict: conflictOf(route.formValues, refusal.current!, {}) }, 409)
 	return refused({ values: {}, deleteRefused: { count: route.holderCount!(result as T['blocked']) } }, 409)
 }
 
@@ -140,7 +137,7 @@ async function saveRecord<T extends CatalogTypes & { record: RecordSummary }, Fo
 		case 'versionMissing':
 			return refused({ values, formError: 'catalog.errors.versionMissing' }, 409)
 		case 'conflict':
-			return refused({ values, conflict: conflictOf(route, (result as { current: RecordSummary }).current, values) }, 409)
+			return refused({ values, conflict: conflictOf(route.formValues, (result as { current: T['record'] }).current, values) }, 409)
 		default:
 			return refused({ values, errors: route.refusals[result.reason as T['refusal']] }, 400)
 	}

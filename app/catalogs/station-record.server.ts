@@ -9,7 +9,7 @@ import { createStation, deleteStation, getStationRecord, stationFormValues, upda
 export const STATION_RECORD: CatalogRecordRoute<StationCatalog> = {
 	pages: STATION_PAGES,
 	formSchema: async () => stationSchemaFor(await listedCodes(STATION_TYPE_LIST)),
-	getRecord: (id) => getStationRecord(id),
+	getRecord: getStationRecord,
 	formValues: stationFormValues,
 	store: { create: createStation, update: updateStation, remove: deleteStation },
 	refusals: { typeNotListed: { type: { key: 'catalog.errors.invalidChoice' } } },

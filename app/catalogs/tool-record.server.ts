@@ -16,7 +16,7 @@ export const TOOL_RECORD: CatalogRecordRoute<ToolCatalog, ToolInput> = {
 		if (form.stationId !== null && !station) return { ok: false, errors: STATION_NOT_FOUND }
 		return { ok: true, input: { ...form, stationId: station?.id ?? null } }
 	},
-	getRecord: (id) => getToolRecord(id),
+	getRecord: getToolRecord,
 	formValues: toolFormValues,
 	store: { create: createTool, update: updateTool, remove: deleteTool },
 	refusals: { stationNotFound: STATION_NOT_FOUND, categoryNotListed: { category: { key: 'catalog.errors.invalidChoice' } } },
