@@ -16,7 +16,8 @@ const KEEP_FINISHED_MS = 10 * 60_000
 export interface ImportJob {
 	id: string
 	userId: number
-	catalog: 'stations' | 'tools'
+	/** The catalog's key (its pages' `key`): a job's page shows only under its own catalog. */
+	catalog: string
 	progress: ImportProgress
 	/** The outcome, once finished; `failed` when the import stopped on an unexpected error. */
 	outcome: { report: ImportReport } | { failed: true } | null

@@ -4,6 +4,7 @@ import { getT } from '~/i18n/i18n.server'
 import type { ReferenceListDefinition } from '~/reference-lists/definitions'
 import { optionsFor } from '~/reference-lists/routes.server'
 import type { Actor } from './catalog.server'
+import { importHref, type CatalogPages } from './catalog-pages'
 import { flashSuccess } from '~/utils/flash.server'
 import { noteFormFailed, type FieldError } from '~/utils/form.server'
 import { importCsv, readUpload, type ImportAdapter, type ImportReport } from './csv-import.server'
@@ -11,10 +12,7 @@ import { BACKGROUND_IMPORT_BYTES, getImportJob, startImportJob } from './import-
 
 /** What differs between the catalogs' import pages (each route checks its own `import` grant first). */
 export interface CatalogImportSpec {
-	catalog: 'stations' | 'tools'
-	titleKey: string
-	listPath: string
-	importPath: string
+	pages: CatalogPages
 	// The adapter's own input and row types do not matter here.
 	// eslint-disable-next-line @typescript-eslint/no-explicit-any
 	adapter: ImportAdapter<any, any>
@@ -35,13 +33,13 @@ function reportOf(fileError: FieldError): ImportReport {
  */
 export async function importPageLoader(request: Request, user: Actor, spec: CatalogImportSpec) {
 	const page = {
-		title: (await getT(request))(spec.titleKey),
+		title: (await getT(request))(`${spec.pages.key}.importTitle`),
 		maxMegabytes: getConfig().maxUploadBytes / 1024 / 1024,
 		choices: await optionsFor(spec.choices, request),
 	}
 	const jobId = new URL(request.url).searchParams.get('job')
 	if (jobId === null) return data({ ...page, job: null as ImportJobView, report: null as ImportReport | null })
-	const job = getImportJob(jobId, user.id, spec.catalog)
+	const job = getImportJob(jobId, user.id, spec.pages.key)
 	if (!job) return data({ ...page, job: { state: 'unknown' } as ImportJobView, report: null }, { status: 404 })
 	if (!job.outcome) {
 		return data({ ...page, job: { state: 'running', rows: job.progress.rows, percent: Math.floor(job.progress.fraction * 100) } as ImportJobView, report: null })
@@ -50,7 +48,7 @@ export async function importPageLoader(request: Request, user: Actor, spec: Cata
 	const report = job.outcome.report
 	if (report.ok) {
 		await flashSuccess(request, 'csv.imported', { created: report.created, updated: report.updated, unchanged: report.unchanged })
-		throw redirect(spec.listPath)
+		throw redirect(spec.pages.views.path)
 	}
 	return data({ ...page, job: null as ImportJobView, report: report as ImportReport | null }, { status: 400 })
 }
@@ -69,8 +67,8 @@ export async function importPageAction(request: Request, user: Actor, spec: Cata
 		return data({ report: reportOf(upload.fileError) }, { status, headers: upload.closeConnection ? { Connection: 'close' } : undefined })
 	}
 	if (upload.bytes.byteLength > BACKGROUND_IMPORT_BYTES) {
-		const job = startImportJob(user.id, spec.catalog, (onProgress) => importCsv(upload.bytes, spec.adapter, user, upload.fileName, undefined, onProgress))
-		return redirect(`${spec.importPath}?job=${job.id}`, 303)
+		const job = startImportJob(user.id, spec.pages.key, (onProgress) => importCsv(upload.bytes, spec.adapter, user, upload.fileName, undefined, onProgress))
+		return redirect(`${importHref(spec.pages)}?job=${job.id}`, 303)
 	}
 	const report = await importCsv(upload.bytes, spec.adapter, user, upload.fileName)
 	if (!report.ok) {
@@ -78,5 +76,5 @@ export async function importPageAction(request: Request, user: Actor, spec: Cata
 		return data({ report }, { status: 400 })
 	}
 	await flashSuccess(request, 'csv.imported', { created: report.created, updated: report.updated, unchanged: report.unchanged })
-	return redirect(spec.listPath)
+	return redirect(spec.pages.views.path)
 }

@@ -121,7 +121,7 @@ async function toolCounts(db: DB, stationIds: number[]): Promise<Map<number, num
 	return new Map(rows.map((row) => [Number(row.station_id), Number(row.n)]))
 }
 
-type StationCatalog = {
+export type StationCatalog = {
 	row: Station
 	input: StationInput
 	importInput: StationInput

@@ -200,7 +200,7 @@ async function resolveStations(rows: { line: number; input: ToolImportInput }[],
 	return errors
 }
 
-type ToolCatalog = {
+export type ToolCatalog = {
 	row: Tool
 	input: ResolvedToolInput
 	importInput: ToolImportInput

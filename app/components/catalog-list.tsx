@@ -37,20 +37,20 @@ const classNames = (...names: (string | false | undefined)[]) => names.filter(Bo
  */
 export function CatalogListPage<Row extends CatalogListRow, Filter extends string, Sort extends string>({
 	pages,
-	state,
-	result,
-	views,
-	allowed,
+	page: { state, result, views, allowed },
 	filters,
 	filterExtra,
 	notice,
 	columns,
 }: {
 	pages: CatalogPages
-	state: ListState<Filter, Sort>
-	result: PageInfo & { rows: Row[] }
-	views: ListViewsData<string>
-	allowed: { create: boolean; export: boolean; import: boolean; delete: boolean }
+	/** What the loader read (loadCatalogList). */
+	page: {
+		state: ListState<Filter, Sort>
+		result: PageInfo & { rows: Row[] }
+		views: ListViewsData<string>
+		allowed: { create: boolean; export: boolean; import: boolean; delete: boolean }
+	}
 	filters: FilterControl<Filter>[]
 	filterExtra?: ReactNode
 	notice?: ReactNode

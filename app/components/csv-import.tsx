@@ -1,6 +1,7 @@
 import { Form, Link, useRevalidator } from '@remix-run/react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
+import { importHref, type CatalogPages } from '~/catalogs/catalog-pages'
 import type { ImportReport } from '~/catalogs/csv-import.server'
 import type { ImportJobView } from '~/catalogs/import-route.server'
 import { formatNumber, formatPercent } from '~/i18n/format'
@@ -8,32 +9,32 @@ import { CsrfInput, ErrorSummary } from './forms'
 import { TableScroller } from './list'
 import { CardSection } from './card-section'
 
-/** The CSV import page of a catalog: the upload form, what the file must hold, and the report of a refused file. */
+/**
+ * The CSV import page of a catalog: the upload form, what the file must hold, and the report of a refused
+ * file (the action's answer, else one of an import that ran in the background).
+ */
 export function CsvImportPage({
-	title,
-	backHref,
-	backLabel,
+	pages,
+	page,
+	answer,
 	columns,
-	templateHref,
 	formatHelp,
-	maxMegabytes,
-	report,
-	job,
 }: {
-	title: string
-	backHref: string
-	backLabel: string
+	pages: CatalogPages
+	/** What the loader read (importPageLoader): an import running in the background (its progress), or one this server does not know. */
+	page: { maxMegabytes: number; report: ImportReport | null; job: ImportJobView }
+	answer: { report: ImportReport } | undefined
 	columns: readonly string[]
-	/** The download of an empty file with the header row. */
-	templateHref: string
 	/** What the values of particular columns look like. */
 	formatHelp: string[]
-	maxMegabytes: number
-	report: ImportReport | null
-	/** An import running in the background (its progress), or one this server does not know. */
-	job: ImportJobView
 }) {
 	const { t, i18n } = useTranslation()
+	const title = t(`${pages.key}.importTitle`)
+	const backHref = pages.views.path
+	const templateHref = `${importHref(pages)}/template.csv`
+	const { maxMegabytes } = page
+	const report = answer?.report ?? page.report
+	const job = answer ? null : page.job
 	const failed = report && !report.ok ? report : null
 	if (job?.state === 'running') {
 		return (
@@ -50,7 +51,7 @@ export function CsvImportPage({
 			<nav aria-label={t('catalog.breadcrumb')} className="mb-2">
 				<Link to={backHref} className="link-on-page">
 					<i className="bx bx-chevron-left" aria-hidden="true" />
-					{backLabel}
+					{t(`${pages.key}.backToList`)}
 				</Link>
 			</nav>
 			<h1 id="import-heading" className="h3 mb-3">

@@ -1,12 +1,13 @@
 import { data, redirect } from '@remix-run/node'
 import { differencesFrom, parseId, recordHistory, type Actor } from '~/catalogs/catalog.server'
 import type { ConflictInfo } from '~/components/catalog'
+import type { RecordRefusal } from '~/components/catalog-record'
 import { getDb } from '~/db/db.server'
 import { getLanguage, getT } from '~/i18n/i18n.server'
 import { can, type Grants } from '~/permissions/grants'
 import { forbidden } from '~/permissions/grants.server'
 import { flashSuccess } from '~/utils/flash.server'
-import { invalid, noteFormFailed, parseForm, type FieldErrors } from '~/utils/form.server'
+import { invalid, noteFormFailed, parseForm } from '~/utils/form.server'
 import { listText, type ReferenceListDefinition } from './definitions'
 import { editItemSchema, newItemSchema } from './item-schema.server'
 import { createItem, deleteItem, getItemRecord, itemFormValues, itemLabel, listItems, nextSortOrder, referenceOptions, updateItem, type ItemRecord } from './reference-lists.server'
@@ -64,14 +65,8 @@ export async function itemLoader(list: ReferenceListDefinition, request: Request
 	}
 }
 
-export interface ItemRefusal {
-	ok: false
-	errors: FieldErrors
-	values: Record<string, string>
-	formError: string | null
-	conflict?: ConflictInfo
-	deleteRefused?: { count: number }
-}
+/** A reference item page's refused post: the same answer as a catalog record page's. */
+export type ItemRefusal = RecordRefusal
 
 function refused(body: Partial<ItemRefusal>, status: number) {
 	noteFormFailed()

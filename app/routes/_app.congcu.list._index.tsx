@@ -41,7 +41,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ToolsPage() {
 	const { t, i18n } = useTranslation()
-	const { state, result, station, stationMissing, stations, categories, allowed, views } = useLoaderData<typeof loader>()
+	const page = useLoaderData<typeof loader>()
+	const { state, station, stationMissing, stations, categories } = page
 	const { categoryLabel, statusLabel } = useToolLabels(stations, categories)
 	// The select holds ids: a filter given as a code shows as the station it resolved to.
 	const stationValue = stations && station ? String(station.id) : (state.filters.stationId ?? '')
@@ -90,10 +91,7 @@ export default function ToolsPage() {
 	return (
 		<CatalogListPage
 			pages={TOOL_PAGES}
-			state={state}
-			result={result}
-			views={views}
-			allowed={allowed}
+			page={page}
 			columns={columns}
 			filters={[
 				{ name: 'status', label: t('tools.fields.status'), allLabel: t('list.all'), options: TOOL_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })) },

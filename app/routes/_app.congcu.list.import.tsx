@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, t
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { importPageAction, importPageLoader, type CatalogImportSpec } from '~/catalogs/import-route.server'
-import { TOOL_FIELDS, TOOL_STATUSES, TOOLS_PATH } from '~/catalogs/tools'
+import { TOOL_FIELDS, TOOL_PAGES, TOOL_STATUSES } from '~/catalogs/tools'
 import { toolImport } from '~/catalogs/tools.server'
 import { CsvImportPage } from '~/components/csv-import'
 import { routeHandle } from '~/permissions/access'
@@ -20,7 +20,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogSty
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
 
-const IMPORT: CatalogImportSpec = { catalog: 'tools', titleKey: 'tools.importTitle', listPath: TOOLS_PATH, importPath: `${TOOLS_PATH}/import`, adapter: toolImport, choices: TOOL_CATEGORY_LIST }
+const IMPORT: CatalogImportSpec = { pages: TOOL_PAGES, adapter: toolImport, choices: TOOL_CATEGORY_LIST }
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const { user } = await requirePermission(request, 'CONGCU_LIST', 'import')
@@ -34,25 +34,20 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ToolImportPage() {
 	const { t } = useTranslation()
-	const actionData = useActionData<typeof action>()
-	const { maxMegabytes, job, report, choices } = useLoaderData<typeof loader>()
+	const page = useLoaderData<typeof loader>()
 	return (
 		<CsvImportPage
-			title={t('tools.importTitle')}
-			backHref={TOOLS_PATH}
-			backLabel={t('tools.backToList')}
+			pages={TOOL_PAGES}
+			page={page}
+			answer={useActionData<typeof action>()}
 			columns={TOOL_FIELDS}
-			templateHref={`${TOOLS_PATH}/import/template.csv`}
 			formatHelp={[
-				t('tools.csvHelp.category', { values: choicesHelp(choices) }),
+				t('tools.csvHelp.category', { values: choicesHelp(page.choices) }),
 				t('tools.csvHelp.status', { values: TOOL_STATUSES.join(', ') }),
 				t('tools.csvHelp.station'),
 				t('tools.csvHelp.value'),
 				t('csv.formatDates'),
 			]}
-			maxMegabytes={maxMegabytes}
-			report={actionData?.report ?? report}
-			job={actionData ? null : job}
 		/>
 	)
 }

@@ -37,7 +37,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function StationsPage() {
 	const { t, i18n } = useTranslation()
-	const { state, result, types, allowed, views } = useLoaderData<typeof loader>()
+	const page = useLoaderData<typeof loader>()
+	const { state, types } = page
 	const { typeLabel, statusLabel } = useStationLabels(types)
 	const columns: CatalogColumn<StationListRow>[] = [
 		{ key: 'type', label: t('stations.fields.type'), sortable: true, secondary: true, cell: (station) => typeLabel(station.type) },
@@ -68,10 +69,7 @@ export default function StationsPage() {
 	return (
 		<CatalogListPage
 			pages={STATION_PAGES}
-			state={state}
-			result={result}
-			views={views}
-			allowed={allowed}
+			page={page}
 			columns={columns}
 			filters={[
 				{ name: 'status', label: t('stations.fields.status'), allLabel: t('list.all'), options: STATION_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })) },

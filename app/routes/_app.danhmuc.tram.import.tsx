@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, t
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { importPageAction, importPageLoader, type CatalogImportSpec } from '~/catalogs/import-route.server'
-import { STATION_FIELDS, STATION_STATUSES, STATIONS_PATH } from '~/catalogs/stations'
+import { STATION_FIELDS, STATION_PAGES, STATION_STATUSES } from '~/catalogs/stations'
 import { stationImport } from '~/catalogs/stations.server'
 import { CsvImportPage } from '~/components/csv-import'
 import { routeHandle } from '~/permissions/access'
@@ -20,7 +20,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogSty
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
 
-const IMPORT: CatalogImportSpec = { catalog: 'stations', titleKey: 'stations.importTitle', listPath: STATIONS_PATH, importPath: `${STATIONS_PATH}/import`, adapter: stationImport, choices: STATION_TYPE_LIST }
+const IMPORT: CatalogImportSpec = { pages: STATION_PAGES, adapter: stationImport, choices: STATION_TYPE_LIST }
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const { user } = await requirePermission(request, 'DANHMUC_TRAM', 'import')
@@ -34,25 +34,20 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function StationImportPage() {
 	const { t } = useTranslation()
-	const actionData = useActionData<typeof action>()
-	const { maxMegabytes, job, report, choices } = useLoaderData<typeof loader>()
+	const page = useLoaderData<typeof loader>()
 	return (
 		<CsvImportPage
-			title={t('stations.importTitle')}
-			backHref={STATIONS_PATH}
-			backLabel={t('stations.backToList')}
+			pages={STATION_PAGES}
+			page={page}
+			answer={useActionData<typeof action>()}
 			columns={STATION_FIELDS}
-			templateHref={`${STATIONS_PATH}/import/template.csv`}
 			formatHelp={[
-				t('stations.csvHelp.type', { values: choicesHelp(choices) }),
+				t('stations.csvHelp.type', { values: choicesHelp(page.choices) }),
 				t('stations.csvHelp.status', { values: STATION_STATUSES.join(', ') }),
 				t('stations.csvHelp.province'),
 				t('stations.csvHelp.coordinates'),
 				t('csv.formatDates'),
 			]}
-			maxMegabytes={maxMegabytes}
-			report={actionData?.report ?? report}
-			job={actionData ? null : job}
 		/>
 	)
 }
