@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { createElement, Fragment, type ReactNode } from 'react'
+import { Fragment, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { newRecordHref, recordHref, type CatalogPages } from '~/catalogs/catalog-pages'
 import type { FieldErrors } from '~/utils/form.server'
@@ -98,66 +98,64 @@ export function CatalogRecordPage({
 		<ConflictAlert conflict={refusal.conflict} reloadHref={href} fieldLabel={labels.fieldLabel} valueLabel={labels.valueLabel} />
 	) : null
 	const question = t(`${key}.deleteQuestion`, { code: record.code, name: record.name })
-	// A catalog whose deletes nothing blocks gets no slot for that notice: React's useId derives ids (the
-	// error summary's) from the children's positions, so a slot more would change them.
-	const notices = deleteRefused ? [refusedDelete, conflict] : [conflict]
-
 	if (confirmDelete && allowed.delete) {
-		return createElement(
-			DeleteConfirmation,
-			{
-				title: t(`${key}.deleteTitle`, { code: record.code }),
-				headingId,
-				question,
-				action: href,
-				version: record.version,
-				confirmLabel: t(`${key}.deleteConfirm`),
-			},
-			...notices,
+		return (
+			<DeleteConfirmation
+				title={t(`${key}.deleteTitle`, { code: record.code })}
+				headingId={headingId}
+				question={question}
+				action={href}
+				version={record.version}
+				confirmLabel={t(`${key}.deleteConfirm`)}
+			>
+				{refusedDelete}
+				{conflict}
+			</DeleteConfirmation>
 		)
 	}
 
-	return createElement(
-		'section',
-		{ 'aria-labelledby': headingId },
-		<BackToList pages={pages} />,
-		<PageHeader title={`${record.code} · ${record.name}`} id={headingId}>
-			{allowed.delete ? (
-				<DeleteControl action={href} version={record.version} label={t(`${key}.delete`)} question={question} confirmLabel={t(`${key}.deleteConfirm`)} />
-			) : null}
-		</PageHeader>,
-		...notices,
-		<RecordFacts
-			createdBy={record.created_by_name}
-			createdAt={record.created_at}
-			updatedBy={record.updated_by_name}
-			updatedAt={record.updated_at}
-			version={record.version}
-		>
-			{facts}
-		</RecordFacts>,
-		allowed.update ? (
-			form({
-				action: href,
-				values: refusal?.values && Object.keys(refusal.values).length > 0 ? refusal.values : values,
-				errors: refusal?.errors ?? {},
-				formError: refusal?.formError ? t(refusal.formError) : null,
-				submitLabel: t('catalog.save'),
-				cancelHref: pages.views.path,
-			})
-		) : (
-			<div className="record-view card card-body mb-3">
-				<dl className="row mb-0">
-					{fields.map((field) => (
-						<Fragment key={field.label}>
-							<dt className="col-sm-3">{field.label}</dt>
-							<dd className={field.preWrap ? 'col-sm-9 text-prewrap' : 'col-sm-9'}>{field.value}</dd>
-						</Fragment>
-					))}
-				</dl>
-			</div>
-		),
-		<HistoryTable history={history} fieldLabel={labels.fieldLabel} valueLabel={labels.valueLabel} />,
+	return (
+		<section aria-labelledby={headingId}>
+			<BackToList pages={pages} />
+			<PageHeader title={`${record.code} · ${record.name}`} id={headingId}>
+				{allowed.delete ? (
+					<DeleteControl action={href} version={record.version} label={t(`${key}.delete`)} question={question} confirmLabel={t(`${key}.deleteConfirm`)} />
+				) : null}
+			</PageHeader>
+			{refusedDelete}
+			{conflict}
+			<RecordFacts
+				createdBy={record.created_by_name}
+				createdAt={record.created_at}
+				updatedBy={record.updated_by_name}
+				updatedAt={record.updated_at}
+				version={record.version}
+			>
+				{facts}
+			</RecordFacts>
+			{allowed.update ? (
+				form({
+					action: href,
+					values: refusal?.values && Object.keys(refusal.values).length > 0 ? refusal.values : values,
+					errors: refusal?.errors ?? {},
+					formError: refusal?.formError ? t(refusal.formError) : null,
+					submitLabel: t('catalog.save'),
+					cancelHref: pages.views.path,
+				})
+			) : (
+				<div className="record-view card card-body mb-3">
+					<dl className="row mb-0">
+						{fields.map((field) => (
+							<Fragment key={field.label}>
+								<dt className="col-sm-3">{field.label}</dt>
+								<dd className={field.preWrap ? 'col-sm-9 text-prewrap' : 'col-sm-9'}>{field.value}</dd>
+							</Fragment>
+						))}
+					</dl>
+				</div>
+			)}
+			<HistoryTable history={history} fieldLabel={labels.fieldLabel} valueLabel={labels.valueLabel} />
+		</section>
 	)
 }
 
