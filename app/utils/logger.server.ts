@@ -44,9 +44,10 @@ function createBaseLogger() {
 		messageKey: 'event',
 		timestamp: pino.stdTimeFunctions.isoTime,
 		formatters: { level: (label) => ({ level: label }) },
-		mixin: () => {
+		mixin: (_entry, _level, logger) => {
 			const requestId = requestContext.getStore()?.requestId
-			return requestId ? { requestId } : {}
+			// pino-http's request line comes from a child logger that carries it already: once is enough.
+			return requestId && !('requestId' in logger.bindings()) ? { requestId } : {}
 		},
 	}
 	if (process.env.NODE_ENV === 'development' && process.stdout.isTTY) {
