@@ -132,8 +132,6 @@ export type StationCatalog = {
 
 /** The station catalog's write side: its type must be listed, and a station that holds tools is not deleted. */
 const STATION_CATALOG: CatalogDefinition<StationCatalog> = {
-	entity: 'station',
-	table: 'stations',
 	fields: STATION_FIELDS,
 	formValues: stationFormValues,
 	columnsOf: (input) => ({

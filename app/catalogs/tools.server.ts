@@ -211,8 +211,6 @@ export type ToolCatalog = {
 
 /** The tool catalog's write side: its category must be listed and its station exist; nothing refers to a tool, so any may be deleted. */
 const TOOL_CATALOG: CatalogDefinition<ToolCatalog> = {
-	entity: 'tool',
-	table: 'tools',
 	fields: TOOL_FIELDS,
 	formValues: toolFormValues,
 	columnsOf: (input) => ({

@@ -2,11 +2,12 @@ import { holdListedCodes } from '~/reference-lists/reference-lists.server'
 import type { BulkCatalog } from '../bulk.server'
 import type { Actor } from '../catalog.server'
 import type { ImportAdapter } from '../csv-import.server'
-import { newRowOf, type CatalogDefinition, type CatalogTypes } from './definition.server'
+import { newRowOf, storageOf, type CatalogDefinition, type CatalogTypes } from './definition.server'
 
 /** What the bulk actions (export and delete of ticked rows) need of a catalog, from its definition. */
 export function bulkCatalogOf<T extends CatalogTypes>(definition: CatalogDefinition<T>): BulkCatalog<T['row']> {
-	const { entity, table, fields, formValues, pages, listing, exportFileName, deleteBlocker } = definition
+	const { fields, formValues, pages, listing, exportFileName, deleteBlocker } = definition
+	const { entity, table } = storageOf(definition)
 	return {
 		entity,
 		table,
@@ -28,7 +29,8 @@ export function bulkCatalogOf<T extends CatalogTypes>(definition: CatalogDefinit
 
 /** What the CSV import needs of a catalog (rows matched by code), from its definition. */
 export function importAdapterOf<T extends CatalogTypes>(definition: CatalogDefinition<T>): ImportAdapter<T['importInput'], T['row']> {
-	const { entity, table, fields, formValues, listed, reference } = definition
+	const { fields, formValues, listed, reference } = definition
+	const { entity, table } = storageOf(definition)
 	// Without a reference to resolve, an imported row is already what the store writes.
 	const columnsOf = (input: T['importInput']) => definition.columnsOf(reference ? reference.resolved(input) : (input as T['input']))
 	const newRow = newRowOf(definition)

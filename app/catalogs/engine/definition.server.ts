@@ -73,9 +73,6 @@ export interface DeleteBlocker<T extends CatalogTypes> {
 }
 
 export interface CatalogDefinition<T extends CatalogTypes> {
-	/** The audit log's entity (actions `<entity>.created`, `.updated`, `.deleted`, `.imported`). */
-	entity: 'station' | 'tool'
-	table: 'stations' | 'tools'
 	/** The form's fields, which are the CSV columns, in order. */
 	fields: readonly string[]
 	/** A record as its form shows it (and as the CSV export and the audit log write it): text per field. */
@@ -98,6 +95,11 @@ export interface CatalogDefinition<T extends CatalogTypes> {
 	exportFileName: string
 	reference?: RecordReference<T>
 	deleteBlocker?: DeleteBlocker<T>
+}
+
+/** The audit log's entity (`pages.entity`: actions `<entity>.created`, `.updated`, `.deleted`, `.imported`) and the table (`listing.table`). */
+export function storageOf<T extends CatalogTypes>(definition: CatalogDefinition<T>) {
+	return { entity: definition.pages.entity, table: definition.listing.table }
 }
 
 /** A new record's columns before its input is written over them. */

@@ -1,7 +1,7 @@
 import { getDatabase, type DB } from '~/db/db.server'
 import { holdListedCode } from '~/reference-lists/reference-lists.server'
 import { auditChange, changedFields, isForeignKeyViolation, isUniqueViolation, writeTransaction, type Actor } from '../catalog.server'
-import type { CatalogDefinition, CatalogTypes } from './definition.server'
+import { storageOf, type CatalogDefinition, type CatalogTypes } from './definition.server'
 
 export type WriteResult<T extends CatalogTypes> =
 	| { ok: true; id: number; changed: boolean }
@@ -29,7 +29,8 @@ export interface WriteOptions {
  * user read it (optimistic concurrency on `version`).
  */
 export function recordStore<T extends CatalogTypes>(definition: CatalogDefinition<T>) {
-	const { entity, table, formValues, columnsOf, listed, reference, deleteBlocker } = definition
+	const { formValues, columnsOf, listed, reference, deleteBlocker } = definition
+	const { entity, table } = storageOf(definition)
 
 	const readRow = (db: DB, id: number) => db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst() as Promise<T['row'] | undefined>
 
