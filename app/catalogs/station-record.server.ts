@@ -1,5 +1,5 @@
 import { STATION_TYPE_LIST } from '~/reference-lists/definitions'
-import { listedCodes } from '~/reference-lists/reference-lists.server'
+import { listedCodes } from '~/reference-lists/listed-codes.server'
 import type { CatalogRecordRoute } from './catalog-record-route.server'
 import { stationSchemaFor } from './station-schema.server'
 import { STATION_PAGES } from './stations'

@@ -1,5 +1,5 @@
 import { TOOL_CATEGORY_LIST } from '~/reference-lists/definitions'
-import { listedCodes } from '~/reference-lists/reference-lists.server'
+import { listedCodes } from '~/reference-lists/listed-codes.server'
 import type { CatalogRecordRoute } from './catalog-record-route.server'
 import { toolSchemaFor, type ToolInput } from './tool-schema.server'
 import { TOOL_PAGES } from './tools'

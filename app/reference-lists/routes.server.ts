@@ -10,7 +10,7 @@ import { flashSuccess } from '~/utils/flash.server'
 import { invalid, noteFormFailed, parseForm } from '~/utils/form.server'
 import { listText, type ReferenceListDefinition } from './definitions'
 import { editItemSchema, newItemSchema } from './item-schema.server'
-import { createItem, deleteItem, getItemRecord, itemFormValues, itemLabel, listItems, nextSortOrder, referenceOptions, updateItem, type ItemRecord } from './reference-lists.server'
+import { getItemRecord, itemFormValues, itemLabel, itemStore, listItems, nextSortOrder, referenceOptions, type ItemRecord } from './reference-lists.server'
 import { notFound } from '~/utils/responses.server'
 
 /**
@@ -39,7 +39,7 @@ export async function newItemLoader(list: ReferenceListDefinition, request: Requ
 export async function newItemAction(list: ReferenceListDefinition, request: Request, user: Actor) {
 	const form = await parseForm(request, newItemSchema)
 	if (!form.ok) return invalid(form)
-	const result = await createItem(list, form.data, user)
+	const result = await itemStore(list).create(form.data, user)
 	if (!result.ok) return invalid({ errors: { code: { key: 'catalog.errors.codeTaken' } }, values: form.values }, { status: 409 })
 	await flashSuccess(request, listText(list, 'created'), { code: form.data.code })
 	return redirect(itemHref(list, result.id))
@@ -88,7 +88,7 @@ export async function itemAction(list: ReferenceListDefinition, request: Request
 	if (id === null) throw notFound()
 	const form = await parseForm(request, editItemSchema)
 	if (intent === 'delete') {
-		const result = await deleteItem(list, id, postedVersion(form.formData), user)
+		const result = await itemStore(list).remove(id, postedVersion(form.formData), user)
 		if (result.ok) {
 			await flashSuccess(request, listText(list, 'deleted'), { code: result.code })
 			return redirect(list.path)
@@ -98,7 +98,7 @@ export async function itemAction(list: ReferenceListDefinition, request: Request
 		return refused({ conflict: conflictOf(result.current, {}) }, 409)
 	}
 	if (!form.ok) return invalid(form)
-	const result = await updateItem(list, id, form.data, user)
+	const result = await itemStore(list).update(id, form.data, user)
 	if (result.ok) {
 		await flashSuccess(request, result.changed ? listText(list, 'saved') : 'catalog.noChanges', { code: result.code })
 		return redirect(itemHref(list, id))

@@ -7,7 +7,8 @@ import { toolSchema } from '~/catalogs/tool-schema.server'
 import { getDb, openDatabase } from '~/db/db.server'
 import type { Database } from '~/db/schema'
 import { STATION_TYPE_LIST, TOOL_CATEGORY_LIST } from '~/reference-lists/definitions'
-import { deleteItem, holdListedCode } from '~/reference-lists/reference-lists.server'
+import { holdListedCode } from '~/reference-lists/listed-codes.server'
+import { itemStore } from '~/reference-lists/reference-lists.server'
 import { INITIAL_REFERENCE_ITEMS } from '~/db/migrations/0018_reference_lists'
 import { migrations } from '~/db/migrations'
 import { ensureBuiltins } from '~/permissions/builtins.server'
@@ -189,8 +190,8 @@ describe('a record and a delete of its item at the same time', () => {
 		// The forms were checked while the items were listed; then they were deleted.
 		const station = stationSchema.parse(stationFields({ type: type.code! }))
 		const tool = { ...toolSchema.parse(toolFields({ category: category.code! })), stationId: null }
-		expect(await deleteItem(STATION_TYPE_LIST, typeId, 1, admin.actor)).toMatchObject({ ok: true })
-		expect(await deleteItem(TOOL_CATEGORY_LIST, categoryId, 1, admin.actor)).toMatchObject({ ok: true })
+		expect(await itemStore(STATION_TYPE_LIST).remove(typeId, 1, admin.actor)).toMatchObject({ ok: true })
+		expect(await itemStore(TOOL_CATEGORY_LIST).remove(categoryId, 1, admin.actor)).toMatchObject({ ok: true })
 
 		expect(await createStation(station, operator.actor)).toEqual({ ok: false, reason: 'typeNotListed' })
 		expect(await updateStation(existing.id, { ...stationSchema.parse(stationFields({ type: type.code! })), version: 1 }, operator.actor)).toEqual({ ok: false, reason: 'typeNotListed' })
@@ -236,7 +237,7 @@ if (testDatabaseKind() === 'postgres') {
 			})
 			try {
 				await saving.ready
-				const deleting = deleteItem(STATION_TYPE_LIST, typeId, 1, admin.actor)
+				const deleting = itemStore(STATION_TYPE_LIST).remove(typeId, 1, admin.actor)
 				expect(await settledWithin(deleting, 300)).toBe(false)
 				saving.release()
 				await saving.done

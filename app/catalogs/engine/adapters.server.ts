@@ -1,4 +1,4 @@
-import { holdListedCodes } from '~/reference-lists/reference-lists.server'
+import { holdListedCodes } from '~/reference-lists/listed-codes.server'
 import type { BulkCatalog } from '../bulk.server'
 import type { Actor } from '../catalog.server'
 import type { ImportAdapter } from '../csv-import.server'

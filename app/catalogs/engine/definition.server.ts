@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import type { DB } from '~/db/db.server'
 import type { ReferenceListDefinition } from '~/reference-lists/definitions'
 import type { BlockReason } from '../bulk'
+import type { CatalogEntity } from '../catalog.server'
 import type { CatalogPages } from '../catalog-pages'
 import type { RowError } from '../csv-import.server'
 import type { CatalogListing } from './listing.server'
@@ -11,13 +12,10 @@ import type { CatalogListing } from './listing.server'
  * and delete (record-store.server.ts), its bulk actions and its CSV import (adapters.server.ts).
  */
 
-/** The columns every catalog record has. */
-export interface CatalogRow {
+/** The columns every record the engine stores has: its code, who and when, and its version. */
+export interface StoredRow {
 	id: number
 	code: string
-	name: string
-	name_key: string
-	search_text: string
 	created_by: number | null
 	created_at: number
 	updated_by: number | null
@@ -25,17 +23,22 @@ export interface CatalogRow {
 	version: number
 }
 
+/** The columns every catalog record has besides: its name and the stored keys its list sorts and searches by. */
+export interface CatalogRow extends StoredRow {
+	name: string
+	name_key: string
+	search_text: string
+}
+
 /** The columns the engine writes itself (who and when, and the version), not the catalog's input. */
 export type BookkeepingColumn = 'id' | 'created_by' | 'created_at' | 'updated_by' | 'updated_at' | 'version'
 
-/** The types one catalog is made of. */
-export interface CatalogTypes {
+/** The types the record store writes (app/catalogs/engine/record-store.server.ts). */
+export interface RecordTypes {
 	/** A stored row. */
-	row: CatalogRow
-	/** A validated form, as the store writes it. */
-	input: { code: string; version: number | null }
-	/** A CSV row as validated (before its references are resolved). */
-	importInput: { code: string; version: number | null }
+	row: StoredRow
+	/** A validated form, as the store writes it; without a code, the record's code stays as it is. */
+	input: { code?: string; version: number | null }
 	/** A record as its page shows it (a conflict answers with it). */
 	record: object
 	/** The catalog's own reasons a write is refused (a reference that names nothing). */
@@ -44,8 +47,16 @@ export interface CatalogTypes {
 	blocked: { ok: false; reason: string }
 }
 
+/** The types one catalog is made of. */
+export interface CatalogTypes extends RecordTypes {
+	row: CatalogRow
+	input: { code: string; version: number | null }
+	/** A CSV row as validated (before its references are resolved). */
+	importInput: { code: string; version: number | null }
+}
+
 /** A column whose value must be a code of a reference list (a station's type, a tool's category). */
-export interface ListedColumn<T extends CatalogTypes> {
+export interface ListedColumn<T extends RecordTypes> {
 	list: ReferenceListDefinition
 	/** The column's value in an input or a stored row. */
 	code(values: T['input'] | T['row']): string
@@ -63,13 +74,36 @@ export interface RecordReference<T extends CatalogTypes> {
 	resolved(input: T['importInput']): T['input']
 }
 
-/** Records of another catalog that hold a record of this one, so it may not be deleted (a station's tools). */
-export interface DeleteBlocker<T extends CatalogTypes> {
-	/** How many hold each of `ids`; an id none holds is left out. */
+/** Records that hold a record, so it may not be deleted (a station's tools, the stations of a type). */
+export interface DeleteBlocker<T extends RecordTypes> {
+	/** How many hold each of `ids`, read in the delete's transaction; an id none holds is left out. */
 	holders(db: DB, ids: number[]): Promise<Map<number, number>>
-	/** The single delete's refusal and the bulk delete's reason, for `count` holders. */
+	/** The delete's refusal for `count` holders. */
 	refusal(count: number): T['blocked']
-	bulkReason(count: number): BlockReason
+}
+
+/** Where a kind of record is stored and audited. */
+export interface RecordStorage {
+	/** The audit log's entity: actions `<entity>.created`, `.updated`, `.deleted` (and `.imported`). */
+	entity: CatalogEntity
+	table: 'stations' | 'tools' | 'reference_items'
+	/** When kinds of record share a table (the reference lists' items): the column that tells them apart, and this kind's value. */
+	partition?: { column: 'list_key'; value: string }
+}
+
+/** What the record store needs of a kind of record. */
+export interface RecordDefinition<T extends RecordTypes> {
+	storage: RecordStorage
+	/** A record as its form shows it (and as the CSV export and the audit log write it): text per field. */
+	formValues(row: T['row']): Record<string, string>
+	/** The stored columns an input sets (the code only when the input has one). */
+	columnsOf(input: T['input']): Partial<Omit<T['row'], BookkeepingColumn>>
+	/** A record as its page shows it, or undefined when there is none. */
+	getRecord(id: number, db: DB): Promise<T['record'] | undefined>
+	listed?: ListedColumn<T>
+	/** A foreign key that may refuse a write (see RecordReference), and the refusal then. */
+	reference?: { reason: T['refusal'] }
+	deleteBlocker?: DeleteBlocker<T>
 }
 
 export interface CatalogDefinition<T extends CatalogTypes> {
@@ -94,12 +128,19 @@ export interface CatalogDefinition<T extends CatalogTypes> {
 	/** The export file's name before its date, e.g. `tram`. */
 	exportFileName: string
 	reference?: RecordReference<T>
-	deleteBlocker?: DeleteBlocker<T>
+	/** What blocks a delete; its bulk reason is the bulk delete's answer for `count` holders. */
+	deleteBlocker?: DeleteBlocker<T> & { bulkReason(count: number): BlockReason }
 }
 
-/** The audit log's entity (`pages.entity`: actions `<entity>.created`, `.updated`, `.deleted`, `.imported`) and the table (`listing.table`). */
+/** A catalog's audit entity is its pages' (`pages.entity`), its table its listing's (`listing.table`). */
 export function storageOf<T extends CatalogTypes>(definition: CatalogDefinition<T>) {
 	return { entity: definition.pages.entity, table: definition.listing.table }
+}
+
+/** What the record store needs of a catalog, from its definition. */
+export function recordDefinitionOf<T extends CatalogTypes>(definition: CatalogDefinition<T>): RecordDefinition<T> {
+	const { formValues, columnsOf, getRecord, listed, reference, deleteBlocker } = definition
+	return { storage: storageOf(definition), formValues, columnsOf, getRecord, listed, reference, deleteBlocker }
 }
 
 /** A new record's columns before its input is written over them. */

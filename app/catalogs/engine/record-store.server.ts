@@ -1,14 +1,14 @@
-import { getDatabase, type DB } from '~/db/db.server'
-import { holdListedCode } from '~/reference-lists/reference-lists.server'
+import { getDatabase, isSqlite, type DB } from '~/db/db.server'
+import { holdListedCode } from '~/reference-lists/listed-codes.server'
 import { auditChange, changedFields, isForeignKeyViolation, isUniqueViolation, writeTransaction, type Actor } from '../catalog.server'
-import { storageOf, type CatalogDefinition, type CatalogTypes } from './definition.server'
+import { recordDefinitionOf, type CatalogDefinition, type CatalogTypes, type RecordDefinition, type RecordTypes } from './definition.server'
 
-export type WriteResult<T extends CatalogTypes> =
-	| { ok: true; id: number; changed: boolean }
+export type WriteResult<T extends RecordTypes> =
+	| { ok: true; id: number; code: string; changed: boolean }
 	| { ok: false; reason: 'notFound' | 'codeTaken' | 'versionMissing' | T['refusal'] }
 	| { ok: false; reason: 'conflict'; current: T['record'] }
 
-export type DeleteResult<T extends CatalogTypes> =
+export type DeleteResult<T extends RecordTypes> =
 	| { ok: true; code: string }
 	| { ok: false; reason: 'notFound' }
 	| T['blocked']
@@ -23,19 +23,34 @@ export interface WriteOptions {
 	db?: DB
 }
 
-/**
- * The create, update and delete of one catalog's records: each audited in the same transaction, codes
- * unique, listed columns still listed, updates and deletes refused when the record changed since the
- * user read it (optimistic concurrency on `version`).
- */
+/** The create, update and delete of one catalog's records (see recordStoreOf). */
 export function recordStore<T extends CatalogTypes>(definition: CatalogDefinition<T>) {
-	const { formValues, columnsOf, listed, reference, deleteBlocker } = definition
-	const { entity, table } = storageOf(definition)
+	return recordStoreOf(recordDefinitionOf(definition))
+}
 
-	const readRow = (db: DB, id: number) => db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst() as Promise<T['row'] | undefined>
+/**
+ * The create, update and delete of one kind of record: each audited in the same transaction, codes
+ * unique (within the partition of a shared table), listed columns still listed, deletes refused while
+ * something holds the record, updates and deletes refused when the record changed since the user read it
+ * (optimistic concurrency on `version`).
+ */
+export function recordStoreOf<T extends RecordTypes>(definition: RecordDefinition<T>) {
+	const { formValues, columnsOf, listed, reference, deleteBlocker } = definition
+	const { entity, table, partition } = definition.storage
+	// Kysely's types know each table; the columns used here are the ones every stored row has (StoredRow).
+	const rows = (db: DB) => {
+		const query = db.selectFrom(table as 'reference_items')
+		return partition ? query.where(partition.column, '=', partition.value) : query
+	}
+
+	/** The row, locked on PostgreSQL until the transaction ends when `forUpdate` (a delete counts its holders after). */
+	async function readRow(db: DB, id: number, { forUpdate = false } = {}) {
+		const query = rows(db).selectAll().where('id', '=', id)
+		return (await (forUpdate && !isSqlite(db) ? query.forUpdate() : query).executeTakeFirst()) as T['row'] | undefined
+	}
 
 	async function codeTaken(db: DB, code: string, exceptId?: number) {
-		let query = db.selectFrom(table).select('id').where('code', '=', code)
+		let query = rows(db).select('id').where('code', '=', code)
 		if (exceptId !== undefined) query = query.where('id', '<>', exceptId)
 		return (await query.executeTakeFirst()) !== undefined
 	}
@@ -57,17 +72,18 @@ export function recordStore<T extends CatalogTypes>(definition: CatalogDefinitio
 	async function create(input: T['input'], actor: Actor, { source = 'form', db = getDatabase().db }: WriteOptions = {}): Promise<WriteResult<T>> {
 		try {
 			return await writeTransaction(db, async (trx): Promise<WriteResult<T>> => {
-				if (await codeTaken(trx, input.code)) return { ok: false, reason: 'codeTaken' }
-				if (!(await holdListedCode(listed.list, listed.code(input), trx))) return { ok: false, reason: listed.reason }
+				if (input.code === undefined || (await codeTaken(trx, input.code))) return { ok: false, reason: 'codeTaken' }
+				if (listed && !(await holdListedCode(listed.list, listed.code(input), trx))) return { ok: false, reason: listed.reason }
 				const now = Date.now()
+				const owner = partition ? { [partition.column]: partition.value } : {}
 				const created = (await trx
 					.insertInto(table)
-					.values({ ...columnsOf(input), created_by: actor.id, created_at: now, updated_by: actor.id, updated_at: now, version: 1 } as never)
+					.values({ ...columnsOf(input), ...owner, created_by: actor.id, created_at: now, updated_by: actor.id, updated_at: now, version: 1 } as never)
 					.returningAll()
 					.executeTakeFirstOrThrow()) as T['row']
 				const changes = changedFields(null, formValues(created))
 				await auditChange(trx, { action: `${entity}.created`, entity, entityId: created.id, actor, code: created.code, changes, source })
-				return { ok: true, id: created.id, changed: true }
+				return { ok: true, id: created.id, code: created.code, changed: true }
 			})
 		} catch (error) {
 			return writeFailure(error)
@@ -86,12 +102,15 @@ export function recordStore<T extends CatalogTypes>(definition: CatalogDefinitio
 				const current = await readRow(trx, id)
 				if (!current) return { ok: false, reason: 'notFound' }
 				if (current.version !== version) return STALE
-				if (input.code !== current.code && (await codeTaken(trx, input.code, id))) return { ok: false, reason: 'codeTaken' }
-				const code = listed.code(input)
-				if (code !== listed.code(current) && !(await holdListedCode(listed.list, code, trx))) return { ok: false, reason: listed.reason }
+				const code = input.code ?? current.code
+				if (code !== current.code && (await codeTaken(trx, code, id))) return { ok: false, reason: 'codeTaken' }
+				if (listed) {
+					const listedCode = listed.code(input)
+					if (listedCode !== listed.code(current) && !(await holdListedCode(listed.list, listedCode, trx))) return { ok: false, reason: listed.reason }
+				}
 				const columns = columnsOf(input)
 				const changes = changedFields(formValues(current), formValues({ ...current, ...columns }))
-				if (Object.keys(changes).length === 0) return { ok: true, id, changed: false }
+				if (Object.keys(changes).length === 0) return { ok: true, id, code, changed: false }
 				const updated = await trx
 					.updateTable(table)
 					.set({ ...columns, updated_by: actor.id, updated_at: Date.now(), version: current.version + 1 } as never)
@@ -100,8 +119,8 @@ export function recordStore<T extends CatalogTypes>(definition: CatalogDefinitio
 					.executeTakeFirst()
 				// A concurrent save won the race (PostgreSQL's read committed): ours is the stale one.
 				if (Number(updated.numUpdatedRows) !== 1) return STALE
-				await auditChange(trx, { action: `${entity}.updated`, entity, entityId: id, actor, code: input.code, changes, source })
-				return { ok: true, id, changed: true }
+				await auditChange(trx, { action: `${entity}.updated`, entity, entityId: id, actor, code, changes, source })
+				return { ok: true, id, code, changed: true }
 			})
 			return result.ok || result.reason !== 'stale' ? (result as WriteResult<T>) : await conflictOrGone(id, db)
 		} catch (error) {
@@ -113,7 +132,8 @@ export function recordStore<T extends CatalogTypes>(definition: CatalogDefinitio
 	async function remove(id: number, version: number | null, actor: Actor, db: DB = getDatabase().db): Promise<DeleteResult<T>> {
 		try {
 			const result = await writeTransaction(db, async (trx): Promise<DeleteResult<T> | Stale> => {
-				const current = await readRow(trx, id)
+				// Locked before its holders are counted: one that takes it meanwhile (holdListedCode) is counted, or waits and finds it gone.
+				const current = await readRow(trx, id, { forUpdate: true })
 				if (!current) return { ok: false, reason: 'notFound' }
 				if (version !== null && current.version !== version) return STALE
 				const holders = deleteBlocker ? ((await deleteBlocker.holders(trx, [id])).get(id) ?? 0) : 0
