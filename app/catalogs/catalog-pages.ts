@@ -18,7 +18,7 @@ export function defineCatalogPages<const Column extends string>(pages: CatalogPa
 }
 
 /** The address of a record's page. */
-export function recordHref(pages: CatalogPages, id: number): string {
+export function recordHref(pages: { views: { path: string } }, id: number): string {
 	return `${pages.views.path}/${id}`
 }
 

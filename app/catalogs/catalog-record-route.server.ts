@@ -3,43 +3,60 @@ import type { z } from 'zod'
 import type { ConflictInfo } from '~/components/catalog'
 import type { RecordRefusal } from '~/components/catalog-record'
 import { getDb } from '~/db/db.server'
-import { getT } from '~/i18n/i18n.server'
+import { getLanguage, getT } from '~/i18n/i18n.server'
+import type { LanguageCode } from '~/i18n/languages'
 import { can, type Grants } from '~/permissions/grants'
 import { forbidden } from '~/permissions/grants.server'
 import { flashSuccess } from '~/utils/flash.server'
 import { assertCsrf, invalid, noteFormFailed, parseForm, type FieldErrors } from '~/utils/form.server'
 import { notFound } from '~/utils/responses.server'
-import { differencesFrom, parseId, recordHistory, type Actor } from './catalog.server'
-import { recordHref, type CatalogPages } from './catalog-pages'
-import type { CatalogTypes } from './engine/definition.server'
-import type { recordStore } from './engine/record-store.server'
+import { differencesFrom, parseId, recordHistory, type Actor, type CatalogEntity } from './catalog.server'
+import { recordHref } from './catalog-pages'
+import type { RecordTypes } from './engine/definition.server'
+import type { recordStoreOf } from './engine/record-store.server'
 
 /** What a record's page shows of who last saved it (a conflict message names them). */
 export interface RecordSummary {
 	id: number
 	code: string
-	name: string
 	version: number
 	updated_by_name: string | null
 	updated_at: number
 }
 
+/**
+ * What a record's pages are called and guarded by: the text tree of their titles and messages
+ * (`<key>.new`, `.saved`, `.deleted`, `.deleteTitle`), the audit entity their history shows, the
+ * function, and the list they return to.
+ */
+export interface RecordPages {
+	key: string
+	entity: CatalogEntity
+	functionCode: string
+	views: { path: string }
+}
+
 type Prepared<Input> = { ok: true; input: Input } | { ok: false; errors: FieldErrors }
 
+type Purpose = 'create' | 'update'
+
 /**
- * What a catalog's record and new-record pages do on the server: read a record as its page shows it,
- * validate the form, and write through the catalog's record store. `Form` is the validated form, which
- * `toInput` turns into what the store writes (a tool's station code into its id).
+ * What a kind of record's page and new-record page do on the server (catalog records and reference
+ * list items): read a record as its page shows it, validate the form, and write through the record
+ * store. `Form` is the validated form, which `toInput` turns into what the store writes (a tool's station
+ * code into its id).
  */
-export interface CatalogRecordRoute<T extends CatalogTypes & { record: RecordSummary }, Form extends { code: string } = T['input']> {
-	pages: CatalogPages
-	/** The form's rules, given the codes its listed column may take now. */
-	formSchema(): Promise<z.ZodType<Form>>
+export interface CatalogRecordRoute<T extends RecordTypes & { record: RecordSummary }, Form extends { code?: string } = T['input']> {
+	pages: RecordPages
+	/** The form's rules when creating or updating a record, given what its listed column may take now. */
+	formSchema(purpose: Purpose): Promise<z.ZodType<Form>>
 	/** Resolves what the form names; without it the form is the store's input. */
 	toInput?(form: Form): Promise<Prepared<T['input']>>
 	getRecord(id: number): Promise<T['record'] | undefined>
+	/** The record's name in the reader's language (its page's title after its code). */
+	displayName(record: T['record'], language: LanguageCode): string
 	formValues(record: T['record']): Record<string, string>
-	store: ReturnType<typeof recordStore<T>>
+	store: ReturnType<typeof recordStoreOf<T>>
 	/** The field errors of each of the catalog's own refusals (all answered 400). */
 	refusals: Record<T['refusal'], FieldErrors>
 	/** How many records hold one whose delete was refused (a station's tools). */
@@ -55,7 +72,7 @@ function conflictOf<Saved extends RecordSummary>(formValues: (record: Saved) => 
 	return { by: current.updated_by_name, at: current.updated_at, version: current.version, differences: differencesFrom(formValues(current), sent) }
 }
 
-async function prepare<T extends CatalogTypes & { record: RecordSummary }, Form extends { code: string }>(route: CatalogRecordRoute<T, Form>, form: Form) {
+async function prepare<T extends RecordTypes & { record: RecordSummary }, Form extends { code?: string }>(route: CatalogRecordRoute<T, Form>, form: Form) {
 	return route.toInput ? route.toInput(form) : ({ ok: true, input: form as unknown as T['input'] } as const)
 }
 
@@ -64,7 +81,7 @@ async function prepare<T extends CatalogTypes & { record: RecordSummary }, Form 
  * none), its form values and history, whether the page confirms a delete (`?intent=delete`, the page
  * without JavaScript) and what the user may do; `read` adds what the catalog's page shows besides.
  */
-export async function loadCatalogRecord<T extends CatalogTypes & { record: RecordSummary }, Form extends { code: string }, Extra extends object>(
+export async function loadCatalogRecord<T extends RecordTypes & { record: RecordSummary }, Form extends { code?: string }, Extra extends object>(
 	request: Request,
 	params: { id?: string },
 	grants: Grants,
@@ -77,10 +94,10 @@ export async function loadCatalogRecord<T extends CatalogTypes & { record: Recor
 	if (!record) throw notFound()
 	const confirmDelete = new URL(request.url).searchParams.get('intent') === 'delete'
 	if (confirmDelete && !can(grants, pages.functionCode, 'delete')) throw forbidden()
-	const t = await getT(request)
+	const [t, language] = [await getT(request), await getLanguage(request)]
 	const allowed = { update: can(grants, pages.functionCode, 'update'), delete: can(grants, pages.functionCode, 'delete') }
 	return {
-		title: confirmDelete ? t(`${pages.key}.deleteTitle`, { code: record.code }) : `${record.code} · ${record.name}`,
+		title: confirmDelete ? t(`${pages.key}.deleteTitle`, { code: record.code }) : `${record.code} · ${route.displayName(record, language)}`,
 		record,
 		values: route.formValues(record),
 		history: await recordHistory(getDb(), pages.entity, record.id),
@@ -91,7 +108,7 @@ export async function loadCatalogRecord<T extends CatalogTypes & { record: Recor
 }
 
 /** A record page's action, after the route has checked the grant for `intent`: the delete, or the save of its form. */
-export async function catalogRecordAction<T extends CatalogTypes & { record: RecordSummary }, Form extends { code: string }>(
+export async function catalogRecordAction<T extends RecordTypes & { record: RecordSummary }, Form extends { code?: string }>(
 	request: Request,
 	params: { id?: string },
 	user: Actor,
@@ -103,13 +120,13 @@ export async function catalogRecordAction<T extends CatalogTypes & { record: Rec
 	return intent === 'delete' ? deleteRecord(request, id, user, route) : saveRecord(request, id, user, route)
 }
 
-async function deleteRecord<T extends CatalogTypes & { record: RecordSummary }, Form extends { code: string }>(request: Request, id: number, user: Actor, route: CatalogRecordRoute<T, Form>) {
+async function deleteRecord<T extends RecordTypes & { record: RecordSummary }, Form extends { code?: string }>(request: Request, id: number, user: Actor, route: CatalogRecordRoute<T, Form>) {
 	const formData = await request.formData()
 	assertCsrf(request, formData)
 	const versionText = String(formData.get('version') ?? '')
 	const result = await route.store.remove(id, /^\d{1,9}$/.test(versionText) ? Number(versionText) : null, user)
 	if (result.ok) {
-		await flashSuccess(request, `${route.pages.key}.deleted`, { code: (result as { code: string }).code })
+		await flashSuccess(request, `${route.pages.key}.deleted`, { code: result.code })
 		return redirect(route.pages.views.path)
 	}
 	const refusal = result as { reason: string; current?: T['record'] }
@@ -118,15 +135,15 @@ async function deleteRecord<T extends CatalogTypes & { record: RecordSummary }, 
 	return refused({ values: {}, deleteRefused: { count: route.holderCount!(result as T['blocked']) } }, 409)
 }
 
-async function saveRecord<T extends CatalogTypes & { record: RecordSummary }, Form extends { code: string }>(request: Request, id: number, user: Actor, route: CatalogRecordRoute<T, Form>) {
-	const form = await parseForm(request, await route.formSchema())
+async function saveRecord<T extends RecordTypes & { record: RecordSummary }, Form extends { code?: string }>(request: Request, id: number, user: Actor, route: CatalogRecordRoute<T, Form>) {
+	const form = await parseForm(request, await route.formSchema('update'))
 	if (!form.ok) return invalid(form)
 	const values = form.values
 	const prepared = await prepare(route, form.data)
 	if (!prepared.ok) return refused({ values, errors: prepared.errors }, 400)
 	const result = await route.store.update(id, prepared.input, user)
 	if (result.ok) {
-		await flashSuccess(request, result.changed ? `${route.pages.key}.saved` : 'catalog.noChanges', { code: form.data.code })
+		await flashSuccess(request, result.changed ? `${route.pages.key}.saved` : 'catalog.noChanges', { code: result.code })
 		return redirect(recordHref(route.pages, id))
 	}
 	switch (result.reason) {
@@ -144,13 +161,13 @@ async function saveRecord<T extends CatalogTypes & { record: RecordSummary }, Fo
 }
 
 /** A new-record page's loader, after the route's check of the grant to create: its title, and what `read` adds. */
-export async function loadNewCatalogRecord<Extra extends object>(request: Request, pages: CatalogPages, read: () => Promise<Extra>) {
+export async function loadNewCatalogRecord<Extra extends object>(request: Request, pages: RecordPages, read: () => Promise<Extra>) {
 	return { title: (await getT(request))(`${pages.key}.new`), ...(await read()) }
 }
 
 /** A new-record page's action, after the route's check of the grant to create: the record is created and opened, or the form comes back with its errors. */
-export async function newCatalogRecordAction<T extends CatalogTypes & { record: RecordSummary }, Form extends { code: string }>(request: Request, user: Actor, route: CatalogRecordRoute<T, Form>) {
-	const form = await parseForm(request, await route.formSchema())
+export async function newCatalogRecordAction<T extends RecordTypes & { record: RecordSummary }, Form extends { code?: string }>(request: Request, user: Actor, route: CatalogRecordRoute<T, Form>) {
+	const form = await parseForm(request, await route.formSchema('create'))
 	if (!form.ok) return invalid(form)
 	const values = form.values
 	const prepared = await prepare(route, form.data)
@@ -162,6 +179,6 @@ export async function newCatalogRecordAction<T extends CatalogTypes & { record: 
 			? invalid({ errors: ownRefusal, values }, { status: 400 })
 			: invalid({ errors: { code: { key: 'catalog.errors.codeTaken' } }, values }, { status: 409 })
 	}
-	await flashSuccess(request, `${route.pages.key}.created`, { code: form.data.code })
+	await flashSuccess(request, `${route.pages.key}.created`, { code: result.code })
 	return redirect(recordHref(route.pages, result.id))
 }

@@ -10,6 +10,7 @@ export const STATION_RECORD: CatalogRecordRoute<StationCatalog> = {
 	pages: STATION_PAGES,
 	formSchema: async () => stationSchemaFor(await listedCodes(STATION_TYPE_LIST)),
 	getRecord: getStationRecord,
+	displayName: (station) => station.name,
 	formValues: stationFormValues,
 	store: { create: createStation, update: updateStation, remove: deleteStation },
 	refusals: { typeNotListed: { type: { key: 'catalog.errors.invalidChoice' } } },

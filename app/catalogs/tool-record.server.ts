@@ -17,6 +17,7 @@ export const TOOL_RECORD: CatalogRecordRoute<ToolCatalog, ToolInput> = {
 		return { ok: true, input: { ...form, stationId: station?.id ?? null } }
 	},
 	getRecord: getToolRecord,
+	displayName: (tool) => tool.name,
 	formValues: toolFormValues,
 	store: { create: createTool, update: updateTool, remove: deleteTool },
 	refusals: { stationNotFound: STATION_NOT_FOUND, categoryNotListed: { category: { key: 'catalog.errors.invalidChoice' } } },

@@ -4,12 +4,13 @@ import { Fragment } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LANGUAGES } from '~/i18n/languages'
 import { LABEL_LANGUAGES, REFERENCE_CODE_MAX, SORT_ORDER_MAX, labelField, listText, type ReferenceListDefinition } from '~/reference-lists/definitions'
-import type { ItemRefusal, itemLoader, newItemLoader, referenceListLoader } from '~/reference-lists/routes.server'
+import type { itemLoader, newItemLoader, referenceListLoader } from '~/reference-lists/routes.server'
 import catalogStyles from '~/styles/catalogs.css'
 import type { FieldErrors } from '~/utils/form.server'
 import { pageTitle } from '~/utils/meta'
 import { ConflictAlert, DeleteConfirmation, DeleteControl, HistoryTable, RecordFacts } from './catalog'
 import type { CatalogFormProps } from './catalog-form'
+import type { RecordRefusal } from './catalog-record'
 import { PageHeader } from './page-header'
 import { CsrfInput, FormButtons, ErrorSummary, Field } from './forms'
 
@@ -184,8 +185,8 @@ export function NewReferenceItemPage() {
 
 export function ReferenceItemPage() {
 	const { t } = useTranslation()
-	const { list, item, label, values, history, confirmDelete, allowed } = useLoaderData<typeof itemLoader>()
-	const actionData = useActionData<ItemRefusal>()
+	const { list, record: item, label, values, history, confirmDelete, allowed } = useLoaderData<typeof itemLoader>()
+	const actionData = useActionData<RecordRefusal>()
 	const fieldLabel = useItemFieldLabel()
 	const valueLabel = (_field: string, value: string) => value
 	const href = `${list.path}/${item.id}`

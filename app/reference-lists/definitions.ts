@@ -33,9 +33,14 @@ export const TOOL_CATEGORY_LIST: ReferenceListDefinition = {
 
 export const REFERENCE_LISTS: readonly ReferenceListDefinition[] = [STATION_TYPE_LIST, TOOL_CATEGORY_LIST]
 
+/** The text tree of a list's own texts, e.g. `referenceLists.stationTypes`. */
+export function listTexts(list: Pick<ReferenceListDefinition, 'key'>) {
+	return `referenceLists.${list.key}`
+}
+
 /** The translation key of one of a list's own texts, e.g. `referenceLists.stationTypes.title`. */
 export function listText(list: Pick<ReferenceListDefinition, 'key'>, name: string) {
-	return `referenceLists.${list.key}.${name}`
+	return `${listTexts(list)}.${name}`
 }
 
 /** Item codes: lower-case letters, digits and underscores (today's built-in codes such as `power_tool`). */

@@ -76,7 +76,7 @@ function columnsOf(input: ItemInput & { code?: string }) {
 	}
 }
 
-interface ItemTypes extends RecordTypes {
+export interface ItemTypes extends RecordTypes {
 	row: ReferenceItem
 	/** A new item's form has its code; an edited item's keeps the code it has. */
 	input: ItemInput & { code?: string }
