@@ -1,4 +1,5 @@
 import { describe, expect, test, vi } from 'vitest'
+import { STATION_ROW, TOOL_ROW } from '../../tests/support/catalog-rows'
 import { todayIso } from './fields.server'
 import { stationSchema, stationSchemaFor } from './station-schema.server'
 import { toolSchema, toolSchemaFor } from './tool-schema.server'
@@ -7,19 +8,7 @@ import { toolSchema, toolSchemaFor } from './tool-schema.server'
 // writes none under ./data.
 vi.stubEnv('SESSION_SECRET', 'unit-test-secret-0123456789abcdef')
 
-const goodStation = {
-	code: 'HN-0001',
-	name: 'Trạm BTS Cầu Giấy',
-	type: 'bts',
-	province: 'ha-noi',
-	address: '12 Trần Duy Hưng',
-	latitude: '21.028511',
-	longitude: '105.804817',
-	status: 'active',
-	commissionedAt: '2019-05-01',
-	note: 'Ghi chú\r\ndòng hai',
-	version: '3',
-}
+const goodStation = { ...STATION_ROW, code: 'HN-0001', note: 'Ghi chú\r\ndòng hai', version: '3' }
 
 /** The first error's translation key per field. */
 function errorsOf(result: ReturnType<typeof stationSchema.safeParse> | ReturnType<typeof toolSchema.safeParse>) {
@@ -109,20 +98,7 @@ describe('stationSchema', () => {
 	})
 })
 
-const goodTool = {
-	code: 'CC-0001',
-	name: 'Đồng hồ vạn năng Fluke 17B+',
-	category: 'measuring',
-	serialNumber: 'FLK-17B-123',
-	stationId: '12',
-	status: 'in_use',
-	quantity: '2',
-	unit: 'cái',
-	purchaseDate: '2021-03-15',
-	value: '3250000.50',
-	note: '',
-	version: '1',
-}
+const goodTool = { ...TOOL_ROW, code: 'CC-0001', serialNumber: 'FLK-17B-123', stationId: '12', status: 'in_use', quantity: '2', version: '1' }
 
 describe('the schemas of a form, with the codes the reference list holds', () => {
 	test('take a listed type or category and refuse any other, next to the field', () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { type HTMLElement, type Node, TextNode } from 'node-html-parser'
 import { expect } from 'vitest'
 import vn from '~/locales/vn.json'
+import { STATION_ROW, TOOL_ROW } from './catalog-rows'
 import { TestClient } from './client'
 import { parseHtml, rowHeaderLinks } from './html'
 import type { RunningServer } from './server'
@@ -28,36 +29,11 @@ export function uniqueCode(prefix = 'T') {
 }
 
 export function stationFields(overrides: Record<string, string> = {}): Record<string, string> {
-	return {
-		code: uniqueCode('ST'),
-		name: 'Trạm BTS Cầu Giấy',
-		type: 'bts',
-		province: 'ha-noi',
-		address: '12 Trần Duy Hưng',
-		latitude: '21.028511',
-		longitude: '105.804817',
-		status: 'active',
-		commissionedAt: '2019-05-01',
-		note: '',
-		...overrides,
-	}
+	return { ...STATION_ROW, code: uniqueCode('ST'), ...overrides }
 }
 
 export function toolFields(overrides: Record<string, string> = {}): Record<string, string> {
-	return {
-		code: uniqueCode('CC'),
-		name: 'Đồng hồ vạn năng Fluke 17B+',
-		category: 'measuring',
-		serialNumber: 'FLK-123',
-		stationId: '',
-		status: 'in_stock',
-		quantity: '1',
-		unit: 'cái',
-		purchaseDate: '2021-03-15',
-		value: '3250000.50',
-		note: '',
-		...overrides,
-	}
+	return { ...TOOL_ROW, code: uniqueCode('CC'), ...overrides }
 }
 
 /** Text as React writes it into HTML (text and attribute values). */

@@ -1,35 +1,13 @@
 import { describe, expect, test } from 'vitest'
+import { STATION_ROW, TOOL_ROW } from '../../../tests/support/catalog-rows'
 import { stationSchema } from '../station-schema.server'
 import { stationBulk, stationFormValues, stationImport } from '../stations.server'
 import { toolSchema } from '../tool-schema.server'
 import { toolBulk, toolFormValues, toolImport } from '../tools.server'
 
-const stationRow = {
-	code: 'HN-001',
-	name: 'Trạm BTS Cầu Giấy',
-	type: 'bts',
-	province: 'ha-noi',
-	address: '12 Trần Duy Hưng',
-	latitude: '21.028511',
-	longitude: '105.804817',
-	status: 'active',
-	commissionedAt: '2019-05-01',
-	note: '',
-}
-
-const toolRow = {
-	code: 'CC-001',
-	name: 'Đồng hồ vạn năng Fluke 17B+',
-	category: 'measuring',
-	serialNumber: 'FLK-123',
-	stationId: 'HN-001',
-	status: 'in_stock',
-	quantity: '1',
-	unit: 'cái',
-	purchaseDate: '2021-03-15',
-	value: '3250000.5',
-	note: '',
-}
+const stationRow = { ...STATION_ROW }
+// The value as the form shows it back (no trailing zero).
+const toolRow = { ...TOOL_ROW, stationId: 'HN-001', value: '3250000.5' }
 
 describe('the import adapters built from a catalog definition', () => {
 	test('a new station is the definition’s empty record with the row written over it', () => {
