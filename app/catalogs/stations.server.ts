@@ -131,7 +131,7 @@ export type StationCatalog = {
 }
 
 /** The station catalog's write side: its type must be listed, and a station that holds tools is not deleted. */
-const STATION_CATALOG: CatalogDefinition<StationCatalog> = {
+export const STATION_CATALOG: CatalogDefinition<StationCatalog> = {
 	fields: STATION_FIELDS,
 	formValues: stationFormValues,
 	columnsOf: (input) => ({

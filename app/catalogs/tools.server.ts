@@ -210,7 +210,7 @@ export type ToolCatalog = {
 }
 
 /** The tool catalog's write side: its category must be listed and its station exist; nothing refers to a tool, so any may be deleted. */
-const TOOL_CATALOG: CatalogDefinition<ToolCatalog> = {
+export const TOOL_CATALOG: CatalogDefinition<ToolCatalog> = {
 	fields: TOOL_FIELDS,
 	formValues: toolFormValues,
 	columnsOf: (input) => ({
