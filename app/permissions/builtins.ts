@@ -1,3 +1,6 @@
+import { STATION_PAGES } from '~/catalogs/stations'
+import { TOOL_PAGES } from '~/catalogs/tools'
+import { STATION_TYPE_LIST, TOOL_CATEGORY_LIST } from '~/reference-lists/definitions'
 import { ACTIONS, type Action } from './actions'
 
 export interface BuiltinFunction {
@@ -9,15 +12,20 @@ export interface BuiltinFunction {
 	isTitle?: boolean
 }
 
+/** The menu entry of a catalog or reference list: its function and address come from its definition. */
+function listFunction(list: { functionCode: string; path: string }, place: Pick<BuiltinFunction, 'parent' | 'sortOrder' | 'icon'>): BuiltinFunction {
+	return { code: list.functionCode, path: list.path, ...place }
+}
+
 /** The seed's own menu: Dashboard, "Danh mục" with "Trạm" and its types, "Công cụ" with its categories, and the administration section. */
 export const BUILTIN_FUNCTIONS: readonly BuiltinFunction[] = [
 	{ code: 'DASHBOARD', parent: null, sortOrder: 10, icon: 'bx-home-circle', path: '/dashboard' },
 	{ code: 'DANHMUC', parent: null, sortOrder: 20, icon: 'bx-folder', path: null },
-	{ code: 'DANHMUC_TRAM', parent: 'DANHMUC', sortOrder: 10, icon: 'bx-broadcast', path: '/danhmuc/tram' },
-	{ code: 'DANHMUC_LOAITRAM', parent: 'DANHMUC', sortOrder: 20, icon: 'bx-category', path: '/danhmuc/loaitram' },
+	listFunction({ functionCode: STATION_PAGES.functionCode, path: STATION_PAGES.views.path }, { parent: 'DANHMUC', sortOrder: 10, icon: 'bx-broadcast' }),
+	listFunction(STATION_TYPE_LIST, { parent: 'DANHMUC', sortOrder: 20, icon: 'bx-category' }),
 	{ code: 'CONGCU', parent: null, sortOrder: 30, icon: 'bx-wrench', path: null },
-	{ code: 'CONGCU_LIST', parent: 'CONGCU', sortOrder: 10, icon: 'bx-list-ul', path: '/congcu/list' },
-	{ code: 'CONGCU_NHOM', parent: 'CONGCU', sortOrder: 20, icon: 'bx-collection', path: '/congcu/nhom' },
+	listFunction({ functionCode: TOOL_PAGES.functionCode, path: TOOL_PAGES.views.path }, { parent: 'CONGCU', sortOrder: 10, icon: 'bx-list-ul' }),
+	listFunction(TOOL_CATEGORY_LIST, { parent: 'CONGCU', sortOrder: 20, icon: 'bx-collection' }),
 	{ code: 'QUANTRI', parent: null, sortOrder: 90, icon: 'bx-cog', path: null },
 	{ code: 'QUANTRI_USERS', parent: 'QUANTRI', sortOrder: 10, icon: 'bx-user', path: '/admin/users' },
 	{ code: 'QUANTRI_ROLES', parent: 'QUANTRI', sortOrder: 20, icon: 'bx-shield-quarter', path: '/admin/roles' },
@@ -34,15 +42,15 @@ export interface BuiltinRole {
 	grants: Record<string, readonly Action[]>
 }
 
-const CATALOG_VIEW = {
+const CATALOG_VIEW: Record<string, readonly Action[]> = {
 	DASHBOARD: ['view'],
 	DANHMUC: ['view'],
-	DANHMUC_TRAM: ['view'],
-	DANHMUC_LOAITRAM: ['view'],
+	[STATION_PAGES.functionCode]: ['view'],
+	[STATION_TYPE_LIST.functionCode]: ['view'],
 	CONGCU: ['view'],
-	CONGCU_LIST: ['view'],
-	CONGCU_NHOM: ['view'],
-} as const
+	[TOOL_PAGES.functionCode]: ['view'],
+	[TOOL_CATEGORY_LIST.functionCode]: ['view'],
+}
 
 export const BUILTIN_ROLES: readonly BuiltinRole[] = [
 	{ code: 'admin', name: 'Administrator', allAccess: true, grants: {} },
@@ -50,7 +58,7 @@ export const BUILTIN_ROLES: readonly BuiltinRole[] = [
 		code: 'operator',
 		name: 'Operator',
 		allAccess: false,
-		grants: { ...CATALOG_VIEW, DANHMUC_TRAM: ACTIONS, CONGCU_LIST: ACTIONS },
+		grants: { ...CATALOG_VIEW, [STATION_PAGES.functionCode]: ACTIONS, [TOOL_PAGES.functionCode]: ACTIONS },
 	},
 	{ code: 'viewer', name: 'Viewer', allAccess: false, grants: CATALOG_VIEW },
 ]
