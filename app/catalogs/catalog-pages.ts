@@ -1,11 +1,27 @@
 import type { ListViewsDefinition } from '~/lists/list-views'
+import type { CatalogEntity } from './catalog.server'
+
+/** A list of records with its own pages: the text tree of their titles and messages (`<key>.title`, `.importTitle`, `.backToList`, …) and the list's address. */
+export interface ListPages {
+	key: string
+	views: { path: string }
+}
+
+/**
+ * What the pages of a record are guarded by and show (catalog records and reference list items): the
+ * audit entity of their history (and the prefix of their element ids), and the function.
+ */
+export interface RecordPages extends ListPages {
+	entity: CatalogEntity
+	functionCode: string
+}
 
 /**
  * What a catalog's pages share (no server code): its text tree in the locale files, which is also the
  * prefix of its list's element ids (`stations` → `stations.title`, `#stations-heading`), one record's
  * name, the function that guards it, and its list (address, query, optional columns and saved views).
  */
-export interface CatalogPages<Column extends string = string> {
+export interface CatalogPages<Column extends string = string> extends RecordPages {
 	key: string
 	/** One record's name: the audit log's entity its page shows the history of, and the prefix of that page's element ids (`#station-heading`). */
 	entity: 'station' | 'tool'
@@ -18,16 +34,16 @@ export function defineCatalogPages<const Column extends string>(pages: CatalogPa
 }
 
 /** The address of a record's page. */
-export function recordHref(pages: { views: { path: string } }, id: number): string {
+export function recordHref(pages: ListPages, id: number): string {
 	return `${pages.views.path}/${id}`
 }
 
 /** The address of the page that creates a record. */
-export function newRecordHref(pages: CatalogPages): string {
+export function newRecordHref(pages: ListPages): string {
 	return `${pages.views.path}/new`
 }
 
 /** The address of the CSV import page. */
-export function importHref(pages: CatalogPages): string {
+export function importHref(pages: ListPages): string {
 	return `${pages.views.path}/import`
 }

@@ -10,8 +10,8 @@ import { forbidden } from '~/permissions/grants.server'
 import { flashSuccess } from '~/utils/flash.server'
 import { assertCsrf, invalid, noteFormFailed, parseForm, type FieldErrors } from '~/utils/form.server'
 import { notFound } from '~/utils/responses.server'
-import { differencesFrom, parseId, recordHistory, type Actor, type CatalogEntity } from './catalog.server'
-import { recordHref } from './catalog-pages'
+import { differencesFrom, parseId, recordHistory, type Actor } from './catalog.server'
+import { recordHref, type RecordPages } from './catalog-pages'
 import type { RecordTypes } from './engine/definition.server'
 import type { recordStoreOf } from './engine/record-store.server'
 
@@ -22,18 +22,6 @@ export interface RecordSummary {
 	version: number
 	updated_by_name: string | null
 	updated_at: number
-}
-
-/**
- * What a record's pages are called and guarded by: the text tree of their titles and messages
- * (`<key>.new`, `.saved`, `.deleted`, `.deleteTitle`), the audit entity their history shows, the
- * function, and the list they return to.
- */
-export interface RecordPages {
-	key: string
-	entity: CatalogEntity
-	functionCode: string
-	views: { path: string }
 }
 
 type Prepared<Input> = { ok: true; input: Input } | { ok: false; errors: FieldErrors }

@@ -8,6 +8,7 @@ import { changedFields, isForeignKeyViolation, isUniqueViolation, writeTransacti
 import { getConfig } from '~/config.server'
 import { countLines, CsvSyntaxError, csvRecords, restoreFormula, type CsvRecord } from './csv'
 import { parseMultipart } from '~/utils/multipart.server'
+import type { RecordStorage } from './engine/definition.server'
 
 /** Row errors listed in the report; the rest are counted. */
 export const MAX_REPORTED_ERRORS = 200
@@ -109,8 +110,10 @@ interface Existing {
 
 /** What the import needs to know about one catalog. */
 export interface ImportAdapter<Input extends { code: string; version: number | null }, Row extends Existing> {
-	entity: 'station' | 'tool'
-	table: 'stations' | 'tools'
+	entity: RecordStorage['entity']
+	table: RecordStorage['table']
+	/** When kinds of record share the table: only this kind's rows are matched (insertValues set its column). */
+	partition?: RecordStorage['partition']
 	/** The CSV columns (the form fields, in order). `version` is optional in the file. */
 	columns: readonly string[]
 	/** The rules of a row; read in each batch's transaction (they may depend on stored lists). */
@@ -268,7 +271,9 @@ export async function importCsv<Input extends { code: string; version: number | 
 		const existing = new Map<string, Row>()
 		const codes = valid.map((row) => row.input.code)
 		for (let start = 0; start < codes.length; start += LOOKUP_CHUNK) {
-			const rows = (await trx.selectFrom(adapter.table).selectAll().where('code', 'in', codes.slice(start, start + LOOKUP_CHUNK)).execute()) as unknown as Row[]
+			let lookup = trx.selectFrom(adapter.table as 'reference_items').selectAll().where('code', 'in', codes.slice(start, start + LOOKUP_CHUNK))
+			if (adapter.partition) lookup = lookup.where(adapter.partition.column, '=', adapter.partition.value)
+			const rows = (await lookup.execute()) as unknown as Row[]
 			for (const row of rows) existing.set(row.code, row)
 		}
 		const rejectedLines = new Set(stepErrors.map((error) => error.line))

@@ -4,20 +4,20 @@ import { getT } from '~/i18n/i18n.server'
 import type { ReferenceListDefinition } from '~/reference-lists/definitions'
 import { optionsFor } from '~/reference-lists/routes.server'
 import type { Actor } from './catalog.server'
-import { importHref, type CatalogPages } from './catalog-pages'
+import { importHref, type ListPages } from './catalog-pages'
 import { flashSuccess } from '~/utils/flash.server'
 import { noteFormFailed, type FieldError } from '~/utils/form.server'
 import { importCsv, readUpload, type ImportAdapter, type ImportReport } from './csv-import.server'
 import { BACKGROUND_IMPORT_BYTES, getImportJob, startImportJob } from './import-jobs.server'
 
-/** What differs between the catalogs' import pages (each route checks its own `import` grant first). */
+/** What differs between the import pages of the catalogs and reference lists (each route checks its own `import` grant first). */
 export interface CatalogImportSpec {
-	pages: CatalogPages
+	pages: ListPages
 	// The adapter's own input and row types do not matter here.
 	// eslint-disable-next-line @typescript-eslint/no-explicit-any
 	adapter: ImportAdapter<any, any>
-	/** The reference list whose codes a column takes (its help text lists them). */
-	choices: ReferenceListDefinition
+	/** The reference list whose codes a column takes (its help text lists them), if one does. */
+	choices?: ReferenceListDefinition
 }
 
 /** Where an import in the background stands, as its page shows it. */
@@ -35,7 +35,7 @@ export async function importPageLoader(request: Request, user: Actor, spec: Cata
 	const page = {
 		title: (await getT(request))(`${spec.pages.key}.importTitle`),
 		maxMegabytes: getConfig().maxUploadBytes / 1024 / 1024,
-		choices: await optionsFor(spec.choices, request),
+		choices: spec.choices ? await optionsFor(spec.choices, request) : [],
 	}
 	const jobId = new URL(request.url).searchParams.get('job')
 	if (jobId === null) return data({ ...page, job: null as ImportJobView, report: null as ImportReport | null })

@@ -1,7 +1,7 @@
 import { Form, Link, useRevalidator } from '@remix-run/react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { importHref, type CatalogPages } from '~/catalogs/catalog-pages'
+import { importHref, type ListPages } from '~/catalogs/catalog-pages'
 import type { ImportReport } from '~/catalogs/csv-import.server'
 import type { ImportJobView } from '~/catalogs/import-route.server'
 import { formatNumber, formatPercent } from '~/i18n/format'
@@ -20,7 +20,7 @@ export function CsvImportPage({
 	columns,
 	formatHelp,
 }: {
-	pages: CatalogPages
+	pages: ListPages
 	/** What the loader read (importPageLoader): an import running in the background (its progress), or one this server does not know. */
 	page: { maxMegabytes: number; report: ImportReport | null; job: ImportJobView }
 	answer: { report: ImportReport } | undefined

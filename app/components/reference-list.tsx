@@ -3,7 +3,8 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { Fragment } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LANGUAGES } from '~/i18n/languages'
-import { LABEL_LANGUAGES, REFERENCE_CODE_MAX, SORT_ORDER_MAX, labelField, listText, type ReferenceListDefinition } from '~/reference-lists/definitions'
+import type { importPageAction, importPageLoader } from '~/catalogs/import-route.server'
+import { ITEM_FIELDS, LABEL_LANGUAGES, REFERENCE_CODE_MAX, SORT_ORDER_MAX, labelField, listText, listTexts, type ReferenceListDefinition } from '~/reference-lists/definitions'
 import type { itemLoader, newItemLoader, referenceListLoader } from '~/reference-lists/routes.server'
 import catalogStyles from '~/styles/catalogs.css'
 import type { FieldErrors } from '~/utils/form.server'
@@ -11,6 +12,7 @@ import { pageTitle } from '~/utils/meta'
 import { ConflictAlert, DeleteConfirmation, DeleteControl, HistoryTable, RecordFacts } from './catalog'
 import type { CatalogFormProps } from './catalog-form'
 import type { RecordRefusal } from './catalog-record'
+import { CsvImportPage } from './csv-import'
 import { PageHeader } from './page-header'
 import { CsrfInput, FormButtons, ErrorSummary, Field } from './forms'
 
@@ -50,6 +52,17 @@ export function ReferenceListPage() {
 		<section aria-labelledby="reference-list-heading">
 			<PageHeader title={t(listText(list, 'title'))} id="reference-list-heading">
 				{newLink}
+				{allowed.export ? (
+					// A download: a plain link, not one the client-side router would try to render.
+					<a href={`${list.path}/export.csv`} className="btn btn-outline-dark" download>
+						<i className="bx bx-download" aria-hidden="true" /> {t('csv.export')}
+					</a>
+				) : null}
+				{allowed.import ? (
+					<Link to={`${list.path}/import`} className="btn btn-outline-dark">
+						<i className="bx bx-upload" aria-hidden="true" /> {t('csv.import')}
+					</Link>
+				) : null}
 			</PageHeader>
 			<p className="text-body-secondary">{t(listText(list, 'intro'))}</p>
 			{items.length === 0 ? (
@@ -265,5 +278,19 @@ export function ReferenceItemPage() {
 			)}
 			<HistoryTable history={history} fieldLabel={fieldLabel} valueLabel={valueLabel} />
 		</section>
+	)
+}
+
+/** A list's CSV import page: the catalogs' import page, with what the item columns take. */
+export function ReferenceItemsImportPage({ list }: { list: ReferenceListDefinition }) {
+	const { t } = useTranslation()
+	return (
+		<CsvImportPage
+			pages={{ key: listTexts(list), views: { path: list.path } }}
+			page={useLoaderData<typeof importPageLoader>()}
+			answer={useActionData<typeof importPageAction>()}
+			columns={ITEM_FIELDS}
+			formatHelp={[t('referenceLists.csvHelp.code', { max: REFERENCE_CODE_MAX }), t('referenceLists.csvHelp.labels'), t('referenceLists.csvHelp.sortOrder', { max: SORT_ORDER_MAX })]}
+		/>
 	)
 }

@@ -13,6 +13,8 @@ export interface ReferenceListDefinition {
 	usedBy: { table: 'stations' | 'tools'; column: 'type' | 'category'; listPath: string }
 	/** The audit log's entity (and `audit.events.<entity>.*`). */
 	auditEntity: 'station_type' | 'tool_category'
+	/** The CSV export's file name before its date, e.g. `loai-tram`. */
+	exportFileName: string
 }
 
 export const STATION_TYPE_LIST: ReferenceListDefinition = {
@@ -21,6 +23,7 @@ export const STATION_TYPE_LIST: ReferenceListDefinition = {
 	path: '/danhmuc/loaitram',
 	usedBy: { table: 'stations', column: 'type', listPath: '/danhmuc/tram' },
 	auditEntity: 'station_type',
+	exportFileName: 'loai-tram',
 }
 
 export const TOOL_CATEGORY_LIST: ReferenceListDefinition = {
@@ -29,6 +32,7 @@ export const TOOL_CATEGORY_LIST: ReferenceListDefinition = {
 	path: '/congcu/nhom',
 	usedBy: { table: 'tools', column: 'category', listPath: '/congcu/list' },
 	auditEntity: 'tool_category',
+	exportFileName: 'nhom-cong-cu',
 }
 
 export const REFERENCE_LISTS: readonly ReferenceListDefinition[] = [STATION_TYPE_LIST, TOOL_CATEGORY_LIST]
@@ -56,6 +60,9 @@ export const LABEL_LANGUAGES: readonly LanguageCode[] = LANGUAGE_CODES
 export function labelField(language: LanguageCode) {
 	return `label${language[0]!.toUpperCase()}${language.slice(1)}` as `label${Capitalize<LanguageCode>}`
 }
+
+/** An item's form fields, which are the CSV columns, in order. */
+export const ITEM_FIELDS: readonly string[] = ['code', ...LABEL_LANGUAGES.map(labelField), 'sortOrder', 'version']
 
 /** An item as a select offers it: its code and its label in the reader's language. */
 export interface ReferenceOption {

@@ -26,3 +26,4 @@ export const newItemSchema = formObject({ code: codeField, ...shared })
 export const editItemSchema = formObject(shared)
 
 export type ItemInput = z.output<typeof editItemSchema>
+export type NewItemInput = z.output<typeof newItemSchema>

@@ -3,8 +3,9 @@ import { recordStoreOf } from '~/catalogs/engine/record-store.server'
 import { getDb, type DB } from '~/db/db.server'
 import type { ReferenceItem } from '~/db/schema'
 import type { LanguageCode } from '~/i18n/languages'
-import { LABEL_LANGUAGES, labelField, type ReferenceListDefinition, type ReferenceOption } from './definitions'
-import type { ItemInput } from './item-schema.server'
+import type { ImportAdapter } from '~/catalogs/csv-import.server'
+import { ITEM_FIELDS, LABEL_LANGUAGES, labelField, type ReferenceListDefinition, type ReferenceOption } from './definitions'
+import { newItemSchema, type ItemInput, type NewItemInput } from './item-schema.server'
 
 /** The items of a list in its order (the lists are small: one indexed query). */
 export function listItems(list: ReferenceListDefinition, db: DB = getDb()): Promise<ReferenceItem[]> {
@@ -114,4 +115,26 @@ export function itemStore(list: ReferenceListDefinition) {
 		stores.set(list.key, store)
 	}
 	return store
+}
+
+/** A list's items for its CSV export: one batch (a list is small), in the list's order. */
+export async function* exportItems(list: ReferenceListDefinition, db: DB = getDb()): AsyncGenerator<ReferenceItem[]> {
+	yield await listItems(list, db)
+}
+
+/** The CSV import of a list's items: rows matched by code within the list, labels and order written over. */
+export function itemImport(list: ReferenceListDefinition): ImportAdapter<NewItemInput, ReferenceItem> {
+	const owner = { list_key: list.key }
+	const blank: ReferenceItem = { id: 0, ...owner, code: '', label_vn: '', label_en: null, label_es: null, label_de: null, label_it: null, label_ru: null, sort_order: 0, created_by: null, created_at: 0, updated_by: null, updated_at: 0, version: 1 }
+	return {
+		entity: list.auditEntity,
+		table: 'reference_items',
+		partition: { column: 'list_key', value: list.key },
+		columns: ITEM_FIELDS,
+		schema: async () => newItemSchema,
+		formValues: itemFormValues,
+		merged: (current, input) => ({ ...(current ?? blank), ...columnsOf(input) }),
+		insertValues: (input, actor, now) => ({ ...columnsOf(input), ...owner, created_by: actor.id, created_at: now, updated_by: actor.id, updated_at: now, version: 1 }),
+		updateValues: (input, actor, now, version) => ({ ...columnsOf(input), updated_by: actor.id, updated_at: now, version }),
+	}
 }

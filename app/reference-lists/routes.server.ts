@@ -2,9 +2,12 @@ import type { Actor } from '~/catalogs/catalog.server'
 import { catalogRecordAction, loadCatalogRecord, loadNewCatalogRecord, newCatalogRecordAction, type CatalogRecordRoute } from '~/catalogs/catalog-record-route.server'
 import { getLanguage, getT } from '~/i18n/i18n.server'
 import { can, type Grants } from '~/permissions/grants'
-import { listText, listTexts, type ReferenceListDefinition } from './definitions'
+import { csvResponse, csvTemplateResponse } from '~/catalogs/csv-export.server'
+import { todayIso } from '~/catalogs/fields.server'
+import type { CatalogImportSpec } from '~/catalogs/import-route.server'
+import { ITEM_FIELDS, listText, listTexts, type ReferenceListDefinition } from './definitions'
 import { editItemSchema, newItemSchema, type ItemInput } from './item-schema.server'
-import { getItemRecord, itemFormValues, itemLabel, itemStore, listItems, nextSortOrder, referenceOptions, type ItemTypes } from './reference-lists.server'
+import { exportItems, getItemRecord, itemFormValues, itemImport, itemLabel, itemStore, listItems, nextSortOrder, referenceOptions, type ItemTypes } from './reference-lists.server'
 
 /**
  * The loaders and actions of every reference list's pages (list, new, item with its delete
@@ -18,14 +21,19 @@ export async function referenceListLoader(list: ReferenceListDefinition, request
 		list,
 		title: t(listText(list, 'title')),
 		items: items.map((item) => ({ id: item.id, code: item.code, label: itemLabel(item, language), sortOrder: item.sort_order })),
-		allowed: { create: can(grants, list.functionCode, 'create') },
+		allowed: { create: can(grants, list.functionCode, 'create'), export: can(grants, list.functionCode, 'export'), import: can(grants, list.functionCode, 'import') },
 	}
+}
+
+/** The list's pages as the shared page helpers name them: its text tree and its address. */
+function itemPages(list: ReferenceListDefinition) {
+	return { key: listTexts(list), entity: list.auditEntity, functionCode: list.functionCode, views: { path: list.path } }
 }
 
 /** What an item's page and new-item page do on the server: the catalogs' record pages, with the list's texts, function and store. */
 function itemRecordRoute(list: ReferenceListDefinition): CatalogRecordRoute<ItemTypes, ItemInput & { code?: string }> {
 	return {
-		pages: { key: listTexts(list), entity: list.auditEntity, functionCode: list.functionCode, views: { path: list.path } },
+		pages: itemPages(list),
 		formSchema: async (purpose) => (purpose === 'create' ? newItemSchema : editItemSchema),
 		getRecord: (id) => getItemRecord(list, id),
 		displayName: itemLabel,
@@ -57,4 +65,19 @@ export function itemAction(list: ReferenceListDefinition, request: Request, id: 
 /** A list's items as options in the reader's language (catalog pages: selects, filters, labels). */
 export async function optionsFor(list: ReferenceListDefinition, request: Request) {
 	return referenceOptions(list, await getLanguage(request))
+}
+
+/** The list's CSV import page: the catalogs' import, matching rows by code within the list. */
+export function itemImportSpec(list: ReferenceListDefinition): CatalogImportSpec {
+	return { pages: itemPages(list), adapter: itemImport(list) }
+}
+
+/** The list's items as a CSV file, in the list's order, each with the version an import needs to change it. */
+export function itemsExportResponse(list: ReferenceListDefinition) {
+	return csvResponse(`${list.exportFileName}-${todayIso()}.csv`, ITEM_FIELDS, exportItems(list), itemFormValues)
+}
+
+/** An empty import file for the list: the header row only. */
+export function itemsTemplateResponse(list: ReferenceListDefinition) {
+	return csvTemplateResponse(`${list.exportFileName}-mau-nhap.csv`, ITEM_FIELDS)
 }

@@ -52,6 +52,7 @@ export async function scanSignedInPages(page: Page, t: Messages) {
 	for (const list of ['/danhmuc/loaitram', '/congcu/nhom']) {
 		await scanListAndFirstRecord(page, list)
 		await scanMain(page, `${list}/new`)
+		await scanMain(page, `${list}/import`)
 	}
 	for (const admin of ['/admin/users', '/admin/roles', '/admin/functions']) {
 		await scanListAndFirstRecord(page, admin)

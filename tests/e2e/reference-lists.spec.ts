@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Page } from '@playwright/test'
-import { expectStatusMessage, uniqueCode } from './catalogs-support'
+import { downloadedText, expectStatusMessage, importFile, uniqueCode } from './catalogs-support'
 import { createUser, en, expect, format, open, signIn, test, translate, waitForApp } from './support'
 
 test.use({ language: 'en' })
@@ -68,6 +68,44 @@ test('an administrator adds a station type, a station takes it, and it can be de
 	await expect(page).toHaveURL(/\/danhmuc\/loaitram$/)
 	await expectStatusMessage(page, format(types.deleted, { code }))
 	await expect(page.getByRole('link', { name: code, exact: true })).toHaveCount(0)
+})
+
+test('an administrator imports a tool category from a file, exports the list and changes its label by importing it back', async ({ page }) => {
+	const user = await createUser({ prefix: 'ref-csv', roles: ['admin'] })
+	await signIn(page, user.email, user.password)
+	const categories = en.referenceLists.toolCategories
+	const header = 'code,labelVn,labelEn,labelEs,labelDe,labelIt,labelRu,sortOrder,version'
+	const code = `e2e_${test.info().project.name}_${randomBytes(3).toString('hex')}`
+	const rowOf = (text: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name: text, exact: true }) })
+
+	await open(page, '/congcu/nhom')
+	await page.getByRole('link', { name: en.csv.import }).click()
+	await expect(page.getByRole('heading', { level: 1, name: categories.importTitle })).toBeVisible()
+	await importFile(page, [header, `${code},Nhóm từ tệp ${code},Imported ${code},,,,,95,`].join('\r\n'))
+	await expect(page).toHaveURL(/\/congcu\/nhom$/)
+	await expectStatusMessage(page, format(en.csv.imported, { created: 1, updated: 0, unchanged: 0 }))
+	await expect(rowOf(code)).toContainText(`Imported ${code}`)
+
+	const downloading = page.waitForEvent('download')
+	await page.getByRole('link', { name: en.csv.export }).click()
+	const download = await downloading
+	expect(download.suggestedFilename()).toMatch(/^nhom-cong-cu-\d{4}-\d{2}-\d{2}\.csv$/)
+	const lines = (await downloadedText(download)).text.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean)
+	expect(lines[0]).toBe(header)
+	const exported = lines.find((line) => line.startsWith(`${code},`))
+	expect(exported).toBe(`${code},Nhóm từ tệp ${code},Imported ${code},,,,,95,1`)
+
+	// A row without the version it was exported at would overwrite blindly: the file is refused.
+	await open(page, '/congcu/nhom/import')
+	await importFile(page, [header, exported!.replace(/,1$/, ',')].join('\r\n'))
+	await expect(page.getByRole('alert')).toContainText(en.csv.refusedTitle)
+	await expect(page.getByRole('table', { name: en.csv.reportCaption }).getByRole('row')).toHaveCount(2)
+
+	// With its version, the label changes.
+	await importFile(page, [header, exported!.replace(`Imported ${code}`, `Changed ${code}`)].join('\r\n'))
+	await expect(page).toHaveURL(/\/congcu\/nhom$/)
+	await expectStatusMessage(page, format(en.csv.imported, { created: 0, updated: 1, unchanged: 0 }))
+	await expect(rowOf(code)).toContainText(`Changed ${code}`)
 })
 
 test('a viewer sees the tool categories but is offered no changes', async ({ page }) => {

@@ -7,7 +7,7 @@ import { stationSchema } from '~/catalogs/station-schema.server'
 import { getDb } from '~/db/db.server'
 import type { TestClient } from '../support/client'
 import { location } from '../support/client'
-import { format, signedIn, stationFields, uniqueCode, unescapeHtml, vn } from '../support/catalogs'
+import { format, reportRows, signedIn, stationFields, uniqueCode, unescapeHtml, uploadCsv as upload, vn } from '../support/catalogs'
 import { testDatabaseKind } from '../support/database'
 import { startServer, type RunningServer } from '../support/server'
 
@@ -30,24 +30,6 @@ async function seedStation(overrides: Record<string, string> = {}) {
 	const result = await createStation(parsed, operator.actor)
 	if (!result.ok) throw new Error(result.reason)
 	return { id: result.id, code: parsed.code }
-}
-
-/** POSTs a file as the import form does (multipart, field `file`, with the form's CSRF token). */
-async function upload(client: TestClient, path: string, content: string | Uint8Array<ArrayBuffer>, fileName = 'data.csv') {
-	const form = new FormData()
-	form.set('csrf', await client.csrfToken())
-	form.set('file', new Blob([content], { type: 'text/csv' }), fileName)
-	return client.request(path, { method: 'POST', body: form })
-}
-
-/** The rows of the import report: [line, column, problem]. */
-function reportRows(html: string): [number, string, string][] {
-	return parseHtml(html)
-		.querySelectorAll('table.import-report > tbody > tr')
-		.map((row): [number, string, string] => {
-			const [column, problem] = row.querySelectorAll(':scope > td')
-			return [Number(row.querySelector(':scope > th[scope="row"]')?.text), column?.querySelector(':scope > code')?.text ?? '', problem?.text ?? '']
-		})
 }
 
 /** The file-level problem of a refused import: the entry of its error summary (headed "file not imported"). */

@@ -6,14 +6,15 @@ import { createTool } from '~/catalogs/tools.server'
 import { toolSchema } from '~/catalogs/tool-schema.server'
 import { getDb, openDatabase } from '~/db/db.server'
 import type { Database } from '~/db/schema'
-import { STATION_TYPE_LIST, TOOL_CATEGORY_LIST } from '~/reference-lists/definitions'
+import { BOM, parseCsv } from '~/catalogs/csv'
+import { ITEM_FIELDS, SORT_ORDER_MAX, STATION_TYPE_LIST, TOOL_CATEGORY_LIST } from '~/reference-lists/definitions'
 import { holdListedCode } from '~/reference-lists/listed-codes.server'
 import { itemStore } from '~/reference-lists/reference-lists.server'
 import { INITIAL_REFERENCE_ITEMS } from '~/db/migrations/0018_reference_lists'
 import { migrations } from '~/db/migrations'
 import { ensureBuiltins } from '~/permissions/builtins.server'
 import { location } from '../support/client'
-import { alerts, fieldError, fieldValue, signedIn, stationFields, toolFields, uniqueCode, vn } from '../support/catalogs'
+import { alerts, fieldError, fieldValue, format, reportRows, signedIn, statuses, stationFields, toolFields, uniqueCode, uploadCsv, vn } from '../support/catalogs'
 import { createTestDatabase, testDatabaseKind } from '../support/database'
 import { parseHtml, selectOptions, tableRows } from '../support/html'
 import { startServer, type RunningServer } from '../support/server'
@@ -320,6 +321,102 @@ describe('grants', () => {
 	test('an item of the other list is not found under this one (404)', async () => {
 		const category = await getDb().selectFrom('reference_items').select('id').where('list_key', '=', 'toolCategories').where('code', '=', 'vehicle').executeTakeFirstOrThrow()
 		await pageOf(await admin.client.get(`/danhmuc/loaitram/${category.id}`), 404)
+	})
+})
+
+describe('the CSV export and import of a list', () => {
+	/** The records of a CSV download (after its byte-order mark), each as its cells. */
+	async function csvOf(response: Response) {
+		// Decoded as it is, byte-order mark included (Response.text() would drop it).
+		const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer())
+		expect(response.status, text.slice(0, 300)).toBe(200)
+		expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
+		expect(text.startsWith(BOM)).toBe(true)
+		const parsed = parseCsv(text.slice(BOM.length))
+		if (!parsed.ok) throw new Error(`unreadable CSV at line ${parsed.line}`)
+		return { text, records: parsed.records.map((record) => record.fields) }
+	}
+
+	test('an administrator is offered the export and the import; a viewer neither', async () => {
+		const offered = parseHtml(await pageOf(await admin.client.get('/danhmuc/loaitram'), 200))
+		expect(offered.querySelector('a[href="/danhmuc/loaitram/export.csv"]')?.text.trim()).toBe(vn.csv.export)
+		expect(offered.querySelector('a[href="/danhmuc/loaitram/import"]')?.text.trim()).toBe(vn.csv.import)
+		const notOffered = parseHtml(await pageOf(await viewer.client.get('/danhmuc/loaitram'), 200))
+		expect(notOffered.querySelector('a[href="/danhmuc/loaitram/export.csv"]')).toBeNull()
+		expect(notOffered.querySelector('a[href="/danhmuc/loaitram/import"]')).toBeNull()
+	})
+
+	test('the export holds the list’s own items in its order, each with its version; the template its header only', async () => {
+		const { records } = await csvOf(await admin.client.get('/danhmuc/loaitram/export.csv'))
+		expect(records[0]).toEqual([...ITEM_FIELDS])
+		const stored = await getDb().selectFrom('reference_items').selectAll().where('list_key', '=', 'stationTypes').orderBy('sort_order').orderBy('code').execute()
+		expect(records.slice(1)).toEqual(stored.map((item) => [item.code, item.label_vn, item.label_en ?? '', item.label_es ?? '', item.label_de ?? '', item.label_it ?? '', item.label_ru ?? '', String(item.sort_order), String(item.version)]))
+
+		const template = await csvOf(await admin.client.get('/congcu/nhom/import/template.csv'))
+		expect(template.records).toEqual([[...ITEM_FIELDS]])
+	})
+
+	test('an exported file imports back unchanged; an edited label and a new row are written and audited', async () => {
+		const existing = itemFields()
+		const id = await createItem('/danhmuc/loaitram', existing)
+		const exported = (await csvOf(await admin.client.get('/danhmuc/loaitram/export.csv'))).text
+		const again = await uploadCsv(admin.client, '/danhmuc/loaitram/import', exported)
+		expect(location(again)).toBe('/danhmuc/loaitram')
+		await again.text()
+		const unchangedCount = exported.trim().split('\r\n').length - 1
+		expect(statuses(await pageOf(await admin.client.get('/danhmuc/loaitram'), 200))).toContain(format(vn.csv.imported, { created: 0, updated: 0, unchanged: unchangedCount }))
+
+		const added = itemCode('csv')
+		const edited = exported.replace(`${existing.code},Trạm điện mặt trời,Solar farm`, `${existing.code},Trạm điện mặt trời mới,Solar farm`) + `${added},Trạm từ tệp,,,,,,70,\r\n`
+		const response = await uploadCsv(admin.client, '/danhmuc/loaitram/import', edited)
+		expect(location(response)).toBe('/danhmuc/loaitram')
+		await response.text()
+		expect(statuses(await pageOf(await admin.client.get('/danhmuc/loaitram'), 200))).toContain(format(vn.csv.imported, { created: 1, updated: 1, unchanged: unchangedCount - 1 }))
+
+		expect(await itemRow(id)).toMatchObject({ label_vn: 'Trạm điện mặt trời mới', label_en: 'Solar farm', version: 2 })
+		const created = await getDb().selectFrom('reference_items').selectAll().where('list_key', '=', 'stationTypes').where('code', '=', added).executeTakeFirstOrThrow()
+		expect(created).toMatchObject({ label_vn: 'Trạm từ tệp', label_en: null, sort_order: 70, version: 1, created_by: admin.actor.id })
+		expect((await auditActions('station_type', id)).map((entry) => entry.action)).toEqual(['station_type.created', 'station_type.updated'])
+		expect((await auditActions('station_type', created.id)).map((entry) => entry.action)).toEqual(['station_type.created'])
+		const summaries = await getDb().selectFrom('audit_log').select('action').where('action', '=', 'station_type.imported').execute()
+		expect(summaries.length).toBeGreaterThanOrEqual(2)
+	})
+
+	test('a row naming an existing item without the version it was exported at is refused, and nothing is written', async () => {
+		const existing = itemFields()
+		const id = await createItem('/congcu/nhom', existing)
+		const before = await itemRow(id)
+		const added = itemCode('csv')
+		const file = `${ITEM_FIELDS.join(',')}\r\n${existing.code},Đổi nhãn,,,,,,60,\r\n${added},Mục mới,,,,,,61,\r\n`
+		const html = await pageOf(await uploadCsv(admin.client, '/congcu/nhom/import', file), 400)
+		expect(reportRows(html)).toEqual([[2, 'version', format(vn.csv.errors.versionRequired, { code: existing.code! })]])
+		expect(await itemRow(id)).toEqual(before)
+		expect(await getDb().selectFrom('reference_items').select('id').where('code', '=', added).execute()).toEqual([])
+	})
+
+	test('an import matches codes within its own list: a tool category’s code imported as a station type is a new station type', async () => {
+		const category = await getDb().selectFrom('reference_items').selectAll().where('list_key', '=', 'toolCategories').where('code', '=', 'safety').executeTakeFirstOrThrow()
+		const file = `${ITEM_FIELDS.join(',')}\r\nsafety,Trạm an toàn,,,,,,80,${category.version}\r\n`
+		const response = await uploadCsv(admin.client, '/danhmuc/loaitram/import', file)
+		expect(location(response)).toBe('/danhmuc/loaitram')
+		await response.text()
+		expect(await itemRow(category.id)).toEqual(category)
+		const stationType = await getDb().selectFrom('reference_items').selectAll().where('list_key', '=', 'stationTypes').where('code', '=', 'safety').executeTakeFirstOrThrow()
+		expect(stationType).toMatchObject({ label_vn: 'Trạm an toàn', version: 1 })
+		expect(await itemStore(STATION_TYPE_LIST).remove(stationType.id, 1, admin.actor)).toMatchObject({ ok: true })
+	})
+
+	test('the import page says what the columns take; those without the grants get 403', async () => {
+		const page = parseHtml(await pageOf(await admin.client.get('/congcu/nhom/import'), 200))
+		expect(page.querySelector('h1')?.text.trim()).toBe(vn.referenceLists.toolCategories.importTitle)
+		const columnsHelp = page.querySelector('section[aria-labelledby="import-format"]')
+		expect(columnsHelp?.querySelector('code')?.text).toBe(ITEM_FIELDS.join(','))
+		expect(columnsHelp?.text).toContain(format(vn.referenceLists.csvHelp.sortOrder, { max: SORT_ORDER_MAX }))
+		await pageOf(await operator.client.get('/congcu/nhom/import'), 403)
+		await pageOf(await uploadCsv(operator.client, '/congcu/nhom/import', `${ITEM_FIELDS.join(',')}\r\n`), 403)
+		const refused = await viewer.client.get('/danhmuc/loaitram/export.csv')
+		expect(refused.status).toBe(403)
+		expect(await refused.text()).toContain(vn.errors.forbiddenTitle)
 	})
 })
 

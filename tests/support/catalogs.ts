@@ -84,6 +84,14 @@ export function listedCodes(html: string): string[] {
 	return rowHeaderLinks(html)
 }
 
+/** The role="status" texts of a page (a success message), as a reader hears them. */
+export function statuses(html: string): string {
+	return parseHtml(html)
+		.querySelectorAll('[role="status"]')
+		.map((status) => spokenText(status))
+		.join(' | ')
+}
+
 /** The role="alert" texts of a page (form-level errors, refusals), each with its words spaced as a reader hears them. */
 export function alerts(html: string): string {
 	return parseHtml(html)
@@ -117,4 +125,22 @@ export async function getPage(client: TestClient, path: string): Promise<Respons
 		response = await client.get(next)
 	}
 	return response
+}
+
+/** POSTs a file as the import form does (multipart, field `file`, with the form's CSRF token). */
+export async function uploadCsv(client: TestClient, path: string, content: string | Uint8Array<ArrayBuffer>, fileName = 'data.csv') {
+	const form = new FormData()
+	form.set('csrf', await client.csrfToken())
+	form.set('file', new Blob([content], { type: 'text/csv' }), fileName)
+	return client.request(path, { method: 'POST', body: form })
+}
+
+/** The rows of the import report: [line, column, problem]. */
+export function reportRows(html: string): [number, string, string][] {
+	return parseHtml(html)
+		.querySelectorAll('table.import-report > tbody > tr')
+		.map((row): [number, string, string] => {
+			const [column, problem] = row.querySelectorAll(':scope > td')
+			return [Number(row.querySelector(':scope > th[scope="row"]')?.text), column?.querySelector(':scope > code')?.text ?? '', problem?.text ?? '']
+		})
 }

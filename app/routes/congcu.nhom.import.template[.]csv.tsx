@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { asPlainResponse } from '~/catalogs/catalog.server'
+import { routeHandle } from '~/permissions/access'
+import { requirePermission } from '~/permissions/grants.server'
+import { TOOL_CATEGORY_LIST } from '~/reference-lists/definitions'
+import { itemsTemplateResponse } from '~/reference-lists/routes.server'
+
+export const handle = routeHandle({ function: 'CONGCU_NHOM' }, '/congcu/nhom/import/template.csv')
+
+/** GET /congcu/nhom/import/template.csv: an empty import file, the header row only (for those who may import). */
+export async function loader({ request }: LoaderFunctionArgs) {
+	try {
+		await requirePermission(request, 'CONGCU_NHOM', 'import')
+	} catch (error) {
+		throw await asPlainResponse(request, error)
+	}
+	return itemsTemplateResponse(TOOL_CATEGORY_LIST)
+}

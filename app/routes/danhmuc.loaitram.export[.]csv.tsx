@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { asPlainResponse } from '~/catalogs/catalog.server'
+import { routeHandle } from '~/permissions/access'
+import { requirePermission } from '~/permissions/grants.server'
+import { STATION_TYPE_LIST } from '~/reference-lists/definitions'
+import { itemsExportResponse } from '~/reference-lists/routes.server'
+
+export const handle = routeHandle({ function: 'DANHMUC_LOAITRAM' }, '/danhmuc/loaitram/export.csv')
+
+/** GET /danhmuc/loaitram/export.csv: every item of the list, in its order (for those who may export). */
+export async function loader({ request }: LoaderFunctionArgs) {
+	try {
+		await requirePermission(request, 'DANHMUC_LOAITRAM', 'export')
+	} catch (error) {
+		throw await asPlainResponse(request, error)
+	}
+	return itemsExportResponse(STATION_TYPE_LIST)
+}
