@@ -8,6 +8,7 @@ import { changedFields, isForeignKeyViolation, isUniqueViolation, writeTransacti
 import { getConfig } from '~/config.server'
 import { countLines, CsvSyntaxError, csvRecords, restoreFormula, type CsvRecord } from './csv'
 import { parseMultipart } from '~/utils/multipart.server'
+import { queriedTable, type CatalogTable } from './engine/listing.server'
 
 /** Row errors listed in the report; the rest are counted. */
 export const MAX_REPORTED_ERRORS = 200
@@ -109,8 +110,9 @@ interface Existing {
 
 /** What the import needs to know about one catalog. */
 export interface ImportAdapter<Input extends { code: string; version: number | null }, Row extends Existing> {
-	entity: 'station' | 'tool'
-	table: 'stations' | 'tools'
+	/** The audit log's entity (`station`) and the catalog's table (`stations`). */
+	entity: string
+	table: CatalogTable
 	/** The CSV columns (the form fields, in order). `version` is optional in the file. */
 	columns: readonly string[]
 	/** The rules of a row; read in each batch's transaction (they may depend on stored lists). */
@@ -233,6 +235,7 @@ export async function importCsv<Input extends { code: string; version: number | 
 		})
 	}
 	const columnOf = names.map((name) => known.get(name.toLowerCase())!)
+	const table = queriedTable(adapter.table)
 	const firstLineOfCode = new Map<string, number>()
 	const errors = new RowErrors()
 	const totals = { rows: 0, created: 0, updated: 0, unchanged: 0 }
@@ -268,7 +271,7 @@ export async function importCsv<Input extends { code: string; version: number | 
 		const existing = new Map<string, Row>()
 		const codes = valid.map((row) => row.input.code)
 		for (let start = 0; start < codes.length; start += LOOKUP_CHUNK) {
-			const rows = (await trx.selectFrom(adapter.table).selectAll().where('code', 'in', codes.slice(start, start + LOOKUP_CHUNK)).execute()) as unknown as Row[]
+			const rows = (await trx.selectFrom(table).selectAll().where('code', 'in', codes.slice(start, start + LOOKUP_CHUNK)).execute()) as unknown as Row[]
 			for (const row of rows) existing.set(row.code, row)
 		}
 		const rejectedLines = new Set(stepErrors.map((error) => error.line))
@@ -303,7 +306,7 @@ export async function importCsv<Input extends { code: string; version: number | 
 		for (let start = 0; start < creates.length; start += LOOKUP_CHUNK) {
 			const chunk = creates.slice(start, start + LOOKUP_CHUNK)
 			const inserted = (await trx
-				.insertInto(adapter.table)
+				.insertInto(table)
 				.values(chunk.map(({ input }) => adapter.insertValues(input, actor, now)) as never)
 				.returning(['id', 'code'])
 				.execute()) as { id: number; code: string }[]
@@ -314,7 +317,7 @@ export async function importCsv<Input extends { code: string; version: number | 
 		}
 		for (const { current, input, changes } of updates) {
 			const result = await trx
-				.updateTable(adapter.table)
+				.updateTable(table)
 				.set(adapter.updateValues(input, actor, now, current.version + 1) as never)
 				.where('id', '=', current.id)
 				.where('version', '=', current.version)

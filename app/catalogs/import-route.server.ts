@@ -16,8 +16,8 @@ export interface CatalogImportSpec {
 	// The adapter's own input and row types do not matter here.
 	// eslint-disable-next-line @typescript-eslint/no-explicit-any
 	adapter: ImportAdapter<any, any>
-	/** The reference list whose codes a column takes (its help text lists them). */
-	choices: ReferenceListDefinition
+	/** The reference list whose codes a column takes (its help text lists them), if one does. */
+	choices?: ReferenceListDefinition
 }
 
 /** Where an import in the background stands, as its page shows it. */
@@ -35,7 +35,7 @@ export async function importPageLoader(request: Request, user: Actor, spec: Cata
 	const page = {
 		title: (await getT(request))(`${spec.pages.key}.importTitle`),
 		maxMegabytes: getConfig().maxUploadBytes / 1024 / 1024,
-		choices: await optionsFor(spec.choices, request),
+		choices: spec.choices ? await optionsFor(spec.choices, request) : [],
 	}
 	const jobId = new URL(request.url).searchParams.get('job')
 	if (jobId === null) return data({ ...page, job: null as ImportJobView, report: null as ImportReport | null })

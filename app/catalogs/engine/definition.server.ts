@@ -4,7 +4,7 @@ import type { ReferenceListDefinition } from '~/reference-lists/definitions'
 import type { BlockReason } from '../bulk'
 import type { CatalogPages } from '../catalog-pages'
 import type { RowError } from '../csv-import.server'
-import type { CatalogListing } from './listing.server'
+import { queriedTable, type CatalogListing } from './listing.server'
 
 /**
  * What a catalog is, for the engine that writes it: one definition per catalog gives its create, update
@@ -83,8 +83,9 @@ export interface CatalogDefinition<T extends CatalogTypes> {
 	newRow: Omit<T['row'], keyof CatalogRow>
 	/** A record as its page shows it, or undefined when there is none. */
 	getRecord(id: number, db: DB): Promise<T['record'] | undefined>
-	listed: ListedColumn<T>
-	/** The rules of an imported row, given the codes its listed column may take. */
+	/** Its column whose value must be listed, if it has one. */
+	listed?: ListedColumn<T>
+	/** The rules of an imported row, given the codes its listed column may take (none without one). */
 	importSchema(listedCodes: string[]): z.ZodType<T['importInput']>
 	/** Its pages (the bulk actions return to its list) and how its list reads (they export in its order). */
 	pages: CatalogPages
@@ -99,7 +100,7 @@ export interface CatalogDefinition<T extends CatalogTypes> {
 
 /** The audit log's entity (`pages.entity`: actions `<entity>.created`, `.updated`, `.deleted`, `.imported`) and the table (`listing.table`). */
 export function storageOf<T extends CatalogTypes>(definition: CatalogDefinition<T>) {
-	return { entity: definition.pages.entity, table: definition.listing.table }
+	return { entity: definition.pages.entity, table: queriedTable(definition.listing.table) }
 }
 
 /** A new record's columns before its input is written over them. */

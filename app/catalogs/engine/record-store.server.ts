@@ -58,7 +58,7 @@ export function recordStore<T extends CatalogTypes>(definition: CatalogDefinitio
 		try {
 			return await writeTransaction(db, async (trx): Promise<WriteResult<T>> => {
 				if (await codeTaken(trx, input.code)) return { ok: false, reason: 'codeTaken' }
-				if (!(await holdListedCode(listed.list, listed.code(input), trx))) return { ok: false, reason: listed.reason }
+				if (listed && !(await holdListedCode(listed.list, listed.code(input), trx))) return { ok: false, reason: listed.reason }
 				const now = Date.now()
 				const created = (await trx
 					.insertInto(table)
@@ -87,8 +87,7 @@ export function recordStore<T extends CatalogTypes>(definition: CatalogDefinitio
 				if (!current) return { ok: false, reason: 'notFound' }
 				if (current.version !== version) return STALE
 				if (input.code !== current.code && (await codeTaken(trx, input.code, id))) return { ok: false, reason: 'codeTaken' }
-				const code = listed.code(input)
-				if (code !== listed.code(current) && !(await holdListedCode(listed.list, code, trx))) return { ok: false, reason: listed.reason }
+				if (listed && listed.code(input) !== listed.code(current) && !(await holdListedCode(listed.list, listed.code(input), trx))) return { ok: false, reason: listed.reason }
 				const columns = columnsOf(input)
 				const changes = changedFields(formValues(current), formValues({ ...current, ...columns }))
 				if (Object.keys(changes).length === 0) return { ok: true, id, changed: false }
