@@ -1,4 +1,10 @@
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { sql, type ColumnDefinitionBuilder, type Generated, type Kysely } from 'kysely'
+import { createElement as h } from 'react'
+import { renderToString } from 'react-dom/server'
+import { I18nextProvider, useTranslation } from 'react-i18next'
+// A data router rendered on the server, as Remix renders one (react-router-dom comes with @remix-run/react).
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { z } from 'zod'
 import { createFunction, functionSchema } from '~/admin/functions.server'
@@ -16,9 +22,14 @@ import { bulkCatalogOf, importAdapterOf } from '~/catalogs/engine/adapters.serve
 import type { CatalogDefinition, CatalogRow } from '~/catalogs/engine/definition.server'
 import { exportListing, readListing, type CatalogListing } from '~/catalogs/engine/listing.server'
 import { recordStore } from '~/catalogs/engine/record-store.server'
-import { choiceField, codeField, formObject, integerField, requiredText, todayIso, versionField } from '~/catalogs/fields.server'
+import { choiceField, CODE_MAX, codeField, formObject, integerField, requiredText, todayIso, versionField } from '~/catalogs/fields.server'
 import { importPageAction, importPageLoader, type CatalogImportSpec } from '~/catalogs/import-route.server'
+import { CatalogForm, type CatalogFormProps } from '~/components/catalog-form'
+import { CatalogListPage } from '~/components/catalog-list'
+import { CatalogNewRecordPage, CatalogRecordPage } from '~/components/catalog-record'
 import { getDatabase, getDb, type DB } from '~/db/db.server'
+import { getI18nInstance } from '~/i18n/i18n.server'
+import type { FieldErrors } from '~/utils/form.server'
 import { idColumn } from '~/db/migrations/helpers'
 import type { Database } from '~/db/schema'
 import { parseListState, type ListSpec } from '~/lists/list-query'
@@ -26,6 +37,8 @@ import { defineListViews } from '~/lists/list-views'
 import { ACTIONS } from '~/permissions/actions'
 import { requirePermission } from '~/permissions/grants.server'
 import { createCsrfToken, csrfCookieName } from '~/security/csrf.server'
+import { alerts, fieldError, fieldValue, listedCodes } from '../support/catalogs'
+import { parseHtml, selectOptions } from '../support/html'
 import { createTestUser } from '../support/users'
 
 /**
@@ -60,6 +73,28 @@ const GAUGE_PAGES = defineCatalogPages({
 	functionCode: GAUGE_FUNCTION,
 	views: defineListViews({ key: 'test-gauges', path: GAUGES_PATH, spec: GAUGE_LIST, columns: { kind: 'gauges.fields.kind', capacity: 'gauges.fields.capacity' } }),
 })
+
+/** The texts its pages read under its key (the locale files' part), given to the app's Vietnamese translations. */
+const GAUGE_TEXTS = {
+	title: 'Đồng hồ đo',
+	new: 'Thêm đồng hồ',
+	formLabel: 'Thông tin đồng hồ',
+	searchForm: 'Tìm kiếm đồng hồ',
+	searchHint: 'Mã hoặc tên; không phân biệt dấu và chữ hoa/thường.',
+	emptyTitle: 'Chưa có đồng hồ nào',
+	emptyBody: 'Các đồng hồ được thêm hoặc nhập sẽ hiển thị ở đây.',
+	backToList: 'Quay lại danh sách đồng hồ',
+	created: 'Đã tạo đồng hồ {{code}}.',
+	saved: 'Đã lưu đồng hồ {{code}}.',
+	deleted: 'Đã xóa đồng hồ {{code}}.',
+	delete: 'Xóa đồng hồ',
+	deleteTitle: 'Xóa đồng hồ {{code}}?',
+	deleteQuestion: 'Xóa đồng hồ {{code}} · {{name}}? Thao tác này không thể hoàn tác.',
+	deleteConfirm: 'Đồng ý xóa đồng hồ',
+	importTitle: 'Nhập đồng hồ từ tệp CSV',
+	fields: { code: 'Mã', name: 'Tên', kind: 'Loại', capacity: 'Thang đo', version: 'Phiên bản' },
+	kinds: { pressure: 'Áp suất', flow: 'Lưu lượng', level: 'Mực nước' },
+}
 
 const gaugeSchema = formObject({
 	code: codeField,
@@ -213,6 +248,104 @@ const routes = {
 			return bulkDeleteAction(request, user, gaugeBulk)
 		},
 	},
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Its pages: what the route files' components would render (compare _app.danhmuc.tram.*.tsx), and a server
+// render of them (a data router on the server, as Remix's own).
+
+function GaugeForm(props: CatalogFormProps) {
+	const { t } = useTranslation()
+	return h(CatalogForm, {
+		...props,
+		catalog: 'gauges',
+		fields: GAUGE_FIELDS,
+		codeMax: CODE_MAX,
+		cells: [
+			{ columns: 'col-md-6', control: { kind: 'select', name: 'kind', options: GAUGE_KINDS.map((value) => ({ value, label: t(`gauges.kinds.${value}`) })), required: true } },
+			{ columns: 'col-md-6', control: { kind: 'input', name: 'capacity', inputMode: 'numeric', required: true } },
+		],
+	})
+}
+
+function useGaugeLabels() {
+	const { t } = useTranslation()
+	return {
+		fieldLabel: (field: string) => t(`gauges.fields.${field}`),
+		valueLabel: (field: string, value: string) => (field === 'kind' && value ? t(`gauges.kinds.${value}`) : value),
+	}
+}
+
+function GaugeListPage() {
+	const { t } = useTranslation()
+	const page = useLoaderData() as Awaited<ReturnType<typeof routes.list.loader>>
+	const { valueLabel } = useGaugeLabels()
+	return h(CatalogListPage<GaugeListRow, GaugeFilter, GaugeSort>, {
+		pages: GAUGE_PAGES,
+		page,
+		filters: [{ name: 'kind', label: t('gauges.fields.kind'), allLabel: t('list.all'), options: GAUGE_KINDS.map((value) => ({ value, label: valueLabel('kind', value) })) }],
+		columns: [
+			{ key: 'kind', label: t('gauges.fields.kind'), sortable: true, cell: (gauge) => valueLabel('kind', gauge.kind) },
+			{ key: 'capacity', label: t('gauges.fields.capacity'), sortable: true, alignEnd: true, cell: (gauge) => String(gauge.capacity) },
+		],
+	})
+}
+
+function GaugeRecordPage() {
+	const { t } = useTranslation()
+	const page = useLoaderData() as Awaited<ReturnType<typeof routes.record.loader>>
+	const labels = useGaugeLabels()
+	const { record } = page
+	return h(CatalogRecordPage, {
+		pages: GAUGE_PAGES,
+		page,
+		answer: useActionData(),
+		labels,
+		form: (props: CatalogFormProps) => h(GaugeForm, props),
+		facts: null,
+		fields: [
+			{ label: t('gauges.fields.code'), value: record.code },
+			{ label: t('gauges.fields.name'), value: record.name },
+			{ label: t('gauges.fields.kind'), value: labels.valueLabel('kind', record.kind) },
+			{ label: t('gauges.fields.capacity'), value: String(record.capacity) },
+		],
+	})
+}
+
+function GaugeNewPage() {
+	const answer = useActionData() as { values: Record<string, string>; errors: FieldErrors } | undefined
+	return h(CatalogNewRecordPage, { pages: GAUGE_PAGES, answer, initialValues: { kind: 'pressure' }, form: (props: CatalogFormProps) => h(GaugeForm, props) })
+}
+
+/**
+ * A page as the server renders it for `as`: the root's data (the CSRF token, the reader's time zone), the
+ * page's loader (after its action, for a post) and its component, inside the app's translations.
+ */
+async function renderPage(request: Request, as: Visitor): Promise<{ status: number; html: string }> {
+	const path = GAUGES_PATH.slice(1)
+	const handler = createStaticHandler([
+		{
+			id: 'root',
+			path: '/',
+			loader: () => ({ csrfToken: as.csrf, timeZone: 'Asia/Ho_Chi_Minh' }),
+			children: [
+				{ id: 'list', path, loader: ({ request }) => routes.list.loader(request), action: ({ request }) => routes.list.action(request), Component: GaugeListPage },
+				{ id: 'new', path: `${path}/new`, loader: ({ request }) => routes.newRecord.loader(request), action: ({ request }) => routes.newRecord.action(request), Component: GaugeNewPage },
+				{
+					id: 'record',
+					path: `${path}/:id`,
+					loader: ({ request, params }) => routes.record.loader(request, params.id ?? ''),
+					action: ({ request, params }) => routes.record.action(request, params.id ?? ''),
+					Component: GaugeRecordPage,
+				},
+			],
+		},
+	])
+	const context = await handler.query(request)
+	if (context instanceof Response) throw new Error(`answered ${context.status} ${context.headers.get('Location')}: ${await context.text()}`)
+	const router = createStaticRouter(handler.dataRoutes, context)
+	const html = renderToString(h(I18nextProvider, { i18n: getI18nInstance('vn') }, h(StaticRouterProvider, { router, context, hydrate: false })))
+	return { status: context.statusCode, html }
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -404,6 +537,7 @@ const SEEDED = [
 ]
 
 beforeAll(async () => {
+	getI18nInstance('vn').addResourceBundle('vn', 'translation', { gauges: GAUGE_TEXTS }, true, false)
 	await createGaugeTable()
 	await grantGaugeRoles()
 	editor = await visitor(['gauge_editor'])
@@ -424,7 +558,7 @@ describe('the list page', () => {
 		const first = await answer(routes.list.loader(get(`${GAUGES_PATH}?size=10`, editor)))
 		expect(first.status).toBe(200)
 		expect(codesOf(first)).toEqual(['G-01', 'G-02', 'G-03', 'G-04', 'G-05', 'G-06', 'G-07', 'G-08', 'G-09', 'G-10'])
-		expect(first.body).toMatchObject({ title: 'gauges.title', result: { page: 1, size: 10, total: 12, exact: true, hasNext: true } })
+		expect(first.body).toMatchObject({ title: 'Đồng hồ đo', result: { page: 1, size: 10, total: 12, exact: true, hasNext: true } })
 
 		const second = await answer(routes.list.loader(get(`${GAUGES_PATH}?page=2&size=10`, editor)))
 		expect(codesOf(second)).toEqual(['G-11', 'G-12'])
@@ -495,7 +629,7 @@ describe('the list page', () => {
 
 describe('the new-record page', () => {
 	test('its loader answers the editor with the page title; the reader may not create', async () => {
-		expect(await answer(routes.newRecord.loader(get(`${GAUGES_PATH}/new`, editor)))).toEqual({ status: 200, location: null, body: { title: 'gauges.new' } })
+		expect(await answer(routes.newRecord.loader(get(`${GAUGES_PATH}/new`, editor)))).toEqual({ status: 200, location: null, body: { title: 'Thêm đồng hồ' } })
 		expect((await answer(routes.newRecord.loader(get(`${GAUGES_PATH}/new`, reader)))).status).toBe(403)
 	})
 
@@ -626,7 +760,7 @@ describe('the record page', () => {
 	test('a delete is confirmed on its own page, refused at a stale version, then done and audited', async () => {
 		const id = await freshGauge('G-36')
 		const confirmation = await answer(routes.record.loader(get(`${GAUGES_PATH}/${id}?intent=delete`, editor), String(id)))
-		expect(confirmation.body).toMatchObject({ title: 'gauges.deleteTitle', confirmDelete: true, allowed: { delete: true }, values: { version: '1' } })
+		expect(confirmation.body).toMatchObject({ title: 'Xóa đồng hồ G-36?', confirmDelete: true, allowed: { delete: true }, values: { version: '1' } })
 		const readerConfirmation = await answer(routes.record.loader(get(`${GAUGES_PATH}/${id}?intent=delete`, reader), String(id)))
 		expect([readerConfirmation.status, readerConfirmation.body]).toEqual([403, { reason: 'forbidden' }])
 		const readerDelete = await answer(routes.record.action(post(`${GAUGES_PATH}/${id}`, reader, { intent: 'delete', version: '1' }), String(id)))
@@ -656,7 +790,7 @@ describe('the record page', () => {
 describe('the import page', () => {
 	test('its loader answers the form, with no reference list to offer', async () => {
 		const page = await answer(routes.import.loader(get(`${GAUGES_PATH}/import`, editor)))
-		expect(page).toMatchObject({ status: 200, body: { title: 'gauges.importTitle', choices: [], job: null, report: null } })
+		expect(page).toMatchObject({ status: 200, body: { title: 'Nhập đồng hồ từ tệp CSV', choices: [], job: null, report: null } })
 		expect((await answer(routes.import.loader(get(`${GAUGES_PATH}/import`, reader)))).status).toBe(403)
 	})
 
@@ -726,7 +860,7 @@ describe('the CSV export', () => {
 
 	test('a thousand and more rows come out whole, each once, in the list\u2019s order (batches continue where the last ended)', async () => {
 		const lines = ['code,name,kind,capacity']
-		for (let n = 1; n <= 1_005; n++) lines.push(`B-${String(n).padStart(4, '0')},Đồng hồ lô ${n},${GAUGE_KINDS[n % 3]},${n % 7}`)
+		for (let n = 1; n <= 1_005; n++) lines.push(`B-${String(n).padStart(4, '0')},Đồng hồ mực nước lô ${n},level,${n % 7}`)
 		const imported = await answer(routes.import.action(upload(editor, lines.join('\n'), 'lo.csv')))
 		expect([imported.status, imported.location]).toEqual([302, GAUGES_PATH])
 		expect(await flashOf(editor)).toMatchObject({ message: 'csv.imported', values: { created: 1_005 } })
@@ -795,5 +929,78 @@ describe('the bulk actions', () => {
 			{ entityId: String(g07), actor: editor.actor.id, code: 'G-07', source: 'bulk' },
 		])
 		expect((await answer(routes.bulkDelete.loader(get(`${GAUGES_PATH}/bulk-delete?id=${g06}`, reader)))).status).toBe(403)
+	})
+})
+
+describe('the pages, rendered', () => {
+	test('the list shows the page\u2019s records in its order, its filter with the kinds by name, and what the user may do', async () => {
+		const query = '?kind=flow&sort=capacity&dir=desc'
+		const { status, html } = await renderPage(get(`${GAUGES_PATH}${query}`, editor), editor)
+		expect(status).toBe(200)
+		const page = parseHtml(html)
+		expect(page.querySelector('#gauges-heading')?.text).toBe('Đồng hồ đo')
+		expect(listedCodes(html)).toEqual(['G-05', 'G-08', 'G-02', 'G-11'])
+		const g05 = await gaugeByCode('G-05')
+		expect(page.querySelector('th[scope="row"] a')?.getAttribute('href')).toBe(`${GAUGES_PATH}/${g05!.id}`)
+		expect(selectOptions(html, 'kind')).toEqual([
+			{ value: '', label: 'Tất cả' },
+			{ value: 'pressure', label: 'Áp suất' },
+			{ value: 'flow', label: 'Lưu lượng' },
+			{ value: 'level', label: 'Mực nước' },
+		])
+		expect(page.querySelectorAll('a').map((link) => link.getAttribute('href'))).toEqual(expect.arrayContaining([`${GAUGES_PATH}/new`, `${GAUGES_PATH}/export.csv${query}`, `${GAUGES_PATH}/import`]))
+
+		const ofReader = await renderPage(get(`${GAUGES_PATH}${query}`, reader), reader)
+		expect(listedCodes(ofReader.html)).toEqual(['G-05', 'G-08', 'G-02', 'G-11'])
+		const readerLinks = parseHtml(ofReader.html)
+			.querySelectorAll('a')
+			.map((link) => link.getAttribute('href'))
+		expect(readerLinks.filter((href) => href === `${GAUGES_PATH}/new` || href?.startsWith(`${GAUGES_PATH}/export.csv`) || href === `${GAUGES_PATH}/import`)).toEqual([])
+	})
+
+	test('the record page holds its form with the saved values, the version and the CSRF token; the reader gets a read-only view', async () => {
+		const g08 = await gaugeByCode('G-08')
+		const { status, html } = await renderPage(get(`${GAUGES_PATH}/${g08!.id}`, editor), editor)
+		expect(status).toBe(200)
+		expect(parseHtml(html).querySelector('#gauge-heading')?.text).toBe('G-08 · Lưu lượng kế trạm xử lý')
+		expect(GAUGE_FIELDS.map((field) => fieldValue(html, field))).toEqual(['G-08', 'Lưu lượng kế trạm xử lý', 'flow', '600', '1'])
+		expect(fieldValue(html, 'csrf')).toBe(editor.csrf)
+		expect(parseHtml(html).querySelector('form[aria-label="Thông tin đồng hồ"]')?.getAttribute('action')).toBe(`${GAUGES_PATH}/${g08!.id}`)
+
+		const ofReader = await renderPage(get(`${GAUGES_PATH}/${g08!.id}`, reader), reader)
+		const view = parseHtml(ofReader.html).querySelector('.record-view')
+		expect(view?.querySelectorAll('dt').map((term) => term.text)).toEqual(['Mã', 'Tên', 'Loại', 'Thang đo'])
+		expect(view?.querySelectorAll('dd').map((value) => value.text)).toEqual(['G-08', 'Lưu lượng kế trạm xử lý', 'Lưu lượng', '600'])
+		expect(parseHtml(ofReader.html).querySelector('form[aria-label="Thông tin đồng hồ"]')).toBeNull()
+	})
+
+	test('a stale save renders the conflict, with what the user typed still in the form', async () => {
+		const g11 = await gaugeByCode('G-11')
+		expect((await gaugeStore.update(g11!.id, gaugeSchema.parse({ code: 'G-11', name: 'Lưu lượng kế nước sạch', kind: 'flow', capacity: '95', version: '1' }), editor.actor)).ok).toBe(true)
+		const { status, html } = await renderPage(post(`${GAUGES_PATH}/${g11!.id}`, editor, { code: 'G-11', name: 'Tên tôi gõ', kind: 'flow', capacity: '90', version: '1' }), editor)
+		expect(status).toBe(409)
+		expect(alerts(html)).toContain('Chưa lưu: người khác đã sửa bản ghi này sau khi bạn mở nó.')
+		expect(alerts(html)).toContain('Thang đo')
+		expect([fieldValue(html, 'name'), fieldValue(html, 'capacity')]).toEqual(['Tên tôi gõ', '90'])
+	})
+
+	test('a refused new record renders each field\u2019s error next to it, with the values as typed', async () => {
+		const { status, html } = await renderPage(post(`${GAUGES_PATH}/new`, editor, { code: 'g 50', name: 'Đồng hồ mới', kind: 'pressure', capacity: 'nhiều' }), editor)
+		expect(status).toBe(400)
+		expect(fieldError(html, 'code')).toBe('Chỉ dùng chữ in hoa A–Z, chữ số và dấu gạch ngang (-).')
+		expect(fieldError(html, 'capacity')).not.toBeNull()
+		expect(fieldError(html, 'name')).toBeNull()
+		expect([fieldValue(html, 'code'), fieldValue(html, 'name'), fieldValue(html, 'kind'), fieldValue(html, 'capacity')]).toEqual(['g 50', 'Đồng hồ mới', 'pressure', 'nhiều'])
+		expect(await gaugeByCode('G 50')).toBeUndefined()
+	})
+
+	test('the delete link without JavaScript opens a confirmation page that posts the delete with the version', async () => {
+		const g09 = await gaugeByCode('G-09')
+		const { html } = await renderPage(get(`${GAUGES_PATH}/${g09!.id}?intent=delete`, editor), editor)
+		const page = parseHtml(html)
+		expect(page.querySelector('#gauge-heading')?.text).toBe('Xóa đồng hồ G-09?')
+		const form = page.querySelectorAll('form').find((candidate) => candidate.querySelector('[name="intent"]')?.getAttribute('value') === 'delete')
+		expect(form?.getAttribute('action')).toBe(`${GAUGES_PATH}/${g09!.id}`)
+		expect(form?.querySelector('[name="version"]')?.getAttribute('value')).toBe(String(g09!.version))
 	})
 })
