@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server'
 import { I18nextProvider, useTranslation } from 'react-i18next'
 // A data router rendered on the server, as Remix renders one (react-router-dom comes with @remix-run/react).
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import type { z } from 'zod'
 import { createFunction, functionSchema } from '~/admin/functions.server'
 import { createRole, saveRoleGrants } from '~/admin/roles.server'
@@ -549,10 +549,6 @@ beforeAll(async () => {
 	}
 })
 
-afterAll(async () => {
-	await getDb().schema.dropTable('gauges').execute()
-})
-
 describe('the list page', () => {
 	test('pages of ten in code order, the second the last; a page past the end is sent to the last page', async () => {
 		const first = await answer(routes.list.loader(get(`${GAUGES_PATH}?size=10`, editor)))
@@ -613,6 +609,8 @@ describe('the list page', () => {
 		expect(ofReader.body).toMatchObject({ allowed: { create: false, export: false, import: false, delete: false } })
 		const ofOutsider = await answer(routes.list.loader(get(GAUGES_PATH, outsider)))
 		expect([ofOutsider.status, ofOutsider.body]).toEqual([403, { reason: 'forbidden' }])
+		const anonymous = await answer(routes.list.loader(new Request(`${ORIGIN}${GAUGES_PATH}?kind=flow`)))
+		expect([anonymous.status, anonymous.location]).toEqual([302, `/account/login?redirectTo=${encodeURIComponent(`${GAUGES_PATH}?kind=flow`)}`])
 	})
 
 	test('a view of the list is saved under the catalog\u2019s own key and offered on the list', async () => {
@@ -674,6 +672,12 @@ describe('the new-record page', () => {
 		expect(sent.status).toBe(409)
 		expect(sent.body).toEqual({ ok: false, errors: { code: { key: 'catalog.errors.codeTaken' } }, values: { code: 'G-01', name: 'Bản sao', kind: 'flow', capacity: '1' }, formError: null })
 		expect([await gaugeByCode('G-01'), await gaugeCount(), (await gaugeAudit()).length]).toEqual([before, count, audited])
+	})
+
+	test('a post without the form\u2019s CSRF token is refused and writes nothing', async () => {
+		const request = post(`${GAUGES_PATH}/new`, { ...editor, csrf: createCsrfToken().token }, { code: 'G-23', name: 'Giả mạo', kind: 'flow', capacity: '1' })
+		expect(await answer(routes.newRecord.action(request))).toEqual({ status: 403, location: null, body: { reason: 'csrf' } })
+		expect(await gaugeByCode('G-23')).toBeUndefined()
 	})
 
 	test('the reader\u2019s post is refused and writes nothing', async () => {
