@@ -848,12 +848,13 @@ describe('the CSV export', () => {
 		const download = await routes.export.loader(get(`${GAUGES_PATH}/export.csv?kind=flow&sort=capacity&dir=desc`, editor))
 		expect(download.headers.get('Content-Disposition')).toBe(`attachment; filename="dongho-${todayIso()}.csv"`)
 		const rows = csvRows(await download.text())
-		const g02 = await gaugeByCode('G-02')
+		// G-02 as it is now (the import above may have renamed it).
+		const g02 = gaugeFormValues((await gaugeByCode('G-02'))!)
 		expect(rows).toEqual([
 			['code', 'name', 'kind', 'capacity', 'version'],
 			['G-05', 'Lưu lượng kế nhà máy nước', 'flow', '1200', '1'],
 			['G-08', 'Lưu lượng kế trạm xử lý', 'flow', '600', '1'],
-			['G-02', 'Lưu lượng kế đã nhập', 'flow', '250', String(g02!.version)],
+			GAUGE_FIELDS.map((field) => g02[field]),
 			['G-11', 'Lưu lượng kế nước sạch', 'flow', '90', '1'],
 		])
 	})
@@ -922,17 +923,18 @@ describe('the bulk actions', () => {
 	})
 
 	test('a confirmed bulk delete deletes every ticked record, each audited as a bulk delete, and returns to the list\u2019s view', async () => {
-		const [g06, g07] = await ids('G-06', 'G-07')
-		const sent = await answer(routes.bulkDelete.action(post(`${GAUGES_PATH}/bulk-delete?kind=level`, editor, [['id', String(g06)], ['id', String(g07)], [bulkVersionField(g06!), '1'], [bulkVersionField(g07!), '2']])))
+		const [g06, g07] = [(await gaugeByCode('G-06'))!, (await gaugeByCode('G-07'))!]
+		const confirmed: [string, string][] = [['id', String(g06.id)], ['id', String(g07.id)], [bulkVersionField(g06.id), String(g06.version)], [bulkVersionField(g07.id), String(g07.version)]]
+		const sent = await answer(routes.bulkDelete.action(post(`${GAUGES_PATH}/bulk-delete?kind=level`, editor, confirmed)))
 		expect([sent.status, sent.location, sent.body]).toEqual([302, `${GAUGES_PATH}?kind=level`, ''])
 		expect(await flashOf(editor)).toEqual({ type: 'success', message: 'bulk.deleted', values: { count: 2 } })
 		expect([await gaugeByCode('G-06'), await gaugeByCode('G-07')]).toEqual([undefined, undefined])
-		const deletions = (await gaugeAudit()).filter((entry) => entry.action === 'gauge.deleted' && [String(g06), String(g07)].includes(entry.entityId!))
+		const deletions = (await gaugeAudit()).filter((entry) => entry.action === 'gauge.deleted' && [String(g06.id), String(g07.id)].includes(entry.entityId!))
 		expect(deletions.map(({ entityId, actor, details }) => ({ entityId, actor, code: details.code, source: details.source }))).toEqual([
-			{ entityId: String(g06), actor: editor.actor.id, code: 'G-06', source: 'bulk' },
-			{ entityId: String(g07), actor: editor.actor.id, code: 'G-07', source: 'bulk' },
+			{ entityId: String(g06.id), actor: editor.actor.id, code: 'G-06', source: 'bulk' },
+			{ entityId: String(g07.id), actor: editor.actor.id, code: 'G-07', source: 'bulk' },
 		])
-		expect((await answer(routes.bulkDelete.loader(get(`${GAUGES_PATH}/bulk-delete?id=${g06}`, reader)))).status).toBe(403)
+		expect((await answer(routes.bulkDelete.loader(get(`${GAUGES_PATH}/bulk-delete?id=${g06.id}`, reader)))).status).toBe(403)
 	})
 })
 
