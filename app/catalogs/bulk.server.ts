@@ -4,6 +4,7 @@ import type { ListSpec, SortDirection } from '~/lists/list-query'
 import { readAll, type AnySelect, type ListSource, type SortColumn } from '~/lists/list.server'
 import { MAX_SELECTION, type BlockReason, type BulkRefusal, type SelectionProblem } from './bulk'
 import { auditChange, changedFields, isForeignKeyViolation, writeTransaction, type Actor } from './catalog.server'
+import { queriedTable, type CatalogTable } from './engine/listing.server'
 
 /**
  * Bulk actions on the rows a user ticked in a catalog list: export them, delete them (all or none).
@@ -19,8 +20,9 @@ export interface BulkRow {
 
 /** What a catalog tells the bulk actions about itself. */
 export interface BulkCatalog<Row extends BulkRow> {
-	entity: 'station' | 'tool'
-	table: 'stations' | 'tools'
+	/** The audit log's entity (`station`) and the catalog's table (`stations`). */
+	entity: string
+	table: CatalogTable
 	/** The catalog's title (a translation key) and its list's address and query. */
 	titleKey: string
 	listPath: string
@@ -58,7 +60,7 @@ export async function loadSelection<Row extends BulkRow>(
 	ids: number[],
 	order: { sort: string; dir: SortDirection },
 ): Promise<{ rows: Row[]; missing: number[] }> {
-	const table = catalog.table
+	const table = queriedTable(catalog.table)
 	const sort = catalog.sortColumns[order.sort]
 	if (!sort) throw new Error(`unknown sort ${order.sort}`)
 	const rows: Row[] = []
@@ -107,7 +109,7 @@ async function refusalsOf<Row extends BulkRow>(trx: DB, catalog: BulkCatalog<Row
  * refuses the whole batch, and nothing is deleted.
  */
 export async function bulkDelete<Row extends BulkRow>(db: DB, catalog: BulkCatalog<Row>, items: Confirmed[], actor: Actor): Promise<BulkDeleteResult> {
-	const table = catalog.table
+	const table = queriedTable(catalog.table)
 	const ids = items.map((item) => item.id)
 	const attempt = () =>
 		writeTransaction(db, async (trx): Promise<BulkDeleteResult> => {

@@ -23,8 +23,8 @@ export interface RecordPages extends ListPages {
  */
 export interface CatalogPages<Column extends string = string> extends RecordPages {
 	key: string
-	/** One record's name: the audit log's entity its page shows the history of, and the prefix of that page's element ids (`#station-heading`). */
-	entity: 'station' | 'tool'
+	/** One record's name (`station`, `tool`): the audit log's entity its page shows the history of, and the prefix of that page's element ids (`#station-heading`). */
+	entity: string
 	functionCode: string
 	views: ListViewsDefinition<Column>
 }

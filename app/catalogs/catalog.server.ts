@@ -36,8 +36,11 @@ export function isForeignKeyViolation(error: unknown): boolean {
 
 export type FieldChanges = Record<string, { from: string; to: string }>
 
-/** The kinds of catalog record the audit log and a record's history name. */
-export type CatalogEntity = 'station' | 'tool' | 'station_type' | 'tool_category'
+/**
+ * The kinds of catalog record the audit log and a record's history name: `station`, `tool`,
+ * `station_type`, `tool_category`, or another catalog's (its pages' `entity`).
+ */
+export type CatalogEntity = string
 
 /** The fields whose form value differs, before → after (the audit log's "what changed"). */
 export function changedFields(before: Record<string, string> | null, after: Record<string, string> | null): FieldChanges {

@@ -9,6 +9,7 @@ import { getConfig } from '~/config.server'
 import { countLines, CsvSyntaxError, csvRecords, restoreFormula, type CsvRecord } from './csv'
 import { parseMultipart } from '~/utils/multipart.server'
 import type { RecordStorage } from './engine/definition.server'
+import { queriedTable } from './engine/listing.server'
 
 /** Row errors listed in the report; the rest are counted. */
 export const MAX_REPORTED_ERRORS = 200
@@ -110,6 +111,7 @@ interface Existing {
 
 /** What the import needs to know about one catalog. */
 export interface ImportAdapter<Input extends { code: string; version: number | null }, Row extends Existing> {
+	/** The audit log's entity (`station`) and the catalog's table (`stations`). */
 	entity: RecordStorage['entity']
 	table: RecordStorage['table']
 	/** When kinds of record share the table: only this kind's rows are matched (insertValues set its column). */
@@ -236,6 +238,7 @@ export async function importCsv<Input extends { code: string; version: number | 
 		})
 	}
 	const columnOf = names.map((name) => known.get(name.toLowerCase())!)
+	const table = queriedTable(adapter.table)
 	const firstLineOfCode = new Map<string, number>()
 	const errors = new RowErrors()
 	const totals = { rows: 0, created: 0, updated: 0, unchanged: 0 }
@@ -271,8 +274,8 @@ export async function importCsv<Input extends { code: string; version: number | 
 		const existing = new Map<string, Row>()
 		const codes = valid.map((row) => row.input.code)
 		for (let start = 0; start < codes.length; start += LOOKUP_CHUNK) {
-			let lookup = trx.selectFrom(adapter.table as 'reference_items').selectAll().where('code', 'in', codes.slice(start, start + LOOKUP_CHUNK))
-			if (adapter.partition) lookup = lookup.where(adapter.partition.column, '=', adapter.partition.value)
+			let lookup = trx.selectFrom(table).selectAll().where('code', 'in', codes.slice(start, start + LOOKUP_CHUNK))
+			if (adapter.partition) lookup = lookup.where(adapter.partition.column as 'code', '=', adapter.partition.value)
 			const rows = (await lookup.execute()) as unknown as Row[]
 			for (const row of rows) existing.set(row.code, row)
 		}
@@ -308,7 +311,7 @@ export async function importCsv<Input extends { code: string; version: number | 
 		for (let start = 0; start < creates.length; start += LOOKUP_CHUNK) {
 			const chunk = creates.slice(start, start + LOOKUP_CHUNK)
 			const inserted = (await trx
-				.insertInto(adapter.table)
+				.insertInto(table)
 				.values(chunk.map(({ input }) => adapter.insertValues(input, actor, now)) as never)
 				.returning(['id', 'code'])
 				.execute()) as { id: number; code: string }[]
@@ -319,7 +322,7 @@ export async function importCsv<Input extends { code: string; version: number | 
 		}
 		for (const { current, input, changes } of updates) {
 			const result = await trx
-				.updateTable(adapter.table)
+				.updateTable(table)
 				.set(adapter.updateValues(input, actor, now, current.version + 1) as never)
 				.where('id', '=', current.id)
 				.where('version', '=', current.version)

@@ -75,7 +75,8 @@ export function CatalogForm({
 	submitLabel,
 	cancelHref,
 }: CatalogFormProps & {
-	catalog: 'stations' | 'tools'
+	/** The catalog's text tree in the locale files (its pages' `key`, e.g. `stations`). */
+	catalog: string
 	/** The catalog's fields, `version` among them (it travels hidden). */
 	fields: readonly string[]
 	codeMax: number

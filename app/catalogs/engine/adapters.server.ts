@@ -38,7 +38,7 @@ export function importAdapterOf<T extends CatalogTypes>(definition: CatalogDefin
 		entity,
 		table,
 		columns: fields,
-		schema: async (trx) => definition.importSchema(await holdListedCodes(listed.list, trx)),
+		schema: async (trx) => definition.importSchema(listed ? await holdListedCodes(listed.list, trx) : []),
 		...(reference && { resolve: reference.resolveImported }),
 		formValues,
 		merged: (current, input) => ({ ...(current ?? newRow), ...columnsOf(input) }),

@@ -5,7 +5,7 @@ import type { BlockReason } from '../bulk'
 import type { CatalogEntity } from '../catalog.server'
 import type { CatalogPages } from '../catalog-pages'
 import type { RowError } from '../csv-import.server'
-import type { CatalogListing } from './listing.server'
+import type { CatalogListing, CatalogTable } from './listing.server'
 
 /**
  * What a catalog is, for the engine that writes it: one definition per catalog gives its create, update
@@ -86,7 +86,7 @@ export interface DeleteBlocker<T extends RecordTypes> {
 export interface RecordStorage {
 	/** The audit log's entity: actions `<entity>.created`, `.updated`, `.deleted` (and `.imported`). */
 	entity: CatalogEntity
-	table: 'stations' | 'tools' | 'reference_items'
+	table: CatalogTable
 	/** When kinds of record share a table (the reference lists' items): the column that tells them apart, and this kind's value. */
 	partition?: { column: 'list_key'; value: string }
 }
@@ -117,8 +117,9 @@ export interface CatalogDefinition<T extends CatalogTypes> {
 	newRow: Omit<T['row'], keyof CatalogRow>
 	/** A record as its page shows it, or undefined when there is none. */
 	getRecord(id: number, db: DB): Promise<T['record'] | undefined>
-	listed: ListedColumn<T>
-	/** The rules of an imported row, given the codes its listed column may take. */
+	/** Its column whose value must be listed, if it has one. */
+	listed?: ListedColumn<T>
+	/** The rules of an imported row, given the codes its listed column may take (none without one). */
 	importSchema(listedCodes: string[]): z.ZodType<T['importInput']>
 	/** Its pages (the bulk actions return to its list) and how its list reads (they export in its order). */
 	pages: CatalogPages

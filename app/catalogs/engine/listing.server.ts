@@ -6,12 +6,27 @@ import { equals, readAll, readPage, search, type AnySelect, type FilterPurpose, 
 import { readCatalogVersion } from '../catalog-version.server'
 
 /**
+ * A catalog's table: stations, tools, or any table with the columns every catalog record has
+ * (`CatalogRow`) that another catalog creates (a test's own, say).
+ */
+export type CatalogTable = string
+
+/**
+ * The table as the engine's queries name it. Kysely's schema knows stations and tools only; the engine
+ * reads and writes any catalog's table by the columns every catalog has, so its queries are typed as on
+ * those two (and cast where a catalog's own columns are written).
+ */
+export function queriedTable(table: CatalogTable): 'stations' | 'tools' {
+	return table as 'stations' | 'tools'
+}
+
+/**
  * How a catalog's list reads (the list pattern of app/lists/list.server.ts): its sort columns, its
  * filters, and the columns of a list row. One listing per catalog gives its pages, its export and the
  * top bar's search.
  */
 export interface CatalogListing<Filter extends string, Sort extends string> {
-	table: 'stations' | 'tools'
+	table: CatalogTable
 	sorts: Record<Sort, SortColumn>
 	/**
 	 * Filters that keep the rows whose column equals the value; `selective` when a value keeps a handful
@@ -30,7 +45,8 @@ type State<Filter extends string, Sort extends string> = Pick<ListState<Filter, 
 /** The rows the state's search and filters select, for reading a page and for counting. */
 async function filtered<Filter extends string, Sort extends string>(listing: CatalogListing<Filter, Sort>, state: State<Filter, Sort>, handle: DatabaseHandle, narrowing?: Narrowing) {
 	const { db, dialect } = handle
-	const { condition: searched, atLeast } = await search(db, dialect, listing.table, state.q)
+	const table = queriedTable(listing.table)
+	const { condition: searched, atLeast } = await search(db, dialect, table, state.q)
 	const build = (purpose: FilterPurpose) => {
 		const conditions: Expression<SqlBool>[] = searched ? [searched] : []
 		for (const [name, filter] of Object.entries(listing.columnFilters) as [Filter, { column: string; selective?: boolean }][]) {
@@ -38,7 +54,7 @@ async function filtered<Filter extends string, Sort extends string>(listing: Cat
 			if (value) conditions.push(equals(dialect, filter.column, value, { selective: filter.selective === true || purpose === 'count' }))
 		}
 		if (narrowing) conditions.push(...narrowing(handle, purpose))
-		const query = db.selectFrom(listing.table as keyof Database & 'stations')
+		const query = db.selectFrom(table as keyof Database & 'stations')
 		return conditions.length > 0 ? query.where((eb) => eb.and(conditions)) : query
 	}
 	return { filtered: build('page'), counted: build('count'), searchMatchesAtLeast: atLeast }
@@ -52,7 +68,7 @@ export async function listingSource<Filter extends string, Sort extends string>(
 	narrowing?: Narrowing,
 ): Promise<ListSource> {
 	return {
-		table: listing.table,
+		table: queriedTable(listing.table),
 		idColumn: `${listing.table}.id`,
 		...(await filtered(listing, state, handle, narrowing)),
 		columns: listing.columns,

@@ -36,10 +36,11 @@ export function recordStore<T extends CatalogTypes>(definition: CatalogDefinitio
  */
 export function recordStoreOf<T extends RecordTypes>(definition: RecordDefinition<T>) {
 	const { formValues, columnsOf, listed, reference, deleteBlocker } = definition
-	const { entity, table, partition } = definition.storage
-	// Kysely's types know each table; the columns used here are the ones every stored row has (StoredRow).
+	const { entity, partition } = definition.storage
+	// Queried by the columns every stored row has (StoredRow), whichever table it is: typed as one that has them all and a partition column.
+	const table = definition.storage.table as 'reference_items'
 	const rows = (db: DB) => {
-		const query = db.selectFrom(table as 'reference_items')
+		const query = db.selectFrom(table)
 		return partition ? query.where(partition.column, '=', partition.value) : query
 	}
 
