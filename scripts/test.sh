@@ -31,8 +31,9 @@ step() {
 
 # Work that runs beside the stages (downloads, suites that leave a core idle): `background NAME command…`
 # starts it with its output in a file; `await_background NAME` waits for it, prints that output, and fails
-# the run with its exit code. Its own duration is listed with the stages, marked as run in the background.
+# the run with its exit code. Its own duration is listed after the stages' (which add up to the whole run).
 declare -A background_pids background_logs
+background_times=()
 background_dir=$(mktemp -d /tmp/portal-test-background.XXXXXX)
 background() {
 	local name=$1
@@ -61,7 +62,7 @@ await_background() {
 	printf '\n\033[1m-- %s (in the background)\033[0m\n' "$name"
 	cat "${background_logs[$name]}"
 	took=$(cut -d' ' -f2 "${background_logs[$name]}.status" 2>/dev/null || echo '?')
-	stage_times+=("$(printf '%5ss  %s (in the background)' "$took" "$name")")
+	background_times+=("$(printf '%5ss  %s' "$took" "$name")")
 	if [ "$status" -ne 0 ]; then
 		printf '\n\033[1;31m%s failed (exit code %s)\033[0m\n' "$name" "$status"
 		exit "$status"
@@ -151,4 +152,5 @@ E2E_DATABASE=postgres npx playwright test --project=nojs \
 
 
 step "All suites passed"
-printf '%s\n' "Time per stage:" "${stage_times[@]}" "$(printf '%5ss  %s' "$(($(date +%s) - started))" "in all")"
+printf '%s\n' "Time per stage:" "${stage_times[@]}" "$(printf '%5ss  %s' "$(($(date +%s) - started))" "in all")" \
+	"Beside the stages (in the background):" "${background_times[@]}"
