@@ -18,6 +18,11 @@ export default defineConfig({
 					name: 'unit',
 					include: ['app/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts'],
 					environment: 'node',
+					// Worker threads start faster than the default child processes and the unit files need nothing
+					// of a process of their own (they start no server and change no process state another file
+					// reads). Measured back to back on two busy cores: 44, 50 and 49 s with threads, 54, 61 and
+					// 60 s with forks (CPU 26 s against 30 s).
+					pool: 'threads',
 				},
 			},
 			{

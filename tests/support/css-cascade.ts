@@ -163,8 +163,20 @@ function skipName(text: string, from: number): number {
 	return i
 }
 
+/** stateSelector's answers: each selector is rewritten once, not once per element and document. */
+const stateSelectors = new Map<string, string | null>()
+
 /** State pseudo-classes become the attributes a test sets; states no test asks for never match. */
 function stateSelector(selector: string): string | null {
+	let rewritten = stateSelectors.get(selector)
+	if (rewritten === undefined) {
+		rewritten = rewriteStates(selector)
+		stateSelectors.set(selector, rewritten)
+	}
+	return rewritten
+}
+
+function rewriteStates(selector: string): string | null {
 	if (selector.includes('::')) return null
 	const rewritten = selector
 		.replace(/:root(?![\w-])/g, 'html')
@@ -175,6 +187,24 @@ function stateSelector(selector: string): string | null {
 		.replace(/:active/g, '[data-active]')
 		.replace(/:(visited|placeholder-shown|invalid|valid|indeterminate|autofill|-webkit-autofill|-moz-focusring)(?![\w-])/g, '[data-never-matches]')
 	return /:-(webkit|moz|ms)-/.test(rewritten) ? null : rewritten
+}
+
+/**
+ * The classes an element needs to match `selector`: those of its last compound selector, outside brackets
+ * and pseudo-class arguments (`.btn-check:checked+.btn` needs `btn`). Null where that is not plain to read
+ * (an escape or a quoted value): then no shortcut is taken.
+ */
+function subjectClasses(selector: string): string[] | null {
+	if (/[\\'"]/.test(selector)) return null
+	let outside = ''
+	let depth = 0
+	for (const c of selector) {
+		if (c === '(' || c === '[') depth++
+		if (depth === 0) outside += c
+		if (c === ')' || c === ']') depth--
+	}
+	const subject = outside.trim().split(/\s*[\s>+~]\s*/).pop() ?? ''
+	return [...subject.matchAll(/\.([\w-]+)/g)].map((match) => match[1] as string)
 }
 
 interface Winner {
@@ -208,11 +238,18 @@ export class Rendered {
 	private readonly customs = new Map<HTMLElement, Map<string, string | null>>()
 	/** The elements each selector matches in this document: one query per selector, not per element. */
 	private readonly matched = new Map<string, Set<HTMLElement>>()
+	/**
+	 * Every class in this document. A style sheet's selectors mostly need classes a small test document does
+	 * not have: those are known to match nothing without a query (the queries were most of the time).
+	 */
+	private readonly classes: Set<string>
 
 	constructor(
 		private readonly root: HTMLElement,
 		private readonly rules: Rule[],
-	) {}
+	) {
+		this.classes = new Set(root.querySelectorAll('[class]').flatMap((element) => (element.getAttribute('class') ?? '').split(/\s+/)))
+	}
 
 	element(selector = '[data-target]'): HTMLElement {
 		const element = this.root.querySelector(selector)
@@ -223,10 +260,14 @@ export class Rendered {
 	private matches(element: HTMLElement, selector: string): boolean {
 		let elements = this.matched.get(selector)
 		if (!elements) {
-			try {
-				elements = new Set(this.root.querySelectorAll(selector))
-			} catch {
-				elements = new Set()
+			const needed = subjectClasses(selector)
+			if (needed?.some((name) => !this.classes.has(name))) elements = new Set()
+			else {
+				try {
+					elements = new Set(this.root.querySelectorAll(selector))
+				} catch {
+					elements = new Set()
+				}
 			}
 			this.matched.set(selector, elements)
 		}
