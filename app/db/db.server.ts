@@ -1,11 +1,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from './sqlite-driver.server'
-import { Kysely, Migrator, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type LogEvent, type MigrationProvider } from 'kysely'
+import { Kysely, Migrator, PostgresDialect, SqliteAdapter, sql, type LogEvent, type MigrationProvider } from 'kysely'
 import pg from 'pg'
 import { getConfig, type Config } from '~/config.server'
 import { logger } from '~/utils/logger.server'
 import { WAL_SIZE_LIMIT_BYTES } from './sqlite-checkpoints.server'
+import { immediateSqliteDialect } from './sqlite-dialect.server'
 import { withStatementCache } from './statement-cache.server'
 import { singleton } from '~/utils/singleton.server'
 import { migrations } from './migrations'
@@ -59,7 +60,7 @@ export function openDatabase(database: Config['database']): DatabaseHandle {
 		client.pragma('synchronous = NORMAL')
 		client.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`)
 		client.pragma(`cache_size = ${READ_CACHE_KIB}`)
-		const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(client) }), log: notifyQueryListeners })
+		const db = new Kysely<Database>({ dialect: immediateSqliteDialect({ database: withStatementCache(client) }), log: notifyQueryListeners })
 		return {
 			db,
 			dialect: 'sqlite',

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import SQLite from '../../app/db/sqlite-driver.server'
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import { Kysely, PostgresDialect } from 'kysely'
+import { immediateSqliteDialect } from '../../app/db/sqlite-dialect.server'
 import pg from 'pg'
 import type { Database } from '../../app/db/schema'
 import { serverEnv } from './env.mjs'
@@ -14,7 +15,7 @@ async function withDatabase<T>(work: (db: Kysely<Database>) => Promise<T>): Prom
 	const url = serverEnv.DATABASE_URL
 	const db = url.startsWith('file:')
 		? new Kysely<Database>({
-				dialect: new SqliteDialect({
+				dialect: immediateSqliteDialect({
 					database: () => {
 						const client = new SQLite(url.slice('file:'.length))
 						// The server holds the same WAL database open: wait for its writes instead of failing.
