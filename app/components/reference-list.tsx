@@ -4,7 +4,7 @@ import { Fragment } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LANGUAGES } from '~/i18n/languages'
 import type { importPageAction, importPageLoader } from '~/catalogs/import-route.server'
-import { ITEM_FIELDS, LABEL_LANGUAGES, REFERENCE_CODE_MAX, SORT_ORDER_MAX, labelField, listText, listTexts, type ReferenceListDefinition } from '~/reference-lists/definitions'
+import { ITEM_FIELDS, LABEL_LANGUAGES, REFERENCE_CODE_MAX, SORT_ORDER_MAX, labelField, listPages, listText, type ReferenceListDefinition } from '~/reference-lists/definitions'
 import type { itemLoader, newItemLoader, referenceListLoader } from '~/reference-lists/routes.server'
 import catalogStyles from '~/styles/catalogs.css'
 import type { FieldErrors } from '~/utils/form.server'
@@ -286,7 +286,7 @@ export function ReferenceItemsImportPage({ list }: { list: ReferenceListDefiniti
 	const { t } = useTranslation()
 	return (
 		<CsvImportPage
-			pages={{ key: listTexts(list), views: { path: list.path } }}
+			pages={listPages(list)}
 			page={useLoaderData<typeof importPageLoader>()}
 			answer={useActionData<typeof importPageAction>()}
 			columns={ITEM_FIELDS}

@@ -1,3 +1,4 @@
+import type { RecordPages } from '~/catalogs/catalog-pages'
 import { LANGUAGE_CODES, type LanguageCode } from '~/i18n/languages'
 
 /**
@@ -40,6 +41,11 @@ export const REFERENCE_LISTS: readonly ReferenceListDefinition[] = [STATION_TYPE
 /** The text tree of a list's own texts, e.g. `referenceLists.stationTypes`. */
 export function listTexts(list: Pick<ReferenceListDefinition, 'key'>) {
 	return `referenceLists.${list.key}`
+}
+
+/** The list's pages as the shared page helpers name them: its text tree, audit entity, function and address. */
+export function listPages(list: ReferenceListDefinition): RecordPages {
+	return { key: listTexts(list), entity: list.auditEntity, functionCode: list.functionCode, views: { path: list.path } }
 }
 
 /** The translation key of one of a list's own texts, e.g. `referenceLists.stationTypes.title`. */

@@ -5,7 +5,7 @@ import { can, type Grants } from '~/permissions/grants'
 import { csvResponse, csvTemplateResponse } from '~/catalogs/csv-export.server'
 import { todayIso } from '~/catalogs/fields.server'
 import type { CatalogImportSpec } from '~/catalogs/import-route.server'
-import { ITEM_FIELDS, listText, listTexts, type ReferenceListDefinition } from './definitions'
+import { ITEM_FIELDS, listPages, listText, type ReferenceListDefinition } from './definitions'
 import { editItemSchema, newItemSchema, type ItemInput } from './item-schema.server'
 import { exportItems, getItemRecord, itemFormValues, itemImport, itemLabel, itemStore, listItems, nextSortOrder, referenceOptions, type ItemTypes } from './reference-lists.server'
 
@@ -25,15 +25,10 @@ export async function referenceListLoader(list: ReferenceListDefinition, request
 	}
 }
 
-/** The list's pages as the shared page helpers name them: its text tree and its address. */
-function itemPages(list: ReferenceListDefinition) {
-	return { key: listTexts(list), entity: list.auditEntity, functionCode: list.functionCode, views: { path: list.path } }
-}
-
 /** What an item's page and new-item page do on the server: the catalogs' record pages, with the list's texts, function and store. */
 function itemRecordRoute(list: ReferenceListDefinition): CatalogRecordRoute<ItemTypes, ItemInput & { code?: string }> {
 	return {
-		pages: itemPages(list),
+		pages: listPages(list),
 		formSchema: async (purpose) => (purpose === 'create' ? newItemSchema : editItemSchema),
 		getRecord: (id) => getItemRecord(list, id),
 		displayName: itemLabel,
@@ -69,7 +64,7 @@ export async function optionsFor(list: ReferenceListDefinition, request: Request
 
 /** The list's CSV import page: the catalogs' import, matching rows by code within the list. */
 export function itemImportSpec(list: ReferenceListDefinition): CatalogImportSpec {
-	return { pages: itemPages(list), adapter: itemImport(list) }
+	return { pages: listPages(list), adapter: itemImport(list) }
 }
 
 /** The list's items as a CSV file, in the list's order, each with the version an import needs to change it. */
