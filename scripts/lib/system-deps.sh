@@ -1,9 +1,9 @@
-# Makes sure the Debian packages the test suites need are present: chromium (Playwright),
+# Makes sure the Debian packages the test suites need are present: chromium-headless-shell (Playwright),
 # postgresql (the throwaway server, pg_dump for backups), nginx and openssl (the reverse-proxy test). Installs them through apt when running as root; otherwise
 # says exactly what to install and stops.
 ensure_system_packages() {
 	local missing=()
-	[ -x /usr/bin/chromium ] || missing+=(chromium)
+	[ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 	compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
 	[ -x /usr/sbin/nginx ] || missing+=(nginx)
 	command -v openssl >/dev/null || missing+=(openssl)
