@@ -11,6 +11,10 @@ export default defineConfig({
 		// (`server.logged`) rather than reading it right after the answer, which a busy machine delays.
 		maxWorkers: 2,
 		minWorkers: 1,
+		// Integration files run one after another in each worker process rather than in a process each: the app's
+		// modules load once per worker, not per file (tests/integration/setup.ts gives each file a clean start).
+		// Measured on two cores: the SQLite run 148 → 118 s, CPU 276 → 219 s; the PostgreSQL run 140 s.
+		poolOptions: { forks: { isolate: false } },
 		projects: [
 			{
 				resolve: { alias },

@@ -15,3 +15,9 @@ export function resetSingleton(name: string) {
 	const store = globalThis as unknown as { __staffPortalSingletons?: Map<string, unknown> }
 	store.__staffPortalSingletons?.delete(name)
 }
+
+/** Forgets every instance: the next use creates it again (a test file starting on its own database in a reused process). */
+export function resetSingletons() {
+	const store = globalThis as unknown as { __staffPortalSingletons?: Map<string, unknown> }
+	store.__staffPortalSingletons?.clear()
+}

@@ -1,18 +1,28 @@
-import { afterAll } from 'vitest'
-import { resetSingleton } from '~/utils/singleton.server'
+import { afterAll, vi } from 'vitest'
+import { resetSingletons } from '~/utils/singleton.server'
 import { createTestDatabase } from '../support/database'
 
 /**
  * Each integration test file gets its own empty database (SQLite or PostgreSQL, from TEST_DATABASE),
  * migrated, and shared by the code under test in this process and by any server the file starts.
+ *
+ * Files run one after another in a reused worker process (vitest.config.ts: the app's modules are loaded
+ * once per worker, not once per file), so each starts as the first would: the environment the worker
+ * started with, real timers, and no instance of the app's singletons (database, config, caches).
  */
+const globals = globalThis as { __integrationWorkerEnv?: NodeJS.ProcessEnv }
+const workerEnv = (globals.__integrationWorkerEnv ??= { ...process.env })
+for (const name of Object.keys(process.env)) if (!(name in workerEnv) && !name.startsWith('VITEST')) delete process.env[name]
+for (const [name, value] of Object.entries(workerEnv)) if (!name.startsWith('VITEST')) process.env[name] = value
+vi.useRealTimers()
+resetSingletons()
+
 const database = await createTestDatabase()
 process.env.DATA_DIR = database.dataDir
 process.env.DATABASE_URL = database.url
 process.env.SESSION_SECRET = 'integration-test-secret-0123456789abcdef'
 process.env.LOG_LEVEL = 'silent'
 process.env.TEST_DATABASE_DIR = database.dataDir
-for (const name of ['config', 'database', 'session-cookie', 'sign-in-limiters']) resetSingleton(name)
 
 const { getDatabase, migrateToLatest } = await import('~/db/db.server')
 const { ensureBuiltins } = await import('~/permissions/builtins.server')
@@ -21,6 +31,6 @@ await ensureBuiltins()
 
 afterAll(async () => {
 	await getDatabase().close()
-	for (const name of ['config', 'database', 'session-cookie', 'sign-in-limiters']) resetSingleton(name)
+	resetSingletons()
 	await database.drop()
 })
