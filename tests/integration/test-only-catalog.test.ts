@@ -539,7 +539,8 @@ const SEEDED = [
 ]
 
 beforeAll(async () => {
-	getI18nInstance('vn').addResourceBundle('vn', 'translation', { gauges: GAUGE_TEXTS }, true, false)
+	// Not merged deep: that would write into the locale file's module, which the next test file in this worker reads too.
+	getI18nInstance('vn').addResourceBundle('vn', 'translation', { gauges: GAUGE_TEXTS }, false, false)
 	await createGaugeTable()
 	await grantGaugeRoles()
 	editor = await visitor(['gauge_editor'])
