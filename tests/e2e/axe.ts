@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Page } from '@playwright/test'
-import { expect, test } from './support'
+import { closeWhenTestEnds, expect, test } from './support'
 
 /** The rules of WCAG 2.0, 2.1 and 2.2 at levels A and AA, as axe-core 4.13 tags them (2.2 adds only AA rules). */
 export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
@@ -42,7 +42,7 @@ async function scriptlessCopy(page: Page): Promise<Page> {
 	return copy
 }
 
-/** The page that shows the copies of a JavaScript-less browser context: one per context, closed with it. */
+/** The page that shows the copies of a JavaScript-less browser context: one per context, closed when its test ends. */
 const scriptlessBrowsers = new WeakMap<BrowserContext, Promise<Page>>()
 function scriptlessBrowser(page: Page): Promise<Page> {
 	const context = page.context()
@@ -52,7 +52,7 @@ function scriptlessBrowser(page: Page): Promise<Page> {
 			.browser()!
 			.newContext({ javaScriptEnabled: true, reducedMotion: 'reduce', viewport: page.viewportSize() })
 			.then((second) => {
-				context.once('close', () => void second.close())
+				closeWhenTestEnds(second)
 				return second.newPage()
 			})
 		scriptlessBrowsers.set(context, copy)

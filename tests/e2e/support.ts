@@ -47,6 +47,17 @@ function recordBrowserErrors(context: BrowserContext): string[] {
 	return errors
 }
 
+/** Browser contexts a helper opened for the running test (a worker runs one test at a time). */
+const openedForTest = new Set<BrowserContext>()
+
+/**
+ * Closes a browser context a helper opened (axe's scriptless copy, say) when the test ends, before its own
+ * context, and waits for it: a close left running would race the worker's teardown closing the browser.
+ */
+export function closeWhenTestEnds(context: BrowserContext) {
+	openedForTest.add(context)
+}
+
 export const test = base.extend<{
 	/**
 	 * The `lang` cookie every browser context of the test starts with (also contexts made with
@@ -79,6 +90,8 @@ export const test = base.extend<{
 		async ({ context }, provide) => {
 			const errors = recordBrowserErrors(context)
 			await provide()
+			await Promise.all([...openedForTest].map((opened) => opened.close()))
+			openedForTest.clear()
 			expect(errors, 'uncaught errors in the browser').toEqual([])
 		},
 		{ auto: true },
