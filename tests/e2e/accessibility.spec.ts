@@ -86,7 +86,7 @@ test.describe('With the keyboard alone', () => {
 			dropdowns.mega.toggle,
 			dropdowns.language.toggle,
 			dropdowns.apps.toggle,
-			bar.getByRole('button', { name: en.topbar.fullscreen }),
+			bar.getByRole('button', { name: en.topbar.fullscreen, exact: true }),
 			bar.getByRole('link', { name: `${en.topbar.help} (${en.topbar.opensInNewTab})` }),
 			dropdowns.notifications.toggle,
 			dropdowns.account.toggle,

@@ -135,7 +135,7 @@ for (const viewport of [DESKTOP, MOBILE]) {
 			})
 
 			await test.step('the fullscreen toggle exists only with JavaScript', async () => {
-				const fullscreen = bar.getByRole('button', { name: en.topbar.fullscreen })
+				const fullscreen = bar.getByRole('button', { name: en.topbar.fullscreen, exact: true })
 				if (javaScriptEnabled()) await expect(fullscreen).toBeVisible()
 				else await expect(fullscreen).toHaveCount(0)
 			})

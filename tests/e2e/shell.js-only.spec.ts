@@ -113,14 +113,15 @@ test.describe('With JavaScript, the dropdowns of the top bar', () => {
 
 	test('include a working fullscreen toggle', async ({ page }) => {
 		await signedIn(page)
-		const enter = topBar(page).getByRole('button', { name: en.topbar.fullscreen })
+		// Exact names: "Full screen" is also part of "Exit full screen".
+		const enter = topBar(page).getByRole('button', { name: en.topbar.fullscreen, exact: true })
 		await expect(enter).toHaveAttribute('aria-pressed', 'false')
 		await enter.click()
-		const exit = topBar(page).getByRole('button', { name: en.topbar.exitFullscreen })
+		const exit = topBar(page).getByRole('button', { name: en.topbar.exitFullscreen, exact: true })
 		await expect(exit).toHaveAttribute('aria-pressed', 'true')
 		expect(await page.evaluate(() => document.fullscreenElement === document.documentElement)).toBe(true)
 		await exit.click()
-		await expect(enter).toBeVisible()
+		await expect(enter).toHaveAttribute('aria-pressed', 'false')
 		expect(await page.evaluate(() => document.fullscreenElement)).toBeNull()
 	})
 })
