@@ -2,7 +2,6 @@ import { sql } from 'kysely'
 import { getDatabase, isSqlite, type DB } from '~/db/db.server'
 import { largeWrite } from '~/db/sqlite-checkpoints.server'
 import { recordAudit } from '~/audit/audit.server'
-import { getT } from '~/i18n/i18n.server'
 import { getClientIp } from '~/utils/logger.server'
 import { normalizeSearch } from './search-text'
 import { postedIntent } from '~/utils/intent.server'
@@ -127,28 +126,6 @@ export function differencesFrom(saved: Record<string, string>, sent: Record<stri
 	return Object.entries(saved)
 		.filter(([field, value]) => field !== 'version' && field in sent && (sent[field] ?? '').trim() !== value)
 		.map(([field, value]) => ({ field, saved: value }))
-}
-
-/**
- * Resource routes (CSV) answer plain Responses: a thrown `data()` answer of the shared checks (403, 404,
- * CSRF) becomes a translated plain-text answer with its status; redirects pass as they are.
- */
-export async function asPlainResponse(request: Request, error: unknown): Promise<unknown> {
-	if (error instanceof Response) return error
-	const thrown = error as { type?: unknown; init?: ResponseInit | null } | null
-	if (thrown?.type !== 'DataWithResponseInit') return error
-	const status = thrown.init?.status ?? 500
-	const t = await getT(request)
-	const [title, body] =
-		status === 403
-			? [t('errors.forbiddenTitle'), t('errors.forbiddenBody')]
-			: status === 404
-				? [t('errors.notFoundTitle'), t('errors.notFoundBody')]
-				: [t('errors.badRequestTitle'), t('errors.badRequestBody')]
-	return new Response(`${title}\n\n${body}\n`, {
-		status,
-		headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
-	})
 }
 
 /**

@@ -1,14 +1,13 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { AUDIT_LIST, auditEntityName, auditEventName, auditFieldLabel } from '~/admin/audit'
 import { exportAudit, type AuditRow } from '~/admin/audit.server'
-import { asPlainResponse } from '~/catalogs/catalog.server'
 import { csvResponse } from '~/catalogs/csv-export.server'
 import { todayIso } from '~/catalogs/fields.server'
 import { getT } from '~/i18n/i18n.server'
 import { readerTimeZone } from '~/i18n/time-zone.server'
 import { parseListState } from '~/lists/list-query'
 import { routeHandle } from '~/permissions/access'
-import { requirePermission } from '~/permissions/grants.server'
+import { requireDownloadPermission } from '~/permissions/download-permission.server'
 
 export const handle = routeHandle({ function: 'QUANTRI_AUDIT' }, '/admin/audit/export.csv')
 
@@ -16,12 +15,7 @@ const COLUMNS = ['at', 'event', 'action', 'actor', 'actorEmail', 'entity', 'enti
 
 /** GET /admin/audit/export.csv?…: the entries of the log's current search and filters, in its order, streamed. */
 export async function loader({ request }: LoaderFunctionArgs) {
-	let reader
-	try {
-		;({ user: reader } = await requirePermission(request, 'QUANTRI_AUDIT', 'export'))
-	} catch (error) {
-		throw await asPlainResponse(request, error)
-	}
+	const { user: reader } = await requireDownloadPermission(request, 'QUANTRI_AUDIT', 'export')
 	const state = parseListState(new URL(request.url).searchParams, AUDIT_LIST)
 	const t = await getT(request)
 	const toValues = (row: AuditRow): Record<string, string> => ({

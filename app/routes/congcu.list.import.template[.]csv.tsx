@@ -1,18 +1,13 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { asPlainResponse } from '~/catalogs/catalog.server'
 import { csvTemplateResponse } from '~/catalogs/csv-export.server'
 import { TOOL_FIELDS } from '~/catalogs/tools'
 import { routeHandle } from '~/permissions/access'
-import { requirePermission } from '~/permissions/grants.server'
+import { requireDownloadPermission } from '~/permissions/download-permission.server'
 
 export const handle = routeHandle({ function: 'CONGCU_LIST' }, '/congcu/list/import/template.csv')
 
 /** GET /congcu/list/import/template.csv: an empty import file, the header row only (for those who may import). */
 export async function loader({ request }: LoaderFunctionArgs) {
-	try {
-		await requirePermission(request, 'CONGCU_LIST', 'import')
-	} catch (error) {
-		throw await asPlainResponse(request, error)
-	}
+	await requireDownloadPermission(request, 'CONGCU_LIST', 'import')
 	return csvTemplateResponse('congcu-mau-nhap.csv', TOOL_FIELDS)
 }

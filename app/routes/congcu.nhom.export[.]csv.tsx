@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { asPlainResponse } from '~/catalogs/catalog.server'
 import { routeHandle } from '~/permissions/access'
-import { requirePermission } from '~/permissions/grants.server'
+import { requireDownloadPermission } from '~/permissions/download-permission.server'
 import { TOOL_CATEGORY_LIST } from '~/reference-lists/definitions'
 import { itemsExportResponse } from '~/reference-lists/routes.server'
 
@@ -9,10 +8,6 @@ export const handle = routeHandle({ function: 'CONGCU_NHOM' }, '/congcu/nhom/exp
 
 /** GET /congcu/nhom/export.csv: every item of the list, in its order (for those who may export). */
 export async function loader({ request }: LoaderFunctionArgs) {
-	try {
-		await requirePermission(request, 'CONGCU_NHOM', 'export')
-	} catch (error) {
-		throw await asPlainResponse(request, error)
-	}
+	await requireDownloadPermission(request, 'CONGCU_NHOM', 'export')
 	return itemsExportResponse(TOOL_CATEGORY_LIST)
 }

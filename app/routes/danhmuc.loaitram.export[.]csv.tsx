@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { asPlainResponse } from '~/catalogs/catalog.server'
 import { routeHandle } from '~/permissions/access'
-import { requirePermission } from '~/permissions/grants.server'
+import { requireDownloadPermission } from '~/permissions/download-permission.server'
 import { STATION_TYPE_LIST } from '~/reference-lists/definitions'
 import { itemsExportResponse } from '~/reference-lists/routes.server'
 
@@ -9,10 +8,6 @@ export const handle = routeHandle({ function: 'DANHMUC_LOAITRAM' }, '/danhmuc/lo
 
 /** GET /danhmuc/loaitram/export.csv: every item of the list, in its order (for those who may export). */
 export async function loader({ request }: LoaderFunctionArgs) {
-	try {
-		await requirePermission(request, 'DANHMUC_LOAITRAM', 'export')
-	} catch (error) {
-		throw await asPlainResponse(request, error)
-	}
+	await requireDownloadPermission(request, 'DANHMUC_LOAITRAM', 'export')
 	return itemsExportResponse(STATION_TYPE_LIST)
 }

@@ -1,18 +1,13 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { asPlainResponse } from '~/catalogs/catalog.server'
 import { csvTemplateResponse } from '~/catalogs/csv-export.server'
 import { STATION_FIELDS } from '~/catalogs/stations'
 import { routeHandle } from '~/permissions/access'
-import { requirePermission } from '~/permissions/grants.server'
+import { requireDownloadPermission } from '~/permissions/download-permission.server'
 
 export const handle = routeHandle({ function: 'DANHMUC_TRAM' }, '/danhmuc/tram/import/template.csv')
 
 /** GET /danhmuc/tram/import/template.csv: an empty import file, the header row only (for those who may import). */
 export async function loader({ request }: LoaderFunctionArgs) {
-	try {
-		await requirePermission(request, 'DANHMUC_TRAM', 'import')
-	} catch (error) {
-		throw await asPlainResponse(request, error)
-	}
+	await requireDownloadPermission(request, 'DANHMUC_TRAM', 'import')
 	return csvTemplateResponse('tram-mau-nhap.csv', STATION_FIELDS)
 }

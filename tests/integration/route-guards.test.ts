@@ -32,7 +32,7 @@ describe('the route manifest', () => {
 		'%s checks its declared function in every loader and action',
 		(_file, route) => {
 			const code = (route.handle!.access as { function: string }).function
-			const checks = route.source.match(new RegExp(`require(?:Api)?Permission\\(\\s*request,\\s*'${code}'`, 'g')) ?? []
+			const checks = route.source.match(new RegExp(`require(?:Api|Download)?Permission\\(\\s*request,\\s*'${code}'`, 'g')) ?? []
 			expect(checks.length).toBeGreaterThanOrEqual(Number(route.hasLoader) + Number(route.hasAction))
 		},
 	)
