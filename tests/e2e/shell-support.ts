@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
+import { parseHtml } from '../support/html'
 import { ROOT_DIR } from './env.mjs'
 import { createUser, expect, test, type Messages, type TestUser } from './support'
 
@@ -87,11 +88,9 @@ export type BodyAttributes = Record<(typeof BODY_ATTRIBUTES)[number], string>
 
 /** The `<body>` attributes in a page's HTML as the server sent it (before any script ran). */
 export function bodyAttributesInHtml(html: string): BodyAttributes {
-	const tag = /<body\b([^>]*)>/i.exec(html)?.[1]
-	if (tag === undefined) throw new Error('the page has no <body> tag')
-	const attributes: Record<string, string> = {}
-	for (const [, name, value] of tag.matchAll(/([\w-]+)="([^"]*)"/g)) attributes[name!] = value!
-	return Object.fromEntries(BODY_ATTRIBUTES.map((name) => [name, attributes[name] ?? '(missing)'])) as BodyAttributes
+	const body = parseHtml(html).querySelector('body')
+	if (!body) throw new Error('the page has no <body> tag')
+	return Object.fromEntries(BODY_ATTRIBUTES.map((name) => [name, body.getAttribute(name) ?? '(missing)'])) as BodyAttributes
 }
 
 /** The same attributes as the live page's `<body>` has them now. */
