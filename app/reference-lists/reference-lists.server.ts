@@ -167,7 +167,7 @@ async function searchedIds(list: ReferenceListDefinition, q: string, db: DB): Pr
 type ItemListState = Pick<ListState<never, ItemSort>, 'q' | 'sort' | 'dir'>
 
 /** What the list pattern reads for a list's state, in the reader's language: its items, searched, sorted. */
-async function itemSource(list: ReferenceListDefinition, state: ItemListState, language: LanguageCode, db: DB): Promise<ListSource> {
+export async function itemListSource(list: ReferenceListDefinition, state: ItemListState, language: LanguageCode, db: DB = getDb()): Promise<ListSource> {
 	const ids = await searchedIds(list, state.q, db)
 	const items = db.selectFrom('reference_items').where('reference_items.list_key', '=', list.key)
 	const { table, column } = list.usedBy
@@ -195,13 +195,13 @@ async function itemSource(list: ReferenceListDefinition, state: ItemListState, l
 /** One page of a list, each item labelled in the reader's language, with the number of records that name it. */
 export async function readItems(list: ReferenceListDefinition, state: ListState<never, ItemSort>, language: LanguageCode, { db, dialect }: DatabaseHandle = getDatabase()): Promise<ListResult<ItemListRow>> {
 	type Read = Omit<ItemListRow, 'name'> & { label: string | null; label_vn: string }
-	const page = await readPage<Read>(db, dialect, await itemSource(list, state, language, db), state)
+	const page = await readPage<Read>(db, dialect, await itemListSource(list, state, language, db), state)
 	return { ...page, rows: page.rows.map(({ label, label_vn, ...row }) => ({ ...row, name: label ?? label_vn, usage_count: Number(row.usage_count) })) }
 }
 
 /** A list's items for its CSV export: those the list's search selects, in its order. */
 export async function* exportItems(list: ReferenceListDefinition, state: ItemListState, language: LanguageCode, { db, dialect }: DatabaseHandle = getDatabase()): AsyncGenerator<ReferenceItem[]> {
-	const source = await itemSource(list, state, language, db)
+	const source = await itemListSource(list, state, language, db)
 	yield* readAll<ReferenceItem>(db, dialect, { ...source, columns: (query) => query.selectAll('reference_items') }, state.dir)
 }
 
