@@ -686,11 +686,21 @@ describe('the CSV export and import of a list', () => {
 		expect(notOffered.querySelector('a[href="/danhmuc/loaitram/import"]')).toBeNull()
 	})
 
-	test('the export holds the list’s own items in its order, each with its version; the template its header only', async () => {
+	test('the export holds the list’s own items in its order, each with its version, or those its search selects in its sort; the template its header only', async () => {
 		const { records } = await csvOf(await admin.client.get('/danhmuc/loaitram/export.csv'))
 		expect(records[0]).toEqual([...ITEM_FIELDS])
 		const stored = await getDb().selectFrom('reference_items').selectAll().where('list_key', '=', 'stationTypes').orderBy('sort_order').orderBy('code').execute()
 		expect(records.slice(1)).toEqual(stored.map((item) => [item.code, item.label_vn, item.label_en ?? '', item.label_es ?? '', item.label_de ?? '', item.label_it ?? '', item.label_ru ?? '', String(item.sort_order), String(item.version)]))
+
+		// As the list shows them: the export link carries the list's search and sort.
+		const marker = itemCode('xq')
+		const [first, second] = await seedItems(STATION_TYPE_LIST, [{ code: `${marker}_a`, sortOrder: '2' }, { code: `${marker}_b`, sortOrder: '1' }])
+		const listed = parseHtml(await listPage(admin.client, `/danhmuc/loaitram?q=${marker}&sort=code&dir=desc`))
+		const link = listed.querySelector(`a[download]`)?.getAttribute('href')
+		expect(link).toBe(`/danhmuc/loaitram/export.csv?q=${marker}&sort=code&dir=desc`)
+		expect((await csvOf(await admin.client.get(link!))).records.slice(1).map((record) => record[0])).toEqual([second!.code, first!.code])
+		expect((await csvOf(await admin.client.get(`/danhmuc/loaitram/export.csv?q=${marker}`))).records.slice(1).map((record) => record[0])).toEqual([second!.code, first!.code])
+		expect((await csvOf(await admin.client.get(`/danhmuc/loaitram/export.csv?q=${marker}&sort=code`))).records.slice(1).map((record) => record[0])).toEqual([first!.code, second!.code])
 
 		const template = await csvOf(await admin.client.get('/congcu/nhom/import/template.csv'))
 		expect(template.records).toEqual([[...ITEM_FIELDS]])
