@@ -1,4 +1,4 @@
-import { Migrator, type MigrationProvider, type Transaction } from 'kysely'
+import { Migrator, sql, type MigrationProvider, type Transaction } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { stationSchema } from '~/catalogs/station-schema.server'
 import { createStation, deleteStation, updateStation } from '~/catalogs/stations.server'
@@ -10,7 +10,8 @@ import { BOM, parseCsv } from '~/catalogs/csv'
 import { ITEM_FIELDS, SORT_ORDER_MAX, STATION_TYPE_LIST, TOOL_CATEGORY_LIST } from '~/reference-lists/definitions'
 import { holdListedCode } from '~/reference-lists/listed-codes.server'
 import { newItemSchema } from '~/reference-lists/item-schema.server'
-import { itemStore } from '~/reference-lists/reference-lists.server'
+import { itemBulk, itemStore } from '~/reference-lists/reference-lists.server'
+import { bulkDelete } from '~/catalogs/bulk.server'
 import { INITIAL_REFERENCE_ITEMS } from '~/db/migrations/0018_reference_lists'
 import { migrations } from '~/db/migrations'
 import { ensureBuiltins } from '~/permissions/builtins.server'
@@ -252,6 +253,36 @@ if (testDatabaseKind() === 'postgres') {
 				await saving.done
 				expect(await deleting).toEqual({ ok: false, reason: 'inUse', count: 1 })
 				expect(await itemRow(typeId)).toBeDefined()
+			} finally {
+				saving.release()
+				await saving.done
+			}
+		})
+
+		test('a bulk delete waits for a station that is taking one of its types, then counts it and refuses the batch', async () => {
+			const [taken, free] = await seedItems(STATION_TYPE_LIST, [{ labelVn: 'Đang được chọn' }, {}])
+			const saving = openTransaction(async (trx) => {
+				expect(await holdListedCode(STATION_TYPE_LIST, taken!.code, trx)).toBe(true)
+				const now = Date.now()
+				await trx
+					.insertInto('stations')
+					.values({ code: uniqueCode('RACE'), name: 'Trạm đang lưu', name_key: 'tram dang luu', search_text: 'tram dang luu', type: taken!.code, province: 'hue', status: 'active', created_at: now, updated_at: now, version: 1 })
+					.execute()
+			})
+			try {
+				await saving.ready
+				const deleting = bulkDelete(getDb(), itemBulk(STATION_TYPE_LIST, 'vn'), [free!, taken!].map(({ id }) => ({ id, version: 1 })), admin.actor)
+				// The batch waits on the item's row (a lock, not time, says so); then the save commits.
+				const waiting = () => sql<{ n: string }>`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(getDb())
+				while (Number((await waiting()).rows[0]!.n) === 0) await new Promise((resolve) => setTimeout(resolve, 10))
+				saving.release()
+				await saving.done
+				expect(await deleting).toEqual({
+					ok: false,
+					refusals: [{ id: taken!.id, reason: 'blocked', code: taken!.code, name: 'Đang được chọn', block: { key: 'referenceLists.stationTypes.bulkRefused', values: { count: 1 } } }],
+				})
+				expect(await itemRow(taken!.id)).toBeDefined()
+				expect(await itemRow(free!.id)).toBeDefined()
 			} finally {
 				saving.release()
 				await saving.done
