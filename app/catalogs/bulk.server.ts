@@ -1,4 +1,4 @@
-import type { DB } from '~/db/db.server'
+import { isSqlite, type DB } from '~/db/db.server'
 import type { Dialect } from '~/db/migrations/helpers'
 import type { ListSpec, SortDirection } from '~/lists/list-query'
 import { readAll, type AnySelect, type ListSource, type SortColumn } from '~/lists/list.server'
@@ -14,6 +14,7 @@ import { queriedTable, type CatalogTable } from './engine/listing.server'
 export interface BulkRow {
 	id: number
 	code: string
+	/** The record's name as the pages show it (see BulkCatalog.nameOf). */
 	name: string
 	version: number
 }
@@ -38,6 +39,28 @@ export interface BulkCatalog<Row extends BulkRow> {
 	formValues(row: Row): Record<string, string>
 	/** The catalog's own delete rule: which of `ids` may not be deleted, and why. */
 	deleteBlockers?(db: DB, ids: number[]): Promise<Map<number, BlockReason>>
+	/**
+	 * When kinds of record share the table (the reference lists' items): the column that tells them apart
+	 * and this kind's value. An id of another kind is then missing, as one of no record is.
+	 */
+	partition?: { column: 'list_key'; value: string }
+	/** The name a page shows for a stored row, when the table has no `name` column (an item's label in the reader's language). */
+	nameOf?(row: Row): string
+}
+
+/** The catalog's rows: its table, or its part of a shared one. */
+function catalogRows<Row extends BulkRow>(db: DB, catalog: BulkCatalog<Row>) {
+	const table = queriedTable(catalog.table)
+	const query = db.selectFrom(table)
+	const { partition } = catalog
+	// Typed as a catalog's table; a partitioned table has the column (see RecordStorage.partition).
+	return partition ? query.where(`${table}.${partition.column}` as never, '=', partition.value as never) : query
+}
+
+/** Stored rows as the bulk actions show them: with the catalog's name for each. */
+function named<Row extends BulkRow>(catalog: BulkCatalog<Row>, rows: Row[]): Row[] {
+	const { nameOf } = catalog
+	return nameOf ? rows.map((row) => ({ ...row, name: nameOf(row) })) : rows
 }
 
 export type Selection = { ok: true; ids: number[] } | { ok: false; problem: SelectionProblem }
@@ -67,11 +90,11 @@ export async function loadSelection<Row extends BulkRow>(
 	const source: ListSource = {
 		table,
 		idColumn: `${table}.id`,
-		filtered: db.selectFrom(table).where(`${table}.id`, 'in', ids),
+		filtered: catalogRows(db, catalog).where(`${table}.id`, 'in', ids),
 		columns: (query: AnySelect) => query.selectAll(table),
 		sort,
 	}
-	for await (const batch of readAll<Row>(db, dialect, source, order.dir)) rows.push(...batch)
+	for await (const batch of readAll<Row>(db, dialect, source, order.dir)) rows.push(...named(catalog, batch))
 	const found = new Set(rows.map((row) => row.id))
 	return { rows, missing: ids.filter((id) => !found.has(id)) }
 }
@@ -113,7 +136,10 @@ export async function bulkDelete<Row extends BulkRow>(db: DB, catalog: BulkCatal
 	const ids = items.map((item) => item.id)
 	const attempt = () =>
 		writeTransaction(db, async (trx): Promise<BulkDeleteResult> => {
-			const rows = (await trx.selectFrom(table).selectAll().where('id', 'in', ids).execute()) as unknown as Row[]
+			// Locked on PostgreSQL (in id order, so two batches wait rather than deadlock) before their holders are counted:
+			// one that takes a record meanwhile (a reference list's holdListedCode) is counted, or waits and finds it gone.
+			const read = catalogRows(trx, catalog).selectAll().where('id', 'in', ids).orderBy('id')
+			const rows = named(catalog, (await (isSqlite(trx) ? read : read.forUpdate()).execute()) as unknown as Row[])
 			const current = new Map(rows.map((row) => [row.id, row]))
 			const refusals = await refusalsOf(trx, catalog, items, current)
 			if (refusals.length > 0) return { ok: false, refusals }
@@ -140,7 +166,7 @@ export async function bulkDelete<Row extends BulkRow>(db: DB, catalog: BulkCatal
 		if (error instanceof Refused) return { ok: false, refusals: error.refusals }
 		// A record was referred to (a tool assigned to a station) between the check and the delete: check again.
 		if (isForeignKeyViolation(error)) {
-			const rows = (await db.selectFrom(table).selectAll().where('id', 'in', ids).execute()) as unknown as Row[]
+			const rows = named(catalog, (await catalogRows(db, catalog).selectAll().where('id', 'in', ids).execute()) as unknown as Row[])
 			const refusals = await refusalsOf(db, catalog, items, new Map(rows.map((row) => [row.id, row])))
 			if (refusals.length > 0) return { ok: false, refusals }
 		}

@@ -23,6 +23,8 @@ export interface RecordPages extends ListPages {
  */
 export interface CatalogPages<Column extends string = string> extends RecordPages {
 	key: string
+	/** The text tree of its list's column labels (`.code`, `.name`, and each sort's); `<key>.fields` unless given. */
+	fields?: string
 	/** One record's name (`station`, `tool`): the audit log's entity its page shows the history of, and the prefix of that page's element ids (`#station-heading`). */
 	entity: string
 	functionCode: string
@@ -31,6 +33,11 @@ export interface CatalogPages<Column extends string = string> extends RecordPage
 
 export function defineCatalogPages<const Column extends string>(pages: CatalogPages<Column>): CatalogPages<Column> {
 	return pages
+}
+
+/** The label of a column of the catalog's list, e.g. `stations.fields.code`. */
+export function fieldKey(pages: Pick<CatalogPages, 'key' | 'fields'>, field: string): string {
+	return `${pages.fields ?? `${pages.key}.fields`}.${field}`
 }
 
 /** The address of a record's page. */

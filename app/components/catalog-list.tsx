@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { recordHref, type CatalogPages } from '~/catalogs/catalog-pages'
+import { fieldKey, recordHref, type CatalogPages } from '~/catalogs/catalog-pages'
 import { isNarrowed, listSearch, type ListState, type PageInfo } from '~/lists/list-query'
 import { BulkActions, BulkSelectAll, BulkSelectCell } from './bulk'
 import { EmptyList, ListSummary, ListToolbar, Pagination, RowDetail, SortableHeader, TableScroller, type FilterControl } from './list'
@@ -104,7 +104,7 @@ export function CatalogListPage<Row extends CatalogListRow, Filter extends strin
 							<caption id={`${key}-caption`} className="visually-hidden">
 								{t('list.caption', {
 									name: t(`${key}.title`),
-									column: t(`${key}.fields.${state.sort}`),
+									column: t(fieldKey(pages, state.sort)),
 									direction: state.dir === 'asc' ? t('list.ascending') : t('list.descending'),
 								})}
 							</caption>
@@ -112,10 +112,10 @@ export function CatalogListPage<Row extends CatalogListRow, Filter extends strin
 								<tr>
 									<BulkSelectAll {...bulk} />
 									<SortableHeader {...list} column={'code' as Sort}>
-										{t(`${key}.fields.code`)}
+										{t(fieldKey(pages, 'code'))}
 									</SortableHeader>
 									<SortableHeader {...list} column={'name' as Sort}>
-										{t(`${key}.fields.name`)}
+										{t(fieldKey(pages, 'name'))}
 									</SortableHeader>
 									{shown.map((column) => {
 										const className = classNames(column.alignEnd && 'text-end', column.secondary && 'col-secondary')

@@ -5,12 +5,14 @@ import { useTranslation } from 'react-i18next'
 import { LANGUAGES } from '~/i18n/languages'
 import type { importPageAction, importPageLoader } from '~/catalogs/import-route.server'
 import { ITEM_FIELDS, LABEL_LANGUAGES, REFERENCE_CODE_MAX, SORT_ORDER_MAX, labelField, listPages, listText, type ReferenceListDefinition } from '~/reference-lists/definitions'
+import type { ItemListRow } from '~/reference-lists/reference-lists.server'
 import type { itemLoader, newItemLoader, referenceListLoader } from '~/reference-lists/routes.server'
 import catalogStyles from '~/styles/catalogs.css'
 import type { FieldErrors } from '~/utils/form.server'
 import { pageTitle } from '~/utils/meta'
 import { ConflictAlert, DeleteConfirmation, DeleteControl, HistoryTable, RecordFacts } from './catalog'
 import type { CatalogFormProps } from './catalog-form'
+import { CatalogListPage, type CatalogColumn } from './catalog-list'
 import type { RecordRefusal } from './catalog-record'
 import { CsvImportPage } from './csv-import'
 import { PageHeader } from './page-header'
@@ -34,73 +36,39 @@ function BackToList({ list }: { list: ReferenceListDefinition }) {
 	)
 }
 
+/** The catalog list of the records that name `code` (the stations of a type, the tools of a category). */
+function usersHref(list: ReferenceListDefinition, code: string) {
+	return `${list.usedBy.listPath}?${list.usedBy.column}=${encodeURIComponent(code)}`
+}
+
 /** Labels of an item's fields (the form, the history, the conflict message). */
 function useItemFieldLabel() {
 	const { t } = useTranslation()
 	return (field: string) => t(`referenceLists.fields.${field}`, { defaultValue: field })
 }
 
+/** A list's page: the catalogs' list page (search, sort, pages, columns and saved views, bulk actions) with the item's label as its name. */
 export function ReferenceListPage() {
 	const { t } = useTranslation()
-	const { list, items, allowed } = useLoaderData<typeof referenceListLoader>()
-	const newLink = allowed.create ? (
-		<Link to={`${list.path}/new`} className="btn btn-primary">
-			<i className="bx bx-plus" aria-hidden="true" /> {t(listText(list, 'new'))}
-		</Link>
-	) : null
+	const page = useLoaderData<typeof referenceListLoader>()
+	const { list } = page
+	const columns: CatalogColumn<ItemListRow>[] = [
+		{ key: 'sortOrder', label: t('referenceLists.fields.sortOrder'), sortable: true, alignEnd: true, cell: (item) => item.sort_order },
+		{
+			key: 'usage',
+			label: t(listText(list, 'usage')),
+			alignEnd: true,
+			cell: (item) => (item.usage_count > 0 ? <Link to={usersHref(list, item.code)}>{item.usage_count}</Link> : '0'),
+		},
+	]
 	return (
-		<section aria-labelledby="reference-list-heading">
-			<PageHeader title={t(listText(list, 'title'))} id="reference-list-heading">
-				{newLink}
-				{allowed.export ? (
-					// A download: a plain link, not one the client-side router would try to render.
-					<a href={`${list.path}/export.csv`} className="btn btn-outline-dark" download>
-						<i className="bx bx-download" aria-hidden="true" /> {t('csv.export')}
-					</a>
-				) : null}
-				{allowed.import ? (
-					<Link to={`${list.path}/import`} className="btn btn-outline-dark">
-						<i className="bx bx-upload" aria-hidden="true" /> {t('csv.import')}
-					</Link>
-				) : null}
-			</PageHeader>
-			<p className="text-body-secondary">{t(listText(list, 'intro'))}</p>
-			{items.length === 0 ? (
-				<div className="card card-body">
-					<p className="fw-semibold mb-1">{t('referenceLists.emptyTitle')}</p>
-					<p>{t(listText(list, 'emptyBody'))}</p>
-					{newLink ? <div>{newLink}</div> : null}
-				</div>
-			) : (
-				<div role="group" tabIndex={0} aria-labelledby="reference-list-caption" className="table-responsive catalog-table-box">
-					<table className="table table-hover align-middle catalog-table">
-						<caption id="reference-list-caption" className="visually-hidden">
-							{t(listText(list, 'title'))}
-						</caption>
-						<thead>
-							<tr>
-								<th scope="col">{t('referenceLists.fields.code')}</th>
-								<th scope="col">{t('referenceLists.fields.label')}</th>
-								<th scope="col" className="text-end">
-									{t('referenceLists.fields.sortOrder')}
-								</th>
-							</tr>
-						</thead>
-						<tbody>
-							{items.map((item) => (
-								<tr key={item.id}>
-									<th scope="row">
-										<Link to={`${list.path}/${item.id}`}>{item.code}</Link>
-									</th>
-									<td>{item.label}</td>
-									<td className="text-end">{item.sortOrder}</td>
-								</tr>
-							))}
-						</tbody>
-					</table>
-				</div>
-			)}
-		</section>
+		<CatalogListPage
+			pages={listPages(list)}
+			page={page}
+			columns={columns}
+			filters={[]}
+			notice={<p className="text-body-secondary">{t(listText(list, 'intro'))}</p>}
+		/>
 	)
 }
 
@@ -203,12 +171,12 @@ export function ReferenceItemPage() {
 	const fieldLabel = useItemFieldLabel()
 	const valueLabel = (_field: string, value: string) => value
 	const href = `${list.path}/${item.id}`
-	const usersHref = `${list.usedBy.listPath}?${list.usedBy.column}=${encodeURIComponent(item.code)}`
+	const users = usersHref(list, item.code)
 	const refusal = actionData && !actionData.ok ? actionData : null
 	const deleteRefused = refusal?.deleteRefused ? (
 		<div className="alert alert-danger" role="alert">
 			<p className="mb-1">{t(listText(list, 'deleteRefused'), { count: refusal.deleteRefused.count })}</p>
-			<Link to={usersHref} className="alert-link">
+			<Link to={users} className="alert-link">
 				{t(listText(list, 'showUsers'))}
 			</Link>
 		</div>
@@ -247,7 +215,7 @@ export function ReferenceItemPage() {
 				<dd className="col-sm-9">{item.code}</dd>
 				<dt className="col-sm-3">{t(listText(list, 'usage'))}</dt>
 				<dd className="col-sm-9">
-					<Link to={usersHref} className="link-on-page">
+					<Link to={users} className="link-on-page">
 						{item.usage_count}
 					</Link>
 				</dd>

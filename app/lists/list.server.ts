@@ -32,6 +32,13 @@ export const SEARCH_PROBE_LIMIT = 2_000
 export interface SortColumn {
 	/** A column reference such as `stations.name_key`. */
 	column: string
+	/** What is sorted by when it is not the column itself (a label in the reader's language, falling back to another column). */
+	expression?: Expression<unknown>
+	/**
+	 * A second column that orders rows equal in the first (a reference list's sort order, then its code):
+	 * with `unique`, the two together are unique. Not with `nullable`.
+	 */
+	then?: string
 	/** May hold NULLs: sorted first ascending and last descending on both databases (SQLite's order). */
 	nullable?: boolean
 	/** Unique by itself: no `id` tie-breaker needed. */
@@ -42,18 +49,24 @@ export interface SortColumn {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnySelect = SelectQueryBuilder<Database, any, any>
 
+/** What a sort orders by first: its expression, or its column. */
+function sortKey(sort: SortColumn): Expression<unknown> {
+	return sort.expression ?? sql.ref(sort.column)
+}
+
 /**
  * Orders by the chosen column and then `id`, both in the same direction, so a page is a range of one
  * index and the order is total: no row shows on two pages.
  */
 export function orderList<Q extends AnySelect>(query: Q, dialect: Dialect, sort: SortColumn, dir: SortDirection, idColumn: string): Q {
-	const column = sql.ref(sort.column)
+	const column = sortKey(sort)
 	let ordered: AnySelect
 	if (sort.nullable && dialect === 'postgres') {
 		ordered = query.orderBy(dir === 'asc' ? sql`${column} asc nulls first` : sql`${column} desc nulls last`)
 	} else {
 		ordered = query.orderBy(column, dir)
 	}
+	if (sort.then) ordered = ordered.orderBy(sql.ref(sort.then), dir)
 	if (!sort.unique) ordered = ordered.orderBy(sql.ref(idColumn), dir)
 	return ordered as Q
 }
@@ -281,9 +294,10 @@ export async function readPage<Row>(
 	return { rows, page: state.page, size: state.size, total: place.total, exact: place.exact, hasNext: place.hasNext }
 }
 
-/** Where a batch of `readAll` ended: the sort value and id of its last row. */
+/** Where a batch of `readAll` ended: the sort value (and the `then` column's) and id of its last row. */
 interface ListPosition {
 	value: unknown
+	then?: unknown
 	id: number
 }
 
@@ -292,9 +306,14 @@ interface ListPosition {
  * come first ascending and last descending, as `orderList` sorts them.
  */
 export function afterPosition(sort: SortColumn, idColumn: string, dir: SortDirection, position: ListPosition): Expression<SqlBool> {
-	const column = sql.ref(sort.column)
+	const column = sortKey(sort)
 	const id = sql.ref(idColumn)
 	const beyond = dir === 'asc' ? sql.raw('>') : sql.raw('<')
+	if (sort.then) {
+		const keys = [column, sql.ref(sort.then), ...(sort.unique ? [] : [id])]
+		const values = [position.value, position.then, ...(sort.unique ? [] : [position.id])]
+		return sql<SqlBool>`(${sql.join(keys)}) ${beyond} (${sql.join(values)})`
+	}
 	if (sort.unique && position.value !== null) return sql<SqlBool>`${column} ${beyond} ${position.value}`
 	if (position.value === null) {
 		// Still among the NULLs: the rest of them, then (ascending) every non-NULL value.
@@ -317,11 +336,13 @@ export async function* readAll<Row>(db: DB, dialect: Dialect, source: ListSource
 	let position: ListPosition | null = null
 	for (;;) {
 		const from: AnySelect = position ? source.filtered.where(afterPosition(source.sort, source.idColumn, dir, position)) : source.filtered
-		const query = orderList(from.select([sql<number>`${sql.ref(source.idColumn)}`.as('id'), sql<unknown>`${sql.ref(source.sort.column)}`.as('sort_value')]), dialect, source.sort, dir, source.idColumn).limit(batchSize)
-		const keys = (await query.execute()) as { id: number; sort_value: unknown }[]
+		const { then } = source.sort
+		const selected = [sql<number>`${sql.ref(source.idColumn)}`.as('id'), sql<unknown>`${sortKey(source.sort)}`.as('sort_value'), ...(then ? [sql<unknown>`${sql.ref(then)}`.as('then_value')] : [])]
+		const query = orderList(from.select(selected), dialect, source.sort, dir, source.idColumn).limit(batchSize)
+		const keys = (await query.execute()) as { id: number; sort_value: unknown; then_value?: unknown }[]
 		if (keys.length === 0) return
 		const last = keys[keys.length - 1]!
-		position = { value: last.sort_value, id: Number(last.id) }
+		position = { value: last.sort_value, then: last.then_value, id: Number(last.id) }
 		const rows = await rowsByIds<Row>(db, dialect, source, dir, keys.map((key) => Number(key.id)))
 		if (rows.length > 0) yield rows
 		if (keys.length < batchSize) return

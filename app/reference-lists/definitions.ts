@@ -1,5 +1,7 @@
-import type { RecordPages } from '~/catalogs/catalog-pages'
+import type { CatalogPages } from '~/catalogs/catalog-pages'
 import { LANGUAGE_CODES, type LanguageCode } from '~/i18n/languages'
+import type { ListSpec } from '~/lists/list-query'
+import { defineListViews } from '~/lists/list-views'
 
 /**
  * What an editable reference list is: one definition per list drives its pages, its service, its
@@ -43,9 +45,36 @@ export function listTexts(list: Pick<ReferenceListDefinition, 'key'>) {
 	return `referenceLists.${list.key}`
 }
 
-/** The list's pages as the shared page helpers name them: its text tree, audit entity, function and address. */
-export function listPages(list: ReferenceListDefinition): RecordPages {
-	return { key: listTexts(list), entity: list.auditEntity, functionCode: list.functionCode, views: { path: list.path } }
+export type ItemSort = 'code' | 'name' | 'sortOrder'
+
+/**
+ * Every reference list's query: `q` (code and labels), `sort` by code, label (`name`, in the reader's
+ * language) or the list's order (`sortOrder`: sort order, then code; the default), `dir`, `page`, `size`.
+ */
+export const REFERENCE_LIST_SPEC: ListSpec<never, ItemSort> = {
+	filters: {},
+	sorts: ['code', 'name', 'sortOrder'],
+	defaultSort: 'sortOrder',
+	defaultDir: 'asc',
+}
+
+/** The columns of a list a user may hide (the code and label always show), and its key for column choices and saved views. */
+function listViews(list: ReferenceListDefinition) {
+	return defineListViews({
+		key: list.key,
+		path: list.path,
+		spec: REFERENCE_LIST_SPEC,
+		columns: { sortOrder: 'referenceLists.fields.sortOrder', usage: listText(list, 'usage') },
+	})
+}
+
+/**
+ * The list's pages as the shared page helpers name them: its text tree, audit entity, function, its
+ * list (address, query, column choices and saved views), and the tree of its column labels, which both
+ * lists share (`referenceLists.fields`).
+ */
+export function listPages(list: ReferenceListDefinition): CatalogPages<'sortOrder' | 'usage'> {
+	return { key: listTexts(list), fields: 'referenceLists.fields', entity: list.auditEntity, functionCode: list.functionCode, views: listViews(list) }
 }
 
 /** The translation key of one of a list's own texts, e.g. `referenceLists.stationTypes.title`. */

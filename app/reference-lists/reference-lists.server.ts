@@ -1,10 +1,15 @@
+import { sql, type SqlBool } from 'kysely'
+import type { BulkCatalog } from '~/catalogs/bulk.server'
 import type { RecordTypes } from '~/catalogs/engine/definition.server'
 import { recordStoreOf } from '~/catalogs/engine/record-store.server'
-import { getDb, type DB } from '~/db/db.server'
+import { normalizeSearch, searchTerms } from '~/catalogs/search-text'
+import { getDatabase, getDb, type DatabaseHandle, type DB } from '~/db/db.server'
 import type { ReferenceItem } from '~/db/schema'
 import type { LanguageCode } from '~/i18n/languages'
 import type { ImportAdapter } from '~/catalogs/csv-import.server'
-import { ITEM_FIELDS, LABEL_LANGUAGES, labelField, type ReferenceListDefinition, type ReferenceOption } from './definitions'
+import type { ListState } from '~/lists/list-query'
+import { readAll, readPage, type AnySelect, type ListResult, type ListSource, type SortColumn } from '~/lists/list.server'
+import { ITEM_FIELDS, LABEL_LANGUAGES, labelField, listText, REFERENCE_LIST_SPEC, type ItemSort, type ReferenceListDefinition, type ReferenceOption } from './definitions'
 import { newItemSchema, type ItemInput, type NewItemInput } from './item-schema.server'
 
 /** The items of a list in its order (the lists are small: one indexed query). */
@@ -86,13 +91,22 @@ export interface ItemTypes extends RecordTypes {
 	blocked: { ok: false; reason: 'inUse'; count: number }
 }
 
-/** An item's records: the catalog records that name its code. */
+/** An item's records: the catalog records that name its code (one grouped, indexed count for all of `ids`). */
 function holdersOf(list: ReferenceListDefinition) {
 	return async (db: DB, ids: number[]) => {
 		const items = await db.selectFrom('reference_items').select(['id', 'code']).where('list_key', '=', list.key).where('id', 'in', ids).execute()
 		const counts = new Map<number, number>()
+		if (items.length === 0) return counts
+		const { table, column } = list.usedBy
+		const used = (await db
+			.selectFrom(table)
+			.select((eb) => [eb.ref(column as never).as('code'), eb.fn.countAll<number>().as('n')])
+			.where(column as never, 'in', items.map((item) => item.code) as never)
+			.groupBy(column as never)
+			.execute()) as unknown as { code: string; n: number | string }[]
+		const byCode = new Map(used.map((row) => [row.code, Number(row.n)]))
 		for (const item of items) {
-			const count = await usageCount(list, item.code, db)
+			const count = byCode.get(item.code) ?? 0
 			if (count > 0) counts.set(item.id, count)
 		}
 		return counts
@@ -117,9 +131,104 @@ export function itemStore(list: ReferenceListDefinition) {
 	return store
 }
 
-/** A list's items for its CSV export: one batch (a list is small), in the list's order. */
-export async function* exportItems(list: ReferenceListDefinition, db: DB = getDb()): AsyncGenerator<ReferenceItem[]> {
-	yield await listItems(list, db)
+/** A row of a list's page: the item's label in the reader's language, and how many records name it. */
+export interface ItemListRow {
+	id: number
+	code: string
+	name: string
+	sort_order: number
+	usage_count: number
+}
+
+/** The list's sort keys: the code, the label the reader sees (falling back to Vietnamese), and the list's order (sort order, then code). */
+function itemSorts(language: LanguageCode): Record<ItemSort, SortColumn> {
+	const label = `reference_items.label_${language}`
+	return {
+		code: { column: 'reference_items.code', unique: true },
+		name: language === 'vn' ? { column: label } : { column: label, expression: sql`coalesce(${sql.ref(label)}, ${sql.ref('reference_items.label_vn')})` },
+		sortOrder: { column: 'reference_items.sort_order', then: 'reference_items.code', unique: true },
+	}
+}
+
+/**
+ * The ids of the list's items whose code or any label holds every word of `q` (accents and case aside,
+ * as the catalogs' search); null without words. A list is small (tens of items): its codes and labels
+ * are read and matched here, and the ids handed to the list pattern, instead of a search column kept
+ * on every write.
+ */
+async function searchedIds(list: ReferenceListDefinition, q: string, db: DB): Promise<number[] | null> {
+	const terms = searchTerms(q)
+	if (terms.length === 0) return null
+	const items = await listItems(list, db)
+	const text = (item: ReferenceItem) => normalizeSearch([item.code, ...LABEL_LANGUAGES.map((language) => item[`label_${language}`] ?? '')].join(' '))
+	return items.filter((item) => terms.every((term) => text(item).includes(term))).map((item) => item.id)
+}
+
+type ItemListState = Pick<ListState<never, ItemSort>, 'q' | 'sort' | 'dir'>
+
+/** What the list pattern reads for a list's state, in the reader's language: its items, searched, sorted. */
+export async function itemListSource(list: ReferenceListDefinition, state: ItemListState, language: LanguageCode, db: DB = getDb()): Promise<ListSource> {
+	const ids = await searchedIds(list, state.q, db)
+	const items = db.selectFrom('reference_items').where('reference_items.list_key', '=', list.key)
+	const { table, column } = list.usedBy
+	return {
+		table: 'reference_items',
+		idColumn: 'reference_items.id',
+		filtered: ids === null ? items : ids.length > 0 ? items.where('reference_items.id', 'in', ids) : items.where(sql<SqlBool>`0 = 1`),
+		columns: (query: AnySelect) =>
+			query.select((eb) => [
+				'reference_items.id',
+				'reference_items.code',
+				'reference_items.sort_order',
+				'reference_items.label_vn',
+				sql.ref(`reference_items.label_${language}`).as('label'),
+				eb
+					.selectFrom(table)
+					.select((inner) => inner.fn.countAll<number>().as('n'))
+					.whereRef(`${table}.${column}` as never, '=', 'reference_items.code' as never)
+					.as('usage_count'),
+			]),
+		sort: itemSorts(language)[state.sort],
+	}
+}
+
+/** One page of a list, each item labelled in the reader's language, with the number of records that name it. */
+export async function readItems(list: ReferenceListDefinition, state: ListState<never, ItemSort>, language: LanguageCode, { db, dialect }: DatabaseHandle = getDatabase()): Promise<ListResult<ItemListRow>> {
+	type Read = Omit<ItemListRow, 'name'> & { label: string | null; label_vn: string }
+	const page = await readPage<Read>(db, dialect, await itemListSource(list, state, language, db), state)
+	return { ...page, rows: page.rows.map(({ label, label_vn, ...row }) => ({ ...row, name: label ?? label_vn, usage_count: Number(row.usage_count) })) }
+}
+
+/** A list's items for its CSV export: those the list's search selects, in its order. */
+export async function* exportItems(list: ReferenceListDefinition, state: ItemListState, language: LanguageCode, { db, dialect }: DatabaseHandle = getDatabase()): AsyncGenerator<ReferenceItem[]> {
+	const source = await itemListSource(list, state, language, db)
+	yield* readAll<ReferenceItem>(db, dialect, { ...source, columns: (query) => query.selectAll('reference_items') }, state.dir)
+}
+
+/**
+ * The bulk actions on a list's ticked items, in the reader's language: the list's part of
+ * reference_items (an id of the other list is missing), each item named by its label, deletes refused
+ * while records name the item.
+ */
+export function itemBulk(list: ReferenceListDefinition, language: LanguageCode): BulkCatalog<ReferenceItem & { name: string }> {
+	const holders = holdersOf(list)
+	return {
+		entity: list.auditEntity,
+		table: 'reference_items',
+		partition: { column: 'list_key', value: list.key },
+		titleKey: listText(list, 'title'),
+		listPath: list.path,
+		list: REFERENCE_LIST_SPEC,
+		fileName: list.exportFileName,
+		columns: ITEM_FIELDS,
+		sortColumns: itemSorts(language),
+		formValues: itemFormValues,
+		nameOf: (item) => itemLabel(item, language),
+		async deleteBlockers(db, ids) {
+			const counts = await holders(db, ids)
+			return new Map([...counts].map(([id, count]) => [id, { key: listText(list, 'bulkRefused'), values: { count } }]))
+		},
+	}
 }
 
 /** The CSV import of a list's items: rows matched by code within the list, labels and order written over. */

@@ -1,28 +1,36 @@
 import type { Actor } from '~/catalogs/catalog.server'
+import { catalogListAction, loadCatalogList } from '~/catalogs/catalog-list-route.server'
 import { catalogRecordAction, loadCatalogRecord, loadNewCatalogRecord, newCatalogRecordAction, type CatalogRecordRoute } from '~/catalogs/catalog-record-route.server'
-import { getLanguage, getT } from '~/i18n/i18n.server'
-import { can, type Grants } from '~/permissions/grants'
+import type { User } from '~/db/schema'
+import { getLanguage } from '~/i18n/i18n.server'
+import { parseListState } from '~/lists/list-query'
+import type { Grants } from '~/permissions/grants'
 import { csvResponse, csvTemplateResponse } from '~/catalogs/csv-export.server'
 import { todayIso } from '~/catalogs/fields.server'
 import type { CatalogImportSpec } from '~/catalogs/import-route.server'
-import { ITEM_FIELDS, listPages, listText, type ReferenceListDefinition } from './definitions'
+import { ITEM_FIELDS, listPages, REFERENCE_LIST_SPEC, type ReferenceListDefinition } from './definitions'
 import { editItemSchema, newItemSchema, type ItemInput } from './item-schema.server'
-import { exportItems, getItemRecord, itemFormValues, itemImport, itemLabel, itemStore, listItems, nextSortOrder, referenceOptions, type ItemTypes } from './reference-lists.server'
+import { exportItems, getItemRecord, itemBulk, itemFormValues, itemImport, itemLabel, itemStore, nextSortOrder, readItems, referenceOptions, type ItemTypes } from './reference-lists.server'
 
 /**
  * The loaders and actions of every reference list's pages (list, new, item with its delete
  * confirmation). The route modules check the permission, then hand over here with their definition.
  */
 
-export async function referenceListLoader(list: ReferenceListDefinition, request: Request, grants: Grants) {
-	const [t, language] = [await getT(request), await getLanguage(request)]
-	const items = await listItems(list)
-	return {
-		list,
-		title: t(listText(list, 'title')),
-		items: items.map((item) => ({ id: item.id, code: item.code, label: itemLabel(item, language), sortOrder: item.sort_order })),
-		allowed: { create: can(grants, list.functionCode, 'create'), export: can(grants, list.functionCode, 'export'), import: can(grants, list.functionCode, 'import') },
-	}
+/** A list's page: the catalogs' list (search, sort, pages, column choice and saved views, bulk actions), its items labelled in the reader's language. */
+export async function referenceListLoader(list: ReferenceListDefinition, request: Request, access: { user: Pick<User, 'id'>; grants: Grants }) {
+	const language = await getLanguage(request)
+	return loadCatalogList(request, access, listPages(list), REFERENCE_LIST_SPEC, async (state) => ({ list, result: await readItems(list, state, language) }))
+}
+
+/** The list page's POST: the user's column choice and saved views. */
+export function referenceListAction(list: ReferenceListDefinition, request: Request, user: Pick<User, 'id'>) {
+	return catalogListAction(request, user, listPages(list))
+}
+
+/** The bulk actions on the list's ticked items, naming them in the reader's language. */
+export async function bulkOf(list: ReferenceListDefinition, request: Request) {
+	return itemBulk(list, await getLanguage(request))
 }
 
 /** What an item's page and new-item page do on the server: the catalogs' record pages, with the list's texts, function and store. */
@@ -67,9 +75,10 @@ export function itemImportSpec(list: ReferenceListDefinition): CatalogImportSpec
 	return { pages: listPages(list), adapter: itemImport(list) }
 }
 
-/** The list's items as a CSV file, in the list's order, each with the version an import needs to change it. */
-export function itemsExportResponse(list: ReferenceListDefinition) {
-	return csvResponse(`${list.exportFileName}-${todayIso()}.csv`, ITEM_FIELDS, exportItems(list), itemFormValues)
+/** The list's items as a CSV file, those its search selects in its order, each with the version an import needs to change it. */
+export async function itemsExportResponse(list: ReferenceListDefinition, request: Request) {
+	const state = parseListState(new URL(request.url).searchParams, REFERENCE_LIST_SPEC)
+	return csvResponse(`${list.exportFileName}-${todayIso()}.csv`, ITEM_FIELDS, exportItems(list, state, await getLanguage(request)), itemFormValues)
 }
 
 /** An empty import file for the list: the header row only. */

@@ -6,8 +6,8 @@ import { itemsExportResponse } from '~/reference-lists/routes.server'
 
 export const handle = routeHandle({ function: 'CONGCU_NHOM' }, '/congcu/nhom/export.csv')
 
-/** GET /congcu/nhom/export.csv: every item of the list, in its order (for those who may export). */
+/** GET /congcu/nhom/export.csv(?q, sort, dir): the items the list's search selects, in its order (for those who may export). */
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requireDownloadPermission(request, 'CONGCU_NHOM', 'export')
-	return itemsExportResponse(TOOL_CATEGORY_LIST)
+	return itemsExportResponse(TOOL_CATEGORY_LIST, request)
 }

@@ -171,3 +171,14 @@ export function addStations(codes: readonly string[], name: string): Promise<voi
 			.execute()
 	})
 }
+
+/** Items of a reference list (`stationTypes`, `toolCategories`), labelled in Vietnamese and English, version 1, as a list test's fixture. */
+export function addReferenceItems(listKey: 'stationTypes' | 'toolCategories', items: readonly { code: string; labelVn: string; labelEn: string }[]): Promise<void> {
+	return withDatabase(async (db) => {
+		const now = Date.now()
+		await db
+			.insertInto('reference_items')
+			.values(items.map((item, index) => ({ list_key: listKey, code: item.code, label_vn: item.labelVn, label_en: item.labelEn, sort_order: 500 + index, created_at: now, updated_at: now, version: 1 })))
+			.execute()
+	})
+}

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { downloadedText, expectStatusMessage, importFile, uniqueCode } from './catalogs-support'
-import { createUser, en, expect, format, open, signIn, test, translate, waitForApp } from './support'
+import { addReferenceItems } from './database'
+import { createUser, en, escapeRegExp, expect, format, open, signIn, test, translate, waitForApp } from './support'
 
 test.use({ language: 'en' })
 // One test walks through many pages: more than the default 30 s on a busy machine.
@@ -119,4 +120,72 @@ test('a viewer sees the tool categories but is offered no changes', async ({ pag
 	await expect(page.getByRole('button', { name: en.catalog.save })).toHaveCount(0)
 	await expect(page.getByRole('link', { name: en.referenceLists.toolCategories.delete })).toHaveCount(0)
 	await expect(page.getByRole('button', { name: en.referenceLists.toolCategories.delete })).toHaveCount(0)
+})
+
+test('an administrator ticks station types, exports just those, then deletes them together through the confirmation page', async ({ page }) => {
+	const user = await createUser({ prefix: 'ref-bulk', roles: ['admin'] })
+	const marker = `e2e_${test.info().project.name}_${randomBytes(3).toString('hex')}`
+	const items = [1, 2, 3].map((n) => ({ code: `${marker}_${n}`, labelVn: `Loại hàng loạt ${n}`, labelEn: `Bulk type ${n}` }))
+	await addReferenceItems('stationTypes', items)
+	await signIn(page, user.email, user.password)
+	await open(page, `/danhmuc/loaitram?q=${marker}`)
+	const ticked = [items[0]!, items[2]!]
+	const tick = async () => {
+		for (const item of ticked) await page.getByRole('checkbox', { name: format(en.bulk.select, { record: `${item.code} · ${item.labelEn}` }) }).check()
+	}
+
+	await tick()
+	const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: en.bulk.exportSelected }).click()])
+	expect(download.suggestedFilename()).toMatch(/^loai-tram-\d{4}-\d{2}-\d{2}\.csv$/)
+	const lines = (await downloadedText(download)).text.replace(/^\uFEFF/, '').trim().split('\r\n')
+	expect(lines).toEqual(['code,labelVn,labelEn,labelEs,labelDe,labelIt,labelRu,sortOrder,version', ...ticked.map((item, index) => `${item.code},${item.labelVn},${item.labelEn},,,,,${500 + index * 2},1`)])
+
+	await open(page, `/danhmuc/loaitram?q=${marker}`)
+	await tick()
+	await page.getByRole('button', { name: en.bulk.deleteSelected }).click()
+	await expect(page.getByRole('heading', { level: 1, name: format(en.bulk.deleteTitle, { catalog: types.title }) })).toBeVisible()
+	await expect(page.getByText(translate('en', 'bulk.deleteQuestion', { count: 2 }))).toBeVisible()
+	for (const item of ticked) await expect(page.getByRole('row', { name: new RegExp(`^${escapeRegExp(item.code)} ${escapeRegExp(item.labelEn)} 1$`) })).toBeVisible()
+	await page.getByRole('button', { name: translate('en', 'bulk.deleteConfirm', { count: 2 }) }).click()
+
+	await expect(page).toHaveURL(new RegExp(`/danhmuc/loaitram\\?q=${marker}$`))
+	await expectStatusMessage(page, translate('en', 'bulk.deleted', { count: 2 }))
+	await expect(page.getByRole('link', { name: items[1]!.code, exact: true })).toBeVisible()
+	for (const item of ticked) await expect(page.getByRole('link', { name: item.code, exact: true })).toHaveCount(0)
+})
+
+test('a viewer hides a column of the tool categories and saves a sorted view of them; neither touches the station types', async ({ page }) => {
+	const user = await createUser({ prefix: 'ref-views', roles: ['viewer'] })
+	const views = en.listViews
+	const order = en.referenceLists.fields.sortOrder
+	const header = (label: string) => page.getByRole('columnheader', { name: new RegExp(`^${escapeRegExp(label)}`) })
+	await signIn(page, user.email, user.password)
+	await open(page, '/congcu/nhom?sort=code&dir=desc')
+	await expect(header(order)).toBeVisible()
+	// A viewer may only look: no ticking, no bulk buttons.
+	await expect(page.getByRole('checkbox', { name: format(en.bulk.select, { record: 'vehicle · Vehicles' }) })).toHaveCount(0)
+	await expect(page.getByRole('button', { name: en.bulk.exportSelected })).toHaveCount(0)
+	await expect(page.getByRole('button', { name: en.bulk.deleteSelected })).toHaveCount(0)
+
+	await page.getByText(views.columns, { exact: true }).click()
+	await page.getByRole('group', { name: views.columnsLegend }).getByLabel(order, { exact: true }).uncheck()
+	await page.getByRole('button', { name: views.saveColumns }).click()
+	await expectStatusMessage(page, views.columnsSaved)
+	await expect(header(order)).toHaveCount(0)
+	await expect(header(en.referenceLists.toolCategories.usage)).toBeVisible()
+
+	await page.getByText(views.saveView, { exact: true }).click()
+	await page.getByLabel(views.viewName, { exact: true }).fill('Z to A')
+	await page.getByRole('button', { name: views.saveViewButton }).click()
+	await expectStatusMessage(page, format(views.viewSaved, { name: 'Z to A' }))
+
+	await open(page, '/congcu/nhom')
+	await page.getByRole('navigation', { name: views.savedViews }).getByRole('link', { name: 'Z to A' }).click()
+	await expect(page).toHaveURL(/\/congcu\/nhom\?sort=code&dir=desc$/)
+	// By code, descending: the last of the built-in codes first.
+	await expect(page.getByRole('rowheader').first()).toHaveText('vehicle')
+
+	await open(page, '/danhmuc/loaitram')
+	await expect(header(order)).toBeVisible()
+	await expect(page.getByRole('navigation', { name: views.savedViews }).getByRole('link', { name: 'Z to A' })).toHaveCount(0)
 })

@@ -5,6 +5,8 @@ import { toolListSource } from '~/catalogs/tools.server'
 import { getDatabase } from '~/db/db.server'
 import { parseListState } from '~/lists/list-query'
 import { readAll, readPage } from '~/lists/list.server'
+import { REFERENCE_LIST_SPEC, STATION_TYPE_LIST } from '~/reference-lists/definitions'
+import { itemListSource } from '~/reference-lists/reference-lists.server'
 
 /**
  * Exports read every matching row in batches that continue from the last row of the previous batch.
@@ -71,5 +73,54 @@ describe('reading a whole list in batches', () => {
 		expect(batch).toBe(8)
 		// Timers ran while the batches were being read, not only after the last one.
 		expect(turns.some((seenAt) => seenAt < 8)).toBe(true)
+	})
+})
+
+describe('reading a reference list in batches: a sort by an expression, and by a second column before the id', () => {
+	const marker = `ra${Date.now().toString(36)}`
+	// Ties in the sort order (broken by the code, not the id) and in the labels (broken by the id); English labels partly missing (the Vietnamese one then sorts).
+	const items = Array.from({ length: 23 }, (_, i) => ({
+		code: `${marker}${String((i * 7) % 23).padStart(2, '0')}`,
+		sort_order: i % 4,
+		label_vn: `Vn ${marker} ${String(i % 5).padStart(2, '0')}`,
+		label_en: i % 3 === 0 ? null : `En ${marker} ${String(i % 6).padStart(2, '0')}`,
+	}))
+
+	beforeAll(async () => {
+		const now = Date.now()
+		await getDatabase()
+			.db.insertInto('reference_items')
+			.values(items.map((item) => ({ ...item, list_key: 'stationTypes', created_at: now, updated_at: now, version: 1 })))
+			.execute()
+	})
+
+	const orders = (['code', 'name', 'sortOrder'] as const).flatMap((sort) => (['asc', 'desc'] as const).flatMap((dir) => (['vn', 'en'] as const).map((language) => ({ sort, dir, language }))))
+
+	test.each(orders)('by $sort $dir in $language: pages and batches give the list’s order, each item once', async ({ sort, dir, language }) => {
+		const { db, dialect } = getDatabase()
+		const state = parseListState(new URLSearchParams(`q=${marker}&sort=${sort}&dir=${dir}&size=10`), REFERENCE_LIST_SPEC)
+		const stored = await db.selectFrom('reference_items').selectAll().where('list_key', '=', 'stationTypes').where('code', 'like', `${marker}%`).execute()
+		const key = (item: (typeof stored)[number]): [string | number, string | number] =>
+			sort === 'code' ? [item.code, 0] : sort === 'sortOrder' ? [item.sort_order, item.code] : [(language === 'en' ? item.label_en : null) ?? item.label_vn, item.id]
+		const compare = (a: (typeof stored)[number], b: (typeof stored)[number]) => {
+			const [a1, a2] = key(a)
+			const [b1, b2] = key(b)
+			const order = a1 < b1 ? -1 : a1 > b1 ? 1 : a2 < b2 ? -1 : a2 > b2 ? 1 : 0
+			return dir === 'asc' ? order : -order
+		}
+		const expected = stored.sort(compare).map((item) => item.id)
+		expect(expected).toHaveLength(items.length)
+
+		const source = await itemListSource(STATION_TYPE_LIST, state, language)
+		const paged: number[] = []
+		for (let page = 1; ; page += 1) {
+			const result = await readPage<{ id: number }>(db, dialect, source, { ...state, page })
+			paged.push(...result.rows.map((row) => Number(row.id)))
+			if (!result.hasNext) break
+		}
+		expect(paged).toEqual(expected)
+		const batched: number[] = []
+		for await (const rows of readAll<{ id: number }>(db, dialect, source, state.dir, 4)) batched.push(...rows.map((row) => Number(row.id)))
+		expect(batched).toEqual(expected)
 	})
 })

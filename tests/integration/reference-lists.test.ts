@@ -1,4 +1,4 @@
-import { Migrator, type MigrationProvider, type Transaction } from 'kysely'
+import { Migrator, sql, type MigrationProvider, type Transaction } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { stationSchema } from '~/catalogs/station-schema.server'
 import { createStation, deleteStation, updateStation } from '~/catalogs/stations.server'
@@ -9,14 +9,16 @@ import type { Database } from '~/db/schema'
 import { BOM, parseCsv } from '~/catalogs/csv'
 import { ITEM_FIELDS, SORT_ORDER_MAX, STATION_TYPE_LIST, TOOL_CATEGORY_LIST } from '~/reference-lists/definitions'
 import { holdListedCode } from '~/reference-lists/listed-codes.server'
-import { itemStore } from '~/reference-lists/reference-lists.server'
+import { newItemSchema } from '~/reference-lists/item-schema.server'
+import { itemBulk, itemStore } from '~/reference-lists/reference-lists.server'
+import { bulkDelete } from '~/catalogs/bulk.server'
 import { INITIAL_REFERENCE_ITEMS } from '~/db/migrations/0018_reference_lists'
 import { migrations } from '~/db/migrations'
 import { ensureBuiltins } from '~/permissions/builtins.server'
-import { location } from '../support/client'
-import { alerts, fieldError, fieldValue, format, reportRows, signedIn, statuses, stationFields, toolFields, uniqueCode, uploadCsv, vn } from '../support/catalogs'
+import { location, TestClient } from '../support/client'
+import { alerts, fieldError, fieldValue, format, getPage, listedCodes, reportRows, signedIn, statuses, stationFields, toolFields, uniqueCode, uploadCsv, vn } from '../support/catalogs'
 import { createTestDatabase, testDatabaseKind } from '../support/database'
-import { parseHtml, selectOptions, tableRows } from '../support/html'
+import { errorSummary, hrefs, parseHtml, selectOptions, tableRows } from '../support/html'
 import { startServer, type RunningServer } from '../support/server'
 import { translate } from '../support/translate'
 
@@ -63,6 +65,13 @@ async function createItem(path: string, fields: Record<string, string>) {
 	return Number(target.split('/').pop())
 }
 
+/** The rows of a list page's table, each as its cells' text, without the checkbox column of the bulk actions. */
+function listRows(html: string): string[][] {
+	return parseHtml(html)
+		.querySelectorAll('table tbody tr')
+		.map((row) => row.querySelectorAll('th, td').filter((cell) => !cell.classList.contains('bulk-select')).map((cell) => cell.text.replace(/\s+/g, ' ').trim()))
+}
+
 function itemRow(id: number) {
 	return getDb().selectFrom('reference_items').selectAll().where('id', '=', id).executeTakeFirst()
 }
@@ -73,7 +82,7 @@ function auditActions(entity: string, id: number) {
 
 describe('the lists as the migration left them', () => {
 	test('station types: the codes that were fixed in code, in their order, labelled in the reader’s language', async () => {
-		const rows = tableRows(await pageOf(await admin.client.get('/danhmuc/loaitram'), 200))
+		const rows = listRows(await pageOf(await admin.client.get('/danhmuc/loaitram'), 200))
 		const builtIn = INITIAL_REFERENCE_ITEMS.stationTypes.map(([code, labels]) => [code, labels.vn])
 		expect(rows.map(([code, label]) => [code, label]).slice(0, builtIn.length)).toEqual(builtIn)
 
@@ -250,6 +259,36 @@ if (testDatabaseKind() === 'postgres') {
 			}
 		})
 
+		test('a bulk delete waits for a station that is taking one of its types, then counts it and refuses the batch', async () => {
+			const [taken, free] = await seedItems(STATION_TYPE_LIST, [{ labelVn: 'Đang được chọn' }, {}])
+			const saving = openTransaction(async (trx) => {
+				expect(await holdListedCode(STATION_TYPE_LIST, taken!.code, trx)).toBe(true)
+				const now = Date.now()
+				await trx
+					.insertInto('stations')
+					.values({ code: uniqueCode('RACE'), name: 'Trạm đang lưu', name_key: 'tram dang luu', search_text: 'tram dang luu', type: taken!.code, province: 'hue', status: 'active', created_at: now, updated_at: now, version: 1 })
+					.execute()
+			})
+			try {
+				await saving.ready
+				const deleting = bulkDelete(getDb(), itemBulk(STATION_TYPE_LIST, 'vn'), [free!, taken!].map(({ id }) => ({ id, version: 1 })), admin.actor)
+				// The batch waits on the item's row (a lock, not time, says so); then the save commits.
+				const waiting = () => sql<{ n: string }>`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(getDb())
+				while (Number((await waiting()).rows[0]!.n) === 0) await new Promise((resolve) => setTimeout(resolve, 10))
+				saving.release()
+				await saving.done
+				expect(await deleting).toEqual({
+					ok: false,
+					refusals: [{ id: taken!.id, reason: 'blocked', code: taken!.code, name: 'Đang được chọn', block: { key: 'referenceLists.stationTypes.bulkRefused', values: { count: 1 } } }],
+				})
+				expect(await itemRow(taken!.id)).toBeDefined()
+				expect(await itemRow(free!.id)).toBeDefined()
+			} finally {
+				saving.release()
+				await saving.done
+			}
+		})
+
 		test('a tool saved while its category is being deleted waits, then finds it gone and is refused', async () => {
 			const category = itemFields()
 			const categoryId = await createItem('/congcu/nhom', category)
@@ -293,6 +332,338 @@ describe('tool categories', () => {
 		expect(await itemRow(id)).toBeDefined()
 		const list = await pageOf(await english.client.get('/congcu/list?category=' + fields.code), 200)
 		expect(tableRows(list).every((row) => row.includes('Drones'))).toBe(true)
+	})
+})
+
+
+/** Items of a list written through its store (as an administrator): each with its id, code and Vietnamese label. */
+async function seedItems(list: typeof STATION_TYPE_LIST, items: Record<string, string>[]) {
+	const seeded = []
+	for (const fields of items) {
+		const input = newItemSchema.parse(itemFields(fields))
+		const created = await itemStore(list).create(input, admin.actor)
+		if (!created.ok) throw new Error(created.reason)
+		seeded.push({ id: created.id, code: input.code, label: input.labelVn })
+	}
+	return seeded
+}
+
+/** A list page as the browser shows it (after the canonical redirect): its HTML. */
+async function listPage(client: TestClient, path: string) {
+	return pageOf(await getPage(client, path), 200)
+}
+
+describe('the list page: search, sort and pages of the shared list pattern', () => {
+	test('searches codes and labels in any language, accents and case aside; sorts by code, label (the reader’s, falling back to Vietnamese) and order', async () => {
+		const marker = itemCode('srch')
+		const [gamma, alpha, beta] = await seedItems(STATION_TYPE_LIST, [
+			{ code: `${marker}_x`, labelVn: `Trạm Gamma ${marker}`, labelEn: `Aardvark ${marker}`, sortOrder: '2' },
+			{ code: `${marker}_y`, labelVn: `Trạm Alpha ${marker}`, labelEn: '', sortOrder: '3' },
+			{ code: `${marker}_z`, labelVn: `Trạm Beta ${marker}`, labelEn: '', labelDe: `Dach ${marker}`, sortOrder: '1' },
+		])
+		const codes = async (query: string, client = viewer.client) => listedCodes(await listPage(client, `/danhmuc/loaitram?q=${marker}${query}`))
+		// The list's own order (sort order, then code) by default.
+		expect(await codes('')).toEqual([beta!.code, gamma!.code, alpha!.code])
+		expect(await codes('&sort=code')).toEqual([gamma!.code, alpha!.code, beta!.code])
+		expect(await codes('&sort=code&dir=desc')).toEqual([beta!.code, alpha!.code, gamma!.code])
+		expect(await codes('&sort=name')).toEqual([alpha!.code, beta!.code, gamma!.code])
+		expect(await codes('&sort=name&dir=desc')).toEqual([gamma!.code, beta!.code, alpha!.code])
+		expect(await codes('&sort=sortOrder&dir=desc')).toEqual([alpha!.code, gamma!.code, beta!.code])
+
+		const english = await signedIn(server, ['viewer'])
+		english.client.cookies.set('lang', 'en')
+		expect(await codes('&sort=name', english.client)).toEqual([gamma!.code, alpha!.code, beta!.code])
+		expect(listRows(await listPage(english.client, `/danhmuc/loaitram?q=${marker}&sort=name`)).map((row) => row[1])).toEqual([`Aardvark ${marker}`, `Trạm Alpha ${marker}`, `Trạm Beta ${marker}`])
+
+		// Words of a label in any language, without its accents, in upper case; or the code.
+		expect(listedCodes(await listPage(viewer.client, `/danhmuc/loaitram?q=${encodeURIComponent(`TRAM ALPHA ${marker}`)}`))).toEqual([alpha!.code])
+		expect(listedCodes(await listPage(viewer.client, `/danhmuc/loaitram?q=dach+${marker}`))).toEqual([beta!.code])
+		expect(listedCodes(await listPage(viewer.client, `/danhmuc/loaitram?q=${marker}_x`))).toEqual([gamma!.code])
+		// Not the other list's items.
+		expect(listedCodes(await listPage(viewer.client, `/congcu/nhom?q=${marker}`))).toEqual([])
+
+		const none = parseHtml(await listPage(viewer.client, `/danhmuc/loaitram?q=${marker}+nothing`))
+		expect(none.querySelector('main')?.text).toContain(vn.list.noMatchTitle)
+		expect(none.querySelector('table')).toBeNull()
+	})
+
+	test('pages through a long list with page links; a page past the end goes to the last one', async () => {
+		const marker = itemCode('page')
+		const seeded = await seedItems(
+			TOOL_CATEGORY_LIST,
+			Array.from({ length: 12 }, (_, i) => ({ code: `${marker}_${String(i).padStart(2, '0')}`, labelVn: `Nhóm ${marker} ${i}`, sortOrder: String(100 + i) })),
+		)
+		const first = await listPage(admin.client, `/congcu/nhom?q=${marker}&size=10`)
+		expect(listedCodes(first)).toEqual(seeded.slice(0, 10).map((item) => item.code))
+		expect(parseHtml(first).querySelector('.list-summary')?.text.trim()).toBe(format(vn.list.summary, { from: 1, to: 10, total: 12 }))
+		const pageLinks = hrefs(first, `nav[aria-label="${vn.list.pagination}"] a`)
+		expect(pageLinks).toContain(`/congcu/nhom?q=${marker}&page=2&size=10`)
+		const second = await listPage(admin.client, `/congcu/nhom?q=${marker}&page=2&size=10`)
+		expect(listedCodes(second)).toEqual(seeded.slice(10).map((item) => item.code))
+
+		const past = await admin.client.get(`/congcu/nhom?q=${marker}&page=7&size=10`)
+		await pageOf(past, 302)
+		expect(location(past)).toBe(`/congcu/nhom?q=${marker}&page=2&size=10`)
+	})
+
+	test('a list with no items says so and offers to add the first one to those who may; a search that finds none offers to clear it', async () => {
+		const marker = itemCode('none')
+		const noMatch = parseHtml(await listPage(admin.client, `/danhmuc/loaitram?q=${marker}`))
+		const state = noMatch.querySelector('.empty-state')
+		expect(state?.querySelector('h2')?.text.trim()).toBe(vn.list.noMatchTitle)
+		expect(state?.querySelectorAll('a').map((link) => [link.text.trim(), link.getAttribute('href')])).toEqual([
+			[vn.list.clear, '/danhmuc/loaitram'],
+			[vn.referenceLists.stationTypes.new, '/danhmuc/loaitram/new'],
+		])
+
+		// The tool categories emptied for a moment (their rows put back as they were).
+		const items = await getDb().selectFrom('reference_items').selectAll().where('list_key', '=', 'toolCategories').execute()
+		await getDb().deleteFrom('reference_items').where('list_key', '=', 'toolCategories').execute()
+		try {
+			const empty = parseHtml(await listPage(admin.client, '/congcu/nhom')).querySelector('.empty-state')
+			expect(empty?.querySelector('h2')?.text.trim()).toBe(vn.referenceLists.toolCategories.emptyTitle)
+			expect(empty?.text).toContain(vn.referenceLists.toolCategories.emptyBody)
+			expect(empty?.querySelectorAll('a').map((link) => link.getAttribute('href'))).toEqual(['/congcu/nhom/new'])
+			const forViewer = parseHtml(await listPage(viewer.client, '/congcu/nhom')).querySelector('.empty-state')
+			expect(forViewer?.querySelector('h2')?.text.trim()).toBe(vn.referenceLists.toolCategories.emptyTitle)
+			expect(forViewer?.querySelectorAll('a')).toEqual([])
+		} finally {
+			await getDb().insertInto('reference_items').values(items).execute()
+		}
+		expect(await getDb().selectFrom('reference_items').selectAll().where('list_key', '=', 'toolCategories').orderBy('id').execute()).toEqual(items.sort((a, b) => a.id - b.id))
+	})
+})
+
+describe('the column chooser and saved views of a list', () => {
+	/** The column headers of the list's table, without the sort hints read to screen readers. */
+	const headers = (html: string) =>
+		parseHtml(html)
+			.querySelectorAll('table.catalog-table thead th')
+			.filter((th) => !th.classList.contains('bulk-select'))
+			.map((th) => (th.querySelector('.sort-link')?.childNodes[0]?.text ?? th.text).trim())
+
+	test('a viewer hides a column and saves a view of one list; both outlast signing out, and the other list keeps its own', async () => {
+		const account = await signedIn(server, ['viewer'])
+		const fields = vn.referenceLists.fields
+		expect(headers(await listPage(account.client, '/danhmuc/loaitram'))).toEqual([fields.code, fields.name, fields.sortOrder, vn.referenceLists.stationTypes.usage])
+
+		const columns = await account.client.post('/danhmuc/loaitram?sort=code', { intent: 'saveColumns', column: ['usage'] })
+		await pageOf(columns, 302)
+		expect(location(columns)).toBe('/danhmuc/loaitram?sort=code')
+		const view = await account.client.post('/danhmuc/loaitram?q=tram&sort=name&dir=desc&page=2', { intent: 'saveView', viewName: 'Trạm theo tên' })
+		await pageOf(view, 302)
+		const unknown = await account.client.post('/danhmuc/loaitram', { intent: 'saveColumns', column: ['usage', 'label_vn'] })
+		expect(errorSummary(await pageOf(unknown, 400))?.items).toEqual([vn.listViews.errors.unknownColumn])
+
+		const signOut = await account.client.post('/account/logout', {})
+		await pageOf(signOut, 302)
+		const later = new TestClient(server.url)
+		await pageOf(await later.signIn(account.email, account.password), 302)
+		const page = await listPage(later, '/danhmuc/loaitram')
+		expect(headers(page)).toEqual([fields.code, fields.name, vn.referenceLists.stationTypes.usage])
+		expect(listRows(page)[0]).toHaveLength(3)
+		const saved = parseHtml(page).querySelectorAll('.list-views__saved li a').map((link) => [link.text.trim(), link.getAttribute('href')])
+		expect(saved).toEqual([['Trạm theo tên', '/danhmuc/loaitram?q=tram&sort=name&dir=desc']])
+		const stored = await getDb().selectFrom('list_views').select(['list_key', 'query']).where('user_id', '=', account.user.id).execute()
+		expect(stored).toEqual([{ list_key: 'stationTypes', query: '?q=tram&sort=name&dir=desc' }])
+
+		const other = await listPage(later, '/congcu/nhom')
+		expect(headers(other)).toEqual([fields.code, fields.name, fields.sortOrder, vn.referenceLists.toolCategories.usage])
+		expect(parseHtml(other).querySelectorAll('.list-views__saved li a')).toEqual([])
+	})
+})
+
+describe('bulk actions on ticked items', () => {
+	const ids = (values: readonly (number | string)[], extra = '') => `?${[...values.map((id) => `id=${id}`), extra].filter(Boolean).join('&')}`
+
+	/** A CSV download's records (after its byte-order mark), each as its cells. */
+	async function csvRecords(response: Response) {
+		const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer())
+		expect(response.status, text.slice(0, 300)).toBe(200)
+		expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
+		const parsed = parseCsv(text.slice(BOM.length))
+		if (!parsed.ok) throw new Error(`unreadable CSV at line ${parsed.line}`)
+		return parsed.records.map((record) => record.fields)
+	}
+
+	/** A refused answer in plain text: its status and text. */
+	async function plain(response: Response) {
+		return { status: response.status, text: (await response.text()).trim() }
+	}
+
+	async function deletedAudit(entity: string, ids: number[]) {
+		return getDb().selectFrom('audit_log').select(['action', 'entity_id', 'details', 'actor_user_id']).where('entity', '=', entity).where('entity_id', 'in', ids.map(String)).where('action', '=', `${entity}.deleted`).orderBy('entity_id').execute()
+	}
+
+	const otherListItem = () => getDb().selectFrom('reference_items').selectAll().where('list_key', '=', 'toolCategories').where('code', '=', 'measuring').executeTakeFirstOrThrow()
+
+	test('the list offers a labelled checkbox per item and the two buttons to an administrator; a viewer gets neither', async () => {
+		const [item] = await seedItems(STATION_TYPE_LIST, [{ labelVn: 'Trạm chọn được' }])
+		const page = parseHtml(await listPage(admin.client, `/danhmuc/loaitram?q=${item!.code}&sort=code`))
+		const box = page.querySelector(`input[type="checkbox"][name="id"][value="${item!.id}"]`)
+		expect(box?.getAttribute('aria-label')).toBe(translate('vn', 'bulk.select', { record: `${item!.code} · Trạm chọn được` }))
+		const form = page.querySelector(`form[id="${box?.getAttribute('form')}"]`)
+		expect(form?.getAttribute('method')).toBe('get')
+		expect(form?.querySelectorAll('input[type="hidden"]').map((input) => [input.getAttribute('name'), input.getAttribute('value')])).toEqual([
+			['q', item!.code],
+			['sort', 'code'],
+		])
+		expect(form?.querySelectorAll('button').map((button) => [button.text.trim(), button.getAttribute('formaction')])).toEqual([
+			[vn.bulk.exportSelected, '/danhmuc/loaitram/export-selected.csv'],
+			[vn.bulk.deleteSelected, '/danhmuc/loaitram/bulk-delete'],
+		])
+		const viewed = parseHtml(await listPage(viewer.client, `/danhmuc/loaitram?q=${item!.code}`))
+		expect(listedCodes(viewed.toString())).toEqual([item!.code])
+		expect(viewed.querySelector('[name="id"]')).toBeNull()
+		expect(viewed.querySelectorAll('button').map((button) => button.text.trim())).not.toContain(vn.bulk.deleteSelected)
+		expect(viewed.querySelectorAll('button').map((button) => button.text.trim())).not.toContain(vn.bulk.exportSelected)
+	})
+
+	test('"Export selected" downloads exactly those items in the list’s order, with the list export’s columns and versions', async () => {
+		const marker = itemCode('bx')
+		const [b, a, c] = await seedItems(STATION_TYPE_LIST, [
+			{ code: `${marker}_b`, labelVn: 'Bê', labelEn: 'Bee', sortOrder: '1' },
+			{ code: `${marker}_a`, labelVn: 'A', sortOrder: '2' },
+			{ code: `${marker}_c`, labelVn: 'Xê', sortOrder: '3' },
+		])
+		await pageOf(await admin.client.post(`/danhmuc/loaitram/${a!.id}`, { ...itemFields({ labelVn: 'A sửa', sortOrder: '2' }), version: '1' }), 302)
+		const response = await admin.client.get(`/danhmuc/loaitram/export-selected.csv${ids([a!.id, b!.id])}`)
+		expect(response.headers.get('Content-Disposition')).toMatch(/^attachment; filename="loai-tram-\d{4}-\d{2}-\d{2}\.csv"$/)
+		const [header, ...rows] = await csvRecords(response)
+		expect(header).toEqual([...ITEM_FIELDS])
+		// The list's order (sort order, then code): b, then a; c was not ticked.
+		expect(rows).toEqual([
+			[b!.code, 'Bê', 'Bee', '', '', '', '', '1', '1'],
+			[a!.code, 'A sửa', 'Solar farm', '', '', '', '', '2', '2'],
+		])
+		const byCode = await csvRecords(await admin.client.get(`/danhmuc/loaitram/export-selected.csv${ids([c!.id, a!.id, b!.id], 'sort=code&dir=desc')}`))
+		expect(byCode.slice(1).map((row) => row[0])).toEqual([c!.code, b!.code, a!.code])
+	})
+
+	test('a selection that is malformed, repeated, too long, or names an item of the other list or none is refused (4xx, translated), nothing exported', async () => {
+		const [item] = await seedItems(STATION_TYPE_LIST, [{}])
+		const category = await otherListItem()
+		const path = '/danhmuc/loaitram/export-selected.csv'
+		expect(await plain(await admin.client.get(`${path}${ids([item!.id, category.id])}`))).toEqual({ status: 404, text: translate('vn', 'bulk.problems.missing', { ids: String(category.id) }) })
+		expect(await plain(await admin.client.get(`${path}${ids([item!.id, 999_999_999])}`))).toEqual({ status: 404, text: translate('vn', 'bulk.problems.missing', { ids: '999999999' }) })
+		expect(await plain(await admin.client.get(`${path}${ids(['x1'])}`))).toEqual({ status: 400, text: vn.bulk.problems.malformed })
+		expect(await plain(await admin.client.get(`${path}${ids([item!.id, item!.id])}`))).toEqual({ status: 400, text: vn.bulk.problems.duplicate })
+		expect(await plain(await admin.client.get(`${path}${ids(Array.from({ length: 101 }, (_, i) => i + 1))}`))).toEqual({ status: 400, text: translate('vn', 'bulk.problems.tooMany', { max: 100 }) })
+		expect(await plain(await admin.client.get(path))).toEqual({ status: 400, text: vn.bulk.problems.empty })
+
+		const confirmation = await admin.client.get(`/congcu/nhom/bulk-delete${ids([category.id, item!.id])}`)
+		expect(alerts(await pageOf(confirmation, 404))).toContain(translate('vn', 'bulk.problems.missing', { ids: String(item!.id) }))
+		const malformed = await admin.client.post('/congcu/nhom/bulk-delete', { id: [String(category.id), String(category.id)], [`version-${category.id}`]: String(category.version) })
+		expect(errorSummary(await pageOf(malformed, 400))?.items).toEqual([vn.bulk.problems.duplicate])
+		expect(await itemRow(category.id)).toEqual(category)
+	})
+
+	test('the confirmation page lists the items with their labels and versions, and a cancel link back to the same view', async () => {
+		const marker = itemCode('bc')
+		const [one, two] = await seedItems(TOOL_CATEGORY_LIST, [
+			{ code: `${marker}_1`, labelVn: 'Nhóm một', labelEn: '', sortOrder: '5' },
+			{ code: `${marker}_2`, labelVn: 'Nhóm hai', labelEn: 'Group two', sortOrder: '6' },
+		])
+		await pageOf(await admin.client.post(`/congcu/nhom/${two!.id}`, { ...itemFields({ labelVn: 'Nhóm hai', labelEn: 'Group two', sortOrder: '4' }), version: '1' }), 302)
+		const page = parseHtml(await pageOf(await admin.client.get(`/congcu/nhom/bulk-delete${ids([one!.id, two!.id], `q=${marker}&sort=sortOrder&size=10`)}`), 200))
+		expect(page.querySelector('h1')?.text).toBe(translate('vn', 'bulk.deleteTitle', { catalog: vn.referenceLists.toolCategories.title }))
+		expect(page.text).toContain(translate('vn', 'bulk.deleteQuestion', { count: 2 }))
+		expect(tableRows(page.toString())).toEqual([
+			[two!.code, 'Nhóm hai', '2'],
+			[one!.code, 'Nhóm một', '1'],
+		])
+		const form = page.querySelector('form[method="post"][action^="/congcu/nhom/bulk-delete"]')!
+		expect(form.getAttribute('action')).toBe(`/congcu/nhom/bulk-delete?q=${marker}&size=10&id=${two!.id}&id=${one!.id}`)
+		expect(form.querySelectorAll('input[type="hidden"]').map((input) => [input.getAttribute('name'), input.getAttribute('value')])).toEqual(
+			expect.arrayContaining([['id', String(one!.id)], [`version-${one!.id}`, '1'], ['id', String(two!.id)], [`version-${two!.id}`, '2']]),
+		)
+		expect(form.querySelector('a')?.getAttribute('href')).toBe(`/congcu/nhom?q=${marker}&size=10`)
+
+		// In English, the items are named by their English labels (the Vietnamese one when they have none).
+		const english = await signedIn(server, ['admin'])
+		english.client.cookies.set('lang', 'en')
+		const inEnglish = await pageOf(await english.client.get(`/congcu/nhom/bulk-delete${ids([one!.id, two!.id])}`), 200)
+		expect(tableRows(inEnglish).map((row) => row[1])).toEqual(['Group two', 'Nhóm một'])
+		expect(await itemRow(one!.id)).toBeDefined()
+	})
+
+	test('confirming deletes them all in one go, each audited as a single delete is (source: bulk), back to the list with the count', async () => {
+		const marker = itemCode('bd')
+		const items = await seedItems(STATION_TYPE_LIST, [{ code: `${marker}_1` }, { code: `${marker}_2` }])
+		const response = await admin.client.post(`/danhmuc/loaitram/bulk-delete?q=${marker}&sort=code`, {
+			id: items.map((item) => String(item.id)),
+			...Object.fromEntries(items.map((item) => [`version-${item.id}`, '1'])),
+		})
+		await pageOf(response, 302)
+		expect(location(response)).toBe(`/danhmuc/loaitram?q=${marker}&sort=code`)
+		for (const item of items) expect(await itemRow(item.id)).toBeUndefined()
+		const audit = await deletedAudit('station_type', items.map((item) => item.id))
+		expect(audit.map((entry) => [entry.action, entry.actor_user_id])).toEqual(items.map(() => ['station_type.deleted', admin.user.id]))
+		for (const [index, entry] of audit.entries()) {
+			expect(JSON.parse(entry.details!)).toMatchObject({ source: 'bulk', code: items[index]!.code, changes: { code: { from: items[index]!.code, to: '' }, labelVn: { from: items[index]!.label } } })
+		}
+		const list = await listPage(admin.client, location(response)!)
+		expect(statuses(list)).toContain(translate('vn', 'bulk.deleted', { count: 2 }))
+		expect(listedCodes(list)).toEqual([])
+	})
+
+	test('an item records still name refuses the whole batch with the translated reason and their number (409), nothing deleted', async () => {
+		const marker = itemCode('bu')
+		const [used, unused] = await seedItems(TOOL_CATEGORY_LIST, [{ code: `${marker}_used`, labelVn: 'Nhóm đang dùng', labelEn: '' }, { code: `${marker}_free` }])
+		for (let i = 0; i < 3; i++) {
+			const created = await createTool({ ...toolSchema.parse(toolFields({ category: used!.code })), stationId: null }, operator.actor)
+			if (!created.ok) throw new Error(created.reason)
+		}
+		const response = await admin.client.post('/congcu/nhom/bulk-delete', { id: [String(used!.id), String(unused!.id)], [`version-${used!.id}`]: '1', [`version-${unused!.id}`]: '1' })
+		const refused = await pageOf(response, 409)
+		expect(errorSummary(refused)).toEqual({
+			title: vn.bulk.refusedTitle,
+			items: [translate('vn', 'referenceLists.toolCategories.bulkRefused', { count: 3, code: used!.code, name: 'Nhóm đang dùng' })],
+		})
+		expect(await itemRow(used!.id)).toBeDefined()
+		expect(await itemRow(unused!.id)).toBeDefined()
+		expect(await deletedAudit('tool_category', [used!.id, unused!.id])).toEqual([])
+
+		const english = await signedIn(server, ['admin'])
+		english.client.cookies.set('lang', 'en')
+		const inEnglish = await pageOf(await english.client.post('/congcu/nhom/bulk-delete', { id: [String(used!.id)], [`version-${used!.id}`]: '1' }), 409)
+		expect(errorSummary(inEnglish)?.items).toEqual([translate('en', 'referenceLists.toolCategories.bulkRefused', { count: 3, code: used!.code, name: 'Nhóm đang dùng' })])
+	})
+
+	test('an item changed since it was confirmed, or one of the other list, refuses the batch (409), nothing deleted', async () => {
+		const [kept, changed] = await seedItems(STATION_TYPE_LIST, [{ labelVn: 'Giữ nguyên' }, { labelVn: 'Bị sửa' }])
+		await pageOf(await admin.client.post(`/danhmuc/loaitram/${changed!.id}`, { ...itemFields({ labelVn: 'Đã sửa' }), version: '1' }), 302)
+		const stale = await pageOf(
+			await admin.client.post(`/danhmuc/loaitram/bulk-delete${ids([kept!.id, changed!.id])}`, { id: [String(kept!.id), String(changed!.id)], [`version-${kept!.id}`]: '1', [`version-${changed!.id}`]: '1' }),
+			409,
+		)
+		expect(errorSummary(stale)?.items).toEqual([translate('vn', 'bulk.refusal.stale', { record: `${changed!.code} · Đã sửa`, version: 2 })])
+
+		const category = await otherListItem()
+		const foreign = await pageOf(
+			await admin.client.post('/danhmuc/loaitram/bulk-delete', { id: [String(kept!.id), String(category.id)], [`version-${kept!.id}`]: '1', [`version-${category.id}`]: String(category.version) }),
+			409,
+		)
+		expect(errorSummary(foreign)?.items).toEqual([translate('vn', 'bulk.refusal.notFound', { id: category.id })])
+		expect(await itemRow(kept!.id)).toBeDefined()
+		expect(await itemRow(changed!.id)).toMatchObject({ version: 2 })
+		expect(await itemRow(category.id)).toEqual(category)
+		expect(await deletedAudit('station_type', [kept!.id, changed!.id, category.id])).toEqual([])
+		expect(await deletedAudit('tool_category', [category.id])).toEqual([])
+	})
+
+	test('a viewer may neither export nor delete selected items (403, nothing deleted); neither may an operator', async () => {
+		const [item] = await seedItems(STATION_TYPE_LIST, [{}])
+		for (const client of [viewer.client, operator.client]) {
+			const exported = await client.get(`/danhmuc/loaitram/export-selected.csv${ids([item!.id])}`)
+			expect(exported.status).toBe(403)
+			expect(await exported.text()).toContain(vn.errors.forbiddenTitle)
+			await pageOf(await client.get(`/danhmuc/loaitram/bulk-delete${ids([item!.id])}`), 403)
+			await pageOf(await client.post('/danhmuc/loaitram/bulk-delete', { id: [String(item!.id)], [`version-${item!.id}`]: '1' }), 403)
+			await pageOf(await client.post('/congcu/nhom/bulk-delete', { id: [String(item!.id)], [`version-${item!.id}`]: '1' }), 403)
+			expect((await client.get(`/congcu/nhom/export-selected.csv${ids([item!.id])}`)).status).toBe(403)
+		}
+		expect(await itemRow(item!.id)).toBeDefined()
 	})
 })
 
@@ -346,11 +717,21 @@ describe('the CSV export and import of a list', () => {
 		expect(notOffered.querySelector('a[href="/danhmuc/loaitram/import"]')).toBeNull()
 	})
 
-	test('the export holds the list’s own items in its order, each with its version; the template its header only', async () => {
+	test('the export holds the list’s own items in its order, each with its version, or those its search selects in its sort; the template its header only', async () => {
 		const { records } = await csvOf(await admin.client.get('/danhmuc/loaitram/export.csv'))
 		expect(records[0]).toEqual([...ITEM_FIELDS])
 		const stored = await getDb().selectFrom('reference_items').selectAll().where('list_key', '=', 'stationTypes').orderBy('sort_order').orderBy('code').execute()
 		expect(records.slice(1)).toEqual(stored.map((item) => [item.code, item.label_vn, item.label_en ?? '', item.label_es ?? '', item.label_de ?? '', item.label_it ?? '', item.label_ru ?? '', String(item.sort_order), String(item.version)]))
+
+		// As the list shows them: the export link carries the list's search and sort.
+		const marker = itemCode('xq')
+		const [first, second] = await seedItems(STATION_TYPE_LIST, [{ code: `${marker}_a`, sortOrder: '2' }, { code: `${marker}_b`, sortOrder: '1' }])
+		const listed = parseHtml(await listPage(admin.client, `/danhmuc/loaitram?q=${marker}&sort=code&dir=desc`))
+		const link = listed.querySelector(`a[download]`)?.getAttribute('href')
+		expect(link).toBe(`/danhmuc/loaitram/export.csv?q=${marker}&sort=code&dir=desc`)
+		expect((await csvOf(await admin.client.get(link!))).records.slice(1).map((record) => record[0])).toEqual([second!.code, first!.code])
+		expect((await csvOf(await admin.client.get(`/danhmuc/loaitram/export.csv?q=${marker}`))).records.slice(1).map((record) => record[0])).toEqual([second!.code, first!.code])
+		expect((await csvOf(await admin.client.get(`/danhmuc/loaitram/export.csv?q=${marker}&sort=code`))).records.slice(1).map((record) => record[0])).toEqual([first!.code, second!.code])
 
 		const template = await csvOf(await admin.client.get('/congcu/nhom/import/template.csv'))
 		expect(template.records).toEqual([[...ITEM_FIELDS]])
