@@ -24,3 +24,6 @@ export function serverProcessEnv(env = process.env) {
 }
 
 export const SERVER_ENTRY = 'build/index.js'
+
+/** The operators' command-line tool (`npm run cli`), bundled by the build beside the server. */
+export const CLI_ENTRY = 'build/cli.js'

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
+import { cliArguments } from '../support/cli'
 import { DATA_DIR, ROOT_DIR, serverEnv } from './env.mjs'
 import { en, expect, test } from './support'
 
@@ -28,7 +29,7 @@ export function ensureDemoData() {
 	}
 	if (owner) {
 		try {
-			execFileSync(path.join(ROOT_DIR, 'node_modules', '.bin', 'tsx'), ['app/cli/main.ts', 'db:seed-demo'], {
+			execFileSync(process.execPath, cliArguments('db:seed-demo'), {
 				cwd: ROOT_DIR,
 				env: { ...process.env, ...serverEnv },
 				encoding: 'utf8',

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { ROOT_DIR, serverEnv } from '../e2e/env.mjs'
+import { cliArguments } from '../support/cli'
 import { chooseLayout, openSettingsPanel } from '../e2e/shell-support'
 import { createUser, en, expect, open, signIn, test } from '../e2e/support'
 
@@ -15,7 +16,7 @@ const TYPE = process.env.SCREENSHOT_TYPE === 'png' ? 'png' : 'jpeg'
 const WIDTHS = [320, 768, 1280, 1920] as const
 
 test('the pages a designer reviews, light and dark, at four widths', async ({ page }) => {
-	execFileSync(process.execPath, ['--import', 'tsx', 'app/cli/main.ts', 'db:seed-demo', '--stations', '300', '--tools', '3000'], {
+	execFileSync(process.execPath, cliArguments('db:seed-demo', '--stations', '300', '--tools', '3000'), {
 		cwd: ROOT_DIR,
 		env: { ...process.env, ...serverEnv },
 		stdio: 'inherit',

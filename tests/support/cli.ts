@@ -7,10 +7,15 @@ export interface CliResult {
 	stderr: string
 }
 
-/** Runs `npm run cli -- …args` (app/cli/main.ts) against this process's database and environment. */
+/** The arguments that run `npm run cli -- …args` with this process's Node (what the script runs, without npm around it). */
+export function cliArguments(...args: string[]): string[] {
+	return ['scripts/cli.mjs', ...args]
+}
+
+/** Runs `npm run cli -- …args` (app/cli/main.ts, built) against this process's database and environment. */
 export function runCli(...args: string[]): Promise<CliResult> {
 	return new Promise((resolve, reject) => {
-		execFile('node_modules/.bin/tsx', ['app/cli/main.ts', ...args], { env: process.env }, (error, stdout, stderr) => {
+		execFile(process.execPath, cliArguments(...args), { env: process.env }, (error, stdout, stderr) => {
 			if (error && typeof error.code !== 'number') reject(error)
 			else resolve({ code: error ? Number(error.code) : 0, stdout, stderr })
 		})

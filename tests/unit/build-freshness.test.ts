@@ -1,0 +1,53 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { buildIsCurrent } from '../../scripts/build-freshness.mjs'
+
+// What `npm start` (build first) and `npm run cli` (the built CLI, else the sources) decide on.
+describe('whether the build is current', () => {
+	let root: string
+	/** Writes `file` modified at `at` (seconds); the folders it created or changed keep an old time. */
+	const write = (file: string, at: number) => {
+		const full = path.join(root, file)
+		fs.mkdirSync(path.dirname(full), { recursive: true })
+		fs.writeFileSync(full, file)
+		fs.utimesSync(full, at, at)
+		for (let folder = path.dirname(full); folder.startsWith(root); folder = path.dirname(folder)) fs.utimesSync(folder, 1_000, 1_000)
+	}
+
+	beforeEach(() => {
+		root = fs.mkdtempSync(path.join(os.tmpdir(), 'build-freshness-'))
+	})
+	afterEach(() => fs.rmSync(root, { recursive: true, force: true }))
+
+	test('never built: not current', () => {
+		write('app/cli/main.ts', 1_000)
+		expect(buildIsCurrent('build/cli.js', root, ['app'])).toBe(false)
+	})
+
+	test('built after every source: current', () => {
+		write('app/cli/main.ts', 1_000)
+		write('app/routes/a.tsx', 1_500)
+		write('build/cli.js', 2_000)
+		expect(buildIsCurrent('build/cli.js', root, ['app', 'package.json'])).toBe(true)
+	})
+
+	test('a source changed after the build, however deep: not current', () => {
+		write('build/cli.js', 2_000)
+		write('app/routes/deep/er/a.tsx', 1_000)
+		expect(buildIsCurrent('build/cli.js', root, ['app'])).toBe(true)
+		const file = path.join(root, 'app/routes/deep/er/a.tsx')
+		fs.utimesSync(file, 3_000, 3_000)
+		expect(buildIsCurrent('build/cli.js', root, ['app'])).toBe(false)
+	})
+
+	test('the browser assets the build writes into public/ do not make it stale', () => {
+		write('public/favicon.svg', 1_000)
+		write('build/cli.js', 2_000)
+		write('public/build/entry.client.js', 3_000)
+		expect(buildIsCurrent('build/cli.js', root, ['public'])).toBe(true)
+		write('public/favicon.svg', 3_000)
+		expect(buildIsCurrent('build/cli.js', root, ['public'])).toBe(false)
+	})
+})
