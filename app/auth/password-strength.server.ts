@@ -1,7 +1,10 @@
+import { createRequire } from 'node:module'
 import { ZxcvbnFactory } from '@zxcvbn-ts/core'
-import { adjacencyGraphs, dictionary as commonDictionary } from '@zxcvbn-ts/language-common'
-import { dictionary as englishDictionary, translations } from '@zxcvbn-ts/language-en'
+import type * as CommonLanguage from '@zxcvbn-ts/language-common'
+import type * as EnglishLanguage from '@zxcvbn-ts/language-en'
 import { singleton } from '~/utils/singleton.server'
+
+const require = createRequire(import.meta.url)
 
 /** zxcvbn's scale: 0 and 1 fall to an online attack, 2 to a throttled one; 3 and 4 hold. */
 const MINIMUM_SCORE = 3
@@ -11,10 +14,16 @@ export type PasswordWeakness = 'common' | 'personal' | 'repeated' | 'sequence' |
 
 /**
  * The estimator, with its dictionaries (about 50,000 common passwords, English words and names) built
- * once, on the first password checked: the sign-in path never loads it.
+ * once, on the first password checked: the sign-in path never loads it. The dictionary packages are
+ * required here rather than imported: they decompress their word lists as they load (about 80 ms of CPU),
+ * which every start of the server and the CLI would otherwise pay.
  */
 function estimator() {
-	return singleton('password-estimator', () => new ZxcvbnFactory({ dictionary: { ...commonDictionary, ...englishDictionary }, graphs: adjacencyGraphs, translations }))
+	return singleton('password-estimator', () => {
+		const common = require('@zxcvbn-ts/language-common') as typeof CommonLanguage
+		const english = require('@zxcvbn-ts/language-en') as typeof EnglishLanguage
+		return new ZxcvbnFactory({ dictionary: { ...common.dictionary, ...english.dictionary }, graphs: common.adjacencyGraphs, translations: english.translations })
+	})
 }
 
 interface Match {
