@@ -10,6 +10,7 @@ import type { ImportAdapter } from '~/catalogs/csv-import.server'
 import type { ListState } from '~/lists/list-query'
 import { readAll, readPage, type AnySelect, type ListResult, type ListSource, type SortColumn } from '~/lists/list.server'
 import { ITEM_FIELDS, LABEL_LANGUAGES, labelField, listText, REFERENCE_LIST_SPEC, type ItemSort, type ReferenceListDefinition, type ReferenceOption } from './definitions'
+import { versionedCache } from '~/utils/versioned-cache.server'
 import { newItemSchema, type ItemInput, type NewItemInput } from './item-schema.server'
 
 /** The items of a list in its order (the lists are small: one indexed query). */
@@ -29,13 +30,7 @@ export async function referenceOptions(list: ReferenceListDefinition, language: 
 
 /** The number of catalog records that name `code` (an indexed count). */
 export async function usageCount(list: ReferenceListDefinition, code: string, db: DB = getDb()): Promise<number> {
-	const { table, column } = list.usedBy
-	const row = await db
-		.selectFrom(table)
-		.select((eb) => eb.fn.countAll<number>().as('n'))
-		.where(column as never, '=', code as never)
-		.executeTakeFirstOrThrow()
-	return Number(row.n)
+	return (await usageByCode(list, db, [code])).get(code) ?? 0
 }
 
 /** An item with the names of who created and last changed it, and how many records use it. */
@@ -91,20 +86,35 @@ export interface ItemTypes extends RecordTypes {
 	blocked: { ok: false; reason: 'inUse'; count: number }
 }
 
-/** An item's records: the catalog records that name its code (one grouped, indexed count for all of `ids`). */
+/** How many catalog records name each code (one grouped, indexed count); only `codes` when given. A code no record names is left out. */
+async function usageByCode(list: ReferenceListDefinition, db: DB, codes?: readonly string[]): Promise<Map<string, number>> {
+	const { table, column } = list.usedBy
+	let query = db.selectFrom(table).select((eb) => [eb.ref(column as never).as('code'), eb.fn.countAll<number>().as('n')])
+	if (codes) query = query.where(column as never, 'in', codes as never)
+	const rows = (await query.groupBy(column as never).execute()) as unknown as { code: string; n: number | string }[]
+	return new Map(rows.map((row) => [row.code, Number(row.n)]))
+}
+
+/**
+ * The usage counts a list page shows, kept while the catalog version (migration 0008: every write to
+ * stations and tools moves it) stands still and for at most USAGE_MAX_AGE_MS, as the dashboard keeps its
+ * figures: at 1,000,000 tools, counting them by category takes about 60 ms of the server, which every
+ * view of the list would otherwise pay. Deletes count afresh, inside their transaction (holdersOf).
+ */
+const USAGE_MAX_AGE_MS = 5_000
+const usageCache = versionedCache('reference-list-usage', { maxAgeMs: USAGE_MAX_AGE_MS, maxEntries: 8 })
+
+function cachedUsageByCode(list: ReferenceListDefinition, catalogVersion: number, db: DB = getDb()): Promise<Map<string, number>> {
+	return usageCache.get(list.key, catalogVersion, () => usageByCode(list, db))
+}
+
+/** An item's records: the catalog records that name its code, for all of `ids` at once. */
 function holdersOf(list: ReferenceListDefinition) {
 	return async (db: DB, ids: number[]) => {
 		const items = await db.selectFrom('reference_items').select(['id', 'code']).where('list_key', '=', list.key).where('id', 'in', ids).execute()
 		const counts = new Map<number, number>()
 		if (items.length === 0) return counts
-		const { table, column } = list.usedBy
-		const used = (await db
-			.selectFrom(table)
-			.select((eb) => [eb.ref(column as never).as('code'), eb.fn.countAll<number>().as('n')])
-			.where(column as never, 'in', items.map((item) => item.code) as never)
-			.groupBy(column as never)
-			.execute()) as unknown as { code: string; n: number | string }[]
-		const byCode = new Map(used.map((row) => [row.code, Number(row.n)]))
+		const byCode = await usageByCode(list, db, items.map((item) => item.code))
 		for (const item of items) {
 			const count = byCode.get(item.code) ?? 0
 			if (count > 0) counts.set(item.id, count)
@@ -170,33 +180,30 @@ type ItemListState = Pick<ListState<never, ItemSort>, 'q' | 'sort' | 'dir'>
 export async function itemListSource(list: ReferenceListDefinition, state: ItemListState, language: LanguageCode, db: DB = getDb()): Promise<ListSource> {
 	const ids = await searchedIds(list, state.q, db)
 	const items = db.selectFrom('reference_items').where('reference_items.list_key', '=', list.key)
-	const { table, column } = list.usedBy
 	return {
 		table: 'reference_items',
 		idColumn: 'reference_items.id',
 		filtered: ids === null ? items : ids.length > 0 ? items.where('reference_items.id', 'in', ids) : items.where(sql<SqlBool>`0 = 1`),
 		columns: (query: AnySelect) =>
-			query.select((eb) => [
-				'reference_items.id',
-				'reference_items.code',
-				'reference_items.sort_order',
-				'reference_items.label_vn',
-				sql.ref(`reference_items.label_${language}`).as('label'),
-				eb
-					.selectFrom(table)
-					.select((inner) => inner.fn.countAll<number>().as('n'))
-					.whereRef(`${table}.${column}` as never, '=', 'reference_items.code' as never)
-					.as('usage_count'),
-			]),
+			query.select(['reference_items.id', 'reference_items.code', 'reference_items.sort_order', 'reference_items.label_vn', sql.ref(`reference_items.label_${language}`).as('label')]),
 		sort: itemSorts(language)[state.sort],
 	}
 }
 
-/** One page of a list, each item labelled in the reader's language, with the number of records that name it. */
-export async function readItems(list: ReferenceListDefinition, state: ListState<never, ItemSort>, language: LanguageCode, { db, dialect }: DatabaseHandle = getDatabase()): Promise<ListResult<ItemListRow>> {
-	type Read = Omit<ItemListRow, 'name'> & { label: string | null; label_vn: string }
-	const page = await readPage<Read>(db, dialect, await itemListSource(list, state, language, db), state)
-	return { ...page, rows: page.rows.map(({ label, label_vn, ...row }) => ({ ...row, name: label ?? label_vn, usage_count: Number(row.usage_count) })) }
+/**
+ * One page of a list, each item labelled in the reader's language, with the number of records that name
+ * it (as of `catalogVersion`, the version the request read with the user's grants).
+ */
+export async function readItems(
+	list: ReferenceListDefinition,
+	state: ListState<never, ItemSort>,
+	language: LanguageCode,
+	catalogVersion: number,
+	{ db, dialect }: DatabaseHandle = getDatabase(),
+): Promise<ListResult<ItemListRow>> {
+	type Read = Omit<ItemListRow, 'name' | 'usage_count'> & { label: string | null; label_vn: string }
+	const [page, usage] = await Promise.all([readPage<Read>(db, dialect, await itemListSource(list, state, language, db), state), cachedUsageByCode(list, catalogVersion, db)])
+	return { ...page, rows: page.rows.map(({ label, label_vn, ...row }) => ({ ...row, name: label ?? label_vn, usage_count: usage.get(row.code) ?? 0 })) }
 }
 
 /** A list's items for its CSV export: those the list's search selects, in its order. */

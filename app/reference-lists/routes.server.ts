@@ -18,9 +18,9 @@ import { exportItems, getItemRecord, itemBulk, itemFormValues, itemImport, itemL
  */
 
 /** A list's page: the catalogs' list (search, sort, pages, column choice and saved views, bulk actions), its items labelled in the reader's language. */
-export async function referenceListLoader(list: ReferenceListDefinition, request: Request, access: { user: Pick<User, 'id'>; grants: Grants }) {
+export async function referenceListLoader(list: ReferenceListDefinition, request: Request, access: { user: Pick<User, 'id'>; grants: Grants; catalogVersion: number }) {
 	const language = await getLanguage(request)
-	return loadCatalogList(request, access, listPages(list), REFERENCE_LIST_SPEC, async (state) => ({ list, result: await readItems(list, state, language) }))
+	return loadCatalogList(request, access, listPages(list), REFERENCE_LIST_SPEC, async (state) => ({ list, result: await readItems(list, state, language, access.catalogVersion) }))
 }
 
 /** The list page's POST: the user's column choice and saved views. */

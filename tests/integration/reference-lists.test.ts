@@ -182,6 +182,28 @@ describe('station types', () => {
 		expect((await auditActions('station_type', id)).map((entry) => entry.action)).toEqual(['station_type.created', 'station_type.deleted'])
 	})
 
+	test('the list shows how many stations have each type, linked to them, and follows a station added or deleted at once', async () => {
+		const fields = itemFields()
+		const id = await createItem('/danhmuc/loaitram', fields)
+		const row = async () => {
+			const html = await pageOf(await viewer.client.get(`/danhmuc/loaitram?q=${fields.code}`), 200)
+			return { cells: listRows(html), links: hrefs(html, 'table tbody a') }
+		}
+		const stationsOfType = `/danhmuc/tram?type=${fields.code}`
+		expect(await row()).toEqual({ cells: [[fields.code, fields.labelVn, fields.sortOrder, '0']], links: [`/danhmuc/loaitram/${id}`] })
+
+		const created = await createStation(stationSchema.parse(stationFields({ type: fields.code! })), operator.actor)
+		if (!created.ok) throw new Error(created.reason)
+		const used = await row()
+		expect(used.cells).toEqual([[fields.code, fields.labelVn, fields.sortOrder, '1']])
+		expect(used.links).toContain(stationsOfType)
+
+		expect((await deleteStation(created.id, null, operator.actor)).ok).toBe(true)
+		const unused = await row()
+		expect(unused.cells).toEqual([[fields.code, fields.labelVn, fields.sortOrder, '0']])
+		expect(unused.links).not.toContain(stationsOfType)
+	})
+
 	test('the station form refuses a type the list does not hold (400, translated, values kept)', async () => {
 		const page = await pageOf(await operator.client.post('/danhmuc/tram/new', stationFields({ type: 'castle', name: 'Trạm giữ tên' })), 400)
 		expect(fieldError(page, 'type')).toBe(vn.catalog.errors.invalidChoice)
