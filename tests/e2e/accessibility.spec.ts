@@ -1,7 +1,7 @@
 import { expectNoAxeViolations } from './axe'
 import { addNotifications } from './database'
 import { MOBILE, chooseLayout, dropdown, sharedViewer, topBar } from './shell-support'
-import { createUser, en, expect, open, signIn, test } from './support'
+import { createUser, en, expect, open, test, startSession } from './support'
 
 // Runs in the `js` project only (see playwright.config.ts): the hydrated page is what assistive technology meets.
 // Every page in each language and theme is checked by pages-accessibility.spec.ts; here, the shell's other states.
@@ -11,7 +11,8 @@ test.use({ language: 'en', reducedMotion: 'reduce' })
 test.describe('No axe violations in the layout shell', () => {
 	test('the dashboard in the horizontal layout, and on a phone', async ({ page }) => {
 		const user = await sharedViewer()
-		await signIn(page, user.email, user.password)
+		await startSession(page, user)
+		await open(page, '/dashboard')
 
 		await chooseLayout(page, en, 'layout', 'horizontal')
 		await open(page, '/dashboard')
@@ -26,7 +27,8 @@ test.describe('No axe violations in the layout shell', () => {
 	test('the dashboard with each dropdown of the top bar open', async ({ page }) => {
 		const user = await createUser({ prefix: 'a11y-dropdowns' })
 		await addNotifications(user.email, 2)
-		await signIn(page, user.email, user.password)
+		await startSession(page, user)
+		await open(page, '/dashboard')
 		const bar = topBar(page)
 		for (const name of [en.topbar.userMenu, en.notifications.title, en.language.change, en.topbar.apps, en.topbar.allFunctions, en.layout.title]) {
 			await test.step(name, async () => {
@@ -51,7 +53,7 @@ test.describe('No axe violations in the layout shell', () => {
 test.describe('With the keyboard alone', () => {
 	test('Tab reaches the skip link, the menu toggle and every control of the top bar; Enter and Space open dropdowns', async ({ page }) => {
 		const user = await sharedViewer()
-		await signIn(page, user.email, user.password)
+		await startSession(page, user)
 		await open(page, '/dashboard')
 		const bar = topBar(page)
 		const dropdowns = {

@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto'
+import { completeSignIn } from '~/auth/complete-sign-in.server'
 import { createResetToken } from '~/auth/password-reset.server'
 import { getAuthProvider } from '~/auth/provider.server'
 import { getUserByEmail, setUserRoles } from '~/users/users.server'
+import { requestContext } from '~/utils/logger.server'
 
 /**
  * Creates an account as the CLI's `users:create` does: through the configured provider (Firebase
@@ -20,4 +23,18 @@ export async function resetPasswordPath(email: string): Promise<string> {
 	const user = await getUserByEmail(email)
 	if (!user) throw new Error(`no account ${email}`)
 	return `/account/reset-password?token=${encodeURIComponent(await createResetToken(user.id))}`
+}
+
+/**
+ * The Set-Cookie headers of a sign-in of the account from a browser at 127.0.0.1 that sends `cookie` and
+ * `userAgent`: the last step of the sign-in form's action itself (a new session, the audit entry, the
+ * browser remembered, a new CSRF token, the user's language), without the password check before it.
+ */
+export async function signInCookies(email: string, { cookie, userAgent, origin }: { cookie: string; userAgent: string; origin: string }): Promise<string[]> {
+	const user = await getUserByEmail(email)
+	if (!user) throw new Error(`no account ${email}`)
+	const request = new Request(new URL('/account/login', origin), { method: 'POST', headers: { Cookie: cookie, 'User-Agent': userAgent } })
+	const context = { requestId: randomBytes(8).toString('hex'), clientIp: '127.0.0.1', cspNonce: '', csrfToken: '' }
+	const response = await requestContext.run(context, () => completeSignIn(request, user, { redirectTo: '/' }))
+	return response.headers.getSetCookie()
 }

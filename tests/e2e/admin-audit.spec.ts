@@ -1,11 +1,12 @@
-import { createUser, en, expect, open, signIn, test, translate } from './support'
+import { createUser, en, expect, open, test, translate, startSession } from './support'
 
 test.use({ language: 'en' })
 
 test('the audit log names events, people and records in the reader’s language; filters stay in the address and the export follows them', async ({ page }) => {
 	const admin = await createUser({ prefix: 'audit-reader', roles: ['admin'] })
 	const subject = await createUser({ prefix: 'audit-subject', roles: ['viewer'] })
-	await signIn(page, admin.email, admin.password)
+	await startSession(page, admin)
+	await open(page, '/dashboard')
 
 	// Something to find: the administrator locks the subject.
 	await open(page, `/admin/users?q=${encodeURIComponent(subject.email)}`)

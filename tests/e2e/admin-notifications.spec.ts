@@ -1,5 +1,5 @@
 import { DESKTOP, dropdown, javaScriptEnabled, topBar } from './shell-support'
-import { createUser, en, expect, open, signIn, test, translate } from './support'
+import { createUser, en, expect, open, test, translate, startSession } from './support'
 
 test.use({ language: 'en', viewport: DESKTOP })
 
@@ -12,11 +12,12 @@ test('an administrator finds a user, sends them a notification; it reaches their
 
 	// The reader's page is open before anything is sent.
 	if (javaScriptEnabled()) await secondPage.clock.install()
-	await signIn(secondPage, reader.email, reader.password)
+	await startSession(secondPage, reader)
+	await open(secondPage, '/dashboard')
 	const bell = dropdown(topBar(secondPage), en.notifications.title)
 	await expect(bell.toggle).toHaveAccessibleName(unread(0))
 
-	await signIn(page, admin.email, admin.password)
+	await startSession(page, admin)
 	await open(page, '/admin/notifications')
 	await expect(page.getByRole('heading', { level: 1, name: en.admin.notifications.title })).toBeVisible()
 	const form = page.getByRole('form', { name: en.admin.notifications.compose })
@@ -62,7 +63,7 @@ test('an administrator finds a user, sends them a notification; it reaches their
 
 test('a reader turns notifications by email off and on in the profile', async ({ page }) => {
 	const reader = await createUser({ prefix: 'announce-optout', roles: ['viewer'] })
-	await signIn(page, reader.email, reader.password)
+	await startSession(page, reader)
 	await open(page, '/contacts/profile')
 	const choice = page.getByRole('checkbox', { name: en.profile.emailNotifications })
 	await expect(choice).toBeChecked()

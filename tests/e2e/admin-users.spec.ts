@@ -1,4 +1,4 @@
-import { createUser, en, expect, open, signIn, submitPasswordChange, submitSignIn, test, translate } from './support'
+import { createUser, en, expect, open, submitPasswordChange, submitSignIn, test, translate, startSession } from './support'
 
 test.use({ language: 'en' })
 
@@ -8,7 +8,7 @@ test('an administrator creates a user with a role; that user signs in and sees e
 	let temporary = ''
 
 	await test.step('the administrator creates the account with the operator role', async () => {
-		await signIn(page, admin.email, admin.password)
+		await startSession(page, admin)
 		await open(page, '/admin/users')
 		await page.getByRole('link', { name: en.admin.users.new }).first().click()
 		await expect(page).toHaveURL('/admin/users/new')
@@ -58,9 +58,10 @@ test('an administrator sees when a user last signed in and changes their sign-in
 	const admin = await createUser({ prefix: 'admin-email', roles: ['admin'] })
 	const user = await createUser({ prefix: 'renamed', roles: ['viewer'] })
 	const newEmail = `moved-${test.info().project.name}-${Date.now()}@example.com`
-	await signIn(secondPage, user.email, user.password)
+	await startSession(secondPage, user)
+	await open(secondPage, '/dashboard')
 
-	await signIn(page, admin.email, admin.password)
+	await startSession(page, admin)
 	await open(page, `/admin/users?q=${encodeURIComponent(user.email)}&sort=lastSignIn&dir=desc`)
 	const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: user.email }) })
 	await expect(page.getByRole('columnheader', { name: new RegExp(en.admin.users.fields.lastSignIn) })).toBeVisible()

@@ -1,7 +1,7 @@
 import { expectNoAxeViolations } from './axe'
 import { downloadedText, ensureDemoData, expectStatusMessage, uniqueCode } from './catalogs-support'
 import { addStations } from './database'
-import { createUser, en, expect, format, open, signIn, test, translate } from './support'
+import { createUser, en, expect, format, open, test, translate, startSession } from './support'
 
 test.use({ language: 'en' })
 
@@ -15,7 +15,7 @@ test('Selected stations are deleted together through the confirmation page', asy
 	const codes = [`${marker}-1`, `${marker}-2`]
 	const name = `Bulk ${marker}`
 	await addStations(codes, name)
-	await signIn(page, user.email, user.password)
+	await startSession(page, user)
 	await open(page, `/danhmuc/tram?q=${marker}`)
 
 	for (const code of codes) await page.getByRole('checkbox', { name: format(en.bulk.select, { record: `${code} · ${name}` }) }).check()
@@ -39,7 +39,7 @@ test('"Export selected" downloads the CSV of the ticked stations only', async ({
 	const codes = [`${marker}-1`, `${marker}-2`, `${marker}-3`]
 	const name = `Bulk ${marker}`
 	await addStations(codes, name)
-	await signIn(page, user.email, user.password)
+	await startSession(page, user)
 	await open(page, `/danhmuc/tram?q=${marker}`)
 
 	for (const code of [codes[0]!, codes[2]!]) await page.getByRole('checkbox', { name: format(en.bulk.select, { record: `${code} · ${name}` }) }).check()

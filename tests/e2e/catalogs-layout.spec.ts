@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { ensureDemoData, searchForm } from './catalogs-support'
-import { createUser, en, expect, open, signIn, test } from './support'
+import { createUser, en, expect, open, test, startSession } from './support'
 
 // How the lists look at the widths people use: the filter row on one baseline, tables that fit their box
 // (secondary columns folded into a detail line where it is narrow), pill badges, and empty lists that say
@@ -14,7 +14,8 @@ const tools = en.tools
 
 async function signedInOperator(page: Page) {
 	const user = await createUser({ prefix: 'layout', roles: ['operator'] })
-	await signIn(page, user.email, user.password)
+	await startSession(page, user)
+	await open(page, '/dashboard')
 }
 
 /** The vertical extent of each visible control, rounded to the pixel. */

@@ -1,5 +1,5 @@
 import { columnTexts, columnTextsOnceThey, downloadedText, ensureDemoData, expectStatusMessage, importFile, plain, searchForm, uniqueCode } from './catalogs-support'
-import { createUser, en, escapeRegExp, expect, expectErrorSummary, expectFieldError, format, open, signIn, test, waitForApp, translate } from './support'
+import { createUser, en, escapeRegExp, expect, expectErrorSummary, expectFieldError, format, open, startSession, test, waitForApp, translate } from './support'
 import type { Page } from '@playwright/test'
 
 test.use({ language: 'en' })
@@ -39,7 +39,7 @@ async function createStation(page: Page, name: string) {
 test.describe('The station list', () => {
 	test('searches without accents, filters, sorts and pages, all in the address', async ({ page }) => {
 		const user = await createUser({ prefix: 'st-list', roles: ['viewer'] })
-		await signIn(page, user.email, user.password)
+		await startSession(page, user)
 		await open(page, '/danhmuc/tram')
 		await expect(page.getByRole('heading', { level: 1, name: stations.title })).toBeVisible()
 		const table = page.getByRole('table')
@@ -96,7 +96,7 @@ test.describe('The station list', () => {
 
 	test('says so when nothing matches, with a way back', async ({ page }) => {
 		const user = await createUser({ prefix: 'st-empty', roles: ['viewer'] })
-		await signIn(page, user.email, user.password)
+		await startSession(page, user)
 		await open(page, `/danhmuc/tram?q=${uniqueCode('NONE')}`)
 		await expect(page.getByRole('heading', { name: en.list.noMatchTitle })).toBeVisible()
 		await page.getByRole('link', { name: en.list.clear }).first().click()
@@ -108,7 +108,7 @@ test.describe('The station list', () => {
 test.describe('An operator', () => {
 	test('creates, edits and deletes a station', async ({ page }) => {
 		const user = await createUser({ prefix: 'st-crud', roles: ['operator'] })
-		await signIn(page, user.email, user.password)
+		await startSession(page, user)
 		await open(page, '/danhmuc/tram')
 		await page.getByRole('link', { name: stations.new }).first().click()
 		await expect(page.getByRole('heading', { level: 1, name: stations.new })).toBeVisible()
@@ -159,7 +159,7 @@ test.describe('An operator', () => {
 
 	test('cannot delete a station that still has tools, and is told why', async ({ page }) => {
 		const user = await createUser({ prefix: 'st-refuse', roles: ['operator'] })
-		await signIn(page, user.email, user.password)
+		await startSession(page, user)
 		const name = `Trạm có công cụ ${uniqueCode('X')}`
 		const station = await createStation(page, name)
 
@@ -185,9 +185,9 @@ test.describe('An operator', () => {
 	test('whose save comes after someone else’s is refused, keeping what they typed', async ({ page, secondPage }) => {
 		const first = await createUser({ prefix: 'st-first', roles: ['operator'] })
 		const second = await createUser({ prefix: 'st-second', roles: ['operator'] })
-		await signIn(page, first.email, first.password)
+		await startSession(page, first)
 		const station = await createStation(page, `Trạm tranh chấp ${uniqueCode('C')}`)
-		await signIn(secondPage, second.email, second.password)
+		await startSession(secondPage, second)
 		await open(secondPage, station.url)
 
 		// Both have version 1 open; the first saves.
@@ -209,7 +209,7 @@ test.describe('An operator', () => {
 
 	test('exports the current filter and imports a file, with a report of its bad rows', async ({ page }) => {
 		const user = await createUser({ prefix: 'st-csv', roles: ['operator'] })
-		await signIn(page, user.email, user.password)
+		await startSession(page, user)
 
 		await open(page, '/danhmuc/tram?q=cau+giay&sort=name')
 		const downloading = page.waitForEvent('download')
@@ -255,7 +255,7 @@ test.describe('An operator', () => {
 test.describe('A large import', () => {
 	test('runs in the background and ends in the report of its problems, nothing written', async ({ page }) => {
 		const user = await createUser({ prefix: 'st-bulk', roles: ['operator'] })
-		await signIn(page, user.email, user.password)
+		await startSession(page, user)
 		// Over 2 MB (long addresses and notes in few rows, so that the import is short: on SQLite it holds the
 		// database while it runs), so imported in the background. Its last row is wrong, so nothing is written.
 		const prefix = uniqueCode('BULK')
@@ -279,7 +279,7 @@ test.describe('A large import', () => {
 test.describe('A viewer', () => {
 	test('sees stations without any control to change them, and is refused when posting anyway', async ({ page }) => {
 		const user = await createUser({ prefix: 'st-viewer', roles: ['viewer'] })
-		await signIn(page, user.email, user.password)
+		await startSession(page, user)
 		await open(page, '/danhmuc/tram')
 		await expect(page.getByRole('heading', { level: 1, name: stations.title })).toBeVisible()
 		await expect(page.getByRole('link', { name: stations.new })).toHaveCount(0)

@@ -1,5 +1,5 @@
 import { columnTexts, columnTextsOnceThey, downloadedText, ensureDemoData, expectStatusMessage, importFile, plain, searchForm, uniqueCode } from './catalogs-support'
-import { createUser, en, expect, expectFieldError, format, open, signIn, test } from './support'
+import { createUser, en, expect, expectFieldError, format, open, test, startSession } from './support'
 import type { Page } from '@playwright/test'
 
 test.use({ language: 'en' })
@@ -25,7 +25,7 @@ async function fillTool(page: Page, values: Record<string, string>) {
 test.describe('The tool list', () => {
 	test('searches, filters by station and category, sorts by value, with money in the reader’s format', async ({ page }) => {
 		const user = await createUser({ prefix: 'tl-list', roles: ['viewer'] })
-		await signIn(page, user.email, user.password)
+		await startSession(page, user)
 		await open(page, '/congcu/list')
 		await expect(page.getByRole('heading', { level: 1, name: tools.title })).toBeVisible()
 
@@ -59,7 +59,7 @@ test.describe('The tool list', () => {
 test.describe('An operator', () => {
 	test('creates a tool at a station, edits and deletes it', async ({ page }) => {
 		const user = await createUser({ prefix: 'tl-crud', roles: ['operator'] })
-		await signIn(page, user.email, user.password)
+		await startSession(page, user)
 		await open(page, '/congcu/list')
 		await page.getByRole('link', { name: tools.new }).first().click()
 		await expect(page.getByRole('heading', { level: 1, name: tools.new })).toBeVisible()
@@ -93,7 +93,7 @@ test.describe('An operator', () => {
 
 	test('exports tools and imports a file with good and bad rows', async ({ page }) => {
 		const user = await createUser({ prefix: 'tl-csv', roles: ['operator'] })
-		await signIn(page, user.email, user.password)
+		await startSession(page, user)
 		await open(page, '/congcu/list?category=safety')
 		const downloading = page.waitForEvent('download')
 		await page.getByRole('link', { name: en.csv.export }).click()
@@ -125,7 +125,7 @@ test.describe('An operator', () => {
 test.describe('A viewer', () => {
 	test('sees tools without controls to change them, and is refused when posting anyway', async ({ page }) => {
 		const user = await createUser({ prefix: 'tl-viewer', roles: ['viewer'] })
-		await signIn(page, user.email, user.password)
+		await startSession(page, user)
 		await open(page, '/congcu/list')
 		await expect(page.getByRole('link', { name: tools.new })).toHaveCount(0)
 		await expect(page.getByRole('link', { name: en.csv.export })).toHaveCount(0)

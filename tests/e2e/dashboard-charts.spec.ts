@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test'
 import { ensureDemoData } from './catalogs-support'
-import { createUser, en, expect, open, signIn, test } from './support'
+import { createUser, en, expect, open, test, startSession } from './support'
 
 test.use({ language: 'en' })
 test.beforeAll(() => ensureDemoData())
@@ -18,7 +18,7 @@ for (const width of [320, 768, 1280]) {
 	test(`At ${width} px the dashboard's charts have labels of at least ${SMALLEST_LABEL_PX} px, or a table instead, and fit the screen`, async ({ page }) => {
 		const user = await createUser({ prefix: `charts-${width}` })
 		await page.setViewportSize({ width, height: 900 })
-		await signIn(page, user.email, user.password)
+		await startSession(page, user)
 		await open(page, '/dashboard')
 
 		const perStation = page.getByRole('region', { name: en.dashboard.toolsPerStation })

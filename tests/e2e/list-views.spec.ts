@@ -1,5 +1,5 @@
 import { ensureDemoData, expectStatusMessage } from './catalogs-support'
-import { createUser, en, escapeRegExp, expect, format, open, signIn, test } from './support'
+import { createUser, en, escapeRegExp, expect, format, open, test, startSession } from './support'
 import type { Page } from '@playwright/test'
 
 test.use({ language: 'en' })
@@ -14,7 +14,7 @@ const header = (page: Page, label: string) => page.getByRole('columnheader', { n
 test.describe('A list’s columns and saved views', () => {
 	test('the user picks the columns the tool list shows, and can go back to the default', async ({ page }) => {
 		const user = await createUser({ prefix: 'columns', roles: ['viewer'] })
-		await signIn(page, user.email, user.password)
+		await startSession(page, user)
 		await open(page, '/congcu/list')
 		await expect(header(page, en.tools.fields.value)).toBeVisible()
 
@@ -38,7 +38,7 @@ test.describe('A list’s columns and saved views', () => {
 
 	test('a saved view of the station list is still there after signing out and in, and applies its filters', async ({ page }) => {
 		const user = await createUser({ prefix: 'views', roles: ['viewer'] })
-		await signIn(page, user.email, user.password)
+		await startSession(page, user)
 		await open(page, '/danhmuc/tram?status=maintenance&sort=name')
 		await page.getByText(t.saveView, { exact: true }).click()
 		await page.getByLabel(t.viewName, { exact: true }).fill('Đang bảo trì')
@@ -48,7 +48,7 @@ test.describe('A list’s columns and saved views', () => {
 		await open(page, '/account/logout')
 		await page.getByRole('button', { name: en.logout.submit }).click()
 		await expect(page).toHaveURL(/\/account\/login/)
-		await signIn(page, user.email, user.password)
+		await startSession(page, user)
 
 		await open(page, '/danhmuc/tram')
 		const saved = page.getByRole('navigation', { name: t.savedViews })

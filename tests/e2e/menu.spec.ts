@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { createUser, en, expect, messages, open, signIn, test } from './support'
+import { createUser, en, expect, messages, open, test, startSession } from './support'
 
 const vn = messages('vn')
 
@@ -29,7 +29,7 @@ test.describe('The menu is exactly what the user may use', () => {
 	] as const) {
 		test(`${role}`, async ({ page }) => {
 			const user = await createUser({ prefix: `menu-${role}`, roles: [role] })
-			await signIn(page, user.email, user.password)
+			await startSession(page, user)
 			await open(page, '/dashboard')
 			expect(await sidebarTree(page)).toEqual(expected)
 		})
@@ -41,7 +41,7 @@ test.use({ language: 'en' })
 test.describe('Navigating with the menu', () => {
 	test('a group opens without JavaScript and the current page is marked', async ({ page }) => {
 		const user = await createUser({ prefix: 'menu-nav', roles: ['operator'] })
-		await signIn(page, user.email, user.password)
+		await startSession(page, user)
 		await open(page, '/dashboard')
 		const nav = sidebar(page)
 		await expect(nav.getByRole('link', { name: en.functions.DASHBOARD })).toHaveAttribute('aria-current', 'page')
@@ -56,7 +56,7 @@ test.describe('Navigating with the menu', () => {
 
 	test('opening one group closes its sibling (accordion)', async ({ page }) => {
 		const user = await createUser({ prefix: 'menu-accordion', roles: ['operator'] })
-		await signIn(page, user.email, user.password)
+		await startSession(page, user)
 		await open(page, '/dashboard')
 		const nav = sidebar(page)
 		await nav.getByText(en.functions.DANHMUC, { exact: true }).click()
@@ -68,7 +68,8 @@ test.describe('Navigating with the menu', () => {
 
 	test('a page typed by hand without the grant answers 403 with a way back, inside the frame', async ({ page }) => {
 		const user = await createUser({ prefix: 'menu-403', roles: ['viewer'] })
-		await signIn(page, user.email, user.password)
+		await startSession(page, user)
+		await open(page, '/dashboard')
 		const response = await page.goto('/danhmuc/tram/new')
 		expect(response?.status()).toBe(403)
 		await expect(page.getByRole('heading', { level: 1, name: en.errors.forbiddenTitle })).toBeVisible()

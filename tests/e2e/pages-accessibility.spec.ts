@@ -4,7 +4,7 @@ import { ensureDemoData } from './catalogs-support'
 import { addNotifications } from './database'
 import { scanKeptForm, scanSignedInPages, scanSignedOutPages, sweepUser } from './every-page'
 import { chooseLayout, dropdown, topBar } from './shell-support'
-import { LANGUAGES, escapeRegExp, expect, messages, open, signIn, test, type Language } from './support'
+import { LANGUAGES, escapeRegExp, expect, messages, open, test, type Language, startSession } from './support'
 
 // Runs in the `js` project only (the config's accessibility pattern); pages-accessibility.nojs-only.spec.ts
 // walks the same pages once without JavaScript.
@@ -30,7 +30,8 @@ for (const [language, mode] of SWEEPS) {
 			const t = messages(language)
 			const user = await sweepUser()
 			await addNotifications(user.email, 3)
-			await signIn(page, user.email, user.password)
+			await startSession(page, user)
+			await open(page, '/dashboard')
 			if (mode === 'dark') await chooseLayout(page, t, 'mode', 'dark')
 			await expect(page.locator('body')).toHaveAttribute('data-layout-mode', mode)
 
@@ -87,7 +88,8 @@ test.describe('The dashboard', () => {
 
 	test('in every other language, chosen in the top bar, has no WCAG 2.2 AA violation', async ({ page }) => {
 		const user = await sweepUser()
-		await signIn(page, user.email, user.password)
+		await startSession(page, user)
+		await open(page, '/dashboard')
 		let current: Language = 'en'
 		for (const language of LANGUAGES.filter((code) => code !== 'vn' && code !== 'en')) {
 			await test.step(language, async () => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { downloadedText, expectStatusMessage, importFile, uniqueCode } from './catalogs-support'
 import { addReferenceItems } from './database'
-import { createUser, en, escapeRegExp, expect, format, open, signIn, test, translate, waitForApp } from './support'
+import { createUser, en, escapeRegExp, expect, format, open, startSession, test, translate, waitForApp } from './support'
 
 test.use({ language: 'en' })
 // One test walks through many pages: more than the default 30 s on a busy machine.
@@ -22,7 +22,7 @@ async function confirmDelete(page: Page, label: string, confirm: string) {
 
 test('an administrator adds a station type, a station takes it, and it can be deleted only once no station has it', async ({ page }) => {
 	const user = await createUser({ prefix: 'ref-lists', roles: ['admin'] })
-	await signIn(page, user.email, user.password)
+	await startSession(page, user)
 
 	// The new type, labelled in two languages.
 	const code = `e2e_${test.info().project.name}_${randomBytes(3).toString('hex')}`
@@ -73,7 +73,7 @@ test('an administrator adds a station type, a station takes it, and it can be de
 
 test('an administrator imports a tool category from a file, exports the list and changes its label by importing it back', async ({ page }) => {
 	const user = await createUser({ prefix: 'ref-csv', roles: ['admin'] })
-	await signIn(page, user.email, user.password)
+	await startSession(page, user)
 	const categories = en.referenceLists.toolCategories
 	const header = 'code,labelVn,labelEn,labelEs,labelDe,labelIt,labelRu,sortOrder,version'
 	const code = `e2e_${test.info().project.name}_${randomBytes(3).toString('hex')}`
@@ -111,7 +111,7 @@ test('an administrator imports a tool category from a file, exports the list and
 
 test('a viewer sees the tool categories but is offered no changes', async ({ page }) => {
 	const user = await createUser({ prefix: 'ref-viewer', roles: ['viewer'] })
-	await signIn(page, user.email, user.password)
+	await startSession(page, user)
 	await open(page, '/congcu/nhom')
 	await expect(page.getByRole('heading', { level: 1, name: en.referenceLists.toolCategories.title })).toBeVisible()
 	await expect(page.getByRole('row').filter({ hasText: 'power_tool' })).toContainText('Power tools')
@@ -127,7 +127,7 @@ test('an administrator ticks station types, exports just those, then deletes the
 	const marker = `e2e_${test.info().project.name}_${randomBytes(3).toString('hex')}`
 	const items = [1, 2, 3].map((n) => ({ code: `${marker}_${n}`, labelVn: `Loại hàng loạt ${n}`, labelEn: `Bulk type ${n}` }))
 	await addReferenceItems('stationTypes', items)
-	await signIn(page, user.email, user.password)
+	await startSession(page, user)
 	await open(page, `/danhmuc/loaitram?q=${marker}`)
 	const ticked = [items[0]!, items[2]!]
 	const tick = async () => {
@@ -159,7 +159,7 @@ test('a viewer hides a column of the tool categories and saves a sorted view of 
 	const views = en.listViews
 	const order = en.referenceLists.fields.sortOrder
 	const header = (label: string) => page.getByRole('columnheader', { name: new RegExp(`^${escapeRegExp(label)}`) })
-	await signIn(page, user.email, user.password)
+	await startSession(page, user)
 	await open(page, '/congcu/nhom?sort=code&dir=desc')
 	await expect(header(order)).toBeVisible()
 	// A viewer may only look: no ticking, no bulk buttons.

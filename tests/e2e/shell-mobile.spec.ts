@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { MOBILE, chooseLayout, sharedViewer, topBar } from './shell-support'
-import { en, expect, open, signIn, test } from './support'
+import { en, expect, open, test, startSession } from './support'
 
 test.use({ language: 'en', viewport: MOBILE })
 
@@ -15,7 +15,8 @@ function menuButton(page: Page) {
 test.describe('On a phone (375px)', () => {
 	test('the menu button opens and closes the off-canvas menu, which leads to the pages', async ({ page }) => {
 		const user = await sharedViewer()
-		await signIn(page, user.email, user.password)
+		await startSession(page, user)
+		await open(page, '/dashboard')
 		const { button, checkbox } = menuButton(page)
 		const menu = page.getByRole('navigation', { name: en.menu.label })
 
@@ -44,7 +45,8 @@ test.describe('On a phone (375px)', () => {
 
 	test('choosing an entry of the off-canvas menu closes it', async ({ page }) => {
 		const user = await sharedViewer()
-		await signIn(page, user.email, user.password)
+		await startSession(page, user)
+		await open(page, '/dashboard')
 		const { button } = menuButton(page)
 		const menu = page.getByRole('navigation', { name: en.menu.label })
 		await button.click()
@@ -58,7 +60,8 @@ test.describe('On a phone (375px)', () => {
 
 	test('in the horizontal layout the menu button shows and hides the top navigation', async ({ page }) => {
 		const user = await sharedViewer()
-		await signIn(page, user.email, user.password)
+		await startSession(page, user)
+		await open(page, '/dashboard')
 		await chooseLayout(page, en, 'layout', 'horizontal')
 		await open(page, '/dashboard') // closes the settings panel
 		const { button, checkbox } = menuButton(page)
@@ -81,7 +84,8 @@ test.describe('On a phone (375px)', () => {
 
 	test('the page fits screens 375px and 320px wide: no sideways scrolling, every top-bar control on the screen', async ({ page }) => {
 		const user = await sharedViewer()
-		await signIn(page, user.email, user.password)
+		await startSession(page, user)
+		await open(page, '/dashboard')
 		for (const width of [MOBILE.width, 320]) {
 			await page.setViewportSize({ width, height: MOBILE.height })
 			await expect.poll(() => page.evaluate(() => window.innerWidth), { message: 'the page has been laid out again' }).toBe(width)

@@ -1,6 +1,6 @@
 import { addNotifications } from './database'
 import { DESKTOP, MOBILE, dropdown, javaScriptEnabled, openChangePasswordFromMenu, topBar } from './shell-support'
-import { createUser, en, expect, format, open, signIn, submitPasswordChange, test, translate } from './support'
+import { createUser, en, expect, format, open, submitPasswordChange, test, translate, startSession } from './support'
 
 test.use({ language: 'en' })
 
@@ -13,7 +13,8 @@ for (const viewport of [DESKTOP, MOBILE]) {
 
 		test('a password change notifies the user: unread badge, the dropdown lists it, "mark all read" clears it', async ({ page }) => {
 			const user = await createUser({ prefix: `notify-${viewport.width}`, roles: ['viewer'] })
-			await signIn(page, user.email, user.password)
+			await startSession(page, user)
+			await open(page, '/dashboard')
 			const bell = dropdown(topBar(page), en.notifications.title)
 			const badge = bell.toggle.locator('.badge')
 
@@ -52,7 +53,8 @@ test.describe('The notifications page', () => {
 	test('shows 20 at a time, with "load more" for the rest', async ({ page }) => {
 		const user = await createUser({ prefix: 'notify-more', roles: ['viewer'] })
 		const roles = await addNotifications(user.email, 25) // newest first: R-25 … R-01
-		await signIn(page, user.email, user.password)
+		await startSession(page, user)
+		await open(page, '/dashboard')
 
 		const bell = dropdown(topBar(page), en.notifications.title)
 		await expect(bell.toggle).toHaveAccessibleName(unread(25))

@@ -1,5 +1,5 @@
 import { DESKTOP, javaScriptEnabled, userMenu } from './shell-support'
-import { createUser, en, expect, expectFieldError, format, messages, open, signIn, test } from './support'
+import { createUser, en, expect, expectFieldError, format, messages, open, signIn, test, startSession } from './support'
 
 test.use({ language: 'en', viewport: DESKTOP })
 
@@ -8,7 +8,8 @@ const de = messages('de')
 test.describe('The profile page', () => {
 	test('saves the display name, shown in the top bar, with a success message', async ({ page }) => {
 		const user = await createUser({ prefix: 'profile-name', roles: ['viewer'] })
-		await signIn(page, user.email, user.password)
+		await startSession(page, user)
+		await open(page, '/dashboard')
 		await userMenu(page, en).open()
 		await userMenu(page, en).panel.getByRole('link', { name: en.nav.profile }).click()
 		await expect(page).toHaveURL('/contacts/profile')
@@ -51,7 +52,7 @@ test.describe('The profile page', () => {
 
 	test('the preferred language applies at the next sign-in', async ({ page, secondPage }) => {
 		const user = await createUser({ prefix: 'profile-language', roles: ['viewer'] })
-		await signIn(page, user.email, user.password)
+		await startSession(page, user)
 		await open(page, '/contacts/profile')
 
 		const language = page.getByRole('region', { name: en.profile.preferredLanguage })
@@ -78,7 +79,7 @@ test.describe('The profile page', () => {
 			if (message.type() === 'error') browserErrors.push(message.text())
 		})
 		page.on('pageerror', (error) => browserErrors.push(error.message))
-		await signIn(page, user.email, user.password)
+		await startSession(page, user)
 		await open(page, '/contacts/profile')
 
 		const zone = page.getByRole('region', { name: en.profile.timeZone })

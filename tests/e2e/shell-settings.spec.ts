@@ -13,7 +13,7 @@ import {
 	type LayoutField,
 	type LayoutValue,
 } from './shell-support'
-import { createUser, en, expect, format, signIn, test, waitForApp } from './support'
+import { createUser, en, expect, format, test, waitForApp, startSession, open } from './support'
 
 test.use({ language: 'en', viewport: DESKTOP })
 
@@ -66,8 +66,8 @@ test.describe('The layout settings', () => {
 	for (const group of GROUPS) {
 		test(`every value of ${group.name} is saved, rendered by the server and kept across reloads`, async ({ page }) => {
 			const user = await sharedViewer()
-			await signIn(page, user.email, user.password)
-			await expect(page).toHaveURL('/dashboard')
+			await startSession(page, user)
+			await open(page, '/dashboard')
 
 			// Before any choice: the defaults, already in the server's HTML.
 			expect(bodyAttributesInHtml(await serverHtml(page))).toEqual(expectedAttributes(DEFAULTS))
@@ -98,7 +98,8 @@ test.describe('The layout settings', () => {
 
 	test('a post with only some fields keeps the others; a value that is not allowed is refused with 400', async ({ page }) => {
 		const user = await sharedViewer()
-		await signIn(page, user.email, user.password)
+		await startSession(page, user)
+		await open(page, '/dashboard')
 		await chooseLayout(page, en, 'mode', 'dark')
 		const csrf = await page.locator('input[name="csrf"]').first().inputValue()
 
@@ -119,7 +120,8 @@ test.describe('The horizontal layout', () => {
 		const section = await createMenuSection({ size: 16, name: 'Phòng ban' })
 		try {
 			await grantRole(user.email, section.role)
-			await signIn(page, user.email, user.password)
+			await startSession(page, user)
+			await open(page, '/dashboard')
 			await chooseLayout(page, en, 'layout', 'horizontal')
 
 			const nav = page.getByRole('navigation', { name: en.menu.label })
@@ -173,7 +175,8 @@ test.describe('The horizontal layout', () => {
 test.describe('The icon-only sidebar', () => {
 	test('shows icons only; a label flies out on hover and on keyboard focus; a group opens beside it', async ({ page }) => {
 		const user = await sharedViewer()
-		await signIn(page, user.email, user.password)
+		await startSession(page, user)
+		await open(page, '/dashboard')
 		await chooseLayout(page, en, 'sidebar', 'icon')
 		const menu = page.getByRole('navigation', { name: en.menu.label })
 		const bar = await menu.boundingBox()

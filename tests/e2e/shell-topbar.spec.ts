@@ -1,6 +1,6 @@
 import { HELP_URL } from './env.mjs'
 import { DESKTOP, MOBILE, dropdown, javaScriptEnabled, sharedViewer, topBar, userMenu } from './shell-support'
-import { LANGUAGES, createUser, en, expect, messages, open, signIn, test, translate } from './support'
+import { LANGUAGES, createUser, en, expect, messages, open, startSession, test, translate } from './support'
 
 test.use({ language: 'en' })
 
@@ -24,8 +24,8 @@ for (const viewport of [DESKTOP, MOBILE]) {
 		test('every control works: logo, search, menus, language, launcher, help, notifications, user menu, settings', async ({ page }) => {
 			// An account of its own: the shared one collects notices of sign-ins from new browsers, and the bell is to be empty.
 			const user = await createUser({ prefix: `topbar-${viewport.width}`, roles: ['viewer'] })
-			await signIn(page, user.email, user.password)
-			await expect(page).toHaveURL('/dashboard')
+			await startSession(page, user)
+			await open(page, '/dashboard')
 			const bar = topBar(page)
 
 			await test.step('the logo leads to /, which lands on the first permitted page', async () => {
@@ -196,7 +196,8 @@ test.describe('The top bar at every width', () => {
 
 	test('the logo link is named after the product', async ({ page }) => {
 		const user = await sharedViewer()
-		await signIn(page, user.email, user.password)
+		await startSession(page, user)
+		await open(page, '/dashboard')
 		const logo = topBar(page).getByRole('link', { name: en.app.name, exact: true })
 		for (const viewport of [DESKTOP, MOBILE]) {
 			await page.setViewportSize(viewport)
@@ -207,7 +208,8 @@ test.describe('The top bar at every width', () => {
 
 	test('the settings panel closes again with its toggle', async ({ page }) => {
 		const user = await sharedViewer()
-		await signIn(page, user.email, user.password)
+		await startSession(page, user)
+		await open(page, '/dashboard')
 		const settings = dropdown(topBar(page), en.layout.title)
 		const panel = page.getByRole('complementary', { name: en.layout.title })
 		for (const viewport of [DESKTOP, MOBILE]) {

@@ -15,7 +15,7 @@ import {
 	userMenu,
 } from './shell-support'
 import { TOAST_DURATION_MS } from '../../app/components/shell/toast-rules'
-import { createUser, en, expect, open, signIn, test, waitForApp } from './support'
+import { createUser, en, expect, open, test, waitForApp, startSession } from './support'
 
 // The `js` project only (playwright.config.ts ignores *.js-only.spec.ts without JavaScript): what exists only
 // once the page's JavaScript runs.
@@ -24,7 +24,8 @@ test.use({ language: 'en', viewport: DESKTOP })
 /** Signs in the worker's shared viewer (see sharedViewer): these tests change nothing about the user. */
 async function signedIn(page: Page) {
 	const user = await sharedViewer()
-	await signIn(page, user.email, user.password)
+	await startSession(page, user)
+	await open(page, '/dashboard')
 	return user
 }
 
@@ -206,7 +207,7 @@ test('the settings panel stays open while settings change and keeps the focus: a
 test('a toast waits while the pointer is on it or the focus is in it, goes when they leave, and can be dismissed', async ({ page }) => {
 	await page.clock.install()
 	const user = await createUser({ prefix: 'toast', roles: ['viewer'] })
-	await signIn(page, user.email, user.password)
+	await startSession(page, user)
 	await open(page, '/contacts/profile')
 	const details = page.getByRole('region', { name: en.profile.details })
 	const toast = page.getByRole('status').filter({ hasText: en.profile.saved })
@@ -323,7 +324,8 @@ test('screenshots of the dashboard: light and dark, vertical and horizontal, des
 	test.setTimeout(90_000)
 	const user = await createUser({ prefix: 'screens', roles: ['operator'] })
 	await addNotifications(user.email, 3)
-	await signIn(page, user.email, user.password)
+	await startSession(page, user)
+	await open(page, '/dashboard')
 	const body = page.locator('body')
 	const shots = new Map<string, Buffer>()
 	const take = async (name: string) => {

@@ -232,6 +232,45 @@ export async function signIn(page: Page, email: string, password: string) {
 	await expect(page).not.toHaveURL(/\/account\/login/)
 }
 
+/**
+ * Signs the user in without the sign-in pages: the session, cookies, audit entry and remembered browser of
+ * the form's last step (`completeSignIn`), planted in the page's browser, which stays where it is. For the
+ * tests of what a signed-in user does; the specs about signing in itself (sign-in, sign-out, second factor,
+ * password changes, new-browser notices, kept forms, expiry) use the form (`signIn`).
+ */
+export async function startSession(page: Page, user: Pick<TestUser, 'email'>) {
+	const context = page.context()
+	const cookie = (await context.cookies(BASE_URL)).map(({ name, value }) => `${name}=${value}`).join('; ')
+	const userAgent = test.info().project.use.userAgent
+	if (!userAgent) throw new Error('the project names no user agent (devices[…] does)')
+	const { signInCookies } = await accounts()
+	const setCookies = await signInCookies(user.email, { cookie, userAgent, origin: BASE_URL })
+	await context.addCookies(setCookies.map(browserCookie))
+}
+
+/** A Set-Cookie header as Playwright's addCookies takes it (for this site's own cookies). */
+function browserCookie(setCookie: string) {
+	const [pair = '', ...attributes] = setCookie.split(';').map((part) => part.trim())
+	const separator = pair.indexOf('=')
+	const flags = new Map(
+		attributes.map((attribute) => {
+			const [name = '', ...value] = attribute.split('=')
+			return [name.toLowerCase(), value.join('=')] as const
+		}),
+	)
+	const maxAge = flags.get('max-age')
+	const sameSite = flags.get('samesite')?.toLowerCase()
+	return {
+		name: pair.slice(0, separator),
+		value: pair.slice(separator + 1),
+		url: `${BASE_URL}/`,
+		httpOnly: flags.has('httponly'),
+		secure: flags.has('secure'),
+		sameSite: sameSite === 'strict' ? ('Strict' as const) : sameSite === 'none' ? ('None' as const) : ('Lax' as const),
+		expires: maxAge ? Math.floor(Date.now() / 1000) + Number(maxAge) : -1,
+	}
+}
+
 /** The path and query of the page's address, e.g. `/account/login` and `redirectTo=/dashboard`. */
 export function currentUrl(page: Page) {
 	const url = new URL(page.url())
