@@ -18,9 +18,16 @@ const CONTENT_TYPES: Record<string, string> = {
 const COMPRESSIBLE = new Set(['.js', '.css', '.map', '.json', '.svg'])
 
 interface Asset {
-	body: EncodedBody
+	bytes: Buffer
+	compressible: boolean
+	/** Compressed on the first request for the file: a start-up compressing every file would take longer. */
+	body?: EncodedBody
 	contentType: string
 	etag: string
+}
+
+function encodedAsset(asset: Asset): EncodedBody {
+	return (asset.body ??= asset.compressible ? encodeBody(asset.bytes) : { identity: asset.bytes, gzip: asset.bytes, br: asset.bytes })
 }
 
 function readAssets(directory: string, urlPrefix: string, assets: Map<string, Asset>) {
@@ -34,16 +41,15 @@ function readAssets(directory: string, urlPrefix: string, assets: Map<string, As
 		if (!entry.isFile()) continue
 		const extension = path.extname(entry.name).toLowerCase()
 		const bytes = fs.readFileSync(file)
-		const body = COMPRESSIBLE.has(extension) ? encodeBody(bytes) : { identity: bytes, gzip: bytes, br: bytes }
 		const etag = `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`
-		assets.set(url, { body, contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream', etag })
+		assets.set(url, { bytes, compressible: COMPRESSIBLE.has(extension), contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream', etag })
 	}
 }
 
 /**
  * The build's files (fingerprinted, never changed once written) served from memory, each compressed once
- * with brotli and gzip at startup: no file-system call and no compression per request. Anything not in
- * the build goes on to the next handler (the 404 page).
+ * with brotli and gzip when first asked for: no file-system call and no compression per request after
+ * that. Anything not in the build goes on to the next handler (the 404 page).
  */
 export function builtAssets(directory: string, urlPrefix: string, { maxAgeSeconds }: { maxAgeSeconds: number }) {
 	const assets = new Map<string, Asset>()
@@ -61,9 +67,10 @@ export function builtAssets(directory: string, urlPrefix: string, { maxAgeSecond
 			return
 		}
 		const accepted = acceptedEncodings(req.get('Accept-Encoding') ?? null)
-		const compressed = asset.body.gzip !== asset.body.identity
+		const body = encodedAsset(asset)
+		const compressed = body.gzip !== body.identity
 		const encoding = compressed && accepted.has('br') ? 'br' : compressed && accepted.has('gzip') ? 'gzip' : 'identity'
-		const bytes = asset.body[encoding]
+		const bytes = body[encoding]
 		res.setHeader('Content-Type', asset.contentType)
 		res.setHeader('Content-Length', String(bytes.length))
 		if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding)

@@ -1,6 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
+import { createRequire } from 'node:module'
 import pino from 'pino'
-import pretty from 'pino-pretty'
+import type PinoPretty from 'pino-pretty'
+
+const require = createRequire(import.meta.url)
 
 
 export interface RequestContext {
@@ -51,6 +54,8 @@ function createBaseLogger() {
 		},
 	}
 	if (process.env.NODE_ENV === 'development' && process.stdout.isTTY) {
+		// Required here, not imported: a production server does not load it.
+		const pretty = require('pino-pretty') as typeof PinoPretty
 		return pino(options, pretty({ colorize: true, messageKey: 'event', translateTime: 'HH:MM:ss.l', sync: true }))
 	}
 	return pino(options, pino.destination({ fd: 1, sync: true }))

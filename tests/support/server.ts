@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
 import readline from 'node:readline'
+import { serverProcessEnv } from '../../scripts/server-command.mjs'
 
 export interface RunningServer {
 	url: string
@@ -24,15 +25,16 @@ function logEntries(output: string[]): LogEntry[] {
 const BUILD = path.resolve('build/index.js')
 
 /**
- * Starts the production build (`npm run build` first) on a free loopback port, with this process's
- * test database unless `env` says otherwise. Without a load balancer to drain, SIGTERM stops at once
+ * Starts the production build (`npm run build` first) on a free loopback port, in the environment `npm
+ * start` gives it (not its heap caps), with this process's test database unless `env` says otherwise.
+ * Without a load balancer to drain, SIGTERM stops at once
  * (SHUTDOWN_DRAIN_SECONDS 0) unless `env` sets a drain. Load shedding is off (MAX_EVENT_LOOP_DELAY_MS 0)
  * unless `env` sets a limit: on a machine busy with other test files the event loop runs late enough to
  * shed, and a test of something else would get a 503 (overload-shutdown.test.ts tests the shedding).
  */
 export function startServer(env: Record<string, string | undefined> = {}): Promise<RunningServer> {
 	const child = spawn(process.execPath, [BUILD], {
-		env: {
+		env: serverProcessEnv({
 			...process.env,
 			NODE_ENV: 'production',
 			PORT: '0',
@@ -41,7 +43,7 @@ export function startServer(env: Record<string, string | undefined> = {}): Promi
 			SHUTDOWN_DRAIN_SECONDS: '0',
 			MAX_EVENT_LOOP_DELAY_MS: '0',
 			...env,
-		},
+		}),
 		stdio: ['ignore', 'pipe', 'pipe'],
 	})
 	const output: string[] = []

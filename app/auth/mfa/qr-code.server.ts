@@ -1,9 +1,9 @@
-import QRCode from 'qrcode'
-
 /**
  * A QR code as SVG markup, made on the server: the page needs no script and no image request, and the
  * strict CSP (no inline styles) is satisfied, the SVG colouring with presentation attributes only.
  */
-export function qrCodeSvg(text: string): Promise<string> {
+export async function qrCodeSvg(text: string): Promise<string> {
+	// Loaded with the first code shown (setting up a second factor), not at every start of the server.
+	const { default: QRCode } = await import('qrcode')
 	return QRCode.toString(text, { type: 'svg', margin: 2, errorCorrectionLevel: 'M', width: 224 })
 }
