@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
-import { BASE_URL } from './tests/e2e/env.mjs'
+import { BASE_URL, RUN_NAME } from './tests/e2e/env.mjs'
 
 /**
  * End-to-end tests against the built server (`npm run build` first), on a fresh database each run:
@@ -42,7 +42,9 @@ export default defineConfig({
 	retries: process.env.CI ? 1 : 0,
 	// CI shares two cores with Chromium, the server and a CLI spawned per test user: give a slow run room.
 	timeout: process.env.CI ? 60_000 : 30_000,
-	reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+	// Per run (tests/e2e/env.mjs): `npm test` runs two side by side.
+	outputDir: `test-results/${RUN_NAME}`,
+	reporter: [['list'], ['html', { open: 'never', outputFolder: `playwright-report/${RUN_NAME}` }]],
 	use: {
 		baseURL: BASE_URL,
 		// Recording a trace for every test costs about 30 % of the run (measured: 18 tests 73 s with traces,

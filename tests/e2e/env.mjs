@@ -36,10 +36,11 @@ if (!Number.isInteger(E2E_PORT) || E2E_PORT <= 0 || E2E_PORT > 65535) {
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`
 
 /**
- * Wiped and recreated by start-server.mjs at the start of every run. A run on another E2E_PORT (a second
- * run in the same checkout) gets a folder of its own.
+ * The run's name (database, provider, port when one is given): runs that differ in them, side by side in
+ * the same checkout, each get their own data folder, test results and report.
  */
-const RUN_NAME = [`e2e-${E2E_DATABASE}`, E2E_AUTH_PROVIDER === 'firebase' ? 'firebase' : null, process.env.E2E_PORT ? E2E_PORT : null].filter(Boolean).join('-')
+export const RUN_NAME = [`e2e-${E2E_DATABASE}`, E2E_AUTH_PROVIDER === 'firebase' ? 'firebase' : null, process.env.E2E_PORT ? E2E_PORT : null].filter(Boolean).join('-')
+/** Wiped and recreated by start-server.mjs at the start of every run. */
 export const DATA_DIR = path.join(ROOT_DIR, '.tmp', RUN_NAME)
 
 /** The PostgreSQL database start-server.mjs drops and recreates on the TEST_POSTGRES_URL server (one per E2E_PORT). */
