@@ -6,7 +6,6 @@ test('the audit log names events, people and records in the reader’s language;
 	const admin = await createUser({ prefix: 'audit-reader', roles: ['admin'] })
 	const subject = await createUser({ prefix: 'audit-subject', roles: ['viewer'] })
 	await startSession(page, admin)
-	await open(page, '/dashboard')
 
 	// Something to find: the administrator locks the subject.
 	await open(page, `/admin/users?q=${encodeURIComponent(subject.email)}`)

@@ -69,7 +69,6 @@ test.describe('Navigating with the menu', () => {
 	test('a page typed by hand without the grant answers 403 with a way back, inside the frame', async ({ page }) => {
 		const user = await createUser({ prefix: 'menu-403', roles: ['viewer'] })
 		await startSession(page, user)
-		await open(page, '/dashboard')
 		const response = await page.goto('/danhmuc/tram/new')
 		expect(response?.status()).toBe(403)
 		await expect(page.getByRole('heading', { level: 1, name: en.errors.forbiddenTitle })).toBeVisible()

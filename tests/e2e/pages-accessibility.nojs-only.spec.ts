@@ -1,6 +1,6 @@
 import { ensureDemoData } from './catalogs-support'
 import { scanKeptForm, scanSignedInPages, scanSignedOutPages, sweepUser } from './every-page'
-import { messages, test, startSession, open } from './support'
+import { messages, test, startSession } from './support'
 
 // Runs in the `nojs` project only (see playwright.config.ts): the pages as the server sends them, before
 // any script, in Vietnamese and light mode (pages-accessibility.spec.ts walks them hydrated in English and
@@ -14,7 +14,6 @@ test.beforeAll(() => ensureDemoData())
 test('Without JavaScript, every page has no WCAG 2.2 AA violation', async ({ page }) => {
 	const user = await sweepUser()
 	await startSession(page, user)
-	await open(page, '/dashboard')
 	await scanSignedInPages(page, vn)
 	await scanKeptForm(page, vn, user)
 	await scanSignedOutPages(page, vn, user)
