@@ -1,0 +1,118 @@
+// Changes to installed packages, applied after every `npm install` and `npm ci` (package.json
+// "postinstall"); docs/decisions/0032-route-matching-patch.md says why each exists and when it goes.
+// Each patch replaces exact texts of one file. A patch whose texts are not all found (another version of
+// the package) is not applied, with a warning: the portal runs unpatched, only slower, and
+// tests/unit/patch-dependencies.test.ts fails so that CI notices.
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+
+export const PATCH_MARKER = '/* patched by staff-portal: scripts/patch-dependencies.mjs */'
+
+/**
+ * @typedef {{ find: string, replace: string }} Replacement
+ * @typedef {{ name: string, file: string, replacements: Replacement[] }} DependencyPatch
+ */
+
+/**
+ * Route matching in @remix-run/router 1.x flattens, ranks and compiles the whole route tree again for every
+ * match: three times for each page request, a fifth of the server's CPU. React Router 7 computes the branches
+ * once (remix-run/react-router#14967); this does the same for the Remix 2 line. The ranked branches are kept
+ * per routes array (a WeakMap, emptied when routes are patched in place) and the compiled path patterns in a
+ * bounded map (they come from route definitions, not from requests).
+ * @type {DependencyPatch}
+ */
+const routeMatchingCache = {
+	name: '@remix-run/router: ranked route branches and compiled paths computed once',
+	file: 'node_modules/@remix-run/router/dist/router.cjs.js',
+	replacements: [
+		{
+			find: "'use strict';\n",
+			replace: `'use strict';\n${PATCH_MARKER}\n`,
+		},
+		{
+			find: '  let branches = flattenRoutes(routes);\n  rankRouteBranches(branches);\n  let matches = null;\n',
+			replace: '  let branches = rankedBranches(routes);\n  let matches = null;\n',
+		},
+		{
+			find: 'function flattenRoutes(routes, branches, parentsMeta, parentPath) {\n',
+			replace: [
+				'let rankedBranchesByRoutes = new WeakMap();',
+				'function rankedBranches(routes) {',
+				'  let branches = rankedBranchesByRoutes.get(routes);',
+				'  if (branches === undefined) {',
+				'    branches = flattenRoutes(routes);',
+				'    rankRouteBranches(branches);',
+				'    rankedBranchesByRoutes.set(routes, branches);',
+				'  }',
+				'  return branches;',
+				'}',
+				'function flattenRoutes(routes, branches, parentsMeta, parentPath) {',
+				'',
+			].join('\n'),
+		},
+		{
+			find: 'function patchRoutesImpl(routeId, children, routesToUse, manifest, mapRouteProperties) {\n',
+			replace: 'function patchRoutesImpl(routeId, children, routesToUse, manifest, mapRouteProperties) {\n  rankedBranchesByRoutes = new WeakMap();\n',
+		},
+		{
+			find: 'function compilePath(path, caseSensitive, end) {\n',
+			replace: [
+				'const compiledPaths = new Map();',
+				'function compilePath(path, caseSensitive, end) {',
+				'  let key = (caseSensitive ? "1" : "0") + (end === undefined || end ? "1" : "0") + path;',
+				'  let compiled = compiledPaths.get(key);',
+				'  if (compiled === undefined) {',
+				'    compiled = compilePathOnce(path, caseSensitive, end);',
+				'    if (compiledPaths.size < 1000) compiledPaths.set(key, compiled);',
+				'  }',
+				'  return compiled;',
+				'}',
+				'function compilePathOnce(path, caseSensitive, end) {',
+				'',
+			].join('\n'),
+		},
+	],
+}
+
+export const DEPENDENCY_PATCHES = [routeMatchingCache]
+
+/**
+ * The patched text of `source`, or why it cannot be patched. Applying it to a text it already patched
+ * changes nothing.
+ * @param {DependencyPatch} patch
+ * @param {string} source
+ * @returns {{ text: string } | { missing: string }}
+ */
+export function patchedText(patch, source) {
+	if (source.includes(PATCH_MARKER)) return { text: source }
+	let text = source
+	for (const { find, replace } of patch.replacements) {
+		const at = text.indexOf(find)
+		if (at === -1 || text.indexOf(find, at + 1) !== -1) return { missing: find.split('\n')[0] }
+		text = text.slice(0, at) + replace + text.slice(at + find.length)
+	}
+	return { text }
+}
+
+/** Applies every patch under the project folder `root`; returns the warnings for those it could not apply. */
+export function applyDependencyPatches(root) {
+	const warnings = []
+	for (const patch of DEPENDENCY_PATCHES) {
+		const file = path.join(root, patch.file)
+		if (!fs.existsSync(file)) {
+			warnings.push(`${patch.name}: ${patch.file} is not installed`)
+			continue
+		}
+		const source = fs.readFileSync(file, 'utf8')
+		const result = patchedText(patch, source)
+		if ('missing' in result) warnings.push(`${patch.name}: not applied, ${patch.file} has no unique "${result.missing}" (another version?)`)
+		else if (result.text !== source) fs.writeFileSync(file, result.text)
+	}
+	return warnings
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+	const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+	for (const warning of applyDependencyPatches(root)) console.warn(`warning: ${warning}`)
+}

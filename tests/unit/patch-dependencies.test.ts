@@ -1,0 +1,108 @@
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
+import os from 'node:os'
+import path from 'node:path'
+import type * as RemixRouter from '@remix-run/router'
+import { describe, expect, test } from 'vitest'
+import { applyDependencyPatches, DEPENDENCY_PATCHES, PATCH_MARKER, patchedText } from '../../scripts/patch-dependencies.mjs'
+
+const projectRoot = path.resolve(import.meta.dirname, '..', '..')
+const require = createRequire(import.meta.url)
+// The copy the server loads (Node resolves the package to its CommonJS build).
+const router = require('@remix-run/router') as typeof RemixRouter
+
+// A text with every replacement's anchor once, as a package's file has them.
+function pristineText(patch: (typeof DEPENDENCY_PATCHES)[number]) {
+	return patch.replacements.map(({ find }, index) => `// part ${index}\n${find}`).join('')
+}
+
+describe('patches to installed packages (npm install runs scripts/patch-dependencies.mjs)', () => {
+	test.each(DEPENDENCY_PATCHES.map((patch) => [patch.name, patch] as const))('%s: applied to the installed file', (_name, patch) => {
+		expect(fs.readFileSync(path.join(projectRoot, patch.file), 'utf8')).toContain(PATCH_MARKER)
+	})
+
+	test.each(DEPENDENCY_PATCHES.map((patch) => [patch.name, patch] as const))('%s: replaces every anchor, and a second run changes nothing', (_name, patch) => {
+		const once = patchedText(patch, pristineText(patch))
+		if (!('text' in once)) throw new Error(`not applied: ${once.missing}`)
+		expect(once.text).toContain(PATCH_MARKER)
+		for (const { find, replace } of patch.replacements) {
+			expect(once.text).toContain(replace)
+			if (!replace.includes(find)) expect(once.text).not.toContain(find)
+		}
+		expect(patchedText(patch, once.text)).toEqual({ text: once.text })
+	})
+
+	test.each(DEPENDENCY_PATCHES.map((patch) => [patch.name, patch] as const))('%s: another version of the file, with an anchor missing or twice, is left alone', (_name, patch) => {
+		const [first, second] = patch.replacements
+		const withoutSecond = pristineText(patch).replace(second!.find, '')
+		expect(patchedText(patch, withoutSecond)).toEqual({ missing: second!.find.split('\n')[0] })
+		expect(patchedText(patch, pristineText(patch) + first!.find)).toEqual({ missing: first!.find.split('\n')[0] })
+	})
+
+	test('a package that is not installed, or not as the patch expects, is a warning and no change', () => {
+		const root = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-patch-'))
+		try {
+			expect(applyDependencyPatches(root)).toEqual(DEPENDENCY_PATCHES.map((patch) => `${patch.name}: ${patch.file} is not installed`))
+			for (const patch of DEPENDENCY_PATCHES) {
+				fs.mkdirSync(path.dirname(path.join(root, patch.file)), { recursive: true })
+				fs.writeFileSync(path.join(root, patch.file), 'module.exports = {}\n')
+			}
+			expect(applyDependencyPatches(root)).toEqual(DEPENDENCY_PATCHES.map((patch) => expect.stringContaining(`${patch.name}: not applied`)))
+			for (const patch of DEPENDENCY_PATCHES) expect(fs.readFileSync(path.join(root, patch.file), 'utf8')).toBe('module.exports = {}\n')
+		} finally {
+			fs.rmSync(root, { recursive: true, force: true })
+		}
+	})
+})
+
+describe('route matching with the ranked branches kept (the @remix-run/router patch)', () => {
+	const routes: RemixRouter.AgnosticRouteObject[] = [
+		{
+			id: 'root',
+			path: '/',
+			children: [
+				{ id: 'home', index: true },
+				{ id: 'stations', path: 'danhmuc/tram' },
+				{ id: 'station', path: 'danhmuc/tram/:id' },
+				{ id: 'station-new', path: 'danhmuc/tram/new' },
+				{ id: 'optional', path: 'docs/:lang?/guide', caseSensitive: true },
+				{ id: 'splat', path: '*' },
+			],
+		},
+	]
+	const leaf = (pathname: string) => router.matchRoutes(routes, pathname)?.at(-1)
+	const cases: [string, string, Record<string, string | undefined>][] = [
+		['/', 'home', {}],
+		['/danhmuc/tram', 'stations', {}],
+		['/danhmuc/tram/', 'stations', {}],
+		['/DANHMUC/TRAM', 'stations', {}],
+		['/danhmuc/tram/new', 'station-new', {}],
+		['/danhmuc/tram/42', 'station', { id: '42' }],
+		['/docs/guide', 'optional', { lang: undefined }],
+		['/docs/vn/guide', 'optional', { lang: 'vn' }],
+		['/Docs/guide', 'splat', { '*': 'Docs/guide' }],
+		['/no/such/page', 'splat', { '*': 'no/such/page' }],
+	]
+
+	test.each(cases)('%s matches %s, the first time and every time after', (pathname, id, params) => {
+		for (let round = 0; round < 3; round += 1) {
+			expect(leaf(pathname)?.route.id).toBe(id)
+			expect(leaf(pathname)?.params).toEqual(params)
+		}
+	})
+
+	test('another routes array is matched by its own routes', () => {
+		expect(leaf('/danhmuc/tram/7')?.route.id).toBe('station')
+		const other: RemixRouter.AgnosticRouteObject[] = [{ id: 'only', path: '/danhmuc/tram/:code' }]
+		expect(router.matchRoutes(other, '/danhmuc/tram/7')?.map((match) => [match.route.id, match.params])).toEqual([['only', { code: '7' }]])
+		expect(router.matchRoutes(other, '/')).toBeNull()
+	})
+
+	test('a pattern matched case-sensitively, to the end or not, keeps each meaning', () => {
+		expect(router.matchPath({ path: '/a/:b', caseSensitive: true, end: true }, '/A/x')).toBeNull()
+		expect(router.matchPath({ path: '/a/:b', caseSensitive: false, end: true }, '/A/x')?.params).toEqual({ b: 'x' })
+		expect(router.matchPath({ path: '/a/:b', caseSensitive: false, end: true }, '/a/x/y')).toBeNull()
+		expect(router.matchPath({ path: '/a/:b', caseSensitive: false, end: false }, '/a/x/y')?.pathnameBase).toBe('/a/x')
+		expect(router.matchPath('/a/:b', '/a/x/y')).toBeNull()
+	})
+})
