@@ -3,8 +3,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-/** What the build is made from (public/build is its own output). */
-export const SOURCES = ['app', 'public', 'server.ts', 'remix.config.js', 'package.json', 'tsconfig.json']
+/**
+ * What the build is made from (public/build is its own output). The server bundles its packages: what npm
+ * installed counts (the lockfile npm keeps in node_modules changes with every install that changes them).
+ */
+export const SOURCES = ['app', 'public', 'server.ts', 'remix.config.js', 'package.json', 'package-lock.json', 'node_modules/.package-lock.json', 'tsconfig.json']
 
 /** The newest modification time under `entry` (0 when it does not exist). */
 export function newestModification(entry, root = '.') {

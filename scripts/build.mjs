@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import { build } from 'esbuild'
 import { sourceCommit } from './build-info.mjs'
-import { CLI_ENTRY } from './server-command.mjs'
+import { CLI_ENTRY, SERVER_ENTRY, SERVER_EXTERNAL_PACKAGES } from './server-command.mjs'
 
 // Checked first: a bad SOURCE_COMMIT stops the build before it starts.
 const commit = sourceCommit()
@@ -21,6 +21,23 @@ for (const code of ['vn', 'gb', 'es', 'de', 'it', 'ru']) fs.copyFileSync(`node_m
 for (const font of ['boxicons.woff2', 'boxicons.woff']) fs.copyFileSync(`node_modules/boxicons/fonts/${font}`, `${vendor}/fonts/${font}`)
 
 execFileSync('npx', ['remix', 'build'], { stdio: 'inherit' })
+// The server with its packages in the same file (decision 0033): Node then resolves, reads and wraps one
+// module instead of hundreds at every start (0.43 → 0.29 s of CPU on Node 24). Left in node_modules: native
+// addons, and the packages the server loads only when a feature needs them (Firebase, mail, 2FA setup, the
+// password estimator, readable logs), so that a start does not parse them.
+await build({
+	entryPoints: [SERVER_ENTRY],
+	outfile: SERVER_ENTRY,
+	allowOverwrite: true,
+	bundle: true,
+	platform: 'node',
+	format: 'esm',
+	target: 'node20',
+	external: SERVER_EXTERNAL_PACKAGES,
+	// Packages written as CommonJS call require(), which an ES module does not have.
+	banner: { js: "import { createRequire as createRequireForPackages } from 'node:module'; const require = createRequireForPackages(import.meta.url);" },
+	logLevel: 'warning',
+})
 // The CLI from one file, as the server runs: it starts in half the time tsx takes to load the sources
 // (0.65 against 1.6 s of CPU on Node 20). Packages stay in node_modules; `~/` is the app, as in tsconfig.json
 // (an alias: esbuild would otherwise take it for a package and leave it out).

@@ -36,5 +36,23 @@ export function serverProcessEnv(env = process.env) {
 
 export const SERVER_ENTRY = 'build/index.js'
 
+/**
+ * The packages the built server leaves in node_modules (scripts/build.mjs bundles the rest into it): native
+ * addons, and those it loads only when a feature needs them.
+ */
+export const SERVER_EXTERNAL_PACKAGES = [
+	'better-sqlite3',
+	'better-sqlite3-13',
+	'@node-rs/argon2',
+	'pg-native',
+	'firebase-admin',
+	'firebase-admin/*',
+	'nodemailer',
+	'nodemailer/*',
+	'qrcode',
+	'pino-pretty',
+	'@zxcvbn-ts/*',
+]
+
 /** The operators' command-line tool (`npm run cli`), bundled by the build beside the server. */
 export const CLI_ENTRY = 'build/cli.js'

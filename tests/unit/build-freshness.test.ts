@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { buildIsCurrent } from '../../scripts/build-freshness.mjs'
+import { buildIsCurrent, SOURCES } from '../../scripts/build-freshness.mjs'
 
 // What `npm start` (build first) and `npm run cli` (the built CLI, else the sources) decide on.
 describe('whether the build is current', () => {
@@ -40,6 +40,19 @@ describe('whether the build is current', () => {
 		const file = path.join(root, 'app/routes/deep/er/a.tsx')
 		fs.utimesSync(file, 3_000, 3_000)
 		expect(buildIsCurrent('build/cli.js', root, ['app'])).toBe(false)
+	})
+
+	test('packages installed after the build (the server bundles them): not current', () => {
+		write('app/root.tsx', 1_000)
+		write('package-lock.json', 1_000)
+		write('node_modules/.package-lock.json', 1_000)
+		write('build/index.js', 2_000)
+		expect(buildIsCurrent('build/index.js', root, SOURCES)).toBe(true)
+		write('node_modules/.package-lock.json', 3_000)
+		expect(buildIsCurrent('build/index.js', root, SOURCES)).toBe(false)
+		write('build/index.js', 4_000)
+		write('package-lock.json', 5_000)
+		expect(buildIsCurrent('build/index.js', root, SOURCES)).toBe(false)
 	})
 
 	test('the browser assets the build writes into public/ do not make it stale', () => {
