@@ -204,6 +204,36 @@ test('the settings panel stays open while settings change and keeps the focus: a
 	expect(bodyAttributesInHtml(await serverHtml(page))).toMatchObject({ 'data-layout-mode': 'dark', 'data-sidebar-size': 'compact' })
 })
 
+test('a menu of the top bar opened while a toast shows is above it: its entries take the clicks', async ({ page }) => {
+	// Frozen timers keep the toast on screen for as long as the test looks.
+	await page.clock.install()
+	const user = await createUser({ prefix: 'toast-menu', roles: ['viewer'] })
+	await startSession(page, user)
+	await open(page, '/contacts/profile')
+	const details = page.getByRole('region', { name: en.profile.details })
+	await details.getByLabel(en.profile.displayName, { exact: true }).fill('Lê Văn Toàn')
+	await details.getByRole('button', { name: en.profile.save }).click()
+	const toast = page.getByRole('status').filter({ hasText: en.profile.saved })
+	await expect(toast).toBeVisible()
+
+	const menu = userMenu(page, en)
+	await menu.open()
+	const [panel, shown] = [(await menu.panel.boundingBox())!, (await toast.boundingBox())!]
+	const overlap = {
+		left: Math.max(panel.x, shown.x),
+		right: Math.min(panel.x + panel.width, shown.x + shown.width),
+		top: Math.max(panel.y, shown.y),
+		bottom: Math.min(panel.y + panel.height, shown.y + shown.height),
+	}
+	expect(overlap.left < overlap.right && overlap.top < overlap.bottom, 'the open menu and the toast share a part of the screen').toBe(true)
+	// Where they overlap, the menu is what the eye sees and a click reaches.
+	const reached = await menu.panel.evaluate((element, [x, y]) => {
+		const hit = document.elementFromPoint(x!, y!)
+		return hit !== null && element.contains(hit)
+	}, [(overlap.left + overlap.right) / 2, (overlap.top + overlap.bottom) / 2])
+	expect(reached, 'the menu is above the toast').toBe(true)
+})
+
 test('a toast waits while the pointer is on it or the focus is in it, goes when they leave, and can be dismissed', async ({ page }) => {
 	await page.clock.install()
 	const user = await createUser({ prefix: 'toast', roles: ['viewer'] })
