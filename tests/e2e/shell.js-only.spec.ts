@@ -204,17 +204,30 @@ test('the settings panel stays open while settings change and keeps the focus: a
 	expect(bodyAttributesInHtml(await serverHtml(page))).toMatchObject({ 'data-layout-mode': 'dark', 'data-sidebar-size': 'compact' })
 })
 
-test('a menu of the top bar opened while a toast shows is above it: its entries take the clicks', async ({ page }) => {
-	// Frozen timers keep the toast on screen for as long as the test looks.
+/**
+ * A viewer on the profile page with the page's clock stopped: the toast of a save (`save()`) stays on screen
+ * until the test moves the clock on.
+ */
+async function profilePageWithStoppedClock(page: Page, prefix: string) {
 	await page.clock.install()
-	const user = await createUser({ prefix: 'toast-menu', roles: ['viewer'] })
+	const user = await createUser({ prefix, roles: ['viewer'] })
 	await startSession(page, user)
 	await open(page, '/contacts/profile')
 	const details = page.getByRole('region', { name: en.profile.details })
-	await details.getByLabel(en.profile.displayName, { exact: true }).fill('Lê Văn Toàn')
-	await details.getByRole('button', { name: en.profile.save }).click()
 	const toast = page.getByRole('status').filter({ hasText: en.profile.saved })
-	await expect(toast).toBeVisible()
+	let saves = 0
+	const save = async () => {
+		saves += 1
+		await details.getByLabel(en.profile.displayName, { exact: true }).fill(`Lê Văn Toàn ${saves}`)
+		await details.getByRole('button', { name: en.profile.save }).click()
+		await expect(toast).toBeVisible()
+	}
+	return { details, toast, save }
+}
+
+test('a menu of the top bar opened while a toast shows is above it: its entries take the clicks', async ({ page }) => {
+	const { toast, save } = await profilePageWithStoppedClock(page, 'toast-menu')
+	await save()
 
 	const menu = userMenu(page, en)
 	await menu.open()
@@ -235,19 +248,7 @@ test('a menu of the top bar opened while a toast shows is above it: its entries 
 })
 
 test('a toast waits while the pointer is on it or the focus is in it, goes when they leave, and can be dismissed', async ({ page }) => {
-	await page.clock.install()
-	const user = await createUser({ prefix: 'toast', roles: ['viewer'] })
-	await startSession(page, user)
-	await open(page, '/contacts/profile')
-	const details = page.getByRole('region', { name: en.profile.details })
-	const toast = page.getByRole('status').filter({ hasText: en.profile.saved })
-	let saves = 0
-	const save = async () => {
-		saves += 1
-		await details.getByLabel(en.profile.displayName, { exact: true }).fill(`Lê Văn Toàn ${saves}`)
-		await details.getByRole('button', { name: en.profile.save }).click()
-		await expect(toast).toBeVisible()
-	}
+	const { details, toast, save } = await profilePageWithStoppedClock(page, 'toast')
 	const nowhere = async () => page.mouse.move(5, 600)
 
 	await save()
