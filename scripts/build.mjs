@@ -22,7 +22,7 @@ for (const font of ['boxicons.woff2', 'boxicons.woff']) fs.copyFileSync(`node_mo
 
 execFileSync('npx', ['remix', 'build'], { stdio: 'inherit' })
 // The server with its packages in the same file (decision 0033): Node then resolves, reads and wraps one
-// module instead of hundreds at every start (0.43 → 0.29 s of CPU on Node 24). Left in node_modules: native
+// module instead of hundreds at every start (0.43 → 0.28 s of CPU on Node 24). Left in node_modules: native
 // addons, and the packages the server loads only when a feature needs them (Firebase, mail, 2FA setup, the
 // password estimator, readable logs), so that a start does not parse them.
 await build({
