@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
 import readline from 'node:readline'
-import { serverProcessEnv } from '../../scripts/server-command.mjs'
+import { SERVER_ENTRY, serverProcessEnv } from '../../scripts/server-command.mjs'
 
 export interface RunningServer {
 	url: string
@@ -22,7 +22,7 @@ function logEntries(output: string[]): LogEntry[] {
 	return output.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as LogEntry)
 }
 
-const BUILD = path.resolve('build/index.js')
+const BUILD = path.resolve(SERVER_ENTRY)
 
 /**
  * Starts the production build (`npm run build` first) on a free loopback port, in the environment `npm
