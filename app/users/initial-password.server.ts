@@ -7,7 +7,7 @@ import { logger } from '~/utils/logger.server'
  * A generated administrator password reaches the operator without passing through the log stream: on a
  * terminal the caller prints it; anywhere else (a service's journal, a pipe to a log collector) it is
  * written to DATA_DIR/initial-admin-password, readable by the portal's user only, and removed at that
- * account's next password change (docs/decisions/0040-initial-administrator-password.md).
+ * account's next password change (docs/decisions/0040-first-administrator-password-and-names.md).
  */
 
 export const INITIAL_PASSWORD_FILE = 'initial-admin-password'
