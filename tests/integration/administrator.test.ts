@@ -1,16 +1,20 @@
+import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { seedDemo } from '~/catalogs/seed.server'
 import { getDb } from '~/db/db.server'
 import { getUserByEmail, getUserRoles, setUserLocked } from '~/users/users.server'
-import { runCli } from '../support/cli'
+import { cliArguments, runCli } from '../support/cli'
 import { TestClient, location } from '../support/client'
 import { startServer } from '../support/server'
 import { createTestUser } from '../support/users'
 
 const CHIEF = 'chief@example.com'
 const CHIEF_PASSWORD = 'Chief of the portal 2026'
+
+/** `words` as one command line for a shell, each quoted. */
+const shellQuote = (words: string[]) => words.map((word) => `'${word.replaceAll("'", "'\\''")}'`).join(' ')
 
 /** Starts the server once with `env` (its start-up is what is tested) and hands over what it printed. */
 async function startOnce(env: Record<string, string>) {
@@ -116,6 +120,25 @@ describe('the portal always has an administrator', () => {
 		expect(await rolesOf('deputy@example.com')).toEqual(['admin'])
 		expect(await getUserByEmail('deputy@example.com')).toMatchObject({ first_name: 'Minh', last_name: 'Lê Văn', display_name: 'Lê Văn Minh' })
 
+		const weak = await runCli('users:create-admin', '--email', 'weak@example.com', '--password', 'password1')
+		expect(weak.code).toBe(2)
+		expect(weak.stderr).toContain('does not meet the policy')
+		expect(await getUserByEmail('weak@example.com')).toBeUndefined()
+	})
+
+	test('users:create-admin: a generated password on a terminal is shown there; ADMIN_PASSWORD alone names admin@example.com', async () => {
+		const file = path.join(process.env.DATA_DIR!, 'initial-admin-password')
+		const before = fs.readFileSync(file, 'utf8')
+		// On a terminal (here a pseudo-terminal that script(1) gives it) the password is shown there, and no file is written.
+		const onTerminal = await new Promise<string>((resolve, reject) =>
+			execFile('script', ['-qec', shellQuote([process.execPath, ...cliArguments('users:create-admin', '--email', 'console@example.com')]), '/dev/null'], { env: process.env }, (error, stdout) =>
+				error ? reject(error) : resolve(stdout),
+			),
+		)
+		expect(onTerminal).toMatch(/Temporary password: \S+/)
+		expect(onTerminal).not.toContain('written to')
+		expect(fs.readFileSync(file, 'utf8')).toBe(before)
+
 		// ADMIN_PASSWORD alone names the default account, admin@example.com (the README's default), at start-up and here.
 		const saved = { ADMIN_EMAIL: process.env.ADMIN_EMAIL, ADMIN_PASSWORD: process.env.ADMIN_PASSWORD }
 		delete process.env.ADMIN_EMAIL
@@ -131,10 +154,5 @@ describe('the portal always has an administrator', () => {
 			}
 		}
 		expect(await rolesOf('admin@example.com')).toEqual(['admin'])
-
-		const weak = await runCli('users:create-admin', '--email', 'weak@example.com', '--password', 'password1')
-		expect(weak.code).toBe(2)
-		expect(weak.stderr).toContain('does not meet the policy')
-		expect(await getUserByEmail('weak@example.com')).toBeUndefined()
 	})
 })
