@@ -177,7 +177,8 @@ describe('backups', () => {
 			fs.rmSync(backupDir, { recursive: true, force: true })
 			await fresh.drop()
 		}
-	})
+		// Six command-line runs, a backup, a restore and a server start, one after another.
+	}, 90_000)
 
 	test('db:verify --from FILE is refused with its usage (exit 2) rather than reporting on the live database', async () => {
 		// Every command and option is checked the same way before the database is opened (app/cli/command-line.test.ts).
