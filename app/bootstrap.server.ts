@@ -4,10 +4,15 @@ import { checkPasswordPolicy } from '~/auth/password.server'
 import { getAuthProvider } from '~/auth/provider.server'
 import { revokeAccess } from '~/auth/revoke.server'
 import { getConfig } from '~/config.server'
-import { getUserByEmail, getUserRoles, setUserLocked, setUserRoles, type User } from '~/users/users.server'
+import { handOverPassword } from '~/users/initial-password.server'
+import { getUserByEmail, getUserRoles, setUserLocked, setUserRoles, updateProfile, type User } from '~/users/users.server'
 import { logger } from '~/utils/logger.server'
 
-export const DEFAULT_ADMIN_EMAIL = 'admin@example.com'
+/**
+ * The names an administrator account made here gets when none are given, so that clients reading
+ * `firstName`/`lastName` (the account API) show something: "Portal Administrator".
+ */
+export const ADMIN_NAMES = { givenName: 'Portal', familyName: 'Administrator' } as const
 
 export class AdministratorPasswordError extends Error {}
 
@@ -26,7 +31,20 @@ export interface AdministratorGranted {
  * one, to a random one that must be changed at first sign-in (an existing account's sessions and tokens
  * end with its old password). Audited as done by `by`.
  */
-export async function grantAdministrator({ email, password, by }: { email: string; password?: string; by: 'system' | 'cli' }): Promise<AdministratorGranted> {
+export async function grantAdministrator({
+	email,
+	password,
+	givenName,
+	familyName,
+	by,
+}: {
+	email: string
+	password?: string
+	/** Set on the account when given; a new account without them gets ADMIN_NAMES and the display name "Administrator". */
+	givenName?: string
+	familyName?: string
+	by: 'system' | 'cli'
+}): Promise<AdministratorGranted> {
 	if (password !== undefined) {
 		const problem = checkPasswordPolicy(password, [email])
 		if (problem) throw new AdministratorPasswordError(`the administrator's password does not meet the policy (${problem}): use 8 to 128 characters that are hard to guess`)
@@ -36,7 +54,16 @@ export async function grantAdministrator({ email, password, by }: { email: strin
 	const provider = getAuthProvider()
 	const existing = await getUserByEmail(email)
 	if (!existing) {
-		const user = await provider.createAccount({ email, password: newPassword, displayName: 'Administrator', mustChangePassword: generated })
+		const named = givenName !== undefined || familyName !== undefined
+		const user = await provider.createAccount({
+			email,
+			password: newPassword,
+			// Without names, the display name says what the account is; with them, it is made from them.
+			displayName: named ? undefined : 'Administrator',
+			firstName: named ? givenName : ADMIN_NAMES.givenName,
+			lastName: named ? familyName : ADMIN_NAMES.familyName,
+			mustChangePassword: generated,
+		})
 		await setUserRoles(user.id, [ADMIN_ROLE])
 		await recordAudit({ action: 'user.created', actor: null, actorEmail: by, entity: 'user', entityId: user.id, details: { email, roles: [ADMIN_ROLE], bootstrap: true } })
 		return { user, created: true, unlocked: false, password: newPassword, generated }
@@ -45,6 +72,7 @@ export async function grantAdministrator({ email, password, by }: { email: strin
 	if (!roles.includes(ADMIN_ROLE)) await setUserRoles(existing.id, [...roles, ADMIN_ROLE])
 	const unlocked = Boolean(existing.locked)
 	if (unlocked) await setUserLocked(existing.id, false)
+	if (givenName !== undefined || familyName !== undefined) await updateProfile(existing.id, { firstName: givenName, lastName: familyName })
 	await provider.setPassword(existing, newPassword, { mustChange: generated })
 	await revokeAccess(existing.id)
 	await recordAudit({
@@ -61,12 +89,12 @@ export async function grantAdministrator({ email, password, by }: { email: strin
 /**
  * At start-up: when no unlocked account holds `admin` (an empty database, demo data seeded before the
  * first start, the last administrator locked or removed by hand), the account named by ADMIN_EMAIL
- * becomes one (see grantAdministrator), with ADMIN_PASSWORD or a generated password printed once.
+ * becomes one (see grantAdministrator), with ADMIN_PASSWORD or a generated password (see handOverPassword).
  * Nothing happens while an administrator exists. Returns what was done, or null.
  */
 export async function ensureAdministrator(): Promise<AdministratorGranted | null> {
 	if ((await countActiveAdministrators()) > 0) return null
-	const { email = DEFAULT_ADMIN_EMAIL, password } = getConfig().admin
+	const { email, password } = getConfig().admin
 	let granted: AdministratorGranted
 	try {
 		granted = await grantAdministrator({ email, password, by: 'system' })
@@ -74,8 +102,9 @@ export async function ensureAdministrator(): Promise<AdministratorGranted | null
 		if (error instanceof AdministratorPasswordError) throw new Error(`ADMIN_PASSWORD: ${error.message}`)
 		throw error
 	}
-	if (granted.generated) {
-		// Printed once, on purpose: the operator needs it for the first sign-in, which forces a change.
+	// The operator needs a generated password for the first sign-in (which forces a change), but the log
+	// stream (the journal) is no place for it: a terminal, or a file only the portal's user reads.
+	if (granted.generated && handOverPassword(granted.user, granted.password).to === 'terminal') {
 		process.stdout.write(
 			`\n  Administrator ${granted.created ? 'created' : 'restored'}: ${email}\n  Temporary password:    ${granted.password}\n  (shown only now; it must be changed at first sign-in)\n\n`,
 		)

@@ -64,6 +64,9 @@ export const DEFAULT_LAUNCHER: z.infer<typeof launcherSchema> = [
 	{ name: 'Files', icon: 'bx-cloud', url: 'https://files.example.com/' },
 ]
 
+/** The account made administrator when none is left, unless ADMIN_EMAIL names another. */
+export const DEFAULT_ADMIN_EMAIL = 'admin@example.com'
+
 const envSchema = z
 	.object({
 		NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -82,7 +85,7 @@ const envSchema = z
 			})
 			.optional(),
 		SESSION_SECRET: z.string().optional(),
-		ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
+		ADMIN_EMAIL: z.email({ error: 'must be an email address' }).default(DEFAULT_ADMIN_EMAIL),
 		ADMIN_PASSWORD: z.string().optional(),
 		AUTH_PROVIDER: z
 			.enum(['local', 'firebase'], { error: 'must be local or firebase' })
@@ -167,9 +170,6 @@ const envSchema = z
 					message: 'each comma-separated secret must be at least 32 characters',
 				})
 			}
-		}
-		if (env.ADMIN_PASSWORD !== undefined && !env.ADMIN_EMAIL) {
-			ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'is required when ADMIN_PASSWORD is set' })
 		}
 	})
 

@@ -78,6 +78,12 @@ describe('configuration from the environment', () => {
 		},
 	)
 
+	test('ADMIN_PASSWORD alone applies to the default ADMIN_EMAIL, as the README says', () => {
+		expect(problemsOf({ ADMIN_PASSWORD: 'A long passphrase 2026' })).toEqual([])
+		expect(buildConfig({ SESSION_SECRET: 'x'.repeat(32), ADMIN_PASSWORD: 'A long passphrase 2026' }).admin).toEqual({ email: 'admin@example.com', password: 'A long passphrase 2026' })
+		expect(buildConfig({ SESSION_SECRET: 'x'.repeat(32), ADMIN_EMAIL: 'chief@example.com' }).admin).toEqual({ email: 'chief@example.com', password: undefined })
+	})
+
 	test('APP_TIME_ZONE defaults to Vietnam’s zone and takes any IANA zone, daylight saving or not', () => {
 		expect(buildConfig({ SESSION_SECRET: 'x'.repeat(32) }).timeZone).toBe('Asia/Ho_Chi_Minh')
 		expect(buildConfig({ SESSION_SECRET: 'x'.repeat(32), APP_TIME_ZONE: 'Europe/Berlin' }).timeZone).toBe('Europe/Berlin')

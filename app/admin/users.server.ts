@@ -80,10 +80,15 @@ const temporaryPasswordField = formText.pipe(
 	}),
 )
 
-const profileShape = {
-	displayName: optionalText(USER_LIMITS.displayName),
+/** A person's given and family name, as every form takes them (empty is null). */
+export const personNameFields = {
 	firstName: optionalText(USER_LIMITS.firstName),
 	lastName: optionalText(USER_LIMITS.lastName),
+}
+
+const profileShape = {
+	displayName: optionalText(USER_LIMITS.displayName),
+	...personNameFields,
 }
 
 export const newUserSchema = formObject({ email: emailField, ...profileShape, password: temporaryPasswordField })

@@ -11,8 +11,8 @@ import { demoStations, demoTools } from './demo-data'
 const BATCH = 500
 
 export const DEMO_USERS = [
-	{ email: 'operator@example.com', name: 'Nguyễn Văn Vận Hành', roles: ['operator'] },
-	{ email: 'viewer@example.com', name: 'Trần Thị Xem', roles: ['viewer'] },
+	{ email: 'operator@example.com', name: 'Nguyễn Văn Vận Hành', familyName: 'Nguyễn Văn', givenName: 'Vận Hành', roles: ['operator'] },
+	{ email: 'viewer@example.com', name: 'Trần Thị Xem', familyName: 'Trần Thị', givenName: 'Xem', roles: ['viewer'] },
 ] as const
 
 export interface SeedOptions {
@@ -41,7 +41,7 @@ export async function seedDemo(options: SeedOptions, handle: DatabaseHandle = ge
 		let user = await getUserByEmail(demo.email, db)
 		if (!user) {
 			try {
-				user = await getAuthProvider().createAccount({ email: demo.email, password: options.password, displayName: demo.name })
+				user = await getAuthProvider().createAccount({ email: demo.email, password: options.password, displayName: demo.name, firstName: demo.givenName, lastName: demo.familyName })
 				usersCreated.push(demo.email)
 			} catch (error) {
 				// Created meanwhile by a seed running at the same time.

@@ -1,108 +1,110 @@
 import fs from 'node:fs'
-import { parseArgs } from 'node:util'
 import { recordAudit } from '~/audit/audit.server'
 import { checkPasswordPolicy } from '~/auth/password.server'
 import { getAuthProvider } from '~/auth/provider.server'
 import { revokeAccess } from '~/auth/revoke.server'
 import { DEMO_USERS, seedDemo } from '~/catalogs/seed.server'
-import { AdministratorPasswordError, DEFAULT_ADMIN_EMAIL, grantAdministrator } from '~/bootstrap.server'
+import { AdministratorPasswordError, grantAdministrator } from '~/bootstrap.server'
 import { ConfigError, getConfig } from '~/config.server'
 import { ALL_PAGES, BackupError, backupDatabase, restoreDatabase, verifyDatabase } from '~/db/backup.server'
-import { getDatabase, migrateToLatest } from '~/db/db.server'
+import { getDatabase, getDb, migrateToLatest, openDatabase, type DB } from '~/db/db.server'
 import { notify, notifyRolesChanged } from '~/notifications/notifications.server'
 import { ensureBuiltins } from '~/permissions/builtins.server'
 import { listRoles } from '~/permissions/roles.server'
 import { ADMIN_ROLE, isLastActiveAdministrator } from '~/admin/users.server'
+import { USER_LIMITS } from '~/admin/users'
+import { resetSecondFactor } from '~/auth/mfa/admin-reset.server'
+import { checkSecondFactorKeys, type KeyCheck } from '~/auth/mfa/mfa.server'
+import { handOverPassword } from '~/users/initial-password.server'
+import { USAGE, UsageError, isCommandName, parseCommandLine, type CommandName, type CommandValues } from './command-line'
 import { EmailTakenError, UnknownRoleError, getUserByEmail, setUserLocked, setUserRoles } from '~/users/users.server'
 
-const USAGE = `Usage: npm run cli -- <command> [options]
-
-Commands:
-  db:migrate                                   Apply pending database migrations
-  users:create --email E --password P --name N [--roles r1,r2] [--must-change]
-                                               Create a user with the given roles
-  users:create-admin [--email E] [--password P]
-                                               Make an account an administrator now: created if missing,
-                                               unlocked, given the admin role, its password set (from
-                                               --password, else ADMIN_PASSWORD, else generated and printed
-                                               once, to be changed at first sign-in); E defaults to
-                                               ADMIN_EMAIL, else admin@example.com
-  users:set-roles --email E --roles r1,r2 [--force]
-                                               Replace a user's roles (--force to demote the last administrator)
-  roles:list                                   List the roles
-  users:set-password --email E --password P [--must-change]
-                                               Set a user's password (ends their sessions)
-  users:lock --email E [--unlock] [--force]    Lock a user (ends their sessions) or unlock (--force to lock the last administrator)
-  db:backup --to FILE                          Copy the database to FILE, consistent while the portal runs
-                                               (SQLite: online backup; PostgreSQL: pg_dump, custom format)
-  db:restore --from FILE [--force]             Replace the database with a backup (--force when it holds
-                                               data; stop the portal first)
-  db:verify                                    Check the database's integrity and count its rows
-  db:seed-demo [--stations N] [--tools M] [--reset] [--password P]
-                                               Deterministic demo data: stations, tools (default 300 and
-                                               3000; M defaults to 10 x N, at most 100000) and the users
-                                               operator@example.com and viewer@example.com
-`
-
-class UsageError extends Error {}
 /** The database failed its check: exit 1, the report on standard error. */
 class VerifyError extends Error {}
-
-function required(values: Record<string, unknown>, name: string): string {
-	const value = values[name]
-	if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${name} is required`)
-	return value
-}
+/** The command cannot do what it was asked (bad value, unknown user, last administrator): exit 2 with the reason. */
+class CommandError extends Error {}
 
 function assertPolicy(password: string) {
 	const problem = checkPasswordPolicy(password)
-	if (problem) throw new UsageError(`--password does not meet the policy (${problem}): 8 to 128 characters that are hard to guess`)
+	if (problem) throw new CommandError(`--password does not meet the policy (${problem}): 8 to 128 characters that are hard to guess`)
 }
 
 /** Operators are not bound by the delegation rule, but leaving the portal without an administrator takes --force. */
 async function refuseLastAdministrator(user: { id: number; email: string }, force: boolean, doing: string) {
 	if (force || !(await isLastActiveAdministrator(user.id))) return
-	throw new UsageError(`<${user.email}> is the last active administrator: refusing to ${doing} them (add --force to do it anyway)`)
+	throw new CommandError(`<${user.email}> is the last active administrator: refusing to ${doing} them (add --force to do it anyway)`)
 }
 
-const DEMO_STATIONS = 300
-/** The demo users' password when --password is not given (documented; change it outside a demo). */
-const DEMO_PASSWORD = 'Demo-Portal-2025!'
-
 function count(text: string, name: string, max: number): number {
-	if (!/^\d+$/.test(text) || Number(text) > max) throw new UsageError(`--${name} must be a whole number from 0 to ${max}`)
+	if (!/^\d+$/.test(text) || Number(text) > max) throw new CommandError(`--${name} must be a whole number from 0 to ${max}`)
 	return Number(text)
+}
+
+/** A given or family name from the command line, within the limits the forms apply. */
+function personName(value: string | undefined, option: 'given-name' | 'family-name'): string | undefined {
+	const max = option === 'given-name' ? USER_LIMITS.firstName : USER_LIMITS.lastName
+	if (value !== undefined && value.trim().length > max) throw new CommandError(`--${option} may have at most ${max} characters`)
+	return value?.trim()
 }
 
 async function findUser(email: string) {
 	const user = await getUserByEmail(email)
-	if (!user) throw new UsageError(`no user with email ${email}`)
+	if (!user) throw new CommandError(`no user with email ${email}`)
 	return user
 }
 
-/** Commands that read or replace the database as it is: no migration first. */
-const AS_IS = new Set(['db:migrate', 'db:backup', 'db:restore', 'db:verify'])
+/**
+ * How many second-factor keys the configured SESSION_SECRET opens, and what to do when not all: after a
+ * restore on another host, a different secret makes every code of those users wrong. Empty when the
+ * database has no second factors yet (or predates them).
+ */
+async function secondFactorReport(db: DB): Promise<string> {
+	let check: KeyCheck
+	try {
+		check = await checkSecondFactorKeys(db)
+	} catch {
+		return ''
+	}
+	if (check.total === 0) return '\nSecond-factor keys: none stored.'
+	const line = `\nSecond-factor keys: ${check.readable} of ${check.total} open with this SESSION_SECRET.`
+	if (check.unreadable.length === 0) return line
+	return `${line}
+Warning: ${check.unreadable.length} key(s) do not open: the database was made under another SESSION_SECRET. Those users'
+codes and recovery codes are all refused until either
+  - SESSION_SECRET is the secret the database was made with (or lists it after the new one: new,old), or
+  - their second factor is reset, after which they sign in with the password and set it up again:
+${check.unreadable.map((user) => `      npm run cli -- users:reset-mfa --email ${user.email}`).join('\n')}`
+}
 
-const commands: Record<string, (args: string[]) => Promise<string>> = {
-	async 'db:backup'(args) {
-		const { values } = parseArgs({ args, options: { to: { type: 'string' } } })
-		const file = required(values, 'to')
+/** Commands that read or replace the database as it is: no migration first. */
+const AS_IS = new Set<CommandName>(['db:migrate', 'db:backup', 'db:restore', 'db:verify'])
+
+/** What each command of the table (command-line.ts) does with its parsed options. */
+const commands: { [Name in CommandName]: (values: CommandValues<Name>) => Promise<string> } = {
+	async 'db:backup'(values) {
+		const file = values.to
 		const started = Date.now()
 		// One step: a separate process copies a consistent state only if no write interleaves with the copy.
 		await backupDatabase(getDatabase(), file, { pagesPerStep: ALL_PAGES })
 		return `Backed up to ${file} (${fs.statSync(file).size.toLocaleString('en')} bytes) in ${((Date.now() - started) / 1000).toFixed(1)} s.`
 	},
-	async 'db:restore'(args) {
-		const { values } = parseArgs({ args, options: { from: { type: 'string' }, force: { type: 'boolean', default: false } } })
-		const file = required(values, 'from')
-		await restoreDatabase(getConfig().database, getDatabase(), file, { force: values.force })
-		return `Restored from ${file}. Start the portal: migrations newer than the backup run on start.`
+	async 'db:restore'(values) {
+		const file = values.from
+		const config = getConfig().database
+		await restoreDatabase(config, getDatabase(), file, { force: values.force })
+		const restored = openDatabase(config)
+		try {
+			return `Restored from ${file}. Start the portal: migrations newer than the backup run on start.${await secondFactorReport(restored.db)}`
+		} finally {
+			await restored.close()
+		}
 	},
 	async 'db:verify'() {
 		const result = await verifyDatabase(getDatabase())
 		const lines = Object.entries(result.rows).map(([table, rows]) => `  ${table}: ${rows.toLocaleString('en')} rows`)
 		if (!result.ok) throw new VerifyError(`Integrity: FAILED\n${result.problems.map((problem) => `  ${problem}`).join('\n')}\n${lines.join('\n')}`)
-		return `Integrity: ok\n${lines.join('\n')}`
+		// Keys the secret does not open are a warning, not a failure: the data is sound, and the report says how to recover.
+		return `Integrity: ok\n${lines.join('\n')}${await secondFactorReport(getDb())}`
 	},
 	async 'db:migrate'() {
 		const results = await migrateToLatest()
@@ -110,16 +112,7 @@ const commands: Record<string, (args: string[]) => Promise<string>> = {
 		return results.length === 0 ? 'Database is up to date.' : `Applied ${results.length} migration(s).`
 	},
 
-	async 'db:seed-demo'(args) {
-		const { values } = parseArgs({
-			args,
-			options: {
-				stations: { type: 'string', default: String(DEMO_STATIONS) },
-				tools: { type: 'string' },
-				reset: { type: 'boolean', default: false },
-				password: { type: 'string', default: DEMO_PASSWORD },
-			},
-		})
+	async 'db:seed-demo'(values) {
 		const stations = count(values.stations, 'stations', 1_000_000)
 		const tools = values.tools === undefined ? Math.min(stations * 10, 100_000) : count(values.tools, 'tools', 1_000_000)
 		assertPolicy(values.password)
@@ -133,28 +126,21 @@ const commands: Record<string, (args: string[]) => Promise<string>> = {
 		return `Seeded ${result.stations} station(s) and ${result.tools} tool(s) in ${((Date.now() - started) / 1000).toFixed(1)} s. Demo users: ${users}.${created}`
 	},
 
-	async 'users:create'(args) {
-		const { values } = parseArgs({
-			args,
-			options: {
-				email: { type: 'string' },
-				password: { type: 'string' },
-				name: { type: 'string' },
-				roles: { type: 'string', default: '' },
-				'must-change': { type: 'boolean', default: false },
-			},
-		})
-		const email = required(values, 'email')
-		const password = required(values, 'password')
+	async 'users:create'(values) {
+		const { email, password } = values
 		assertPolicy(password)
+		const firstName = personName(values['given-name'], 'given-name')
+		const lastName = personName(values['family-name'], 'family-name')
 		const roles = values.roles.split(',').map((code) => code.trim()).filter(Boolean)
 		const known = new Set((await listRoles()).map((role) => role.code))
 		const unknown = roles.filter((code) => !known.has(code))
-		if (unknown.length > 0) throw new UsageError(`--roles names unknown role(s): ${unknown.join(', ')} (see roles:list)`)
+		if (unknown.length > 0) throw new CommandError(`--roles names unknown role(s): ${unknown.join(', ')} (see roles:list)`)
 		const user = await getAuthProvider().createAccount({
 			email,
 			password,
 			displayName: values.name,
+			firstName,
+			lastName,
 			mustChangePassword: values['must-change'],
 		})
 		await setUserRoles(user.id, roles)
@@ -162,18 +148,26 @@ const commands: Record<string, (args: string[]) => Promise<string>> = {
 		return `Created user ${user.id} <${user.email}> with roles: ${roles.join(', ') || '(none)'}.`
 	},
 
-	async 'users:create-admin'(args) {
-		const { values } = parseArgs({ args, options: { email: { type: 'string' }, password: { type: 'string' } } })
+	async 'users:create-admin'(values) {
 		const admin = getConfig().admin
-		const email = values.email ?? admin.email ?? DEFAULT_ADMIN_EMAIL
-		const granted = await grantAdministrator({ email, password: values.password ?? admin.password, by: 'cli' })
+		const email = values.email ?? admin.email
+		const granted = await grantAdministrator({
+			email,
+			password: values.password ?? admin.password,
+			givenName: personName(values['given-name'], 'given-name'),
+			familyName: personName(values['family-name'], 'family-name'),
+			by: 'cli',
+		})
 		const done = granted.created ? `Created administrator ${granted.user.id} <${email}>` : `<${email}> is an administrator${granted.unlocked ? ', unlocked,' : ''} with a new password`
-		return granted.generated ? `${done}.\nTemporary password: ${granted.password}\n(shown only now; it must be changed at first sign-in)` : `${done}.`
+		if (!granted.generated) return `${done}.`
+		const handedOver = handOverPassword(granted.user, granted.password)
+		return handedOver.to === 'terminal'
+			? `${done}.\nTemporary password: ${granted.password}\n(shown only now; it must be changed at first sign-in)`
+			: `${done}.\nTemporary password written to ${handedOver.file} (readable by this user only; it must be changed at first sign-in, which removes the file)`
 	},
 
-	async 'users:set-roles'(args) {
-		const { values } = parseArgs({ args, options: { email: { type: 'string' }, roles: { type: 'string', default: '' }, force: { type: 'boolean', default: false } } })
-		const user = await findUser(required(values, 'email'))
+	async 'users:set-roles'(values) {
+		const user = await findUser(values.email)
 		const roles = values.roles.split(',').map((code) => code.trim()).filter(Boolean)
 		if (!roles.includes(ADMIN_ROLE)) await refuseLastAdministrator(user, values.force, 'take the admin role from')
 		await setUserRoles(user.id, roles)
@@ -190,14 +184,10 @@ const commands: Record<string, (args: string[]) => Promise<string>> = {
 			.join('\n')
 	},
 
-	async 'users:set-password'(args) {
-		const { values } = parseArgs({
-			args,
-			options: { email: { type: 'string' }, password: { type: 'string' }, 'must-change': { type: 'boolean', default: false } },
-		})
-		const password = required(values, 'password')
+	async 'users:set-password'(values) {
+		const { password } = values
 		assertPolicy(password)
-		const user = await findUser(required(values, 'email'))
+		const user = await findUser(values.email)
 		await getAuthProvider().setPassword(user, password, { mustChange: values['must-change'] })
 		const ended = await revokeAccess(user.id)
 		await recordAudit({ action: 'user.password_reset', actorEmail: 'cli', entity: 'user', entityId: user.id, details: { mustChange: values['must-change'] } })
@@ -205,15 +195,28 @@ const commands: Record<string, (args: string[]) => Promise<string>> = {
 		return `Password set for <${user.email}>; ${ended} session(s) ended.`
 	},
 
-	async 'users:lock'(args) {
-		const { values } = parseArgs({ args, options: { email: { type: 'string' }, unlock: { type: 'boolean', default: false }, force: { type: 'boolean', default: false } } })
-		const user = await findUser(required(values, 'email'))
+	async 'users:lock'(values) {
+		const user = await findUser(values.email)
 		if (!values.unlock) await refuseLastAdministrator(user, values.force, 'lock')
 		await setUserLocked(user.id, !values.unlock)
 		const ended = values.unlock ? 0 : await revokeAccess(user.id)
 		await recordAudit({ action: values.unlock ? 'user.unlocked' : 'user.locked', actorEmail: 'cli', entity: 'user', entityId: user.id })
 		return values.unlock ? `Unlocked <${user.email}>.` : `Locked <${user.email}>; ${ended} session(s) ended.`
 	},
+
+	async 'users:reset-mfa'(values) {
+		const user = await findUser(values.email)
+		const { hadSecondFactor, sessionsEnded } = await resetSecondFactor(user, { actorEmail: 'cli' })
+		return hadSecondFactor
+			? `Second factor of <${user.email}> removed; ${sessionsEnded} session(s) ended. They sign in with the password and set it up again.`
+			: `<${user.email}> had no second factor; ${sessionsEnded} session(s) ended.`
+	},
+}
+
+/** The command, its options checked (a usage error is thrown here, before the database is opened). */
+function prepare<Name extends CommandName>(name: Name, args: string[]): () => Promise<string> {
+	const values = parseCommandLine(name, args)
+	return () => commands[name](values)
 }
 
 async function run(argv: string[]): Promise<number> {
@@ -222,32 +225,32 @@ async function run(argv: string[]): Promise<number> {
 		process.stdout.write(USAGE)
 		return name ? 0 : 2
 	}
-	const command = commands[name]
-	if (!command) {
+	if (!isCommandName(name)) {
 		process.stderr.write(`Unknown command: ${name}\n\n${USAGE}`)
 		return 2
 	}
 	let opened = false
 	try {
+		const command = prepare(name, args)
 		getDatabase()
 		opened = true
 		if (!AS_IS.has(name)) {
 			await migrateToLatest()
 			await ensureBuiltins()
 		}
-		process.stdout.write(`${await command(args)}\n`)
+		process.stdout.write(`${await command()}\n`)
 		return 0
 	} catch (error) {
+		if (error instanceof UsageError) {
+			process.stderr.write(`Error: ${error.message}\n\n${error.usage}`)
+			return 2
+		}
 		if (error instanceof VerifyError) {
 			process.stderr.write(`${error.message}\n`)
 			return 1
 		}
-		if (error instanceof UsageError || error instanceof BackupError || error instanceof ConfigError || error instanceof AdministratorPasswordError || error instanceof EmailTakenError || error instanceof UnknownRoleError) {
+		if (error instanceof CommandError || error instanceof BackupError || error instanceof ConfigError || error instanceof AdministratorPasswordError || error instanceof EmailTakenError || error instanceof UnknownRoleError) {
 			process.stderr.write(`Error: ${error.message}\n`)
-			return 2
-		}
-		if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
-			process.stderr.write(`Error: ${error.message}\n\n${USAGE}`)
 			return 2
 		}
 		throw error

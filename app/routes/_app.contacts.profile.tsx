@@ -17,6 +17,7 @@ import { getClientIp } from '~/utils/logger.server'
 import { pageTitle } from '~/utils/meta'
 import { flashSuccess } from '~/utils/flash.server'
 import { CardSection } from '~/components/card-section'
+import { USER_LIMITS } from '~/admin/users'
 
 export const handle = routeHandle({ authenticated: true })
 
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const [roles, t] = await Promise.all([getUserRoles(user.id), getT(request)])
 	return {
 		title: t('profile.title'),
-		profile: { displayName: user.display_name, email: user.email, preferredLanguage: user.preferred_language ?? '', emailNotifications: user.email_notifications === 1, timeZone: user.time_zone ?? '' },
+		profile: { displayName: user.display_name, firstName: user.first_name, lastName: user.last_name, email: user.email, preferredLanguage: user.preferred_language ?? '', emailNotifications: user.email_notifications === 1, timeZone: user.time_zone ?? '' },
 		// From the server, not the browser's Intl: the options hydrate as they were rendered.
 		timeZones: selectableTimeZones(),
 		portalZone: portalTimeZone(),
@@ -43,8 +44,12 @@ export async function action({ request }: ActionFunctionArgs) {
 	const headers = new Headers()
 	switch (form.data.intent) {
 		case 'profile': {
-			await updateProfile(user.id, { displayName: form.data.displayName })
-			await recordAudit({ action: 'user.profile_updated', actor: user, entity: 'user', entityId: user.id, ip, details: { displayName: { before: user.display_name, after: form.data.displayName } } })
+			const { displayName, firstName, lastName } = form.data
+			const before = { displayName: user.display_name, firstName: user.first_name, lastName: user.last_name }
+			const after = { displayName, firstName: firstName === undefined ? before.firstName : (firstName ?? ''), lastName: lastName === undefined ? before.lastName : (lastName ?? '') }
+			await updateProfile(user.id, after)
+			const changed = (Object.keys(after) as (keyof typeof after)[]).filter((field) => before[field] !== after[field])
+			await recordAudit({ action: 'user.profile_updated', actor: user, entity: 'user', entityId: user.id, ip, details: Object.fromEntries(changed.map((field) => [field, { before: before[field], after: after[field] }])) })
 			await flashSuccess(request, 'profile.saved')
 			break
 		}
@@ -75,7 +80,7 @@ export default function ProfilePage() {
 	const { profile, roles, timeZones, portalZone } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const errors = actionData?.errors ?? {}
-	const fieldLabels = { displayName: t('profile.displayName'), preferredLanguage: t('profile.preferredLanguage'), timeZone: t('profile.timeZone') }
+	const fieldLabels = { displayName: t('profile.displayName'), lastName: t('profile.lastName'), firstName: t('profile.firstName'), preferredLanguage: t('profile.preferredLanguage'), timeZone: t('profile.timeZone') }
 	return (
 		<div className="page">
 			<h1 className="h3">{t('profile.title')}</h1>
@@ -93,6 +98,14 @@ export default function ProfilePage() {
 							required
 							autoComplete="name"
 						/>
+						<div className="row">
+							<div className="col-md-6">
+								<Field name="lastName" label={t('profile.lastName')} defaultValue={actionData?.values?.lastName ?? profile.lastName} error={errors.lastName} maxLength={USER_LIMITS.lastName} autoComplete="family-name" />
+							</div>
+							<div className="col-md-6">
+								<Field name="firstName" label={t('profile.firstName')} defaultValue={actionData?.values?.firstName ?? profile.firstName} error={errors.firstName} maxLength={USER_LIMITS.firstName} autoComplete="given-name" />
+							</div>
+						</div>
 						<dl className="profile-facts">
 							<dt>{t('profile.email')}</dt>
 							<dd>{profile.email}</dd>

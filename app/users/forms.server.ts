@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { personNameFields } from '~/admin/users.server'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, checkPasswordPolicy } from '~/auth/password.server'
 import { LANGUAGE_CODES } from '~/i18n/languages'
 import { isSelectableTimeZone } from '~/i18n/time-zone.server'
@@ -9,6 +10,9 @@ export const profileActionSchema = z.discriminatedUnion('intent', [
 	z.object({
 		intent: z.literal('profile'),
 		displayName: z.string().trim().min(1, issue('validation.required')).max(200, issue('validation.tooLong', { max: 200 })),
+		// Left out (a form from before the fields existed), a name stays as it is.
+		firstName: personNameFields.firstName.optional(),
+		lastName: personNameFields.lastName.optional(),
 	}),
 	z.object({
 		intent: z.literal('language'),

@@ -1,5 +1,6 @@
 import { getDb, type DB } from '~/db/db.server'
 import type { User } from '~/db/schema'
+import { forgetInitialPassword } from './initial-password.server'
 
 export type { User }
 
@@ -89,6 +90,7 @@ export async function updatePasswordHash(
 		})
 		.where('id', '=', userId)
 		.execute()
+	forgetInitialPassword(userId)
 }
 
 /** Links the account to its identity at the auth provider (the Firebase uid). */
@@ -147,13 +149,15 @@ export async function getUserRoles(userId: number, db: DB = getDb()) {
 
 export async function updateProfile(
 	userId: number,
-	changes: { displayName?: string; preferredLanguage?: string | null; emailNotifications?: boolean; timeZone?: string | null },
+	changes: { displayName?: string; firstName?: string; lastName?: string; preferredLanguage?: string | null; emailNotifications?: boolean; timeZone?: string | null },
 	db: DB = getDb(),
 ) {
 	await db
 		.updateTable('users')
 		.set({
 			...(changes.displayName !== undefined ? { display_name: changes.displayName } : {}),
+			...(changes.firstName !== undefined ? { first_name: changes.firstName.trim() } : {}),
+			...(changes.lastName !== undefined ? { last_name: changes.lastName.trim() } : {}),
 			...(changes.preferredLanguage !== undefined ? { preferred_language: changes.preferredLanguage } : {}),
 			...(changes.emailNotifications !== undefined ? { email_notifications: changes.emailNotifications ? 1 : 0 } : {}),
 			...(changes.timeZone !== undefined ? { time_zone: changes.timeZone } : {}),

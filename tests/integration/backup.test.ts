@@ -2,26 +2,35 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
+import { confirmEnrolment, startEnrolment } from '~/auth/mfa/mfa.server'
+import { TOTP_PERIOD_SECONDS, totpCode } from '~/auth/mfa/totp.server'
+import { buildConfig } from '~/config.server'
+import { openDatabase } from '~/db/db.server'
 import { listBackups } from '~/db/scheduled-backups.server'
 import { location, TestClient } from '../support/client'
 import { runCli } from '../support/cli'
 import { signedIn, stationFields } from '../support/catalogs'
 import { createTestDatabase, testDatabaseKind } from '../support/database'
 import { startServer } from '../support/server'
+import { createTestUser } from '../support/users'
 
 const kind = testDatabaseKind()
 const extension = kind === 'sqlite' ? '.sqlite' : '.dump'
 
-/** Runs the command line against another database than this file's. */
-function cliOn(database: { url: string; dataDir: string }, ...args: string[]) {
-	const saved = { DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: process.env.DATA_DIR }
-	process.env.DATABASE_URL = database.url
-	process.env.DATA_DIR = database.dataDir
+/** Runs the command line with `env` over this file's environment. */
+function cliWith(env: Record<string, string>, ...args: string[]) {
+	const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]))
+	Object.assign(process.env, env)
 	try {
 		return runCli(...args)
 	} finally {
 		Object.assign(process.env, saved)
 	}
+}
+
+/** Runs the command line against another database than this file's. */
+function cliOn(database: { url: string; dataDir: string }, ...args: string[]) {
+	return cliWith({ DATABASE_URL: database.url, DATA_DIR: database.dataDir }, ...args)
 }
 
 /** `db:verify`'s row counts. */
@@ -95,6 +104,89 @@ describe('backups', () => {
 			fs.rmSync(backupDir, { recursive: true, force: true })
 			await fresh.drop()
 		}
+	})
+
+	test('restored where SESSION_SECRET differs: db:restore and db:verify count the keys it opens and say what to do, a code logs mfa.key_unreadable once, users:reset-mfa lets the user in again', async () => {
+		const account = await createTestUser({ roles: ['viewer'] })
+		const enrolledAt = Date.now() - 2 * TOTP_PERIOD_SECONDS * 1000
+		const key = (await startEnrolment(account.user.id, enrolledAt))!
+		const enrolled = await confirmEnrolment(account.user.id, totpCode(key, enrolledAt), enrolledAt)
+		if (!enrolled.ok) throw new Error('enrolment failed')
+		const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-backup-'))
+		const fresh = await createTestDatabase()
+		const otherHost = { DATABASE_URL: fresh.url, DATA_DIR: fresh.dataDir, SESSION_SECRET: 'another-host-another-secret-0123456789' }
+		try {
+			const file = path.join(backupDir, `portal${extension}`)
+			expect(await runCli('db:backup', '--to', file)).toMatchObject({ code: 0 })
+			const here = await runCli('db:verify')
+			expect(here).toMatchObject({ code: 0, stderr: '' })
+			expect(here.stdout).toMatch(/^Second-factor keys: 1 of 1 open with this SESSION_SECRET\.$/m)
+			expect(here.stdout).not.toContain('Warning')
+
+			const restored = await cliWith(otherHost, 'db:restore', '--from', file)
+			expect(restored).toMatchObject({ code: 0, stderr: '' })
+			const verified = await cliWith(otherHost, 'db:verify')
+			// Unreadable keys are a warning: the data is sound.
+			expect(verified).toMatchObject({ code: 0, stderr: '' })
+			expect(verified.stdout).toMatch(/^Integrity: ok$/m)
+			for (const report of [restored.stdout, verified.stdout]) {
+				expect(report).toMatch(/^Second-factor keys: 0 of 1 open with this SESSION_SECRET\.$/m)
+				expect(report).toMatch(/^Warning: 1 key\(s\) do not open/m)
+				expect(report).toContain(`npm run cli -- users:reset-mfa --email ${account.email}`)
+			}
+
+			const server = await startServer(otherHost)
+			try {
+				const client = new TestClient(server.url)
+				const password = await client.signIn(account.email, account.password)
+				await password.text()
+				expect(location(password)).toBe('/account/login/verify')
+				for (const code of [totpCode(key), enrolled.recoveryCodes[0]!]) {
+					const refused = await client.post('/account/login/verify', { code })
+					await refused.text()
+					expect(refused.status).toBe(400)
+				}
+				// Each request's line comes after its answer, and after anything logged while it was served.
+				const entries = () => server.output.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>)
+				const codeRequests = () => entries().filter((entry) => entry.event === 'http.request' && entry.path === '/account/login/verify').length
+				for (let tries = 0; codeRequests() < 2 && tries < 200; tries++) await new Promise((resolve) => setTimeout(resolve, 50))
+				expect(codeRequests()).toBe(2)
+				// Once per user and process, whichever kind of code was tried.
+				expect(entries().filter((entry) => entry.event === 'mfa.key_unreadable')).toEqual([expect.objectContaining({ level: 'warn', userId: account.user.id })])
+
+				const reset = await cliWith(otherHost, 'users:reset-mfa', '--email', account.email)
+				expect(reset).toMatchObject({ code: 0, stderr: '' })
+				expect(reset.stdout).toContain(`Second factor of <${account.email}> removed`)
+				const again = new TestClient(server.url)
+				const signedIn = await again.signIn(account.email, account.password)
+				await signedIn.text()
+				expect(location(signedIn)).toBe('/')
+			} finally {
+				expect(await server.stop()).toBe(0)
+			}
+			const restoredDb = openDatabase(buildConfig({ ...process.env, ...otherHost }).database)
+			try {
+				const audit = await restoredDb.db.selectFrom('audit_log').select(['actor_email', 'details']).where('action', '=', 'user.mfaReset').where('entity_id', '=', String(account.user.id)).execute()
+				expect(audit).toHaveLength(1)
+				expect(audit[0]!.actor_email).toBe('cli')
+				expect(JSON.parse(audit[0]!.details!)).toMatchObject({ email: account.email, hadSecondFactor: true })
+			} finally {
+				await restoredDb.close()
+			}
+		} finally {
+			fs.rmSync(backupDir, { recursive: true, force: true })
+			await fresh.drop()
+		}
+		// Six command-line runs, a backup, a restore and a server start, one after another.
+	}, 90_000)
+
+	test('db:verify --from FILE is refused with its usage (exit 2) rather than reporting on the live database', async () => {
+		// Every command and option is checked the same way before the database is opened (app/cli/command-line.test.ts).
+		const refused = await runCli('db:verify', '--from', '/nonexistent')
+		expect(refused.code).toBe(2)
+		expect(refused.stdout).toBe('')
+		expect(refused.stderr).toContain("Unknown option '--from'")
+		expect(refused.stderr).toContain('Usage: npm run cli -- db:verify')
 	})
 
 	test('scheduled backups: BACKUP_DIR gets one per BACKUP_INTERVAL_HOURS, the newest BACKUP_KEEP are kept, each a whole database', async () => {

@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/db.server'
 import { notify } from '~/notifications/notifications.server'
-import { stationFields, toolFields, vn } from '../support/catalogs'
+import { fieldError, fieldValue, stationFields, toolFields, vn } from '../support/catalogs'
+import { runCli } from '../support/cli'
 import { TestClient, location } from '../support/client'
 import { hrefs, parseHtml } from '../support/html'
 import { startServer, type RunningServer } from '../support/server'
@@ -207,6 +208,39 @@ describe('profile', () => {
 		const html = await (await client.get('/dashboard')).text()
 		expect(html).toContain('Lê Văn &lt;b&gt;C&lt;/b&gt;')
 		expect(html).toContain('Đã lưu hồ sơ của bạn.')
+	})
+
+	test('given and family names: set by the CLI, shown and changed on the page (no script), answered by the API; the top bar keeps the display name', async () => {
+		const email = `named-${randomBytes(3).toString('hex')}@example.com`
+		const password = `Test pass ${randomBytes(4).toString('hex')}`
+		const created = await runCli('users:create', '--email', email, '--password', password, '--name', 'Chị Lan', '--given-name', 'Lan', '--family-name', 'Phạm Thị', '--roles', 'viewer')
+		expect(created).toMatchObject({ code: 0, stderr: '' })
+		const apiNames = async () => {
+			const response = await new TestClient(server.url).request('/api/users/authenticate', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) })
+			const body = (await response.json()) as { firstName: string; lastName: string }
+			expect(response.status).toBe(200)
+			return { firstName: body.firstName, lastName: body.lastName }
+		}
+		expect(await apiNames()).toEqual({ firstName: 'Lan', lastName: 'Phạm Thị' })
+
+		const client = new TestClient(server.url)
+		expect((await client.signIn(email, password)).status).toBe(302)
+		const page = await (await client.get('/contacts/profile')).text()
+		expect([fieldValue(page, 'displayName'), fieldValue(page, 'lastName'), fieldValue(page, 'firstName')]).toEqual(['Chị Lan', 'Phạm Thị', 'Lan'])
+
+		const tooLong = await client.post('/contacts/profile', { intent: 'profile', displayName: 'Chị Lan', lastName: 'Phạm', firstName: 'x'.repeat(51) })
+		const refused = await tooLong.text()
+		expect(tooLong.status).toBe(400)
+		expect(fieldError(refused, 'firstName')).toBe('Tối đa 50 ký tự.')
+		expect(fieldValue(refused, 'lastName')).toBe('Phạm')
+		expect(await apiNames()).toEqual({ firstName: 'Lan', lastName: 'Phạm Thị' })
+
+		const saved = await client.post('/contacts/profile', { intent: 'profile', displayName: 'Chị Lan', lastName: 'Phạm', firstName: 'Lan Anh' })
+		await saved.text()
+		expect(location(saved)).toBe('/contacts/profile')
+		expect(await apiNames()).toEqual({ firstName: 'Lan Anh', lastName: 'Phạm' })
+		const dashboard = await (await client.get('/dashboard')).text()
+		expect(parseHtml(dashboard).querySelector('header')?.text).toContain('Chị Lan')
 	})
 
 	test('the preferred language is saved and applied at the next sign-in', async () => {

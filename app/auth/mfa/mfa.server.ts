@@ -1,4 +1,5 @@
 import { getDb, type DB } from '~/db/db.server'
+import { logger } from '~/utils/logger.server'
 import { normaliseRecoveryCode, newRecoveryCodes } from './recovery-codes.server'
 import { decryptSecret, encryptSecret, recoveryCodeHashes } from './secret-box.server'
 import { looksLikeTotpCode, matchTotpStep, newTotpSecret } from './totp.server'
@@ -17,11 +18,49 @@ export type SecondFactorState =
 /** The encryption context of a user's key: a key copied into another user's row does not decrypt. */
 const context = (userId: number) => `user_mfa:${userId}`
 
+/** Users whose unreadable key this process has logged already: one line per user and process. */
+const reportedUnreadable = new Set<number>()
+
+/**
+ * Opens a user's stored key. A key no configured SESSION_SECRET opens (a database restored where the
+ * secret differs, an old secret dropped from the list) makes every code of that user wrong: logged
+ * (`mfa.key_unreadable`, warn) once per user and process, so the operator learns why.
+ */
+function openKey(userId: number, sealed: string): { plain: string; current: boolean } | null {
+	const opened = decryptSecret(sealed, context(userId))
+	if (!opened && !reportedUnreadable.has(userId)) {
+		reportedUnreadable.add(userId)
+		logger.warn('mfa.key_unreadable', { userId, hint: 'SESSION_SECRET does not open this second-factor key: restore the secret the database was made with, or reset the factor (npm run cli -- users:reset-mfa --email E)' })
+	}
+	return opened
+}
+
+export interface KeyCheck {
+	/** Second-factor keys stored (set up or being set up). */
+	total: number
+	/** Of them, the keys the configured SESSION_SECRET opens. */
+	readable: number
+	/** The accounts whose key it does not open. */
+	unreadable: { id: number; email: string }[]
+}
+
+/** Which stored second-factor keys the configured SESSION_SECRET opens (`db:verify`, `db:restore`). */
+export async function checkSecondFactorKeys(db: DB = getDb()): Promise<KeyCheck> {
+	const rows = await db
+		.selectFrom('user_mfa')
+		.innerJoin('users', 'users.id', 'user_mfa.user_id')
+		.select(['users.id', 'users.email', 'user_mfa.secret_encrypted'])
+		.orderBy('users.id')
+		.execute()
+	const unreadable = rows.filter((row) => !decryptSecret(row.secret_encrypted, context(row.id))).map(({ id, email }) => ({ id, email }))
+	return { total: rows.length, readable: rows.length - unreadable.length, unreadable }
+}
+
 export async function getSecondFactor(userId: number, db: DB = getDb()): Promise<SecondFactorState> {
 	const row = await db.selectFrom('user_mfa').select(['secret_encrypted', 'confirmed_at']).where('user_id', '=', userId).executeTakeFirst()
 	if (!row) return { status: 'none' }
 	if (row.confirmed_at === null) {
-		const opened = decryptSecret(row.secret_encrypted, context(userId))
+		const opened = openKey(userId, row.secret_encrypted)
 		return opened ? { status: 'pending', secret: opened.plain } : { status: 'none' }
 	}
 	const left = await db
@@ -65,7 +104,7 @@ export async function confirmEnrolment(userId: number, code: string, now = Date.
 	return db.transaction().execute(async (trx): Promise<ConfirmResult> => {
 		const row = await trx.selectFrom('user_mfa').select(['secret_encrypted', 'confirmed_at']).where('user_id', '=', userId).executeTakeFirst()
 		if (!row || row.confirmed_at !== null) return { ok: false, reason: 'notStarted' }
-		const opened = decryptSecret(row.secret_encrypted, context(userId))
+		const opened = openKey(userId, row.secret_encrypted)
 		if (!opened) return { ok: false, reason: 'notStarted' }
 		const step = matchTotpStep(opened.plain, code, now)
 		if (step === null) return { ok: false, reason: 'invalidCode' }
@@ -120,7 +159,7 @@ async function acceptTotpCode(userId: number, code: string, now: number, db: DB)
 		.where('confirmed_at', 'is not', null)
 		.executeTakeFirst()
 	if (!row) return false
-	const opened = decryptSecret(row.secret_encrypted, context(userId))
+	const opened = openKey(userId, row.secret_encrypted)
 	if (!opened) return false
 	const step = matchTotpStep(opened.plain, code, now)
 	if (step === null || step <= Number(row.last_used_step)) return false
@@ -146,9 +185,19 @@ async function acceptRecoveryCode(userId: number, code: string, now: number, db:
 		.where('code_hash', 'in', recoveryCodeHashes(normalised))
 		.where('used_at', 'is', null)
 		.executeTakeFirst()
-	if (!candidate) return false
+	if (!candidate) {
+		await reportUnreadableKey(userId, db)
+		return false
+	}
 	const used = await db.updateTable('mfa_recovery_codes').set({ used_at: now }).where('id', '=', candidate.id).where('used_at', 'is', null).executeTakeFirst()
 	return Number(used.numUpdatedRows) === 1
+}
+
+/** Recovery codes are HMACs under SESSION_SECRET too: a refused one may be a right one under another secret, which the key tells. */
+async function reportUnreadableKey(userId: number, db: DB) {
+	if (reportedUnreadable.has(userId)) return
+	const row = await db.selectFrom('user_mfa').select('secret_encrypted').where('user_id', '=', userId).executeTakeFirst()
+	if (row) openKey(userId, row.secret_encrypted)
 }
 
 /** Removes the user's second factor and recovery codes (turned off by the user, or reset by an administrator). */
