@@ -25,6 +25,7 @@ import { assetHeaders, securityHeaders } from '~/security/headers'
 import { createCspNonce } from '~/security/nonce.server'
 import { isCrossSiteRequest } from '~/security/origin-check'
 import { requestBodyGuard } from '~/security/request-body.server'
+import { apiMethodsByPath } from '~/server/api-methods.server'
 import { remixRequestHandler } from '~/server/remix-handler.server'
 import { shedLoad, watchEventLoop } from '~/server/overload.server'
 import { nodeVersionWarning } from '~/server/node-support.server'
@@ -193,7 +194,7 @@ async function main() {
 		next()
 	})
 
-	app.use(requestBodyGuard({ maxUploadBytes: config.maxUploadBytes }))
+	app.use(requestBodyGuard({ maxUploadBytes: config.maxUploadBytes, apiMethods: apiMethodsByPath(build, routeId) }))
 	app.all('*', remixRequestHandler(build))
 
 	server.listen(config.port, config.host, () => {

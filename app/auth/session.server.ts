@@ -6,7 +6,7 @@ import { SECURITY_PATH, mustEnrolSecondFactor } from './mfa/requirement.server'
 import { getDb, type DB } from '~/db/db.server'
 import type { Session, User } from '~/db/schema'
 import { getClientIp } from '~/utils/logger.server'
-import { memoizeForRequest } from '~/utils/request-memo.server'
+import { memoizeForRequest, recallForRequest } from '~/utils/request-memo.server'
 import { singleton } from '~/utils/singleton.server'
 
 /** Idle sessions are extended at most this often, so a busy user does not cost a write per request. */
@@ -103,12 +103,17 @@ export function idleExpiresInMs(state: SessionState, idleMs: number, now = Date.
 	return state.status === 'active' ? state.session.last_seen_at + idleMs - now : null
 }
 
-/** The signed-in user without extending the session's idle timeout (for the browser's background polls). */
-export async function peekUser(request: Request): Promise<User | null> {
-	const token = await readToken(request)
-	if (!token) return null
-	const state = await resolveSessionToken(token, getDb(), { extend: false })
-	return state.status === 'active' ? state.user : null
+/**
+ * The signed-in user without extending the session's idle timeout (for the browser's background polls,
+ * and the API's choice of language): the session this request has already read, else read once.
+ */
+export function peekUser(request: Request): Promise<User | null> {
+	return memoizeForRequest(request, 'session-peek', async () => {
+		const read = recallForRequest<Promise<SessionState>>(request, 'session')
+		const token = read ? null : await readToken(request)
+		const state = read ? await read : token ? await resolveSessionToken(token, getDb(), { extend: false }) : null
+		return state?.status === 'active' ? state.user : null
+	})
 }
 
 export async function getUser(request: Request): Promise<User | null> {

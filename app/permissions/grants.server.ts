@@ -4,7 +4,7 @@ import { getSessionState, requireUser } from '~/auth/session.server'
 import { getDb, type DB } from '~/db/db.server'
 import type { User } from '~/db/schema'
 import type { Action } from './actions'
-import { passwordChangeRequired, secondFactorRequired } from '~/utils/api.server'
+import { apiMessage, passwordChangeRequired, secondFactorRequired } from '~/utils/api.server'
 import { userMustEnrol } from '~/auth/mfa/requirement.server'
 import { memoizeForRequest } from '~/utils/request-memo.server'
 import { accessSnapshotAt, type AccessSnapshot } from './access-snapshot.server'
@@ -103,18 +103,18 @@ export async function requireUserWithGrants(request: Request) {
 }
 
 // API answers are plain Responses: resource routes do not render data() errors.
-export function unauthorised() {
-	return Response.json({ message: 'Unauthorised' }, { status: 401 })
+export function unauthorised(request: Request) {
+	return apiMessage(request, 'api.unauthorised', { status: 401 })
 }
 
 /** The API's user: a bearer token, or the session cookie. No redirects: 401 with the seed's message. */
 export async function requireApiUser(request: Request): Promise<User> {
 	const user = await apiUser(request)
-	if (!user) throw unauthorised()
+	if (!user) throw await unauthorised(request)
 	// A token issued before an administrator required a new password stops working until it is changed.
-	if (user.must_change_password) throw passwordChangeRequired()
+	if (user.must_change_password) throw await passwordChangeRequired(request)
 	// Likewise a token of someone REQUIRE_MFA_FOR now covers, until they have set up a second factor.
-	if (await userMustEnrol(user.id)) throw secondFactorRequired()
+	if (await userMustEnrol(user.id)) throw await secondFactorRequired(request)
 	return user
 }
 
@@ -128,7 +128,7 @@ async function apiUser(request: Request): Promise<User | null> {
 export async function requireApiPermission(request: Request, functionCode: string, action: Action = 'view') {
 	const user = await requireApiUser(request)
 	const access = await getUserAccess(request, user)
-	if (!can(access.grants, functionCode, action)) throw Response.json({ message: 'Forbidden' }, { status: 403 })
+	if (!can(access.grants, functionCode, action)) throw await apiMessage(request, 'api.forbidden', { status: 403 })
 	return { user, ...access }
 }
 

@@ -1,9 +1,10 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { routeHandle } from '~/permissions/access'
-import { type LoaderFunctionArgs } from '@remix-run/node'
-import { getT, getLanguage } from '~/i18n/i18n.server'
+import { getApiLanguage, getApiT } from '~/i18n/api-language.server'
 import { getUserAccess, requireApiUser } from '~/permissions/grants.server'
 import type { MenuItem } from '~/permissions/menu'
 import { menuFor } from '~/permissions/menu.server'
+import { answerApi, type ApiMethods } from '~/utils/api.server'
 import { encodeBody, encodedResponse } from '~/utils/encoded-body.server'
 import { errorFields, logger } from '~/utils/logger.server'
 
@@ -36,10 +37,10 @@ function toApiItem(item: MenuItem, parent: MenuItem | null): ApiMenuItem {
 }
 
 /** The seed's menu call: the caller's menu, in the caller's language, hidden entries flagged `isLayout`. */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function menu({ request }: { request: Request }) {
 	const user = await requireApiUser(request)
 	try {
-		const [access, language] = await Promise.all([getUserAccess(request, user), getLanguage(request)])
+		const [access, language] = await Promise.all([getUserAccess(request, user), getApiLanguage(request)])
 		// Users with the same roles get the same bytes: serialised and compressed once per role set, language
 		// and access version.
 		const body = access.snapshot.rememberSync(`api-menu:${access.roleKey}:${language}`, () =>
@@ -48,7 +49,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		return encodedResponse(request, body, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
 	} catch (error) {
 		logger.error('menu.load_failed', errorFields(error))
-		const t = await getT(request)
+		const t = await getApiT(request)
 		return Response.json({ type: 'error', data: [], message: t('menu.loadFailed') }, { status: 500 })
 	}
 }
+
+export const methods = { GET: menu } satisfies ApiMethods
+export const loader = (args: LoaderFunctionArgs) => answerApi(methods, args)
+export const action = loader

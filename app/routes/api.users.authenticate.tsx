@@ -1,6 +1,6 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { recordSignIn } from '~/users/users.server'
 import { routeHandle } from '~/permissions/access'
-import { type ActionFunctionArgs } from '@remix-run/node'
 import { apiCredentialsSchema } from '~/auth/mfa/forms.server'
 import { refuseApiSignInWithoutCode } from '~/auth/mfa/api-code.server'
 import { recordAudit } from '~/audit/audit.server'
@@ -8,26 +8,19 @@ import { issueApiToken } from '~/auth/api-token.server'
 import { getAuthProvider } from '~/auth/provider.server'
 import { beginSignInAttempt, signInSucceeded } from '~/auth/throttle.server'
 import { countSignIn } from '~/server/metrics.server'
-import { getT } from '~/i18n/i18n.server'
-import { methodNotAllowed, parseApiBody, passwordChangeRequired, secondFactorRequired, toApiUser } from '~/utils/api.server'
+import { getApiT } from '~/i18n/api-language.server'
+import { answerApi, apiMessage, type ApiMethods, parseApiBody, passwordChangeRequired, secondFactorRequired, toApiUser } from '~/utils/api.server'
 import { userMustEnrol } from '~/auth/mfa/requirement.server'
 import { getClientIp } from '~/utils/logger.server'
 
 export const handle = routeHandle({ public: 'issues a bearer token for valid credentials' })
 
-const INCORRECT = { message: 'Username or password is incorrect' }
-
-export function loader() {
-	throw methodNotAllowed(['POST'])
-}
-
 /**
  * The seed's sign-in call, made real: same throttling and audit as the sign-in page; answers a bearer token.
  * An account with a second factor also sends `code` (TOTP or recovery code).
  */
-export async function action({ request }: ActionFunctionArgs) {
-	if (request.method !== 'POST') throw methodNotAllowed(['POST'])
-	const t = await getT(request)
+async function authenticate({ request }: { request: Request }) {
+	const t = await getApiT(request)
 	const { email, password, code } = await parseApiBody(request, apiCredentialsSchema, t)
 	const ip = getClientIp()
 	const attempt = await beginSignInAttempt(email, ip)
@@ -44,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (!result.ok) {
 		countSignIn('failure', 'api')
 		await recordAudit({ action: 'auth.sign_in_failed', actorEmail: email, ip, details: { via: 'api' } })
-		return Response.json(INCORRECT, { status: 400 })
+		return apiMessage(request, 'api.incorrectCredentials', { status: 400 })
 	}
 	await signInSucceeded(email, ip)
 	const refused = await refuseApiSignInWithoutCode(result.user, code, ip, t)
@@ -52,14 +45,18 @@ export async function action({ request }: ActionFunctionArgs) {
 	countSignIn('success', 'api')
 	if (result.user.must_change_password) {
 		await recordAudit({ action: 'auth.api_token_refused', actor: result.user, entity: 'user', entityId: result.user.id, ip, details: { reason: 'mustChangePassword' } })
-		return passwordChangeRequired()
+		return passwordChangeRequired(request)
 	}
 	if (await userMustEnrol(result.user.id)) {
 		await recordAudit({ action: 'auth.api_token_refused', actor: result.user, entity: 'user', entityId: result.user.id, ip, details: { reason: 'secondFactorRequired' } })
-		return secondFactorRequired()
+		return secondFactorRequired(request)
 	}
 	const token = await issueApiToken(result.user.id, { ip, userAgent: request.headers.get('User-Agent') })
 	await recordSignIn(result.user.id)
 	await recordAudit({ action: 'auth.sign_in', actor: result.user, entity: 'user', entityId: result.user.id, ip, details: { via: 'api' } })
 	return Response.json({ ...toApiUser(result.user), token })
 }
+
+export const methods = { POST: authenticate } satisfies ApiMethods
+export const loader = (args: LoaderFunctionArgs) => answerApi(methods, args)
+export const action = loader

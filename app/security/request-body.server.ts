@@ -1,6 +1,6 @@
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express'
 import { getFixedT } from '~/i18n/i18n.server'
-import { languageFromCookieHeader, languageTag } from '~/i18n/languages'
+import { languageFromCookieHeader, languageTag, requestLanguage } from '~/i18n/languages'
 import { logger } from '~/utils/logger.server'
 
 /** Forms and JSON: the permission matrix of 2,000 functions x 6 actions is about 150 kB. */
@@ -9,7 +9,8 @@ export const FORM_BODY_LIMIT = 1024 * 1024
 export const UPLOAD_FRAMING_ALLOWANCE = 64 * 1024
 
 const PAGE_METHODS = ['GET', 'HEAD', 'POST']
-const API_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']
+/** What Remix hands to an API route, whose own table answers 405 for those it does not take (decision 0037). */
+const ROUTED_API_METHODS = ['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE']
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data'])
 const JSON_TYPE = 'application/json'
 
@@ -30,22 +31,24 @@ function escapeHtml(text: string) {
 }
 
 /**
- * A short answer, translated for pages (the `lang` cookie), JSON for the API; never a stack trace.
+ * A short answer, translated for pages (the `lang` cookie), JSON for the API (in the language no user is
+ * known for yet: cookie, else Accept-Language); never a stack trace.
  * `log: false` when the caller reports refusals in bulk (load shedding: a line per refusal would add
  * to the overload).
  */
 export function refuse(req: ExpressRequest, res: ExpressResponse, refusal: Refusal, headers: Record<string, string> = {}, { close = false, log = true } = {}) {
 	const status = STATUS[refusal]
 	if (log) logger.warn('http.request_refused', { method: req.method, path: req.path, status, reason: refusal })
-	const language = languageFromCookieHeader(req.headers.cookie ?? null)
+	const api = isApiPath(req.path)
+	const language = api ? requestLanguage(req.headers.cookie ?? null, req.get('Accept-Language') ?? null) : languageFromCookieHeader(req.headers.cookie ?? null)
 	const t = getFixedT(language)
 	res.status(status).set({ 'Cache-Control': 'no-store', ...headers })
 	// Whatever is left of the body is read and dropped (not kept), so that the client, still sending,
 	// reads this answer and the connection stays usable; past DISCARD_LIMIT the connection closes instead.
 	if (close) res.set('Connection', 'close')
 	else if (!req.complete) discardRest(req)
-	if (isApiPath(req.path)) {
-		res.json({ message: t(`errors.request.${refusal}`) })
+	if (api) {
+		res.set('Content-Language', languageTag(language)).json({ message: t(`errors.request.${refusal}`) })
 		return
 	}
 	const title = escapeHtml(t(`errors.request.${refusal}`))
@@ -134,11 +137,11 @@ async function isWellFormed(type: string, contentType: string, body: Buffer): Pr
  * Forms and JSON are read here, within FORM_BODY_LIMIT, and handed on whole (`res.locals.body`); uploads
  * go on as a stream the import reads itself, refused here only when their declared length is too large.
  */
-export function requestBodyGuard({ maxUploadBytes }: { maxUploadBytes: number }) {
+export function requestBodyGuard({ maxUploadBytes, apiMethods }: { maxUploadBytes: number; apiMethods: (path: string) => readonly string[] | null }) {
 	return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
 		const api = isApiPath(req.path)
-		const allowed = api ? API_METHODS : PAGE_METHODS
-		if (!allowed.includes(req.method)) {
+		if (!(api ? ROUTED_API_METHODS : PAGE_METHODS).includes(req.method)) {
+			const allowed = api ? (apiMethods(req.path) ?? ROUTED_API_METHODS.filter((method) => method !== 'OPTIONS')) : PAGE_METHODS
 			refuse(req, res, 'methodNotAllowed', { Allow: allowed.join(', ') })
 			return
 		}

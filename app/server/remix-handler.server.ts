@@ -1,6 +1,7 @@
 import { createReadableStreamFromReadable, createRequestHandler, type ServerBuild } from '@remix-run/node'
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express'
-import { discardRest, refuse } from '~/security/request-body.server'
+import { discardRest, isApiPath, refuse } from '~/security/request-body.server'
+import { finishApiAnswer } from '~/utils/api.server'
 import { requestContext } from '~/utils/logger.server'
 import { documentParts, gzipParts } from './document-parts.server'
 
@@ -99,17 +100,19 @@ export function remixRequestHandler(build: ServerBuild) {
 			init.duplex = 'half'
 		}
 		try {
-			const response = await handleRequest(new Request(url.href, init))
-			// API answers are about one user at one moment: no shared or browser cache keeps them.
-			if (!response.headers.has('Cache-Control') && /json/i.test(response.headers.get('Content-Type') ?? '')) {
-				response.headers.set('Cache-Control', 'no-store')
-			}
+			const request = new Request(url.href, init)
+			let response = await handleRequest(request)
 			// The database was unavailable (handleError noted it): a 503 the client may retry, not an error page.
 			const unavailable = requestContext.getStore()?.databaseUnavailable
 			if (response.status >= 500 && unavailable) {
 				await response.body?.cancel()
 				refuse(req, res, unavailable === 'storage' ? 'storageUnavailable' : 'unavailable', { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) }, { log: false })
 				return
+			}
+			if (isApiPath(url.pathname)) response = await finishApiAnswer(request, response)
+			// API answers are about one user at one moment: no shared or browser cache keeps them.
+			if (!response.headers.has('Cache-Control') && /json/i.test(response.headers.get('Content-Type') ?? '')) {
+				response.headers.set('Cache-Control', 'no-store')
 			}
 			await send(req, res, response)
 			if (!req.complete) discardRest(req)

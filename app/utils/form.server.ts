@@ -31,6 +31,26 @@ export function issue(key: string, values?: Record<string, string | number>) {
 	return values ? JSON.stringify({ key, values }) : key
 }
 
+/**
+ * zod's own issues (a field missing or of the wrong type, an unknown option) as our translation keys, so
+ * that its English text never reaches a user; a message the schema gives (`issue(…)`) still comes first.
+ * Passed to every `safeParse` of a form or API body.
+ */
+export const issueAsKey: z.core.$ZodErrorMap = (problem) => {
+	switch (problem.code) {
+		case 'invalid_type':
+			return problem.input === undefined ? 'validation.required' : 'validation.invalid'
+		case 'too_big':
+			return problem.origin === 'string' ? issue('validation.tooLong', { max: Number(problem.maximum) }) : 'validation.invalid'
+		case 'too_small':
+			return problem.origin === 'string' && Number(problem.minimum) <= 1 ? 'validation.required' : 'validation.invalid'
+		case 'invalid_format':
+			return problem.format === 'email' ? 'validation.email' : 'validation.invalid'
+		default:
+			return 'validation.invalid'
+	}
+}
+
 function toFieldError(message: string): FieldError {
 	if (message.startsWith('{')) {
 		try {
@@ -105,7 +125,7 @@ export async function parseForm<Schema extends z.ZodType>(
 	assertCsrf(request, formData)
 	const input: Record<string, FormDataEntryValue> = {}
 	for (const [name, value] of formData) input[name] = value
-	const result = schema.safeParse(input)
+	const result = schema.safeParse(input, { error: issueAsKey })
 	if (result.success) return { ok: true, data: result.data, formData, values: keptValues(formData, schema) }
 	const errors: FieldErrors = {}
 	for (const problem of result.error.issues) {

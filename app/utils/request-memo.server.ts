@@ -21,3 +21,10 @@ export function memoizeForRequest<Value>(request: Request, key: string, compute:
 	if (!memo.has(scopedKey)) memo.set(scopedKey, compute())
 	return memo.get(scopedKey) as Value
 }
+
+/** What `memoizeForRequest` already holds for `key` in this request, without computing it. */
+export function recallForRequest<Value>(request: Request, key: string): Value | undefined {
+	const context = requestContext.getStore()
+	const memo = context ? context.memo : byRequestObject.get(request)
+	return memo?.get(`${request.method} ${key}`) as Value | undefined
+}

@@ -359,7 +359,7 @@ describe('API tokens', () => {
 		await getDb().updateTable('api_tokens').set({ last_used_at: Date.now() - 31 * MINUTE - 1_000 }).where('id', '=', row!.id).execute()
 		const refused = await useToken(token)
 		expect(refused.status).toBe(401)
-		expect(await refused.json()).toEqual({ message: 'Unauthorised' })
+		expect(await refused.json()).toEqual({ message: translate('vn', 'api.unauthorised') })
 		expect(await tokenRows(account.user.id)).toEqual([])
 	})
 
@@ -398,7 +398,7 @@ describe('API tokens', () => {
 		for (const headers of refusedHeaders) {
 			const refused = await logout(headers)
 			expect(refused.status).toBe(401)
-			expect(await refused.json()).toEqual({ message: 'Unauthorised' })
+			expect(await refused.json()).toEqual({ message: translate('vn', 'api.unauthorised') })
 		}
 		// A session cookie is not a token: the browser signs out with its own form.
 		const browser = await browserOf(account, CHROME_WINDOWS)

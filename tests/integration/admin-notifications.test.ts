@@ -232,7 +232,7 @@ describe('notifications from administrators', () => {
 		await redirected.text()
 		expect(location(redirected)).toMatch(/^\/account\/login/)
 		const poll = await anonymous.get('/api/notifications/unread')
-		expect(await poll.json()).toEqual({ message: 'Unauthorised' })
+		expect(await poll.json()).toEqual({ message: vn.api.unauthorised })
 		expect(poll.status).toBe(401)
 	})
 

@@ -1,14 +1,17 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import en from '~/locales/en.json'
+import vn from '~/locales/vn.json'
 import { getDb, onQuery } from '~/db/db.server'
 import { loadAccess } from '~/permissions/grants.server'
 import { menuFor } from '~/permissions/menu.server'
-import { setUserRoles } from '~/users/users.server'
+import { LANGUAGE_CODES } from '~/i18n/languages'
+import { setUserRoles, updateProfile } from '~/users/users.server'
 import { TestClient, location } from '../support/client'
 import { menuTree, parseHtml } from '../support/html'
 import { startServer, type RunningServer } from '../support/server'
 import { createBulkFunctions } from '../support/functions'
+import { flatLocales } from '../support/locales'
 import { createTestUser } from '../support/users'
 
 let server: RunningServer
@@ -156,13 +159,15 @@ describe('the menu API', () => {
 		expect(((await recovered.json()) as { type: string }).type).toBe('success')
 	})
 
-	test('no or a wrong token gives 401 Unauthorised', async () => {
-		const none = await fetch(new URL('/api/QuanTri/FunctionGetByUser', server.url))
+	test('no or a wrong token gives 401 Unauthorised (the seed text in English, translated otherwise)', async () => {
+		const none = await fetch(new URL('/api/QuanTri/FunctionGetByUser', server.url), { headers: { 'Accept-Language': 'en' } })
 		expect(none.status).toBe(401)
 		expect(await none.json()).toEqual({ message: 'Unauthorised' })
-		const wrong = await fetch(new URL('/api/users', server.url), { headers: { Authorization: `Bearer ${'x'.repeat(43)}` } })
+		const wrong = await fetch(new URL('/api/users', server.url), { headers: { Authorization: `Bearer ${'x'.repeat(43)}`, 'Accept-Language': 'en' } })
 		expect(wrong.status).toBe(401)
 		expect(await wrong.json()).toEqual({ message: 'Unauthorised' })
+		const vietnamese = await fetch(new URL('/api/users', server.url), { headers: { Authorization: `Bearer ${'x'.repeat(43)}` } })
+		expect(await vietnamese.json()).toEqual({ message: vn.api.unauthorised })
 	})
 })
 
@@ -184,7 +189,7 @@ describe('the account API', () => {
 		for (const body of [{ email, password: 'Wrong password 1' }, { email: 'nobody@example.com', password: 'Wrong password 1' }]) {
 			const response = await fetch(new URL('/api/users/authenticate', server.url), {
 				method: 'POST',
-				headers: { 'Content-Type': 'application/json' },
+				headers: { 'Content-Type': 'application/json', 'Accept-Language': 'en' },
 				body: JSON.stringify(body),
 			})
 			expect(response.status).toBe(400)
@@ -210,6 +215,7 @@ describe('the account API', () => {
 
 		const taken = await call('/api/users/register', admin.token, {
 			method: 'POST',
+			headers: { 'Accept-Language': 'en' },
 			body: JSON.stringify({ username: 'New.Person@example.com', password: 'Registered pass 1' }),
 		})
 		expect(taken.status).toBe(400)
@@ -241,7 +247,7 @@ describe('the account API', () => {
 		const flagged = await createTestUser({ roles: ['admin'], mustChangePassword: true })
 		const refused = await fetch(new URL('/api/users/authenticate', server.url), {
 			method: 'POST',
-			headers: { 'Content-Type': 'application/json' },
+			headers: { 'Content-Type': 'application/json', 'Accept-Language': 'en' },
 			body: JSON.stringify({ email: flagged.email, password: flagged.password }),
 		})
 		expect(refused.status).toBe(403)
@@ -260,7 +266,7 @@ describe('the account API', () => {
 		] as const) {
 			const response = await call(path, later.token, init)
 			expect(response.status).toBe(403)
-			expect(await response.json()).toEqual({ message: 'Password change required' })
+			expect(await response.json()).toEqual({ message: vn.api.passwordChangeRequired })
 		}
 		expect(await getDb().selectFrom('users').select('id').where('email', '=', 'blocked@example.com').executeTakeFirst()).toBeUndefined()
 	})
@@ -275,6 +281,85 @@ describe('the account API', () => {
 			confirmPassword: 'Changed pass for token',
 		})
 		expect((await call('/api/users', admin.token)).status).toBe(401)
+	})
+
+	describe('one language per answer', () => {
+		const locales = flatLocales()
+		const TAGS = { vn: 'vi', en: 'en', es: 'es', de: 'de', it: 'it', ru: 'ru' } as const
+		/** The answer's `{message}` and `Content-Language`, its body read whole. */
+		const answered = async (response: Response) => ({
+			status: response.status,
+			language: response.headers.get('Content-Language'),
+			body: (await response.json()) as { message: string; errors?: Record<string, string> },
+		})
+
+		test("the token's user's language comes before the cookie and Accept-Language", async () => {
+			const viewer = await tokenFor(['viewer'])
+			await updateProfile(viewer.user.id, { preferredLanguage: 'de' })
+			const headers = { 'Accept-Language': 'en', Cookie: 'lang=ru' }
+			expect(await answered(await call('/api/users', viewer.token, { headers }))).toEqual({ status: 403, language: 'de', body: { message: locales.de['api.forbidden'] } })
+			expect(await answered(await call('/api/users/logout', viewer.token, { headers }))).toEqual({
+				status: 405,
+				language: 'de',
+				body: { message: locales.de['errors.request.methodNotAllowed'] },
+			})
+			const menu = await call('/api/QuanTri/FunctionGetByUser', viewer.token, { headers })
+			expect(menu.headers.get('Content-Language')).toBe('de')
+			expect(((await menu.json()) as { data: ApiItem[] }).data[0]!.Description).toBe(locales.de['functions.DASHBOARD'])
+		})
+
+		test("the cookie session's user's language comes before the cookie and Accept-Language", async () => {
+			const { client, user } = await signedIn(['viewer'], 'es')
+			await updateProfile(user.id, { preferredLanguage: 'it' })
+			expect(await answered(await client.get('/api/users', { 'Accept-Language': 'ru' }))).toEqual({ status: 403, language: 'it', body: { message: locales.it['api.forbidden'] } })
+		})
+
+		test('without a user language: the lang cookie, else the best Accept-Language match, else Vietnamese', async () => {
+			const unauthorised = (headers: Record<string, string>) => fetch(new URL('/api/users', server.url), { headers }).then(answered)
+			for (const [header, language] of [
+				['vi-VN,vi;q=0.9,en;q=0.8', 'vn'],
+				['en-US,en;q=0.9', 'en'],
+				['fr-CH, fr;q=0.9, es;q=0.8, de;q=0.7', 'es'],
+				['de', 'de'],
+				['it-IT', 'it'],
+				['en;q=0.3, ru;q=0.7', 'ru'],
+				['*', 'vn'],
+				['ja, zh', 'vn'],
+				['', 'vn'],
+			] as const) {
+				expect(await unauthorised({ 'Accept-Language': header }), header).toEqual({ status: 401, language: TAGS[language], body: { message: locales[language]['api.unauthorised'] } })
+			}
+			expect(await unauthorised({ 'Accept-Language': 'de', Cookie: 'lang=it' })).toEqual({ status: 401, language: 'it', body: { message: locales.it['api.unauthorised'] } })
+		})
+
+		test.each(LANGUAGE_CODES)('a body the validator refuses is answered wholly in %s', async (language) => {
+			const strings = new Set(Object.values(locales[language]))
+			for (const body of ['{}', '{"email":5,"password":[]}', '[1]', '"x"']) {
+				const response = await fetch(new URL('/api/users/authenticate', server.url), {
+					method: 'POST',
+					headers: { 'Content-Type': 'application/json', 'Accept-Language': TAGS[language] },
+					body,
+				})
+				const answer = await answered(response)
+				expect(answer.status, body).toBe(400)
+				expect(answer.language, body).toBe(TAGS[language])
+				expect(answer.body.message, body).toBe(locales[language]['validation.formHasErrors'])
+				const errors = Object.values(answer.body.errors ?? {})
+				expect(errors.length, body).toBeGreaterThan(0)
+				// Every text is one of the language's own strings: no validator English inside a translated sentence.
+				for (const text of errors) expect(strings.has(text), `${body}: ${text}`).toBe(true)
+			}
+		})
+
+		test('a registration the validator refuses is answered in Vietnamese by default, field by field', async () => {
+			const admin = await tokenFor(['admin'])
+			const answer = await answered(await call('/api/users/register', admin.token, { method: 'POST', body: JSON.stringify({ username: 5, firstName: [] }) }))
+			expect(answer).toEqual({
+				status: 400,
+				language: 'vi',
+				body: { message: vn.validation.formHasErrors, errors: { username: vn.validation.invalid, password: vn.validation.required, firstName: vn.validation.invalid } },
+			})
+		})
 	})
 })
 

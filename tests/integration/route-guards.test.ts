@@ -1,4 +1,6 @@
+import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import vn from '~/locales/vn.json'
 import { TestClient, location } from '../support/client'
 import { loadRouteModules, type RouteModuleInfo } from '../support/routes'
 import { startServer, type RunningServer } from '../support/server'
@@ -51,14 +53,14 @@ describe('a signed-in user with no grants', () => {
 		const response = await client.get(route.url)
 		expect(response.status).toBe(403)
 		const body = await response.text()
-		if (isApi(route)) expect(JSON.parse(body)).toEqual({ message: 'Forbidden' })
+		if (isApi(route)) expect(JSON.parse(body)).toEqual({ message: vn.api.forbidden })
 		else expect(body).toContain('Không có quyền truy cập')
 	})
 
 	test.each(byAccess('function').filter((route) => route.hasAction).map((route) => [route.url, route] as const))(
 		'writing to %s answers 403',
 		async (_url, route) => {
-			const method = route.source.includes("request.method !== 'DELETE'") ? 'DELETE' : 'POST'
+			const method = route.apiMethods?.find((one) => one !== 'GET' && one !== 'HEAD') ?? 'POST'
 			const response =
 				method === 'POST'
 					? await client.post(route.url, { intent: 'create' })
@@ -81,7 +83,7 @@ describe('an anonymous visitor', () => {
 			const response = await new TestClient(server.url).get(route.url)
 			if (isApi(route)) {
 				expect(response.status).toBe(401)
-				expect(await response.json()).toEqual({ message: 'Unauthorised' })
+				expect(await response.json()).toEqual({ message: vn.api.unauthorised })
 			} else {
 				expect(response.status).toBe(302)
 				expect(location(response)).toMatch(/^\/account\/login/)
@@ -105,4 +107,71 @@ describe('an anonymous visitor', () => {
 			expect(response.status).not.toBe(403)
 		},
 	)
+})
+
+/** A request through node:http, which sends any method (fetch refuses TRACE) and adds no header of its own. */
+function rawRequest(url: string, method: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+	return new Promise((resolve, reject) => {
+		const request = http.request(url, { method }, (response) => {
+			const chunks: Buffer[] = []
+			response.on('data', (chunk: Buffer) => chunks.push(chunk))
+			response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }))
+			response.on('error', reject)
+		})
+		request.on('error', reject)
+		request.end()
+	})
+}
+
+describe('the methods of the API', () => {
+	/**
+	 * What each API route takes, written out here rather than read from the routes: a route's methods
+	 * changing is a decision this table records. HEAD goes with GET; OPTIONS is refused (decision 0037).
+	 */
+	const TAKES: Record<string, string[]> = {
+		'/api/QuanTri/FunctionGetByUser': ['GET', 'HEAD'],
+		'/api/activity': ['POST'],
+		'/api/no-such-call': ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+		'/api/notifications/unread': ['GET', 'HEAD'],
+		'/api/users': ['GET', 'HEAD'],
+		'/api/users/1': ['GET', 'HEAD', 'DELETE'],
+		'/api/users/authenticate': ['POST'],
+		'/api/users/logout': ['POST'],
+		'/api/users/register': ['POST'],
+		'/api/version': ['GET', 'HEAD'],
+	}
+	const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'PROPFIND']
+	const apiRoutes = routes.filter(isApi)
+
+	test('every API route is in the table, and its own table takes what the table says', () => {
+		expect(Object.fromEntries(apiRoutes.map((route) => [route.url, route.apiMethods]))).toEqual(TAKES)
+	})
+
+	const cases = Object.entries(TAKES).flatMap(([url, takes]) => METHODS.map((method) => [method, url, takes] as const))
+
+	test.each(cases.filter(([method, , takes]) => !takes.includes(method)))('%s %s answers 405 with Allow and a translated message', async (method, url, takes) => {
+		const answer = await rawRequest(new URL(url, server.url).href, method)
+		expect(answer.status).toBe(405)
+		expect(answer.headers.allow).toBe(takes.join(', '))
+		expect(answer.headers['content-language']).toBe('vi')
+		if (method === 'HEAD') expect(answer.body).toBe('')
+		else expect(JSON.parse(answer.body)).toEqual({ message: vn.errors.request.methodNotAllowed })
+	})
+
+	test.each(cases.filter(([method, , takes]) => takes.includes(method) && method !== 'HEAD'))('%s %s is taken: neither 405 nor an error', async (method, url) => {
+		const answer = await rawRequest(new URL(url, server.url).href, method)
+		expect(answer.status).not.toBe(405)
+		expect(answer.status).toBeLessThan(500)
+		expect(answer.headers['content-type']).toMatch(/^application\/json/)
+		expect(JSON.parse(answer.body)).toBeTypeOf('object')
+	})
+
+	test.each(cases.filter(([method, , takes]) => method === 'HEAD' && takes.includes(method)))('%s %s answers as GET does, without the body', async (_method, url) => {
+		const [get, head] = [await rawRequest(new URL(url, server.url).href, 'GET'), await rawRequest(new URL(url, server.url).href, 'HEAD')]
+		expect(get.body.length).toBeGreaterThan(0)
+		expect(head.body).toBe('')
+		expect(head.status).toBe(get.status)
+		expect(head.headers['content-type']).toBe(get.headers['content-type'])
+		expect(head.headers['content-language']).toBe(get.headers['content-language'])
+	})
 })

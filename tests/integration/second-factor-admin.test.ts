@@ -97,8 +97,13 @@ describe('REQUIRE_MFA_FOR=admin', () => {
 		}
 		const api = await client.get('/api/users')
 		expect(api.status).toBe(403)
+		// The session's client shows English (its lang cookie); the token request asks for English.
 		expect(await api.json()).toEqual({ message: 'Second factor required' })
-		const token = await fetch(new URL('/api/users/authenticate', required.url), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) })
+		const token = await fetch(new URL('/api/users/authenticate', required.url), {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json', 'Accept-Language': 'en' },
+			body: JSON.stringify({ email, password }),
+		})
 		expect(token.status).toBe(403)
 		expect(await token.json()).toEqual({ message: 'Second factor required' })
 

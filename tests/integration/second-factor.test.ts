@@ -319,7 +319,7 @@ describe('signing in with a second factor (HTTP)', () => {
 		async function authenticate(body: Record<string, string>) {
 			const response = await fetch(new URL('/api/users/authenticate', server.url), {
 				method: 'POST',
-				headers: { 'Content-Type': 'application/json' },
+				headers: { 'Content-Type': 'application/json', 'Accept-Language': 'en' },
 				body: JSON.stringify(body),
 			})
 			return { status: response.status, body: (await response.json()) as { message?: string; token?: string } }

@@ -6,16 +6,13 @@ import { beginCodeAttempt, codeSucceeded } from '../throttle.server'
 import { acceptSecondFactorCode, hasSecondFactor } from './mfa.server'
 import { notifySecondFactorChange } from './notices.server'
 
-export const CODE_REQUIRED = { message: 'Code required' }
-export const INVALID_CODE = { message: 'Invalid code' }
-
 /**
  * The API's second step, after the password was accepted: null when the account has no second factor or
  * `code` is right (TOTP or recovery code, used up), else the 401 or 429 to answer.
  */
 export async function refuseApiSignInWithoutCode(user: User, code: string | undefined, ip: string | null, t: TFunction): Promise<Response | null> {
 	if (!(await hasSecondFactor(user.id))) return null
-	if (!code) return Response.json(CODE_REQUIRED, { status: 401 })
+	if (!code) return Response.json({ message: t('api.codeRequired') }, { status: 401 })
 	const attempt = await beginCodeAttempt(user.id, ip)
 	if (!attempt.allowed) {
 		countSignIn('throttled', 'api')
@@ -26,7 +23,7 @@ export async function refuseApiSignInWithoutCode(user: User, code: string | unde
 	if (!checked.ok) {
 		countSignIn('failure', 'api')
 		await recordAudit({ action: 'auth.mfa_failed', actor: user, entity: 'user', entityId: user.id, ip, details: { via: 'api' } })
-		return Response.json(INVALID_CODE, { status: 401 })
+		return Response.json({ message: t('api.invalidCode') }, { status: 401 })
 	}
 	await codeSucceeded(user.id, ip)
 	if (checked.method === 'recovery') {
