@@ -21,11 +21,12 @@ import { deliverDueAnnouncements } from '~/notifications/announcements.server'
 import { scheduleAuditPurge } from '~/admin/audit.server'
 import { scheduleInactiveLock } from '~/users/inactive-lock.server'
 import { createCsrfToken, csrfCookieName, csrfSetCookie, readCookie, verifyCsrfCookie } from '~/security/csrf.server'
-import { assetHeaders, securityHeaders } from '~/security/headers'
+import { securityHeaders } from '~/security/headers'
 import { createCspNonce } from '~/security/nonce.server'
 import { isCrossSiteRequest } from '~/security/origin-check'
-import { requestBodyGuard } from '~/security/request-body.server'
+import { refuse, requestBodyGuard } from '~/security/request-body.server'
 import { apiMethodsByPath } from '~/server/api-methods.server'
+import { clientOnLoopback, requestUrl } from '~/server/request-address.server'
 import { remixRequestHandler } from '~/server/remix-handler.server'
 import { shedLoad, watchEventLoop } from '~/server/overload.server'
 import { nodeVersionWarning } from '~/server/node-support.server'
@@ -69,6 +70,14 @@ async function main() {
 	app.set('trust proxy', config.trustProxy)
 	const server = http.createServer(app)
 	const shutdown = createShutdown(server)
+	// The security headers of every answer, whatever answers it (a probe, a static file, a refusal, a page),
+	// with this response's CSP nonce.
+	app.use((_req, res, next) => {
+		const cspNonce = createCspNonce()
+		res.locals.cspNonce = cspNonce
+		for (const [name, value] of Object.entries(securityHeaders({ nonce: cspNonce, secure: config.cookieSecure }))) res.setHeader(name, value)
+		next()
+	})
 	app.use(shutdown.connectionCloseWhileStopping)
 
 	// Every answer is timed for /metrics, labelled by what served it: a probe, a static file, load
@@ -105,12 +114,6 @@ async function main() {
 		customErrorMessage: () => 'http.request',
 	})
 
-	// Headers every answer carries; pages add the rest (with their CSP nonce) below.
-	const baseHeaders = Object.entries(assetHeaders({ secure: config.cookieSecure }))
-	app.use((_req, res, next) => {
-		for (const [name, value] of baseHeaders) res.setHeader(name, value)
-		next()
-	})
 	app.use(compression())
 
 	if (config.metricsToken) {
@@ -161,7 +164,7 @@ async function main() {
 	// Per-request context: id, client address, CSP nonce, CSRF cookie; one log line per request.
 	app.use((req, res, next) => {
 		const requestId = (req.get('X-Request-Id') ?? '').slice(0, 64).replace(/[^\w.-]/g, '') || randomUUID()
-		const cspNonce = createCspNonce()
+		const cspNonce = String(res.locals.cspNonce)
 		let csrfToken = verifyCsrfCookie(readCookie(req.headers.cookie, csrfCookieName()))
 		// Shared caches may keep the public JSON resources: no cookie may travel with them (they hold no form).
 		if (!csrfToken && !PUBLIC_RESOURCE.test(req.path)) {
@@ -170,9 +173,6 @@ async function main() {
 			res.append('Set-Cookie', csrfSetCookie(created.cookieValue))
 		}
 		res.setHeader('X-Request-Id', requestId)
-		for (const [name, value] of Object.entries(securityHeaders({ nonce: cspNonce, secure: config.cookieSecure }))) {
-			res.setHeader(name, value)
-		}
 		// Read now: once the socket is gone (a refused upload closes it), Express can no longer tell. A forwarded
 		// "address" that is none (X-Forwarded-For says what the client wrote past the trusted proxies) is not kept.
 		const clientIp = req.ip && isIP(req.ip) ? req.ip : (req.socket.remoteAddress ?? null)
@@ -180,15 +180,22 @@ async function main() {
 		res.locals.requestId = requestId
 		res.locals.clientIp = clientIp
 		httpLogger(req, res)
-		requestContext.run({ requestId, clientIp, cspNonce, csrfToken: csrfToken ?? '', dataRequest: req.path.endsWith('.data') }, next)
+		const context = { requestId, clientIp, clientOnLoopback: clientOnLoopback(req), cspNonce, csrfToken: csrfToken ?? '', dataRequest: req.path.endsWith('.data') }
+		requestContext.run(context, next)
 	})
 
-	// Unsafe methods from another site are refused before any route sees them.
+	// The address the client asked for (forwarded headers through TRUST_PROXY only): a Host that names no host
+	// (`user@host`) is a 400. Unsafe methods from another site are refused before any route sees them.
 	app.use((req, res, next) => {
-		const ownOrigin = `${req.protocol}://${req.get('host') ?? ''}`
-		if (isCrossSiteRequest({ method: req.method, origin: req.get('origin'), secFetchSite: req.get('sec-fetch-site'), ownOrigin })) {
-			logger.warn('http.cross_site_refused', { method: req.method, path: req.path, origin: req.get('origin') })
-			res.status(403).type('text/plain').send('Cross-site request refused')
+		const url = requestUrl(req)
+		if (!url) {
+			refuse(req, res, 'malformed')
+			return
+		}
+		res.locals.url = url
+		if (isCrossSiteRequest({ method: req.method, origin: req.get('origin'), secFetchSite: req.get('sec-fetch-site'), ownOrigin: url.origin })) {
+			logger.warn('http.cross_site_refused', { method: req.method, path: req.path, origin: req.get('origin'), secFetchSite: req.get('sec-fetch-site') })
+			refuse(req, res, 'crossSite', {}, { log: false })
 			return
 		}
 		next()
@@ -196,6 +203,16 @@ async function main() {
 
 	app.use(requestBodyGuard({ maxUploadBytes: config.maxUploadBytes, apiMethods: apiMethodsByPath(build, routeId) }))
 	app.all('*', remixRequestHandler(build))
+	// What still fails is answered like any refusal (translated, with the headers above), never with a stack:
+	// a client's error Express found (a path with a broken escape: status 400) as malformed, anything else as ours.
+	app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+		const status = Number((error as { status?: unknown } | null)?.status)
+		const clientError = status >= 400 && status < 500
+		if (!clientError) logger.error('http.unhandled_error', { method: req.method, path: req.path, ...errorFields(error) })
+		if (res.headersSent) res.destroy()
+		else if (clientError) refuse(req, res, 'malformed')
+		else refuse(req, res, 'serverError', {}, { log: false })
+	})
 
 	server.listen(config.port, config.host, () => {
 		const address = server.address()

@@ -6,9 +6,11 @@ import type { FunctionRow } from '~/db/schema'
 import { getFixedT } from '~/i18n/i18n.server'
 import { LANGUAGE_CODES, type LanguageCode } from '~/i18n/languages'
 import { BUILTIN_FUNCTIONS } from '~/permissions/builtins'
+import { isSiteParam, linksOnSite } from '~/permissions/menu'
 import { functionLabel } from '~/permissions/menu.server'
 import { issue } from '~/utils/form.server'
 import { getClientIp } from '~/utils/logger.server'
+import { isSitePath } from '~/utils/redirect'
 import { BADGE_VARIANTS, MAX_DEPTH } from './functions'
 
 /**
@@ -42,14 +44,18 @@ export const functionSchema = formObject({
 	parentId: formText.pipe(z.string().trim().refine((value) => value === '' || /^\d{1,9}$/.test(value), issue('catalog.errors.invalidChoice'))),
 	sortOrder: integerField(0, 1_000_000),
 	icon: pattern(64, /^bx[sl]?-[a-z0-9-]+$/, 'admin.functions.errors.iconFormat'),
-	path: pattern(200, /^\/[A-Za-z0-9/_.-]*$/, 'admin.functions.errors.pathFormat'),
-	param: optionalText(200),
+	path: optionalText(200).refine((value) => !value || (/^\/[A-Za-z0-9/_.-]*$/.test(value) && isSitePath(value)), issue('admin.functions.errors.pathFormat')),
+	// A sub-path (`/active`) or a query (`status=active`).
+	param: optionalText(200).refine((value) => !value || isSiteParam(value), issue('admin.functions.errors.paramFormat')),
 	badgeText: optionalText(20),
 	badgeVariant: formText.pipe(z.string().trim().refine((value) => value === '' || (BADGE_VARIANTS as readonly string[]).includes(value), issue('catalog.errors.invalidChoice'))),
 	isTitle: flag,
 	isHidden: flag,
 	enabled: flag,
 	...labelShape,
+}).superRefine((input, ctx) => {
+	// Each may be a site path alone and still make another site's address together (`/` and `/evil.example`).
+	if (input.path && input.param && !linksOnSite(input)) ctx.addIssue({ code: 'custom', path: ['param'], message: issue('admin.functions.errors.paramFormat') })
 })
 export type FunctionInput = z.output<typeof functionSchema>
 

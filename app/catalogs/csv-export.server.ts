@@ -38,7 +38,6 @@ export function csvResponse<Row>(
 			'Content-Type': 'text/csv; charset=utf-8',
 			'Content-Disposition': `attachment; filename="${fileName}"`,
 			'Cache-Control': 'no-store',
-			'X-Content-Type-Options': 'nosniff',
 		},
 	})
 }

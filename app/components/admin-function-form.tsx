@@ -74,7 +74,7 @@ export function FunctionForm({
 					<Field name="path" label={t('admin.functions.fields.path')} hint={t('admin.functions.pathHint')} defaultValue={values.path ?? ''} error={errors.path} maxLength={200} />
 				</div>
 				<div className="col-md-4">
-					<Field name="param" label={t('admin.functions.fields.param')} defaultValue={values.param ?? ''} error={errors.param} maxLength={200} />
+					<Field name="param" label={t('admin.functions.fields.param')} hint={t('admin.functions.paramHint')} defaultValue={values.param ?? ''} error={errors.param} maxLength={200} />
 				</div>
 				<div className="col-md-4">
 					<Field name="badgeText" label={t('admin.functions.fields.badgeText')} defaultValue={values.badgeText ?? ''} error={errors.badgeText} maxLength={20} />

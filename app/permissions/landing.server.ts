@@ -1,12 +1,16 @@
 import type { LanguageCode } from '~/i18n/languages'
+import { sitePath } from '~/utils/redirect'
 import { loadAccess, type Access } from './grants.server'
 import { firstPage, menuHref, visibleItems } from './menu'
 import { menuFor } from './menu.server'
 
-/** The first page of the user's menu, or null when they may open nothing (`/` lands there). */
+/**
+ * The first page of the user's menu, or null when they may open nothing (`/` lands there). A redirect like
+ * any other: through `sitePath`, though the menu links only site paths (`linksOnSite`).
+ */
 export function landingFor(access: Access, language: LanguageCode): string | null {
 	const first = firstPage(visibleItems(menuFor(access, language)))
-	return first ? menuHref(first) : null
+	return first ? sitePath(menuHref(first)) : null
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { activeTrail, bestEntry, buildMenu as buildFromIndex, firstPage, indexMenu, menuHref, queryMatches, visibleItems, type MenuFunction, type MenuItem, type Translate } from './menu'
+import { activeTrail, bestEntry, buildMenu as buildFromIndex, firstPage, indexMenu, linksOnSite, menuHref, queryMatches, visibleItems, type MenuFunction, type MenuItem, type Translate } from './menu'
 import { grantsFromRows, NO_GRANTS, type Grants } from './grants'
 
 let nextId = 1
@@ -121,6 +121,39 @@ describe('buildMenu', () => {
 		const [entry] = buildMenu([item], viewOn('BADGED'), () => 'Nhãn')
 		expect(entry).toMatchObject({ label: 'Nhãn', icon: 'bx-star', badge: { text: 'Mới', variant: 'success' }, param: 'type=1' })
 		expect(menuHref(entry!)).toBe('/badged?type=1')
+	})
+})
+
+describe('a function whose path or parameter would leave the site', () => {
+	test.each([
+		['a protocol-relative path', { path: '//evil.example/x', param: null }],
+		['a path with encoded slashes', { path: '/%2F%2Fevil.example', param: null }],
+		['a path with a backslash', { path: '/\\evil.example', param: null }],
+		['a path with an encoded backslash', { path: '/%5Cevil.example', param: null }],
+		['a path with a scheme', { path: 'https://evil.example', param: null }],
+		['a path with an encoded tab', { path: '/%09/evil.example', param: null }],
+		['a path and a sub-path parameter that make //', { path: '/', param: '/evil.example' }],
+		['a sub-path parameter with encoded slashes', { path: '/kho', param: '/%2F%2Fevil.example' }],
+		['a query parameter with a control character', { path: '/kho', param: 'q=%0d%0a' }],
+		['a parameter with a scheme', { path: '/kho', param: 'javascript:alert(1)' }],
+		['a query parameter holding another address', { path: '/kho', param: 'next=//evil.example' }],
+		['a path without its parameter\'s page', { path: null, param: '/active' }],
+	])('%s gives no link, no first page and no API path', (_name, location) => {
+		const bad = fn('BAD', { ...location, sort_order: 1 })
+		const good = fn('GOOD', { sort_order: 2 })
+		expect(linksOnSite(bad)).toBe(false)
+		const menu = buildMenu([bad, good], viewOn('BAD', 'GOOD'), label)
+		const shown = menu.find((item) => item.code === 'BAD')!
+		expect(shown).toMatchObject({ path: null, param: null })
+		expect(menuHref(shown)).toBeNull()
+		expect(firstPage(menu)?.code).toBe('GOOD')
+	})
+
+	test('site paths with a sub-path or a query keep their link', () => {
+		expect(linksOnSite({ path: '/kho', param: '/active' })).toBe(true)
+		expect(linksOnSite({ path: '/kho', param: 'status=active' })).toBe(true)
+		expect(linksOnSite({ path: '/kho', param: null })).toBe(true)
+		expect(linksOnSite({ path: null, param: null })).toBe(false)
 	})
 })
 

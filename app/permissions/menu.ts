@@ -1,4 +1,5 @@
 import type { FunctionRow } from '~/db/schema'
+import { fullyDecoded, isSitePath } from '~/utils/redirect'
 import { can, type Grants } from './grants'
 
 export interface MenuItem {
@@ -70,13 +71,37 @@ export function buildMenu({ childrenOf }: MenuIndex, grants: Grants, translate: 
 	return build(null, 1)
 }
 
+const SCHEME = /^[a-z][a-z\d+.-]*:/i
+
+/**
+ * Whether a route parameter is a sub-path (`/active`) or a query (`status=active`) that cannot lead off the
+ * site, whatever it is joined to (the old client joins them itself): fully decoded, no `//`, no scheme, and
+ * a site path (no backslash or control character) as a sub-path or as the query of one.
+ */
+export function isSiteParam(param: string): boolean {
+	const decoded = fullyDecoded(param)
+	if (decoded === null || decoded.includes('//') || SCHEME.test(decoded)) return false
+	return isSitePath(param.startsWith('/') ? param : `/?${param}`)
+}
+
+/**
+ * Whether a function's page is a path of this site: its path, its parameter, and the link they make
+ * together. The form refuses anything else; a row written before it did (or by hand) is shown without a
+ * link, and so gives no link, redirect or API path anywhere.
+ */
+export function linksOnSite(fn: Pick<MenuFunction, 'path' | 'param'>): boolean {
+	if (fn.path === null || !isSitePath(fn.path)) return false
+	return fn.param === null || (isSiteParam(fn.param) && isSitePath(menuHref(fn)!))
+}
+
 function toItem(fn: MenuFunction, translate: Translate, children: MenuItem[], { linked }: { linked: boolean }): MenuItem {
+	const onSite = linked && linksOnSite(fn)
 	return {
 		code: fn.code,
 		label: translate(fn),
 		icon: fn.icon,
-		path: linked ? fn.path : null,
-		param: linked ? fn.param : null,
+		path: onSite ? fn.path : null,
+		param: onSite ? fn.param : null,
 		isTitle: Boolean(fn.is_title),
 		isHidden: Boolean(fn.is_hidden),
 		badge: fn.badge_text ? { text: fn.badge_text, variant: fn.badge_variant ?? 'primary' } : null,

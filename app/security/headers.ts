@@ -1,4 +1,7 @@
-/** The security headers of every response; the CSP allows inline scripts only with this response's nonce. */
+/**
+ * The security headers of every answer (pages, API, refusals, static files, probes), set once before
+ * anything answers; the CSP allows inline scripts only with this response's nonce.
+ */
 export function securityHeaders({ nonce, secure }: { nonce: string; secure: boolean }): Record<string, string> {
 	const csp = [
 		"default-src 'self'",
@@ -25,11 +28,3 @@ export function securityHeaders({ nonce, secure }: { nonce: string; secure: bool
 	}
 }
 
-/** The headers of every answer, static files and probes included: never sniffed, never embedded by another site. */
-export function assetHeaders({ secure }: { secure: boolean }): Record<string, string> {
-	return {
-		'X-Content-Type-Options': 'nosniff',
-		'Cross-Origin-Resource-Policy': 'same-origin',
-		...(secure ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
-	}
-}

@@ -32,4 +32,15 @@ describe('isCrossSiteRequest', () => {
 	test('accepts a user-initiated navigation (Sec-Fetch-Site: none)', () => {
 		expect(isCrossSiteRequest({ method: 'POST', origin: undefined, secFetchSite: 'none', ownOrigin: own })).toBe(false)
 	})
+
+	test('compares origins as a browser writes them: case and a default port make no difference', () => {
+		expect(isCrossSiteRequest({ method: 'POST', origin: 'HTTP://LOCALHOST:3000', secFetchSite: undefined, ownOrigin: own })).toBe(false)
+		expect(isCrossSiteRequest({ method: 'POST', origin: 'https://portal.example:443', secFetchSite: undefined, ownOrigin: 'https://portal.example' })).toBe(false)
+	})
+
+	test('refuses an Origin that is no origin', () => {
+		for (const origin of ['', 'localhost:3000', 'http://[', 'javascript:alert(1)', 'http://localhost:3000.evil.example']) {
+			expect(isCrossSiteRequest({ method: 'POST', origin, secFetchSite: undefined, ownOrigin: own }), origin).toBe(true)
+		}
+	})
 })

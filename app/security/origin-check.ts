@@ -6,8 +6,18 @@ export interface OriginFacts {
 	origin: string | undefined
 	/** The Sec-Fetch-Site header, if the client sent one. */
 	secFetchSite: string | undefined
-	/** This server's own origin as the client addressed it, e.g. `http://localhost:3000`. */
+	/** This server's own origin as the client addressed it (a URL's `origin`), e.g. `http://localhost:3000`. */
 	ownOrigin: string
+}
+
+/** An Origin header as a URL's `origin` (host in lower case, no default port), or null when it is none. */
+function normalisedOrigin(origin: string): string | null {
+	try {
+		const url = new URL(origin)
+		return url.origin === 'null' ? null : url.origin
+	} catch {
+		return null
+	}
 }
 
 /**
@@ -17,9 +27,7 @@ export interface OriginFacts {
 export function isCrossSiteRequest({ method, origin, secFetchSite, ownOrigin }: OriginFacts): boolean {
 	if (SAFE_METHODS.has(method.toUpperCase())) return false
 	if (secFetchSite && secFetchSite !== 'same-origin' && secFetchSite !== 'none') return true
-	if (origin !== undefined) {
-		if (origin === 'null') return true
-		return origin.toLowerCase() !== ownOrigin.toLowerCase()
-	}
+	// Compared as origins, so that the framework's own check of the host (Remix's, on actions) agrees.
+	if (origin !== undefined) return normalisedOrigin(origin) !== ownOrigin
 	return false
 }

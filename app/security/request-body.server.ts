@@ -14,8 +14,22 @@ const ROUTED_API_METHODS = ['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'D
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data'])
 const JSON_TYPE = 'application/json'
 
-type Refusal = 'methodNotAllowed' | 'tooLarge' | 'unsupportedType' | 'malformed' | 'unavailable' | 'storageUnavailable'
-const STATUS: Record<Refusal, number> = { methodNotAllowed: 405, tooLarge: 413, unsupportedType: 415, malformed: 400, unavailable: 503, storageUnavailable: 503 }
+type Refusal = 'methodNotAllowed' | 'tooLarge' | 'unsupportedType' | 'malformed' | 'crossSite' | 'unavailable' | 'storageUnavailable' | 'serverError'
+const STATUS: Record<Refusal, number> = {
+	methodNotAllowed: 405,
+	tooLarge: 413,
+	unsupportedType: 415,
+	malformed: 400,
+	crossSite: 403,
+	unavailable: 503,
+	storageUnavailable: 503,
+	serverError: 500,
+}
+
+/** The title and the text of a refusal's answer (a server error says what the error page says). */
+function refusalText(refusal: Refusal): [title: string, detail: string] {
+	return refusal === 'serverError' ? ['errors.serverErrorTitle', 'errors.serverErrorBody'] : [`errors.request.${refusal}`, `errors.request.${refusal}Detail`]
+}
 
 export function isApiPath(path: string) {
 	return path === '/api' || path.startsWith('/api/')
@@ -42,21 +56,22 @@ export function refuse(req: ExpressRequest, res: ExpressResponse, refusal: Refus
 	const api = isApiPath(req.path)
 	const language = api ? requestLanguage(req.headers.cookie ?? null, req.get('Accept-Language') ?? null) : languageFromCookieHeader(req.headers.cookie ?? null)
 	const t = getFixedT(language)
+	const [titleKey, detailKey] = refusalText(refusal)
 	res.status(status).set({ 'Cache-Control': 'no-store', ...headers })
 	// Whatever is left of the body is read and dropped (not kept), so that the client, still sending,
 	// reads this answer and the connection stays usable; past DISCARD_LIMIT the connection closes instead.
 	if (close) res.set('Connection', 'close')
 	else if (!req.complete) discardRest(req)
 	if (api) {
-		res.set('Content-Language', languageTag(language)).json({ message: t(`errors.request.${refusal}`) })
+		res.set('Content-Language', languageTag(language)).json({ message: t(titleKey) })
 		return
 	}
-	const title = escapeHtml(t(`errors.request.${refusal}`))
+	const title = escapeHtml(t(titleKey))
 	res
 		.type('html')
 		.send(
 			`<!doctype html><html lang="${languageTag(language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} | ${escapeHtml(t('app.name'))}</title></head>` +
-				`<body><main><h1>${title}</h1><p>${escapeHtml(t(`errors.request.${refusal}Detail`))}</p><p><a href="/">${escapeHtml(t('errors.goHome'))}</a></p></main></body></html>`,
+				`<body><main><h1>${title}</h1><p>${escapeHtml(t(detailKey))}</p><p><a href="/">${escapeHtml(t('errors.goHome'))}</a></p></main></body></html>`,
 		)
 }
 

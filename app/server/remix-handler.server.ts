@@ -8,22 +8,18 @@ import { documentParts, gzipParts } from './document-parts.server'
 /** Seconds a client is asked to wait when the database is unavailable. */
 const DATABASE_RETRY_AFTER_SECONDS = 5
 
-/** The URL Remix sees: protocol and host as Express resolved them (they honour TRUST_PROXY). */
-function requestUrl(req: ExpressRequest): URL | null {
-	const port = /:(\d{1,5})$/.exec(req.get('X-Forwarded-Host') ?? req.get('Host') ?? '')?.[1]
-	try {
-		return new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ''}${req.originalUrl}`)
-	} catch {
-		return null
-	}
-}
-
-function requestHeaders(req: ExpressRequest): Headers {
+/**
+ * The request's headers for Remix, with `Host` the host the request was resolved to (`requestUrl`) and no
+ * `X-Forwarded-Host`: Remix compares an action's Origin with these itself, and would otherwise believe
+ * a forwarded host TRUST_PROXY does not.
+ */
+function requestHeaders(req: ExpressRequest, url: URL): Headers {
 	const headers = new Headers()
 	for (const [name, value] of Object.entries(req.headers)) {
-		if (value === undefined) continue
+		if (value === undefined || name === 'host' || name === 'x-forwarded-host') continue
 		for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item)
 	}
+	headers.set('Host', url.host)
 	return headers
 }
 
@@ -64,7 +60,11 @@ export async function writeBody(res: ExpressResponse, body: ReadableStream<Uint8
 async function send(req: ExpressRequest, res: ExpressResponse, response: Response) {
 	res.statusMessage = response.statusText
 	res.status(response.status)
-	for (const [name, value] of response.headers.entries()) res.append(name, value)
+	// A header the route sets replaces the server's own (the security headers); only cookies add up.
+	for (const [name, value] of response.headers.entries()) {
+		if (name === 'set-cookie') res.append(name, value)
+		else res.setHeader(name, value)
+	}
 	const parts = documentParts(response)
 	if (parts && response.body && req.acceptsEncodings('gzip', 'identity') === 'gzip') {
 		// Compressed here, the parts compressed once copied as they are: the compression middleware passes it on.
@@ -80,12 +80,13 @@ async function send(req: ExpressRequest, res: ExpressResponse, response: Respons
 
 /**
  * Express to Remix, like @remix-run/express's handler, except that a body the request guard has already
- * read and checked (`res.locals.body`) is handed on as it is, and a Host header that makes no URL is a 400.
+ * read and checked (`res.locals.body`) is handed on as it is, and the URL is the one the server resolved
+ * (`res.locals.url`, see `requestUrl`; a request without one is a 400).
  */
 export function remixRequestHandler(build: ServerBuild) {
 	const handleRequest = createRequestHandler(build, build.mode)
 	return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-		const url = requestUrl(req)
+		const url = res.locals.url as URL | undefined
 		if (!url) {
 			refuse(req, res, 'malformed')
 			return
@@ -93,7 +94,7 @@ export function remixRequestHandler(build: ServerBuild) {
 		let controller: AbortController | null = new AbortController()
 		res.on('finish', () => (controller = null))
 		res.on('close', () => controller?.abort())
-		const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers: requestHeaders(req), signal: controller.signal }
+		const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers: requestHeaders(req, url), signal: controller.signal }
 		if (req.method !== 'GET' && req.method !== 'HEAD') {
 			const body = res.locals.body as Buffer | undefined
 			init.body = body ? (body as Uint8Array<ArrayBuffer>) : createReadableStreamFromReadable(req)

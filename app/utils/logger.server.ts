@@ -10,6 +10,8 @@ export interface RequestContext {
 	requestId: string
 	/** The client's address as Express resolved it (honours TRUST_PROXY). */
 	clientIp: string | null
+	/** The client is on this machine (see `clientOnLoopback`): emailed links may then use the request's own origin. */
+	clientOnLoopback?: boolean
 	/** The CSP nonce of this response's inline scripts. */
 	cspNonce: string
 	/** The form token of the CSRF cookie (created for this response when the browser had none). */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { safeRedirect } from './redirect'
+import { isSitePath, safeRedirect } from './redirect'
 
 const SITE = 'http://portal.test'
 
@@ -91,5 +91,43 @@ describe('safeRedirect keeps the user on this site', () => {
 		expect(safeRedirect(null)).toBe('/')
 		expect(safeRedirect(undefined, '/dashboard')).toBe('/dashboard')
 		expect(safeRedirect(new File(['x'], 'x.txt'), '/dashboard')).toBe('/dashboard')
+	})
+})
+
+describe('isSitePath: a link kept in the database is a path of this site as written', () => {
+	test.each(['/', '/kho', '/danhmuc/tram', '/danhmuc/tram/active', '/danhmuc/tram?status=active', '/danhmuc/tram?status=active&type=a', '/search?q=a%20b', '/a.b/c_d-e', '/x?next=/y'])(
+		'accepts %s',
+		(value) => {
+			expect(isSitePath(value)).toBe(true)
+		},
+	)
+
+	test.each([
+		['protocol-relative', '//evil.example/x'],
+		['three slashes', '///evil.example'],
+		['double slash inside', '/kho//evil.example'],
+		['encoded slashes', '/%2F%2Fevil.example'],
+		['encoded slash after a slash', '/%2fevil.example'],
+		['double-encoded slash', '/%252F/evil.example'],
+		['backslash', '/\\evil.example'],
+		['encoded backslash', '/%5Cevil.example'],
+		['encoded backslash, lower case', '/%5cevil.example'],
+		['scheme', 'https://evil.example/'],
+		['javascript: URL', 'javascript:alert(1)'],
+		['relative path', 'kho'],
+		['tab', '/\t/evil.example'],
+		['encoded tab', '/%09/evil.example'],
+		['encoded newline in the query', '/kho?x=%0a'],
+		['encoded NUL in the query', '/kho?x=%00'],
+		['encoded backslash in the query', '/kho?x=%5C'],
+		['zero-width space', '/\u200bkho'],
+		['dot segment', '/a/./b'],
+		['parent segment', '/a/../b'],
+		['encoded parent segment', '/a/%2e%2e/b'],
+		['trailing dot segment', '/a/..'],
+		['broken encoding', '/%E0%A4%A'],
+		['empty', ''],
+	])('refuses a %s', (_name, value) => {
+		expect(isSitePath(value)).toBe(false)
 	})
 })

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/db.server'
 import { location } from '../support/client'
 import { fieldError, fieldValue, format, signedIn, vn } from '../support/catalogs'
+import { hrefs } from '../support/html'
 import { startServer, type RunningServer } from '../support/server'
 
 let server: RunningServer
@@ -116,6 +117,104 @@ describe('functions', () => {
 		const renamed = await admin.client.post(`/admin/functions/${users.id}`, fields({ code: 'QUANTRI_PEOPLE', parentId: String(quantri.id), path: '/admin/users' }))
 		expect(renamed.status).toBe(409)
 		expect((await fn('QUANTRI_USERS')).code).toBe('QUANTRI_USERS')
+	})
+
+	describe('a path and a parameter must keep the link on this site', () => {
+		const pathFormat = vn.admin.functions.errors.pathFormat
+		const paramFormat = vn.admin.functions.errors.paramFormat
+		test.each([
+			['a protocol-relative path', { path: '//evil.example/x' }, 'path', pathFormat],
+			['a path of three slashes', { path: '///evil.example' }, 'path', pathFormat],
+			['a path with // inside', { path: '/kho//evil.example' }, 'path', pathFormat],
+			['a path with encoded slashes', { path: '/%2F%2Fevil.example' }, 'path', pathFormat],
+			['a path with an encoded backslash', { path: '/%5Cevil.example' }, 'path', pathFormat],
+			['a path with a backslash', { path: '/\\evil.example' }, 'path', pathFormat],
+			['a path with a scheme', { path: 'https://evil.example/' }, 'path', pathFormat],
+			['a path with an encoded tab', { path: '/%09/evil.example' }, 'path', pathFormat],
+			['a path with a parent segment', { path: '/kho/../..//evil.example' }, 'path', pathFormat],
+			['a path and a parameter that make //', { path: '/', param: '/evil.example' }, 'param', paramFormat],
+			['a sub-path parameter of two slashes', { param: '//evil.example' }, 'param', paramFormat],
+			['a sub-path parameter with encoded slashes', { param: '/%2F%2Fevil.example' }, 'param', paramFormat],
+			['a sub-path parameter with an encoded backslash', { param: '/%5Cevil.example' }, 'param', paramFormat],
+			['a sub-path parameter with a backslash', { param: '/\\evil.example' }, 'param', paramFormat],
+			['a parameter with a scheme', { param: 'javascript:alert(1)' }, 'param', paramFormat],
+			['a query parameter holding another address', { param: 'next=//evil.example' }, 'param', paramFormat],
+			['a query parameter with an encoded tab', { param: 'status=%09active' }, 'param', paramFormat],
+			['a query parameter with an encoded line break', { param: 'q=%0d%0aSet-Cookie:x' }, 'param', paramFormat],
+			['a query parameter with a backslash', { param: 'x=%5C' }, 'param', paramFormat],
+		])('%s answers 400 with the translated error and the values kept', async (_name, overrides, field, message) => {
+			const input = fields({ label_vn: 'Giữ lại', ...overrides })
+			const response = await admin.client.post('/admin/functions/new', input)
+			const html = await response.text()
+			expect(response.status).toBe(400)
+			expect(fieldError(html, field)).toBe(message)
+			expect(fieldValue(html, field)).toBe(overrides[field as keyof typeof overrides])
+			expect(fieldValue(html, 'label_vn')).toBe('Giữ lại')
+			expect(await getDb().selectFrom('functions').select('id').where('code', '=', input.code!).executeTakeFirst()).toBeUndefined()
+		})
+
+		test('a sub-path or a query parameter of this site is kept and linked', async () => {
+			const query = fields({ param: 'status=active' })
+			const subPath = fields({ param: '/active' })
+			for (const input of [query, subPath]) expect((await admin.client.post('/admin/functions/new', input)).status).toBe(302)
+			const links = hrefs(await (await admin.client.get('/dashboard')).text(), 'a[href^="/kho"]')
+			expect(links).toEqual(expect.arrayContaining(['/kho?status=active', '/kho/active']))
+			await getDb().deleteFrom('functions').where('code', 'in', [query.code!, subPath.code!]).execute()
+		})
+
+		test('the edit form refuses the same values and changes nothing', async () => {
+			const created = fields()
+			expect((await admin.client.post('/admin/functions/new', created)).status).toBe(302)
+			const row = await fn(created.code!)
+			const response = await admin.client.post(`/admin/functions/${row.id}`, { ...created, path: '/', param: '/%2F%2Fevil.example' })
+			expect(response.status).toBe(400)
+			expect(fieldError(await response.text(), 'param')).toBe(paramFormat)
+			expect(await fn(created.code!)).toMatchObject({ path: '/kho', param: null })
+			await getDb().deleteFrom('functions').where('id', '=', row.id).execute()
+		})
+
+		test('rows stored before the rule (or by hand) give no off-site link, redirect or API path', async () => {
+			const now = Date.now()
+			const row = (code: string, sortOrder: number, path: string, param: string | null) => ({
+				code, parent_id: null, sort_order: sortOrder, label_key: null, labels: JSON.stringify({ vn: code }), icon: null, path, param,
+				is_title: 0, is_hidden: 0, badge_text: null, badge_variant: null, enabled: 1, created_at: now, updated_at: now,
+			})
+			const bad = [
+				row('BAD_SLASHES', -50, '//evil.example/x', null),
+				row('BAD_JOINED', -40, '/', '/evil.example'),
+				row('BAD_ENCODED', -30, '/%2F%2Fevil.example', null),
+				row('BAD_BACKSLASH', -20, '/%5Cevil.example', null),
+				row('BAD_QUERY', -10, '/kho', 'q=%0d%0a'),
+			]
+			const inserted = await getDb().insertInto('functions').values(bad).returning('id').execute()
+			try {
+				// `/` goes to the first entry that is a page of this site (these come first in the menu).
+				const landing = await admin.client.get('/')
+				expect(landing.status).toBe(302)
+				expect(location(landing)).toBe('/dashboard')
+
+				// The menus (sidebar and mega menu) show them without a link; every menu link stays on the site, and no
+				// link of the page names the other site.
+				const page = await admin.client.get('/dashboard')
+				expect(page.status).toBe(200)
+				const html = await page.text()
+				const menuLinks = hrefs(html, 'nav a[href], .mega-menu a[href]')
+				expect(menuLinks).toContain('/dashboard')
+				for (const href of menuLinks) expect(new URL(href, 'http://portal.test/dashboard').origin, href).toBe('http://portal.test')
+				expect(hrefs(html, 'a[href]').filter((href) => /evil|%5C|%0d/i.test(href))).toEqual([])
+				expect(html).toContain('BAD_SLASHES')
+
+				// The search over the menu finds them, without a link.
+				const search = await (await admin.client.get('/search?q=bad_')).text()
+				expect(hrefs(search, 'main a[href]').filter((href) => /evil|%5C|%0d/i.test(href))).toEqual([])
+
+				// The API gives no path for the old client to follow.
+				const body = (await (await admin.client.get('/api/QuanTri/FunctionGetByUser')).json()) as { data: { Description: string; Path: string | null; Param: string | null }[] }
+				for (const code of bad.map((one) => one.code)) expect(body.data.find((item) => item.Description === code), code).toMatchObject({ Path: null, Param: null })
+			} finally {
+				await getDb().deleteFrom('functions').where('id', 'in', inserted.map((one) => one.id)).execute()
+			}
+		})
 	})
 
 	test('moving a function up and down reorders its siblings and moves the stamp', async () => {

@@ -5,13 +5,15 @@ import { getDb } from '~/db/db.server'
 import { setUserLocked } from '~/users/users.server'
 import { TestClient, location } from '../support/client'
 import { controlValue, errorSummary, formWith, hrefs, parseHtml } from '../support/html'
+import { expectSecurityHeaders } from '../support/security-headers'
 import { startServer, type RunningServer } from '../support/server'
-import { createTestUser } from '../support/users'
+import { createTestUser, signedInUser } from '../support/users'
 
 let server: RunningServer
+const METRICS_TOKEN = 'auth-http-metrics-token-0123'
 
 beforeAll(async () => {
-	server = await startServer()
+	server = await startServer({ METRICS_TOKEN })
 })
 
 afterAll(async () => {
@@ -366,7 +368,7 @@ describe('headers', () => {
 		expect(again.body.length).toBe(0)
 	})
 
-	test('static files are served without session work: no cookie, nonce or request id, still never sniffed', async () => {
+	test('static files are served without session work: no cookie or request id, still with the security headers', async () => {
 		const html = await (await new TestClient(server.url).get('/account/login')).text()
 		const script = parseHtml(html).querySelector('link[rel="modulepreload"][href^="/build/"]')!.getAttribute('href')!
 		for (const path of [script, '/favicon.svg']) {
@@ -374,11 +376,58 @@ describe('headers', () => {
 			expect((await response.arrayBuffer()).byteLength, path).toBeGreaterThan(0)
 			expect(response.status, path).toBe(200)
 			expect(response.headers.get('Set-Cookie'), path).toBeNull()
-			expect(response.headers.get('Content-Security-Policy'), path).toBeNull()
 			expect(response.headers.get('X-Request-Id'), path).toBeNull()
-			expect(response.headers.get('X-Content-Type-Options'), path).toBe('nosniff')
-			expect(response.headers.get('Cross-Origin-Resource-Policy'), path).toBe('same-origin')
+			expectSecurityHeaders(response.headers, path)
 		}
+	})
+
+	test('every kind of answer carries the security headers (the 503 of load shedding: overload-shutdown.test.ts)', async () => {
+		const anonymous = new TestClient(server.url)
+		const [admin, viewer] = await Promise.all([signedInUser(server, ['admin']), signedInUser(server, ['viewer'])])
+		const page = await anonymous.get('/account/login')
+		const script = parseHtml(await page.clone().text()).querySelector('link[rel="modulepreload"][href^="/build/"]')!.getAttribute('href')!
+		const post = (path: string, body: BodyInit, headers: Record<string, string> = {}) => fetch(new URL(path, server.url), { method: 'POST', body, headers, redirect: 'manual' })
+
+		const throttledEmail = `throttled-${Date.now()}@example.com`
+		let throttled: Response | null = null
+		for (let attempt = 1; attempt <= 6; attempt++) {
+			await throttled?.arrayBuffer()
+			throttled = await anonymous.signIn(throttledEmail, `Wrong password ${attempt}`)
+		}
+
+		const answers: [string, number, Response][] = [
+			['page', 200, page],
+			['redirect to sign-in', 302, await anonymous.get('/dashboard')],
+			['permanent redirect of a route', 301, await anonymous.get('/login')],
+			['redirect to the first page', 302, await admin.client.get('/')],
+			['not found', 404, await anonymous.get('/no/such/page')],
+			['forbidden page', 403, await viewer.client.get('/admin/users')],
+			['cross-site refusal', 403, await anonymous.post('/account/login', { email: 'a@example.com', password: 'x' }, { headers: { Origin: 'https://evil.example' } })],
+			['form error', 400, await anonymous.signIn('nobody@example.com', 'wrong password 1')],
+			['malformed body', 400, await post('/account/login', 'x', { 'Content-Type': 'multipart/form-data' })],
+			['method not allowed', 405, await fetch(new URL('/account/login', server.url), { method: 'PUT' })],
+			['too large', 413, await post('/account/login', `email=${'a'.repeat(1100 * 1024)}`, { 'Content-Type': 'application/x-www-form-urlencoded' })],
+			['throttled sign-in', 429, throttled!],
+			['static file', 200, await fetch(new URL('/favicon.svg', server.url))],
+			['built asset', 200, await fetch(new URL(script, server.url))],
+			['missing built asset', 404, await fetch(new URL('/build/missing.js', server.url))],
+			['health', 200, await fetch(new URL('/healthz', server.url))],
+			['readiness', 200, await fetch(new URL('/readyz', server.url))],
+			['metrics', 200, await fetch(new URL('/metrics', server.url), { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })],
+			['metrics without the token', 401, await fetch(new URL('/metrics', server.url))],
+			['JSON API', 200, await admin.client.get('/api/QuanTri/FunctionGetByUser')],
+			['JSON API without a token', 401, await anonymous.get('/api/users')],
+			['JSON API refusal', 405, await fetch(new URL('/api/version', server.url), { method: 'PATCH' })],
+			['public JSON', 200, await anonymous.get('/assets/config.json')],
+			['CSV export', 200, await admin.client.get('/danhmuc/tram/export.csv')],
+		]
+		for (const [what, status, response] of answers) {
+			expect(response.status, what).toBe(status)
+			await response.arrayBuffer()
+			expectSecurityHeaders(response.headers, what)
+		}
+		const refused = answers.find(([what]) => what === 'cross-site refusal')![2]
+		expect(refused.headers.get('Cache-Control')).toBe('no-store')
 	})
 })
 

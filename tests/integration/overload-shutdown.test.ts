@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest'
 import de from '~/locales/de.json'
 import vn from '~/locales/vn.json'
 import { parseHtml } from '../support/html'
+import { expectSecurityHeaders } from '../support/security-headers'
 import { startServer } from '../support/server'
 
 interface Answer {
@@ -81,6 +82,7 @@ describe('overload', () => {
 			for (const answer of refused) {
 				expect(answer.headers['retry-after']).toBe('2')
 				expect(answer.headers['cache-control']).toBe('no-store')
+				expectSecurityHeaders(answer.headers, `503 (${answer.headers['content-type']})`)
 			}
 			// Without a language cookie: the portal's default language, Vietnamese.
 			const page = refused.find((answer) => answer.headers['content-type']?.startsWith('text/html') && !answer.body.includes('lang="de"'))

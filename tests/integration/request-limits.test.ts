@@ -220,6 +220,56 @@ describe('malformed requests get a 4xx, never a 500', () => {
 		expect(response.status).toBeGreaterThanOrEqual(400)
 		expect(response.status).toBeLessThan(500)
 	})
+
+	describe('a Host header carrying credentials', () => {
+		test.each([
+			['a page', 'GET', '/account/login', 'user@'],
+			['a page, with a password', 'GET', '/account/login', 'user:secret@'],
+			['a form post', 'POST', '/account/login', 'user@'],
+			['the API', 'GET', '/api/version', 'user:secret@'],
+			['a JSON post to the API', 'POST', '/api/users/authenticate', 'user@'],
+		])('on %s: a translated 400, a warning in the log, no stack trace', async (_name, method, path, credentials) => {
+			const api = path.startsWith('/api/')
+			const chunks = method === 'POST' ? [api ? '{"email":"a@example.com","password":"x"}' : 'email=a%40example.com&password=x'] : []
+			const headers: Record<string, string> = { Host: `${credentials}${new URL(server.url).host}`, ...(method === 'POST' ? { 'Content-Type': api ? 'application/json' : 'application/x-www-form-urlencoded' } : {}) }
+			const response = await rawRequest(path, { method, headers, chunks })
+			expect(response.status).toBe(400)
+			expect(response.headers['cache-control']).toBe('no-store')
+			if (api) expect(JSON.parse(response.body)).toEqual({ message: vn.errors.request.malformed })
+			else expect(heading(response.body)).toBe(vn.errors.request.malformed)
+			const warned = await server.logged((entry) => entry.event === 'http.request_refused' && entry.method === method && entry.path === path && entry.reason === 'malformed')
+			expect(warned).toMatchObject({ level: 'warn', status: 400 })
+			expect(server.output.filter((line) => /^\s+at /.test(line) || line.includes('"level":"error"'))).toEqual([])
+		})
+	})
+
+	describe('an X-Forwarded-Host that differs from the Origin, without TRUST_PROXY', () => {
+		test('is not believed: a form post from this site is answered as without it', async () => {
+			const client = new TestClient(server.url)
+			const forged = { Origin: new URL(server.url).origin, 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' }
+			const page = await client.post('/account/login', { email: 'nobody@example.com', password: 'wrong password 1' }, { headers: forged })
+			expect(page.status).toBe(400)
+			expect(parseHtml(await page.text()).querySelector('input[name="email"]')?.getAttribute('value')).toBe('nobody@example.com')
+			const api = await fetch(new URL('/api/users/authenticate', server.url), { method: 'POST', headers: { ...forged, 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'nobody@example.com', password: 'wrong password 1' }) })
+			expect(api.status).toBe(400)
+			expect(await api.json()).toEqual({ message: 'Username or password is incorrect' })
+			expect(server.output.filter((line) => /^\s+at /.test(line) || line.includes('"level":"error"'))).toEqual([])
+		})
+
+		test('and cannot vouch for another Origin: a translated, uncached 403 and a warning', async () => {
+			const forged = { Origin: 'https://evil.example', 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' }
+			const page = await new TestClient(server.url).post('/account/login', { email: 'nobody@example.com', password: 'wrong password 1' }, { headers: { ...forged, Cookie: 'lang=de' } })
+			expect(page.status).toBe(403)
+			expect(page.headers.get('Cache-Control')).toBe('no-store')
+			expect(heading(await page.text())).toBe(de.errors.request.crossSite)
+			const api = await fetch(new URL('/api/users/authenticate', server.url), { method: 'POST', headers: { ...forged, 'Content-Type': 'application/json' }, body: '{}' })
+			expect(api.status).toBe(403)
+			expect(api.headers.get('Cache-Control')).toBe('no-store')
+			expect(await api.json()).toEqual({ message: vn.errors.request.crossSite })
+			const warned = await server.logged((entry) => entry.event === 'http.cross_site_refused' && entry.path === '/api/users/authenticate')
+			expect(warned).toMatchObject({ level: 'warn', origin: 'https://evil.example' })
+		})
+	})
 })
 
 describe('JSON answers are not cached', () => {

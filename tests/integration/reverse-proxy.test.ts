@@ -1,12 +1,15 @@
-import { describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestUser } from '../support/users'
 import { location, TestClient } from '../support/client'
 import { testDatabaseKind } from '../support/database'
 import { parseHtml } from '../support/html'
+import { mailsTo, resetUrlIn, type ReadMail } from '../support/mail'
 import { freePort, startNginx, type RunningProxy } from '../support/nginx'
 import { startServer, type RunningServer } from '../support/server'
 import { stationFields } from '../support/catalogs'
 import { ACCOUNT_FAILURES } from '~/auth/throttle.server'
+import de from '~/locales/de.json'
+import vn from '~/locales/vn.json'
 
 /** The portal's settings behind the proxy of deploy/nginx (docs/deploy.md). */
 function behindProxy(publicUrl: string) {
@@ -42,8 +45,9 @@ describe('behind nginx with TLS', () => {
 			expect(plain.headers.get('location')).toBe(`${publicUrl}/account/login?x=1`)
 
 			const user = await createTestUser({ roles: ['viewer'] })
-			// A forged X-Forwarded-For is replaced by nginx: the portal logs the address nginx saw.
-			const browser = new TestClient(proxy.httpsUrl, { 'X-Forwarded-For': '203.0.113.7' }, proxy.fetchOptions)
+			// A forged X-Forwarded-For or X-Forwarded-Host is replaced by nginx: the portal logs the address nginx
+			// saw, and takes the form posts of its own origin for what they are.
+			const browser = new TestClient(proxy.httpsUrl, { 'X-Forwarded-For': '203.0.113.7', 'X-Forwarded-Host': 'evil.example', Origin: publicUrl }, proxy.fetchOptions)
 			const signInPage = await browser.get('/account/login')
 			expect(signInPage.status).toBe(200)
 			expect(signInPage.headers.get('strict-transport-security')).toMatch(/max-age=\d+/)
@@ -161,4 +165,77 @@ describe('behind nginx with TLS', () => {
 			}
 		})
 	}
+})
+
+describe('forwarded headers count only through TRUST_PROXY', () => {
+	let direct: RunningServer
+	let proxied: RunningServer
+
+	beforeAll(async () => {
+		// Neither has PUBLIC_URL: reset links then go only to a client on this machine, at the address it used.
+		;[direct, proxied] = await Promise.all([startServer(), startServer({ TRUST_PROXY: 'loopback' })])
+	})
+
+	afterAll(async () => {
+		expect(await direct?.stop()).toBe(0)
+		expect(await proxied?.stop()).toBe(0)
+	})
+
+	/** Asks for a reset link for a new account through `server` with `headers`; its mail, once written, or null when the server says it sends none. */
+	async function resetMail(server: RunningServer, headers: Record<string, string>): Promise<ReadMail | null> {
+		const { email } = await createTestUser()
+		const response = await new TestClient(server.url, headers).post('/account/forgot-password', { email })
+		expect(response.status).toBe(200)
+		await response.text()
+		for (let tries = 0; tries < 200; tries++) {
+			const [mail] = await mailsTo(email)
+			if (mail) return mail
+			if (server.output.some((line) => line.includes('"password_reset.no_public_url"') && line.includes(String(response.headers.get('x-request-id'))))) return null
+			await new Promise((resolve) => setTimeout(resolve, 50))
+		}
+		throw new Error('neither a mail nor password_reset.no_public_url')
+	}
+
+	const FORGED = { 'X-Forwarded-Host': 'evil.example:4444', 'X-Forwarded-Proto': 'https' }
+
+	test('without TRUST_PROXY: the reset link is at the Host the client used, never a forwarded one; a forwarded client is not local', async () => {
+		const mail = await resetMail(direct, FORGED)
+		expect(mail && resetUrlIn(mail).origin).toBe(new URL(direct.url).origin)
+		// Through a proxy the portal does not trust (a same-machine nginx without TRUST_PROXY), nobody is local.
+		expect(await resetMail(direct, { 'X-Forwarded-For': '203.0.113.7' })).toBeNull()
+		expect(await resetMail(direct, { 'X-Forwarded-For': '127.0.0.1' })).toBeNull()
+	})
+
+	test('with TRUST_PROXY: the proxy names the client and the address; a client it forwards from elsewhere is not local', async () => {
+		// A client beyond the proxy on this machine: no link without PUBLIC_URL, whatever Host it names.
+		expect(await resetMail(proxied, { 'X-Forwarded-For': '203.0.113.7' })).toBeNull()
+		expect(await resetMail(proxied, { 'X-Forwarded-For': '203.0.113.7', 'X-Forwarded-Host': 'localhost' })).toBeNull()
+		// A client on this machine, through the proxy: the link is at the address the proxy says it used.
+		const local = await resetMail(proxied, { 'X-Forwarded-For': '127.0.0.1', 'X-Forwarded-Host': 'localhost:5555', 'X-Forwarded-Proto': 'https' })
+		expect(local && resetUrlIn(local).origin).toBe('https://localhost:5555')
+		const entry = await proxied.logged((line) => line.event === 'http.request' && line.path === '/account/forgot-password' && line.clientIp === '203.0.113.7')
+		expect(entry.status).toBe(200)
+	})
+
+	test('with TRUST_PROXY: a form post whose X-Forwarded-Host differs from its Origin is a translated 403, JSON on the API, with a warning and no stack trace', async () => {
+		const headers = { Origin: new URL(proxied.url).origin, 'X-Forwarded-Host': 'evil.example', Cookie: 'lang=de' }
+		const page = await new TestClient(proxied.url).post('/account/login', { email: 'nobody@example.com', password: 'wrong password 1' }, { headers })
+		expect(page.status).toBe(403)
+		expect(page.headers.get('Cache-Control')).toBe('no-store')
+		expect(parseHtml(await page.text()).querySelector('h1')?.text).toBe(de.errors.request.crossSite)
+		const api = await fetch(new URL('/api/users/authenticate', proxied.url), {
+			method: 'POST',
+			headers: { Origin: headers.Origin, 'X-Forwarded-Host': 'evil.example', 'Content-Type': 'application/json' },
+			body: JSON.stringify({ email: 'nobody@example.com', password: 'wrong password 1' }),
+		})
+		expect(api.status).toBe(403)
+		expect(await api.json()).toEqual({ message: vn.errors.request.crossSite })
+		expect(await proxied.logged((line) => line.event === 'http.cross_site_refused' && line.path === '/api/users/authenticate')).toMatchObject({ level: 'warn' })
+		// The same post naming this very host is answered as usual.
+		const own = await new TestClient(proxied.url).post('/account/login', { email: 'nobody@example.com', password: 'wrong password 1' }, { headers: { Origin: headers.Origin, 'X-Forwarded-Host': new URL(proxied.url).host } })
+		expect(own.status).toBe(400)
+		await own.text()
+		const errors = proxied.output.filter((line) => /^\s+at /.test(line) || (line.includes('"level":"error"') && !line.includes('"password_reset.no_public_url"')))
+		expect(errors).toEqual([])
+	})
 })

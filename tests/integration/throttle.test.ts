@@ -11,8 +11,9 @@ let server: RunningServer
 let nextAddress = 1
 
 beforeAll(async () => {
-	// Behind a trusted proxy each test can sign in from addresses of its own.
-	server = await startServer({ TRUST_PROXY: 'loopback' })
+	// Behind a trusted proxy each test can sign in from addresses of its own. Those clients are not on this
+	// machine: reset links reach them only with PUBLIC_URL, as behind any proxy.
+	server = await startServer({ TRUST_PROXY: 'loopback', PUBLIC_URL: 'https://portal.example.com' })
 })
 
 afterAll(async () => {

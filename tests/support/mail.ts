@@ -37,11 +37,17 @@ export async function mailsTo(email: string, dataDir?: string): Promise<ReadMail
 	return (await outboxMails(dataDir)).filter((mail) => mail.to.includes(email))
 }
 
-/** The path and query of the reset link in a message's text. */
-export function resetLinkIn(mail: ReadMail): string {
+/** The reset link in a message's text. */
+export function resetUrlIn(mail: ReadMail): URL {
 	const link = /(https?:\/\/\S+\/account\/reset-password\?token=[\w-]+)/.exec(mail.text)?.[1]
 	if (!link) throw new Error(`no link in ${mail.text}`)
-	return new URL(link).pathname + new URL(link).search
+	return new URL(link)
+}
+
+/** The path and query of the reset link in a message's text. */
+export function resetLinkIn(mail: ReadMail): string {
+	const url = resetUrlIn(mail)
+	return url.pathname + url.search
 }
 
 export function resetTokenIn(mail: ReadMail): string {
