@@ -252,7 +252,7 @@ describe('malformed requests get a 4xx, never a 500', () => {
 			expect(parseHtml(await page.text()).querySelector('input[name="email"]')?.getAttribute('value')).toBe('nobody@example.com')
 			const api = await fetch(new URL('/api/users/authenticate', server.url), { method: 'POST', headers: { ...forged, 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'nobody@example.com', password: 'wrong password 1' }) })
 			expect(api.status).toBe(400)
-			expect(await api.json()).toEqual({ message: 'Username or password is incorrect' })
+			expect(await api.json()).toEqual({ message: vn.api.incorrectCredentials })
 			expect(server.output.filter((line) => /^\s+at /.test(line) || line.includes('"level":"error"'))).toEqual([])
 		})
 
