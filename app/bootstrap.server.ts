@@ -4,10 +4,11 @@ import { checkPasswordPolicy } from '~/auth/password.server'
 import { getAuthProvider } from '~/auth/provider.server'
 import { revokeAccess } from '~/auth/revoke.server'
 import { getConfig } from '~/config.server'
+import { toEmail, type Email } from '~/users/email.server'
 import { getUserByEmail, getUserRoles, setUserLocked, setUserRoles, type User } from '~/users/users.server'
 import { logger } from '~/utils/logger.server'
 
-export const DEFAULT_ADMIN_EMAIL = 'admin@example.com'
+export const DEFAULT_ADMIN_EMAIL = toEmail('admin@example.com')
 
 export class AdministratorPasswordError extends Error {}
 
@@ -26,7 +27,7 @@ export interface AdministratorGranted {
  * one, to a random one that must be changed at first sign-in (an existing account's sessions and tokens
  * end with its old password). Audited as done by `by`.
  */
-export async function grantAdministrator({ email, password, by }: { email: string; password?: string; by: 'system' | 'cli' }): Promise<AdministratorGranted> {
+export async function grantAdministrator({ email, password, by }: { email: Email; password?: string; by: 'system' | 'cli' }): Promise<AdministratorGranted> {
 	if (password !== undefined) {
 		const problem = checkPasswordPolicy(password, [email])
 		if (problem) throw new AdministratorPasswordError(`the administrator's password does not meet the policy (${problem}): use 8 to 128 characters that are hard to guess`)

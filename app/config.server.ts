@@ -4,6 +4,7 @@ import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 import { DEFAULT_TIME_ZONE, isKnownTimeZone } from '~/i18n/format'
+import { canonicalEmail } from '~/users/email.server'
 import { logger } from '~/utils/logger.server'
 import { singleton } from '~/utils/singleton.server'
 
@@ -82,7 +83,10 @@ const envSchema = z
 			})
 			.optional(),
 		SESSION_SECRET: z.string().optional(),
-		ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
+		ADMIN_EMAIL: z
+			.string()
+			.transform((value, ctx) => canonicalEmail(value) ?? (ctx.addIssue({ code: 'custom', message: 'must be an email address' }), z.NEVER))
+			.optional(),
 		ADMIN_PASSWORD: z.string().optional(),
 		AUTH_PROVIDER: z
 			.enum(['local', 'firebase'], { error: 'must be local or firebase' })

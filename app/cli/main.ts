@@ -13,6 +13,7 @@ import { notify, notifyRolesChanged } from '~/notifications/notifications.server
 import { ensureBuiltins } from '~/permissions/builtins.server'
 import { listRoles } from '~/permissions/roles.server'
 import { ADMIN_ROLE, isLastActiveAdministrator } from '~/admin/users.server'
+import { canonicalEmail } from '~/users/email.server'
 import { EmailTakenError, UnknownRoleError, getUserByEmail, setUserLocked, setUserRoles } from '~/users/users.server'
 
 const USAGE = `Usage: npm run cli -- <command> [options]
@@ -54,6 +55,13 @@ function required(values: Record<string, unknown>, name: string): string {
 	return value
 }
 
+/** `--email`'s canonical address, as the sign-in page reads it. */
+function emailOption(typed: string) {
+	const email = canonicalEmail(typed)
+	if (email === null) throw new UsageError('--email is not a valid email address')
+	return email
+}
+
 function assertPolicy(password: string) {
 	const problem = checkPasswordPolicy(password)
 	if (problem) throw new UsageError(`--password does not meet the policy (${problem}): 8 to 128 characters that are hard to guess`)
@@ -74,7 +82,8 @@ function count(text: string, name: string, max: number): number {
 	return Number(text)
 }
 
-async function findUser(email: string) {
+async function findUser(typed: string) {
+	const email = emailOption(typed)
 	const user = await getUserByEmail(email)
 	if (!user) throw new UsageError(`no user with email ${email}`)
 	return user
@@ -144,7 +153,7 @@ const commands: Record<string, (args: string[]) => Promise<string>> = {
 				'must-change': { type: 'boolean', default: false },
 			},
 		})
-		const email = required(values, 'email')
+		const email = emailOption(required(values, 'email'))
 		const password = required(values, 'password')
 		assertPolicy(password)
 		const roles = values.roles.split(',').map((code) => code.trim()).filter(Boolean)
@@ -165,7 +174,7 @@ const commands: Record<string, (args: string[]) => Promise<string>> = {
 	async 'users:create-admin'(args) {
 		const { values } = parseArgs({ args, options: { email: { type: 'string' }, password: { type: 'string' } } })
 		const admin = getConfig().admin
-		const email = values.email ?? admin.email ?? DEFAULT_ADMIN_EMAIL
+		const email = values.email === undefined ? (admin.email ?? DEFAULT_ADMIN_EMAIL) : emailOption(values.email)
 		const granted = await grantAdministrator({ email, password: values.password ?? admin.password, by: 'cli' })
 		const done = granted.created ? `Created administrator ${granted.user.id} <${email}>` : `<${email}> is an administrator${granted.unlocked ? ', unlocked,' : ''} with a new password`
 		return granted.generated ? `${done}.\nTemporary password: ${granted.password}\n(shown only now; it must be changed at first sign-in)` : `${done}.`

@@ -5,6 +5,7 @@ import { getDb, onQuery } from '~/db/db.server'
 import { loadAccess } from '~/permissions/grants.server'
 import { menuFor } from '~/permissions/menu.server'
 import { setUserRoles } from '~/users/users.server'
+import { toEmail } from '~/users/email.server'
 import { TestClient, location } from '../support/client'
 import { menuTree, parseHtml } from '../support/html'
 import { startServer, type RunningServer } from '../support/server'
@@ -262,7 +263,7 @@ describe('the account API', () => {
 			expect(response.status).toBe(403)
 			expect(await response.json()).toEqual({ message: 'Password change required' })
 		}
-		expect(await getDb().selectFrom('users').select('id').where('email', '=', 'blocked@example.com').executeTakeFirst()).toBeUndefined()
+		expect(await getDb().selectFrom('users').select('id').where('email', '=', toEmail('blocked@example.com')).executeTakeFirst()).toBeUndefined()
 	})
 
 	test('a password change revokes the API tokens', async () => {
