@@ -184,9 +184,13 @@ describe('command line', () => {
 		expect(created.code).toBe(0)
 		const user = await getUserByEmail(toEmail('cli.user@example.com'))
 		expect(user?.display_name).toBe('Trần Thị B')
-		const again = await cli('users:create', '--email', 'cli.user@EXAMPLE.com', '--password', 'Cli password 42')
+		// Another spelling of the address (capitals, fullwidth letters and `@`, spaces around) is the same account.
+		const again = await cli('users:create', '--email', ' \uff23li.user\uff20EXAMPLE.com ', '--password', 'Cli password 42')
 		expect(again.code).toBe(2)
-		expect(again.stderr).toContain('already taken')
+		expect(again.stderr).toContain('cli.user@example.com is already taken')
+		const spaced = await cli('users:create', '--email', 'cli user@example.com', '--password', 'Cli password 42')
+		expect(spaced.code).toBe(2)
+		expect(spaced.stderr).toContain('--email is not a valid email address')
 	})
 
 	test('users:create refuses a weak password and a missing email', async () => {

@@ -5,7 +5,6 @@ import { canonicaliseStoredEmails } from '~/db/migrations/0019_canonical_emails'
 import { getDb } from '~/db/db.server'
 import { toEmail, type Email } from '~/users/email.server'
 import { fieldError, fieldValue } from '../support/catalogs'
-import { runCli } from '../support/cli'
 import { TestClient, apiToken, location } from '../support/client'
 import { startServer, type RunningServer } from '../support/server'
 import { mailsTo, resetTokenIn } from '../support/mail'
@@ -386,7 +385,7 @@ describe('one account, however its address is written', () => {
 		])
 	})
 
-	test('administrators’ forms, the registration API and the CLI store the canonical address and find the account under any spelling', async () => {
+	test('administrators’ forms and the registration API store the canonical address and find the account under any spelling', async () => {
 		const admin = await createTestUser({ roles: ['admin'] })
 		const client = new TestClient(server.url)
 		await (await client.signIn(admin.email, admin.password)).text()
@@ -423,14 +422,6 @@ describe('one account, however its address is written', () => {
 		expect(spaced.status).toBe(400)
 		expect(((await spaced.json()) as { errors: unknown }).errors).toEqual({ email: translate('vn', 'validation.email') })
 
-		const cli = await runCli('users:create', '--email', spellingsOf(`cli-${unique}@example.com`)[2]!, '--password', 'Dòng lệnh dài 2024', '--name', 'CLI')
-		expect(cli.stderr).toBe('')
-		expect(cli.code).toBe(0)
-		expect(cli.stdout).toContain(`<cli-${unique}@example.com>`)
-		expect(await stored(`cli-${unique}@example.com`)).not.toBeNull()
-		const refused = await runCli('users:create', '--email', `cli ${unique}@example.com`, '--password', 'Dòng lệnh dài 2024')
-		expect(refused.code).toBe(2)
-		expect(refused.stderr).toContain('--email is not a valid email address')
 	})
 
 	test('migration 0019: addresses kept as typed become canonical; one that is no address, or whose canonical form another account holds, is reported and left', async () => {
