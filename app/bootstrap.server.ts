@@ -4,6 +4,7 @@ import { checkPasswordPolicy } from '~/auth/password.server'
 import { getAuthProvider } from '~/auth/provider.server'
 import { revokeAccess } from '~/auth/revoke.server'
 import { getConfig } from '~/config.server'
+import type { Email } from '~/users/email.server'
 import { handOverPassword } from '~/users/initial-password.server'
 import { getUserByEmail, getUserRoles, setUserLocked, setUserRoles, updateProfile, type User } from '~/users/users.server'
 import { logger } from '~/utils/logger.server'
@@ -38,7 +39,7 @@ export async function grantAdministrator({
 	familyName,
 	by,
 }: {
-	email: string
+	email: Email
 	password?: string
 	/** Set on the account when given; a new account without them gets ADMIN_NAMES and the display name "Administrator". */
 	givenName?: string

@@ -4,6 +4,7 @@ import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 import { DEFAULT_TIME_ZONE, isKnownTimeZone } from '~/i18n/format'
+import { canonicalEmail, toEmail } from '~/users/email.server'
 import { logger } from '~/utils/logger.server'
 import { singleton } from '~/utils/singleton.server'
 
@@ -65,7 +66,7 @@ export const DEFAULT_LAUNCHER: z.infer<typeof launcherSchema> = [
 ]
 
 /** The account made administrator when none is left, unless ADMIN_EMAIL names another. */
-export const DEFAULT_ADMIN_EMAIL = 'admin@example.com'
+export const DEFAULT_ADMIN_EMAIL = toEmail('admin@example.com')
 
 const envSchema = z
 	.object({
@@ -85,7 +86,10 @@ const envSchema = z
 			})
 			.optional(),
 		SESSION_SECRET: z.string().optional(),
-		ADMIN_EMAIL: z.email({ error: 'must be an email address' }).default(DEFAULT_ADMIN_EMAIL),
+		ADMIN_EMAIL: z
+			.string()
+			.transform((value, ctx) => canonicalEmail(value) ?? (ctx.addIssue({ code: 'custom', message: 'must be an email address' }), z.NEVER))
+			.default(DEFAULT_ADMIN_EMAIL),
 		ADMIN_PASSWORD: z.string().optional(),
 		AUTH_PROVIDER: z
 			.enum(['local', 'firebase'], { error: 'must be local or firebase' })

@@ -59,6 +59,7 @@ describe('configuration from the environment', () => {
 		[{ BACKUP_DIR: '' }, 'BACKUP_DIR'],
 		[{ PG_STATEMENT_TIMEOUT_MS: '0' }, 'PG_STATEMENT_TIMEOUT_MS'],
 		[{ ADMIN_EMAIL: 'nobody' }, 'ADMIN_EMAIL'],
+		[{ ADMIN_EMAIL: 'chief of staff@example.com' }, 'ADMIN_EMAIL'],
 		[{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
 		[{ AUTH_PROVIDER: 'firebase' }, 'FIREBASE_PROJECT_ID'],
 		[{ APP_TIME_ZONE: 'Mars/Olympus_Mons' }, 'APP_TIME_ZONE'],
@@ -69,6 +70,10 @@ describe('configuration from the environment', () => {
 	])('a bad value (%o) stops start-up naming %s', (env, variable) => {
 		const problems = problemsOf(env)
 		expect(problems.some((p) => p.startsWith(variable))).toBe(true)
+	})
+
+	test('ADMIN_EMAIL is read in its canonical form, as every address is', () => {
+		expect(parseEnv({ ADMIN_EMAIL: ' Chief\uff20Example.com ' }).ADMIN_EMAIL).toBe('chief@example.com')
 	})
 
 	test.each(['true', 'false', '1', 'loopback', '127.0.0.1', '10.0.0.0/8, 192.168.1.1', 'loopback, uniquelocal', '::1', 'fd00::/8'])(

@@ -7,6 +7,7 @@ import { seedDemo } from '~/catalogs/seed.server'
 import { sql } from 'kysely'
 import { getDatabase, getDb, migrateToLatest } from '~/db/db.server'
 import { ensureBuiltins } from '~/permissions/builtins.server'
+import { toEmail } from '~/users/email.server'
 import { setUserRoles } from '~/users/users.server'
 
 await migrateToLatest()
@@ -42,10 +43,10 @@ for (let start = 0; start < ids.length; start += 500) {
 	await db.insertInto('role_grants').values(ids.slice(start, start + 500).map((id) => ({ role_id: role.id, function_id: id, action: 'view' }))).execute()
 }
 const password = process.env.BENCH_PASSWORD!
-const user = await localProvider.createAccount({ email: 'bench-wide@example.com', password, displayName: 'Bench' })
+const user = await localProvider.createAccount({ email: toEmail('bench-wide@example.com'), password, displayName: 'Bench' })
 // The viewer role too, for the dashboard: the 2,000 functions come on top of a real user's grants.
 await setUserRoles(user.id, ['bench_wide', 'viewer'])
-const operator = await localProvider.createAccount({ email: 'bench-operator@example.com', password, displayName: 'Nguyễn Văn Vận Hành' })
+const operator = await localProvider.createAccount({ email: toEmail('bench-operator@example.com'), password, displayName: 'Nguyễn Văn Vận Hành' })
 await setUserRoles(operator.id, ['operator'])
 await seedDemo({ stations: Number(process.env.BENCH_STATIONS), tools: Number(process.env.BENCH_TOOLS), reset: false, password })
 if (getDatabase().dialect === 'postgres') {

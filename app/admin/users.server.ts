@@ -15,7 +15,9 @@ import { getAuthProvider } from '~/auth/provider.server'
 import { getFixedT } from '~/i18n/i18n.server'
 import { DEFAULT_LANGUAGE, isLanguageCode, languageTag } from '~/i18n/languages'
 import { sendMail } from '~/mail/mailer.server'
-import { getUserByEmail, getUserById, insertUser, normalizeEmail } from '~/users/users.server'
+import { emailField } from '~/users/email-field.server'
+import type { Email } from '~/users/email.server'
+import { getUserByEmail, getUserById, insertUser } from '~/users/users.server'
 import { getClientIp } from '~/utils/logger.server'
 import { issue } from '~/utils/form.server'
 import { USER_LIMITS, type USER_LIST, type UserSort } from './users'
@@ -59,15 +61,6 @@ export const ADMIN_ROLE = 'admin'
 // Forms
 
 const formText = z.unknown().transform((value) => (typeof value === 'string' ? value : ''))
-
-const emailField = formText.pipe(
-	z
-		.string()
-		.trim()
-		.min(1, issue('validation.required'))
-		.max(USER_LIMITS.email, issue('validation.tooLong', { max: USER_LIMITS.email }))
-		.refine((value) => z.email().safeParse(value).success, issue('validation.email')),
-)
 
 /** An optional password: empty means "generate one"; otherwise the password policy applies. */
 const temporaryPasswordField = formText.pipe(
@@ -333,7 +326,7 @@ export async function createAdminUser(input: NewUserInput, roles: readonly strin
 		return { ok: true, id: Number(user.id), email: user.email, password, generated }
 	} catch (error) {
 		// Another request took the email in between.
-		if (await getUserByEmail(normalizeEmail(input.email), db)) return { ok: false, reason: 'emailTaken' }
+		if (await getUserByEmail(input.email, db)) return { ok: false, reason: 'emailTaken' }
 		throw error
 	}
 }
@@ -461,14 +454,14 @@ export type ChangeEmailResult = { ok: true; changed: boolean; sessionsEnded: num
  * Makes `email` the user's sign-in email (with the provider too), ends their sessions and API tokens,
  * audits it, and tells both addresses, in the user's language. Subject to the delegation rule.
  */
-export async function changeAdminUserEmail(id: number, email: string, actor: Actor, { origin }: { origin: string | null }, db: DB = getDb()): Promise<ChangeEmailResult> {
+export async function changeAdminUserEmail(id: number, email: Email, actor: Actor, { origin }: { origin: string | null }, db: DB = getDb()): Promise<ChangeEmailResult> {
 	const checked = await db.transaction().execute(async (trx) => {
 		const user = await getUserById(id, trx)
 		if (!user) return { ok: false as const, reason: 'notFound' as const }
 		const refused = await refuseBeyondActor(trx, actor, id, 'changeEmail')
 		if (refused) return refused
 		if (user.email === email) return { ok: true as const, user, changed: false }
-		const taken = await trx.selectFrom('users').select('id').where('email_normalized', '=', normalizeEmail(email)).where('id', '<>', id).executeTakeFirst()
+		const taken = await trx.selectFrom('users').select('id').where('email_normalized', '=', email).where('id', '<>', id).executeTakeFirst()
 		if (taken) return { ok: false as const, reason: 'emailTaken' as const }
 		return { ok: true as const, user, changed: true }
 	})

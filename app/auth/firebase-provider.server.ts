@@ -70,8 +70,7 @@ async function firebaseUid(user: User): Promise<string> {
 export const firebaseProvider: AuthProvider = {
 	name: 'firebase',
 
-	async signIn(typedEmail, password) {
-		const email = typedEmail.trim()
+	async signIn(email, password) {
 		const uid = await verifyCredentials(email, password)
 		if (!uid) return { ok: false }
 		let user = await getUserByEmail(email)
@@ -111,7 +110,7 @@ export const firebaseProvider: AuthProvider = {
 
 	async createAccount({ password, mustChangePassword, ...profile }) {
 		const auth = await getAdminAuth()
-		const email = profile.email.trim()
+		const { email } = profile
 		let uid: string
 		try {
 			uid = (await auth.createUser({ email, password, displayName: profile.displayName || undefined })).uid
@@ -121,6 +120,6 @@ export const firebaseProvider: AuthProvider = {
 			uid = (await auth.getUserByEmail(email)).uid
 			await auth.updateUser(uid, { password })
 		}
-		return insertUser({ ...profile, email, passwordHash: null, externalId: uid, mustChangePassword })
+		return insertUser({ ...profile, passwordHash: null, externalId: uid, mustChangePassword })
 	},
 }

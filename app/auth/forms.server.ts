@@ -1,16 +1,12 @@
 import { z } from 'zod'
+import { emailField } from '~/users/email-field.server'
 import { issue } from '~/utils/form.server'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, checkPasswordPolicy } from './password.server'
 
 /** The account forms, validated on the server only (zod never reaches the browser). */
 
 export const signInSchema = z.object({
-	email: z
-		.string()
-		.trim()
-		.min(1, issue('validation.required'))
-		.max(254, issue('validation.tooLong', { max: 254 }))
-		.pipe(z.email(issue('validation.email'))),
+	email: emailField,
 	password: z
 		.string()
 		.min(1, issue('validation.required'))
@@ -41,14 +37,7 @@ export const changePasswordSchema = z
 	})
 
 
-export const forgotSchema = z.object({
-	email: z
-		.string()
-		.trim()
-		.min(1, issue('validation.required'))
-		.max(254, issue('validation.tooLong', { max: 254 }))
-		.pipe(z.email(issue('validation.email'))),
-})
+export const forgotSchema = z.object({ email: emailField })
 
 
 export const resetSchema = z

@@ -1,6 +1,7 @@
 import { getConfig } from '~/config.server'
 import type { User } from '~/db/schema'
 import type { LanguageCode } from '~/i18n/languages'
+import type { Email } from '~/users/email.server'
 import { firebaseProvider } from './firebase-provider.server'
 import { localProvider } from './local-provider.server'
 
@@ -14,7 +15,7 @@ export type ChangePasswordResult = { ok: true } | { ok: false; reason: 'wrongCur
 export interface AuthProvider {
 	readonly name: 'local' | 'firebase'
 	/** Checks an email and password. Unknown email, wrong password and locked account all answer `{ ok: false }`. */
-	signIn(email: string, password: string): Promise<SignInResult>
+	signIn(email: Email, password: string): Promise<SignInResult>
 	changePassword(user: User, currentPassword: string, newPassword: string): Promise<ChangePasswordResult>
 	/** Sets a password without knowing the old one (administrator reset, CLI); `mustChange` forces a change at next sign-in. */
 	setPassword(user: User, newPassword: string, options: { mustChange: boolean }): Promise<void>
@@ -22,11 +23,11 @@ export interface AuthProvider {
 	 * Emails a password-reset link when the account exists and may sign in; does nothing otherwise
 	 * (the caller answers the same either way). `origin` is this site, e.g. `https://portal.example.com`.
 	 */
-	requestPasswordReset(email: string, options: { origin: string; language: LanguageCode }): Promise<void>
+	requestPasswordReset(email: Email, options: { origin: string; language: LanguageCode }): Promise<void>
 	/** Makes `email` the account's sign-in email (with Firebase: there too, first). */
-	changeEmail(user: User, email: string): Promise<void>
+	changeEmail(user: User, email: Email): Promise<void>
 	createAccount(input: {
-		email: string
+		email: Email
 		password: string
 		displayName?: string
 		firstName?: string

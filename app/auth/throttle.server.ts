@@ -1,5 +1,6 @@
 import { RateLimiterPostgres, RateLimiterSQLite, type RateLimiterAbstract, type RateLimiterRes } from 'rate-limiter-flexible'
 import { getDatabase, type DatabaseHandle } from '~/db/db.server'
+import type { Email } from '~/users/email.server'
 import { singleton } from '~/utils/singleton.server'
 import { FREE_FAILURES, lockSeconds } from './backoff'
 
@@ -67,7 +68,6 @@ function limiters() {
 	})
 }
 
-/** Keys never depend on whether the account exists, so throttling reveals nothing about it. */
 interface AttemptLimiters {
 	account: RateLimiterAbstract
 	locks: RateLimiterAbstract
@@ -76,8 +76,11 @@ interface AttemptLimiters {
 	throttleAudit: RateLimiterAbstract
 }
 
-function keys(email: string, ip: string | null) {
-	const account = email.trim().toLowerCase()
+/**
+ * An account's keys are its canonical email (one key however the address was typed) or, for codes, its
+ * user id. They never depend on whether the account exists, so throttling reveals nothing about it.
+ */
+function keys(account: Email | `user:${number}`, ip: string | null) {
 	const address = ip ?? 'unknown'
 	return { account, address, accountAddress: `${account}|${address}` }
 }
@@ -98,7 +101,7 @@ export type SignInAttempt =
  * limit locks the account, each lock twice as long as the last. Call `signInSucceeded` when the
  * password was right.
  */
-export async function beginSignInAttempt(email: string, ip: string | null): Promise<SignInAttempt> {
+export async function beginSignInAttempt(email: Email, ip: string | null): Promise<SignInAttempt> {
 	return beginAttempt((await limiters()).signIn, keys(email, ip))
 }
 
@@ -162,7 +165,7 @@ function refusal(reason: unknown): RateLimiterRes {
 }
 
 /** A right password: the account's failures and back-off are forgotten, the address gets its point back. */
-export async function signInSucceeded(email: string, ip: string | null) {
+export async function signInSucceeded(email: Email, ip: string | null) {
 	const limiter = (await limiters()).signIn
 	const key = keys(email, ip)
 	await Promise.all([
@@ -172,7 +175,7 @@ export async function signInSucceeded(email: string, ip: string | null) {
 }
 
 /** Ends the account's lock and back-off, e.g. once its owner has reset the password. */
-export async function clearAccountBackOff(email: string, ip: string | null) {
+export async function clearAccountBackOff(email: Email, ip: string | null) {
 	const limiter = (await limiters()).signIn
 	const key = keys(email, ip)
 	await Promise.all([
@@ -186,7 +189,7 @@ export async function clearAccountBackOff(email: string, ip: string | null) {
  * Counts a password-reset request; seconds to wait when the account or the address has asked too
  * often (the answer the user sees stays the same, so this reveals nothing about the account).
  */
-export async function passwordResetRetryAfter(email: string, ip: string | null): Promise<number | null> {
+export async function passwordResetRetryAfter(email: Email, ip: string | null): Promise<number | null> {
 	const { resetAccount, resetAddress } = await limiters()
 	const key = keys(email, ip)
 	const results = await Promise.allSettled([resetAccount.consume(key.account), resetAddress.consume(key.address)])

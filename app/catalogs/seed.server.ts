@@ -3,6 +3,7 @@ import { recordAudit } from '~/audit/audit.server'
 import { getAuthProvider } from '~/auth/provider.server'
 import { getDatabase, type DB, type DatabaseHandle } from '~/db/db.server'
 import type { StationsTable, ToolsTable } from '~/db/schema'
+import { toEmail } from '~/users/email.server'
 import { getUserByEmail, setUserRoles } from '~/users/users.server'
 import { isUniqueViolation, searchKeys } from './catalog.server'
 import { demoStations, demoTools } from './demo-data'
@@ -11,8 +12,8 @@ import { demoStations, demoTools } from './demo-data'
 const BATCH = 500
 
 export const DEMO_USERS = [
-	{ email: 'operator@example.com', name: 'Nguyễn Văn Vận Hành', familyName: 'Nguyễn Văn', givenName: 'Vận Hành', roles: ['operator'] },
-	{ email: 'viewer@example.com', name: 'Trần Thị Xem', familyName: 'Trần Thị', givenName: 'Xem', roles: ['viewer'] },
+	{ email: toEmail('operator@example.com'), name: 'Nguyễn Văn Vận Hành', familyName: 'Nguyễn Văn', givenName: 'Vận Hành', roles: ['operator'] },
+	{ email: toEmail('viewer@example.com'), name: 'Trần Thị Xem', familyName: 'Trần Thị', givenName: 'Xem', roles: ['viewer'] },
 ] as const
 
 export interface SeedOptions {

@@ -17,12 +17,20 @@ import { resetSecondFactor } from '~/auth/mfa/admin-reset.server'
 import { checkSecondFactorKeys, type KeyCheck } from '~/auth/mfa/mfa.server'
 import { handOverPassword } from '~/users/initial-password.server'
 import { USAGE, UsageError, isCommandName, parseCommandLine, type CommandName, type CommandValues } from './command-line'
+import { canonicalEmail } from '~/users/email.server'
 import { EmailTakenError, UnknownRoleError, getUserByEmail, setUserLocked, setUserRoles } from '~/users/users.server'
 
 /** The database failed its check: exit 1, the report on standard error. */
 class VerifyError extends Error {}
 /** The command cannot do what it was asked (bad value, unknown user, last administrator): exit 2 with the reason. */
 class CommandError extends Error {}
+
+/** `--email`'s canonical address, as the sign-in page reads it. */
+function emailOption(typed: string) {
+	const email = canonicalEmail(typed)
+	if (email === null) throw new CommandError('--email is not a valid email address')
+	return email
+}
 
 function assertPolicy(password: string) {
 	const problem = checkPasswordPolicy(password)
@@ -47,7 +55,8 @@ function personName(value: string | undefined, option: 'given-name' | 'family-na
 	return value?.trim()
 }
 
-async function findUser(email: string) {
+async function findUser(typed: string) {
+	const email = emailOption(typed)
 	const user = await getUserByEmail(email)
 	if (!user) throw new CommandError(`no user with email ${email}`)
 	return user
@@ -127,7 +136,8 @@ const commands: { [Name in CommandName]: (values: CommandValues<Name>) => Promis
 	},
 
 	async 'users:create'(values) {
-		const { email, password } = values
+		const email = emailOption(values.email)
+		const { password } = values
 		assertPolicy(password)
 		const firstName = personName(values['given-name'], 'given-name')
 		const lastName = personName(values['family-name'], 'family-name')
@@ -150,7 +160,7 @@ const commands: { [Name in CommandName]: (values: CommandValues<Name>) => Promis
 
 	async 'users:create-admin'(values) {
 		const admin = getConfig().admin
-		const email = values.email ?? admin.email
+		const email = values.email === undefined ? admin.email : emailOption(values.email)
 		const granted = await grantAdministrator({
 			email,
 			password: values.password ?? admin.password,

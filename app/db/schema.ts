@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type { Email } from '~/users/email.server'
 
 /**
  * Column conventions shared by SQLite and PostgreSQL:
@@ -6,8 +7,9 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
  */
 export interface UsersTable {
 	id: Generated<number>
-	email: string
-	email_normalized: string
+	/** The canonical address (app/users/email.server.ts); `email_normalized` holds the same, with the unique index. */
+	email: Email
+	email_normalized: Email
 	display_name: string
 	first_name: string
 	last_name: string

@@ -3,6 +3,7 @@ import { personNameFields } from '~/admin/users.server'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, checkPasswordPolicy } from '~/auth/password.server'
 import { LANGUAGE_CODES } from '~/i18n/languages'
 import { isSelectableTimeZone } from '~/i18n/time-zone.server'
+import { emailField } from '~/users/email-field.server'
 import { issue } from '~/utils/form.server'
 
 /** The profile page's forms. */
@@ -29,25 +30,27 @@ export const profileActionSchema = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('email-notifications'), emailNotifications: z.string().optional().transform((value) => value === 'yes') }),
 ])
 
-/** The seed's account API bodies. */
+/** The seed's account API bodies: the email validated as the sign-in page's is. */
 export const credentialsSchema = z.object({
-	email: z.string().trim().min(1, issue('validation.required')).max(254, issue('validation.tooLong', { max: 254 })),
+	email: emailField,
 	password: z.string().min(1, issue('validation.required')).max(1024, issue('validation.tooLong', { max: 1024 })),
 })
 
+/** The seed's registration: the address in `email`, or in `username` as the seed's client sends it. */
 export const registerSchema = z
 	.object({
-		username: z.string().trim().max(254, issue('validation.tooLong', { max: 254 })).optional(),
-		email: z.string().trim().max(254, issue('validation.tooLong', { max: 254 })).optional(),
+		username: z.string().optional(),
+		email: z.string().optional(),
 		password: z.string(),
 		firstName: z.string().trim().max(100, issue('validation.tooLong', { max: 100 })).default(''),
 		lastName: z.string().trim().max(100, issue('validation.tooLong', { max: 100 })).default(''),
 	})
-	.transform((body) => ({ ...body, email: body.email || body.username || '' }))
-	.superRefine((body, ctx) => {
-		if (!z.email().safeParse(body.email).success) ctx.addIssue({ code: 'custom', path: ['email'], message: issue('validation.email') })
-		const problem = checkPasswordPolicy(body.password, [body.email, body.firstName, body.lastName])
+	.transform((body, ctx) => {
+		const email = emailField.safeParse(body.email?.trim() || body.username)
+		for (const problem of email.error?.issues ?? []) ctx.addIssue({ code: 'custom', path: ['email'], message: problem.message })
+		const problem = checkPasswordPolicy(body.password, [email.data ?? body.email ?? '', body.firstName, body.lastName])
 		if (problem) {
 			ctx.addIssue({ code: 'custom', path: ['password'], message: issue(`password.${problem}`, { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH }) })
 		}
+		return email.success ? { ...body, email: email.data } : z.NEVER
 	})

@@ -1,24 +1,21 @@
 import { getDb, type DB } from '~/db/db.server'
 import type { User } from '~/db/schema'
+import type { Email } from './email.server'
 import { forgetInitialPassword } from './initial-password.server'
 
 export type { User }
 
-export function normalizeEmail(email: string): string {
-	return email.trim().normalize('NFKC').toLowerCase()
-}
-
-/** The account's sign-in email, stored as typed and normalised for look-ups. */
-export async function setUserEmail(userId: number, email: string, db: DB = getDb()) {
-	await db.updateTable('users').set({ email, email_normalized: normalizeEmail(email), updated_at: Date.now() }).where('id', '=', userId).execute()
+/** The account's sign-in email (both columns hold the canonical form since migration 0019). */
+export async function setUserEmail(userId: number, email: Email, db: DB = getDb()) {
+	await db.updateTable('users').set({ email, email_normalized: email, updated_at: Date.now() }).where('id', '=', userId).execute()
 }
 
 export function getUserById(id: number, db: DB = getDb()): Promise<User | undefined> {
 	return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
-export function getUserByEmail(email: string, db: DB = getDb()): Promise<User | undefined> {
-	return db.selectFrom('users').selectAll().where('email_normalized', '=', normalizeEmail(email)).executeTakeFirst()
+export function getUserByEmail(email: Email, db: DB = getDb()): Promise<User | undefined> {
+	return db.selectFrom('users').selectAll().where('email_normalized', '=', email).executeTakeFirst()
 }
 
 export async function countUsers(db: DB = getDb()): Promise<number> {
@@ -27,7 +24,7 @@ export async function countUsers(db: DB = getDb()): Promise<number> {
 }
 
 export interface NewAccount {
-	email: string
+	email: Email
 	displayName?: string
 	firstName?: string
 	lastName?: string
@@ -38,7 +35,7 @@ export interface NewAccount {
 }
 
 export class EmailTakenError extends Error {
-	constructor(readonly email: string) {
+	constructor(readonly email: Email) {
 		super(`Email ${email} is already taken`)
 		this.name = 'EmailTakenError'
 	}
@@ -46,7 +43,7 @@ export class EmailTakenError extends Error {
 
 export async function insertUser(account: NewAccount, db: DB = getDb()): Promise<User> {
 	const now = Date.now()
-	const email = account.email.trim()
+	const { email } = account
 	if (await getUserByEmail(email, db)) throw new EmailTakenError(email)
 	const firstName = account.firstName?.trim() ?? ''
 	const lastName = account.lastName?.trim() ?? ''
@@ -56,7 +53,7 @@ export async function insertUser(account: NewAccount, db: DB = getDb()): Promise
 		.insertInto('users')
 		.values({
 			email,
-			email_normalized: normalizeEmail(email),
+			email_normalized: email,
 			display_name: displayName,
 			first_name: firstName,
 			last_name: lastName,

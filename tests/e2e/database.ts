@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect } from 'kysely'
 import { immediateSqliteDialect } from '../../app/db/sqlite-dialect.server'
 import pg from 'pg'
 import type { Database } from '../../app/db/schema'
+import { toEmail } from '../../app/users/email.server'
 import { serverEnv } from './env.mjs'
 
 /**
@@ -34,7 +35,7 @@ async function withDatabase<T>(work: (db: Kysely<Database>) => Promise<T>): Prom
 }
 
 async function userId(db: Kysely<Database>, email: string): Promise<number> {
-	const row = await db.selectFrom('users').select('id').where('email_normalized', '=', email.toLowerCase()).executeTakeFirstOrThrow()
+	const row = await db.selectFrom('users').select('id').where('email_normalized', '=', toEmail(email)).executeTakeFirstOrThrow()
 	return Number(row.id)
 }
 

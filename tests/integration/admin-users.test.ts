@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/db.server'
+import { toEmail } from '~/users/email.server'
 import { TestClient, location } from '../support/client'
 import { alerts, escapeHtml, fieldError, fieldValue, format, getPage, signedIn, vn } from '../support/catalogs'
 import { parseHtml, rowHeaderLinks } from '../support/html'
@@ -101,7 +102,7 @@ describe('creating a user', () => {
 		const password = shownPassword(html)
 		expect(password.length).toBeGreaterThanOrEqual(12)
 
-		const row = await getDb().selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow()
+		const row = await getDb().selectFrom('users').selectAll().where('email', '=', toEmail(email)).executeTakeFirstOrThrow()
 		expect(row).toMatchObject({ display_name: 'Nguyễn Hằng', first_name: 'Hằng', last_name: 'Nguyễn', must_change_password: 1 })
 		expect(await rolesOf(row.id)).toEqual(['operator'])
 		const audit = await auditActions(row.id)

@@ -4,13 +4,14 @@ import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { seedDemo } from '~/catalogs/seed.server'
 import { getDb } from '~/db/db.server'
+import { toEmail } from '~/users/email.server'
 import { getUserByEmail, getUserRoles, setUserLocked } from '~/users/users.server'
 import { cliArguments, runCli } from '../support/cli'
 import { TestClient, location } from '../support/client'
 import { startServer } from '../support/server'
 import { createTestUser } from '../support/users'
 
-const CHIEF = 'chief@example.com'
+const CHIEF = toEmail('chief@example.com')
 const CHIEF_PASSWORD = 'Chief of the portal 2026'
 
 /** `words` as one command line for a shell, each quoted. */
@@ -27,7 +28,7 @@ async function auditOf(userId: number) {
 }
 
 async function rolesOf(email: string) {
-	const user = await getUserByEmail(email)
+	const user = await getUserByEmail(toEmail(email))
 	return user ? (await getUserRoles(user.id)).map((role) => role.code) : null
 }
 
@@ -53,15 +54,15 @@ describe('the portal always has an administrator', () => {
 		expect((await auditOf(chief.id)).find((entry) => entry.action === 'user.created')).toMatchObject({ actor_email: 'system' })
 		// Names for clients that read firstName/lastName (the account API); the display name stays the top bar's.
 		expect(chief).toMatchObject({ display_name: 'Administrator', first_name: 'Portal', last_name: 'Administrator' })
-		expect(await getUserByEmail('operator@example.com')).toMatchObject({ display_name: 'Nguyễn Văn Vận Hành', last_name: 'Nguyễn Văn', first_name: 'Vận Hành' })
-		expect(await getUserByEmail('viewer@example.com')).toMatchObject({ display_name: 'Trần Thị Xem', last_name: 'Trần Thị', first_name: 'Xem' })
+		expect(await getUserByEmail(toEmail('operator@example.com'))).toMatchObject({ display_name: 'Nguyễn Văn Vận Hành', last_name: 'Nguyễn Văn', first_name: 'Vận Hành' })
+		expect(await getUserByEmail(toEmail('viewer@example.com'))).toMatchObject({ display_name: 'Trần Thị Xem', last_name: 'Trần Thị', first_name: 'Xem' })
 	})
 
 	test('while an unlocked administrator exists, a start changes nothing', async () => {
 		const { server, printed } = await startOnce({ ADMIN_EMAIL: 'someone.else@example.com' })
 		expect(await server.stop()).toBe(0)
 		expect(printed).not.toContain('Temporary password')
-		expect(await getUserByEmail('someone.else@example.com')).toBeUndefined()
+		expect(await getUserByEmail(toEmail('someone.else@example.com'))).toBeUndefined()
 	})
 
 	test('the last administrator locked by hand: the next start unlocks them with a new password, kept out of the log in a file only the portal reads, gone at the first change', async () => {
@@ -118,12 +119,12 @@ describe('the portal always has an administrator', () => {
 		const password = fs.readFileSync(file, 'utf8').trimEnd().split('\n').at(-1)!
 		expect(created.stdout).not.toContain(password)
 		expect(await rolesOf('deputy@example.com')).toEqual(['admin'])
-		expect(await getUserByEmail('deputy@example.com')).toMatchObject({ first_name: 'Minh', last_name: 'Lê Văn', display_name: 'Lê Văn Minh' })
+		expect(await getUserByEmail(toEmail('deputy@example.com'))).toMatchObject({ first_name: 'Minh', last_name: 'Lê Văn', display_name: 'Lê Văn Minh' })
 
 		const weak = await runCli('users:create-admin', '--email', 'weak@example.com', '--password', 'password1')
 		expect(weak.code).toBe(2)
 		expect(weak.stderr).toContain('does not meet the policy')
-		expect(await getUserByEmail('weak@example.com')).toBeUndefined()
+		expect(await getUserByEmail(toEmail('weak@example.com'))).toBeUndefined()
 	})
 
 	test('users:create-admin: a generated password on a terminal is shown there; ADMIN_PASSWORD alone names admin@example.com', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import en from '~/locales/en.json'
 import { getDb } from '~/db/db.server'
+import { toEmail } from '~/users/email.server'
 import { TestClient, apiToken, location } from '../support/client'
 import { parseHtml } from '../support/html'
 import { runCli } from '../support/cli'
@@ -107,7 +108,7 @@ describe('a delegated user administrator (QUANTRI_USERS only, and the viewer rol
 		const create = await actor.client.post('/admin/users/new', { email: 'escalated@example.com', roles: 'admin' })
 		expect(create.status).toBe(403)
 		expect(alertText(await create.text())).toContain(en.admin.delegation.roleBeyondActor)
-		expect(await getDb().selectFrom('users').select('id').where('email', '=', 'escalated@example.com').executeTakeFirst()).toBeUndefined()
+		expect(await getDb().selectFrom('users').select('id').where('email', '=', toEmail('escalated@example.com')).executeTakeFirst()).toBeUndefined()
 	})
 
 	test('may assign the roles they hold all the grants of', async () => {

@@ -3,6 +3,7 @@ import { firebaseProvider } from '~/auth/firebase-provider.server'
 import { getDb } from '~/db/db.server'
 import { resetSingleton } from '~/utils/singleton.server'
 import { getUserByEmail, setUserLocked, setUserRoles } from '~/users/users.server'
+import { toEmail } from '~/users/email.server'
 import { mailsTo, resetTokenIn } from '../support/mail'
 import { TestClient, location } from '../support/client'
 import { errorSummary } from '../support/html'
@@ -24,7 +25,7 @@ let sequence = 0
 
 function newAccount() {
 	sequence += 1
-	return { email: `firebase${sequence}-${Date.now()}@example.com`, password: `Firebase pass ${sequence} ${Date.now()}` }
+	return { email: toEmail(`firebase${sequence}-${Date.now()}@example.com`), password: `Firebase pass ${sequence} ${Date.now()}` }
 }
 
 /** Asks the emulator directly whether Firebase accepts these credentials. */
@@ -160,7 +161,7 @@ describe('the firebase provider', () => {
 
 	test('an administrator’s change of sign-in email reaches Firebase: the new address signs in there and here, the old one nowhere', async () => {
 		const { client, user, email, password } = await administratorAndViewer()
-		const newEmail = `moved-${Date.now()}@example.com`
+		const newEmail = toEmail(`moved-${Date.now()}@example.com`)
 		const changed = await client.post(`/admin/users/${user.id}`, { intent: 'changeEmail', email: newEmail })
 		await changed.text()
 		expect(location(changed)).toBe(`/admin/users/${user.id}`)

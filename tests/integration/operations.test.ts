@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest'
 import { purgeExpiredSessions } from '~/auth/session.server'
 import { getDb, migrateToLatest } from '~/db/db.server'
 import { getUserByEmail } from '~/users/users.server'
+import { toEmail } from '~/users/email.server'
 import { runCli as cli } from '../support/cli'
 import { TestClient, location } from '../support/client'
 import { startServer } from '../support/server'
@@ -184,11 +185,15 @@ describe('command line', () => {
 	test('users:create makes a user who can sign in; a taken email is refused', async () => {
 		const created = await cli('users:create', '--email', 'Cli.User@Example.com', '--password', 'Cli password 42', '--name', 'Trần Thị B')
 		expect(created.code).toBe(0)
-		const user = await getUserByEmail('cli.user@example.com')
+		const user = await getUserByEmail(toEmail('cli.user@example.com'))
 		expect(user?.display_name).toBe('Trần Thị B')
-		const again = await cli('users:create', '--email', 'cli.user@EXAMPLE.com', '--password', 'Cli password 42')
+		// Another spelling of the address (capitals, fullwidth letters and `@`, spaces around) is the same account.
+		const again = await cli('users:create', '--email', ' \uff23li.user\uff20EXAMPLE.com ', '--password', 'Cli password 42')
 		expect(again.code).toBe(2)
-		expect(again.stderr).toContain('already taken')
+		expect(again.stderr).toContain('cli.user@example.com is already taken')
+		const spaced = await cli('users:create', '--email', 'cli user@example.com', '--password', 'Cli password 42')
+		expect(spaced.code).toBe(2)
+		expect(spaced.stderr).toContain('--email is not a valid email address')
 	})
 
 	test('users:create refuses a weak password and a missing email', async () => {

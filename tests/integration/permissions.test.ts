@@ -7,6 +7,7 @@ import { loadAccess } from '~/permissions/grants.server'
 import { menuFor } from '~/permissions/menu.server'
 import { LANGUAGE_CODES } from '~/i18n/languages'
 import { setUserRoles, updateProfile } from '~/users/users.server'
+import { toEmail } from '~/users/email.server'
 import { TestClient, location } from '../support/client'
 import { menuTree, parseHtml } from '../support/html'
 import { startServer, type RunningServer } from '../support/server'
@@ -268,7 +269,7 @@ describe('the account API', () => {
 			expect(response.status).toBe(403)
 			expect(await response.json()).toEqual({ message: vn.api.passwordChangeRequired })
 		}
-		expect(await getDb().selectFrom('users').select('id').where('email', '=', 'blocked@example.com').executeTakeFirst()).toBeUndefined()
+		expect(await getDb().selectFrom('users').select('id').where('email', '=', toEmail('blocked@example.com')).executeTakeFirst()).toBeUndefined()
 	})
 
 	test('a password change revokes the API tokens', async () => {

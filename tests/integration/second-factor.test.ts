@@ -4,6 +4,7 @@ import { createResetToken } from '~/auth/password-reset.server'
 import { acceptSecondFactorCode, confirmEnrolment, getSecondFactor, hasSecondFactor, replaceRecoveryCodes, startEnrolment } from '~/auth/mfa/mfa.server'
 import { decryptSecret } from '~/auth/mfa/secret-box.server'
 import { TOTP_PERIOD_SECONDS, totpCode } from '~/auth/mfa/totp.server'
+import { sql } from 'kysely'
 import { getDb } from '~/db/db.server'
 import { resetSingleton } from '~/utils/singleton.server'
 import { TestClient, location } from '../support/client'
@@ -295,6 +296,31 @@ describe('signing in with a second factor (HTTP)', () => {
 		const notice = await client.get('/account/login?reason=code-expired')
 		expect(parseHtml(await notice.text()).querySelector('[role="status"]')?.text).toBe(en.mfa.verify.expired)
 		expect(location(await client.get('/account/login/verify'))).toBe('/account/login')
+	})
+
+	test('of 20 simultaneous wrong codes on one pending sign-in, five are checked and the fifth ends it', async () => {
+		const { email, password, secret, user } = await enrolledNow()
+		const client = englishClient()
+		await passwordStep(client, email, password)
+		// Room in the account's code throttle (five failures a window), so that it is not what stops the codes: the pending sign-in's own limit is under test.
+		const key = `mfa_account:user:${user.id}`
+		await sql`insert into rate_limits_mfa_account (key, points, expire) values (${key}, -100, ${Date.now() + 60_000}) on conflict (key) do update set points = excluded.points, expire = excluded.expire`.execute(getDb())
+		const wrong = String((Number(totpCode(secret)) + 500_000) % 1_000_000).padStart(6, '0')
+		const responses = await Promise.all(Array.from({ length: 20 }, () => client.copy().post('/account/login/verify', { code: wrong })))
+		const answers = await Promise.all(responses.map(async (response) => ({ status: response.status, location: location(response), body: await response.text() })))
+		const checked = await getDb().selectFrom('audit_log').select('id').where('action', '=', 'auth.mfa_failed').where('actor_user_id', '=', user.id).execute()
+		expect(checked).toHaveLength(5)
+		// At most four "wrong code" pages (the fifth check ends the sign-in); the rest are sent back to sign in (a page
+		// rendered after the end finds no pending sign-in either) or held back by the throttle of the account and address.
+		expect(answers.filter((answer) => answer.status === 400).length).toBeLessThanOrEqual(4)
+		for (const answer of answers) {
+			if (answer.status !== 400 && answer.status !== 429) expect([answer.status, answer.location]).toEqual([302, expect.stringMatching(/^\/account\/login(\?reason=code-expired)?$/)])
+		}
+		expect(await getDb().selectFrom('mfa_pending_sign_ins').select('id_hash').where('user_id', '=', user.id).execute()).toEqual([])
+		const right = await client.post('/account/login/verify', { code: totpCode(secret) })
+		await right.text()
+		expect(location(right)).toBe('/account/login?reason=code-expired')
+		expect(sessionCookie(client)).toBeUndefined()
 	})
 
 	test('hostile input at the code step gets a 4xx', async () => {

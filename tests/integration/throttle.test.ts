@@ -1,11 +1,16 @@
+import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { sql } from 'kysely'
+import { canonicaliseStoredEmails } from '~/db/migrations/0019_canonical_emails'
 import { getDb } from '~/db/db.server'
-import { TestClient, location } from '../support/client'
+import { toEmail, type Email } from '~/users/email.server'
+import { fieldError, fieldValue } from '../support/catalogs'
+import { TestClient, apiToken, location } from '../support/client'
 import { startServer, type RunningServer } from '../support/server'
 import { mailsTo, resetTokenIn } from '../support/mail'
 import { createTestUser } from '../support/users'
 import { errorSummary } from '../support/html'
+import { translate } from '../support/translate'
 
 let server: RunningServer
 let nextAddress = 1
@@ -247,5 +252,204 @@ describe('audit of throttled attempts', () => {
 		}
 		expect(await auditCount('auth.sign_in_throttled', email, second.address)).toBe(1)
 		expect(await auditCount('auth.sign_in_throttled', email)).toBe(2)
+	})
+})
+
+/** The character's fullwidth form (U+FF01–FF5E), for the printable ASCII characters. */
+const fullwidth = (character: string) => String.fromCodePoint(character.codePointAt(0)! + 0xfee0)
+const spelled = (email: string, pattern: RegExp, as: (character: string) => string) => [...email].map((character) => (pattern.test(character) ? as(character) : character)).join('')
+
+/**
+ * The same address written otherwise: capitals, spaces around it, and the Unicode compatibility forms of its
+ * letters, digits, `@` and `.` (each of which NFKC makes the plain character again).
+ */
+function spellingsOf(email: string): string[] {
+	const spellings = [
+		email.toUpperCase(),
+		` \t${email}\u3000`,
+		spelled(email, /[a-z]/, fullwidth),
+		spelled(email, /[0-9]/, fullwidth),
+		spelled(email, /[0-9]/, (digit) => String.fromCodePoint(0x1d7ce + Number(digit))),
+		email.replace('@', '\uff20'),
+		email.replace('@', '\ufe6b'),
+		email.replaceAll('.', '\uff0e'),
+		`\u00a0${spelled(email.toUpperCase(), /[!-~]/, fullwidth)}`,
+	]
+	for (const spelling of spellings) expect(spelling).not.toBe(email)
+	return spellings
+}
+
+async function auditRows(addresses: string[]) {
+	return getDb().selectFrom('audit_log').select(['action', 'actor_email']).where('ip', 'in', addresses).orderBy('id').execute()
+}
+
+describe('one account, however its address is written', () => {
+	test('locked under its plain address, the account signs in under no other spelling, on the page or the API', async () => {
+		const { email, password } = await createTestUser()
+		await failFiveTimes(email, fromNewAddress().client)
+		for (const spelling of spellingsOf(email)) {
+			const from = fromNewAddress()
+			const api = await authenticate(from, spelling, password)
+			expect(api.status, spelling).toBe(429)
+			expect(((await api.json()) as { message: string }).message).toContain(THROTTLED)
+			const page = await from.client.signIn(spelling, password)
+			expect(page.status, spelling).toBe(429)
+			expect(alertOf(await page.text())).toContain(THROTTLED)
+		}
+	})
+
+	test('wrong passwords under five other spellings, on the page and the API, lock the one account, and the audit names it by its canonical address', async () => {
+		const { email, password } = await createTestUser()
+		const addresses: string[] = []
+		for (const [n, spelling] of spellingsOf(email).slice(-5).entries()) {
+			const from = fromNewAddress()
+			addresses.push(from.address)
+			const response = n % 2 === 0 ? await from.client.signIn(spelling, `Wrong password ${n}`) : await authenticate(from, spelling, `Wrong password ${n}`)
+			expect(response.status, spelling).toBe(400)
+			await response.text()
+		}
+		const from = fromNewAddress()
+		addresses.push(from.address)
+		const page = await from.client.signIn(email, password)
+		expect(page.status).toBe(429)
+		await page.text()
+		const api = await authenticate(from, email, password)
+		expect(api.status).toBe(429)
+		await api.text()
+		const rows = await auditRows(addresses)
+		expect(rows.map((row) => row.action)).toEqual([...Array.from({ length: 5 }, () => 'auth.sign_in_failed'), 'auth.sign_in_throttled'])
+		expect(new Set(rows.map((row) => row.actor_email))).toEqual(new Set([email]))
+	})
+
+	test('every spelling signs in to the one account, on the page and the API', async () => {
+		const { email, password, user } = await createTestUser()
+		for (const spelling of spellingsOf(email)) {
+			const from = fromNewAddress()
+			const page = await from.client.signIn(spelling, password)
+			expect([page.status, location(page)], spelling).toEqual([302, '/'])
+			await page.text()
+			const api = await authenticate(from, spelling, password)
+			expect(api.status, spelling).toBe(200)
+			expect(await api.json()).toMatchObject({ id: user.id, email })
+		}
+	})
+
+	test('an address with a space inside is no address: a 400 with the translated message on the page and the API, counted against nobody', async () => {
+		const { email, password } = await createTestUser()
+		const [local, domain] = email.split('@') as [string, string]
+		const spaced = [`${local.slice(0, 3)} ${local.slice(3)}@${domain}`, `${local}@${domain.replace('.', ' .')}`, `${local.slice(0, 3)}\u3000${local.slice(3)}@${domain}`]
+		const from = fromNewAddress()
+		from.client.cookies.set('lang', 'en')
+		for (const typed of spaced) {
+			for (let attempt = 1; attempt <= 2; attempt++) {
+				const page = await from.client.signIn(typed, password)
+				expect(page.status).toBe(400)
+				const html = await page.text()
+				expect(fieldError(html, 'email')).toBe(translate('en', 'validation.email'))
+				expect(fieldValue(html, 'email')).toBe(typed)
+				const api = await fetch(new URL('/api/users/authenticate', server.url), {
+					method: 'POST',
+					headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': from.address, 'Accept-Language': 'en', Cookie: 'lang=en' },
+					body: JSON.stringify({ email: typed, password }),
+				})
+				expect(api.status).toBe(400)
+				expect(await api.json()).toEqual({ message: translate('en', 'validation.formHasErrors'), errors: { email: translate('en', 'validation.email') } })
+			}
+		}
+		const missing = await fetch(new URL('/api/users/authenticate', server.url), {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': from.address, 'Accept-Language': 'en', Cookie: 'lang=en' },
+			body: JSON.stringify({ password }),
+		})
+		expect(missing.status).toBe(400)
+		expect(((await missing.json()) as { errors: unknown }).errors).toEqual({ email: translate('en', 'validation.required') })
+		expect(await auditRows([from.address])).toEqual([])
+		const signedIn = await from.client.signIn(email, password)
+		expect(signedIn.status).toBe(302)
+		await signedIn.text()
+	})
+
+	test('"Forgot password" under four spellings: the account’s three mails an hour, to its canonical address, audited under it', async () => {
+		const { email } = await createTestUser()
+		const client = new TestClient(server.url)
+		for (const spelling of spellingsOf(email).slice(2, 6)) {
+			const response = await client.post('/account/forgot-password', { email: spelling })
+			expect(response.status).toBe(200)
+			await response.text()
+		}
+		expect(await mailsTo(email)).toHaveLength(3)
+		const rows = await getDb().selectFrom('audit_log').select(['action', 'actor_email']).where('action', 'like', 'auth.password_reset_%').where('ip', '=', '127.0.0.1').orderBy('id').execute()
+		expect(rows).toEqual([
+			...Array.from({ length: 3 }, () => ({ action: 'auth.password_reset_requested', actor_email: email })),
+			{ action: 'auth.password_reset_throttled', actor_email: email },
+		])
+	})
+
+	test('administrators’ forms and the registration API store the canonical address and find the account under any spelling', async () => {
+		const admin = await createTestUser({ roles: ['admin'] })
+		const client = new TestClient(server.url)
+		await (await client.signIn(admin.email, admin.password)).text()
+		const unique = randomBytes(3).toString('hex')
+		const stored = async (email: string) => (await getDb().selectFrom('users').select(['id', 'email', 'email_normalized']).where('email', '=', toEmail(email)).executeTakeFirst()) ?? null
+
+		const created = await client.post('/admin/users/new', { intent: 'create', email: spellingsOf(`form-${unique}@example.com`)[8]!, displayName: 'Biểu mẫu', password: 'Một mật khẩu dài 2024' })
+		expect(created.status).toBe(302)
+		await created.text()
+		const fromForm = (await stored(`form-${unique}@example.com`))!
+		expect(fromForm).toMatchObject({ email: `form-${unique}@example.com`, email_normalized: `form-${unique}@example.com` })
+		const taken = await client.post('/admin/users/new', { intent: 'create', email: `FORM-${unique}@EXAMPLE.COM`, password: '' })
+		expect(taken.status).toBe(409)
+		expect(fieldError(await taken.text(), 'email')).toBe(translate('vn', 'admin.errors.emailTaken'))
+		const moved = await client.post(`/admin/users/${fromForm.id}`, { intent: 'changeEmail', email: ` Moved-${unique}\uff20example\uff0ecom ` })
+		expect(moved.status).toBe(302)
+		await moved.text()
+		expect(await stored(`moved-${unique}@example.com`)).toMatchObject({ id: fromForm.id, email_normalized: `moved-${unique}@example.com` })
+
+		const token = await apiToken(server.url, admin.email, admin.password)
+		const register = (username: string) =>
+			fetch(new URL('/api/users/register', server.url), {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+				body: JSON.stringify({ username, password: 'Đăng ký qua API 2024', firstName: 'An', lastName: 'Lê' }),
+			})
+		const registered = await register(spelled(`api-${unique}@example.com`, /[a-z@.]/, fullwidth))
+		expect(registered.status).toBe(200)
+		expect(await registered.json()).toMatchObject({ email: `api-${unique}@example.com`, username: `api-${unique}@example.com` })
+		const again = await register(`API-${unique}@example.com `)
+		expect(again.status).toBe(400)
+		await again.text()
+		const spaced = await register(`api ${unique}@example.com`)
+		expect(spaced.status).toBe(400)
+		expect(((await spaced.json()) as { errors: unknown }).errors).toEqual({ email: translate('vn', 'validation.email') })
+
+	})
+
+	test('migration 0019: addresses kept as typed become canonical; one that is no address, or whose canonical form another account holds, is reported and left', async () => {
+		const unique = randomBytes(3).toString('hex')
+		const legacy = async (email: string, normalized: string) => {
+			const now = Date.now()
+			const row = await getDb()
+				.insertInto('users')
+				.values({ email: email as Email, email_normalized: normalized as Email, display_name: 'Cũ', first_name: '', last_name: '', password_hash: null, external_id: null, preferred_language: null, time_zone: null, password_changed_at: null, created_at: now, updated_at: now })
+				.returning('id')
+				.executeTakeFirstOrThrow()
+			return Number(row.id)
+		}
+		const mixedCase = await legacy(`Mixed.Case-${unique}@Example.com`, `mixed.case-${unique}@example.com`)
+		const wide = await legacy(`\uff37ide-${unique}@example.com`, `wide-${unique}@example.com`)
+		const spaced = await legacy(`no space-${unique}@example.com`, `no space-${unique}@example.com`)
+		const holder = await legacy(`taken-${unique}@example.com`, `taken-${unique}@example.com`)
+		const clash = await legacy(`Taken-${unique}@example.com`, `taken-old-${unique}@example.com`)
+		const report = await canonicaliseStoredEmails(getDb())
+		expect(report).toEqual({ updated: [mixedCase, wide], invalid: [spaced], collisions: [clash] })
+		const rows = await getDb().selectFrom('users').select(['id', 'email', 'email_normalized']).where('id', 'in', [mixedCase, wide, spaced, holder, clash]).orderBy('id').execute()
+		expect(rows.map((row) => [Number(row.id), row.email, row.email_normalized])).toEqual([
+			[mixedCase, `mixed.case-${unique}@example.com`, `mixed.case-${unique}@example.com`],
+			[wide, `wide-${unique}@example.com`, `wide-${unique}@example.com`],
+			[spaced, `no space-${unique}@example.com`, `no space-${unique}@example.com`],
+			[holder, `taken-${unique}@example.com`, `taken-${unique}@example.com`],
+			[clash, `Taken-${unique}@example.com`, `taken-old-${unique}@example.com`],
+		])
+		expect(await canonicaliseStoredEmails(getDb())).toEqual({ updated: [], invalid: [spaced], collisions: [clash] })
 	})
 })

@@ -7,13 +7,13 @@ import type { User } from '~/db/schema'
 import { singleton } from '~/utils/singleton.server'
 
 /**
- * A sign-in whose password was accepted, waiting for the second factor: a row (user, where to go, failed
- * codes) named by a random key in a signed, httpOnly cookie of this browser, good for five minutes and
+ * A sign-in whose password was accepted, waiting for the second factor: a row (user, where to go, codes
+ * tried) named by a random key in a signed, httpOnly cookie of this browser, good for five minutes and
  * for one completed sign-in. Without it the code step cannot be reached: the password step cannot be
  * skipped, and once used (or after too many wrong codes) the key is gone.
  */
 export const PENDING_SIGN_IN_MS = 5 * 60_000
-/** Wrong codes one pending sign-in takes before the password must be given again. */
+/** Codes one pending sign-in checks before the password must be given again. */
 export const PENDING_SIGN_IN_MAX_FAILURES = 5
 export const VERIFY_PATH = '/account/login/verify'
 
@@ -37,7 +37,6 @@ export interface PendingSignIn {
 	idHash: string
 	user: User
 	redirectTo: string
-	failures: number
 }
 
 /** Starts waiting for the user's code; returns the cookie that names the wait. */
@@ -68,21 +67,25 @@ export async function getPendingSignIn(request: Request, now = Date.now(), db: D
 		await db.deleteFrom('mfa_pending_sign_ins').where('id_hash', '=', idHash).execute()
 		return null
 	}
-	return { idHash, user, redirectTo: row.redirect_to, failures: Number(row.failures) }
+	return { idHash, user, redirectTo: row.redirect_to }
 }
 
-/** Counts a wrong code; true when the wait is over (too many), and the password must be given again. */
-export async function recordPendingFailure(pending: PendingSignIn, db: DB = getDb()): Promise<boolean> {
-	if (pending.failures + 1 >= PENDING_SIGN_IN_MAX_FAILURES) {
-		await db.deleteFrom('mfa_pending_sign_ins').where('id_hash', '=', pending.idHash).execute()
-		return true
-	}
-	await db
+/**
+ * Takes one of the pending sign-in's code checks before the code is checked, with one conditional update
+ * (count and limit in the same statement, so simultaneous requests cannot all see the same count): the
+ * check's number, from 1 to PENDING_SIGN_IN_MAX_FAILURES, or null when none is left or the wait is over.
+ * A right code ends the wait (endPendingSignIn); so does the last wrong one.
+ */
+export async function claimCodeCheck(pending: PendingSignIn, now = Date.now(), db: DB = getDb()): Promise<number | null> {
+	const row = await db
 		.updateTable('mfa_pending_sign_ins')
 		.set((eb) => ({ failures: eb('failures', '+', 1) }))
 		.where('id_hash', '=', pending.idHash)
-		.execute()
-	return false
+		.where('failures', '<', PENDING_SIGN_IN_MAX_FAILURES)
+		.where('expires_at', '>', now)
+		.returning('failures')
+		.executeTakeFirst()
+	return row ? Number(row.failures) : null
 }
 
 /** Ends the wait for good; false when it was already gone (another request completed it first). */

@@ -9,7 +9,7 @@ import { beginCodeAttempt, codeSucceeded } from '../throttle.server'
 import { codeSchema } from './forms.server'
 import { acceptSecondFactorCode } from './mfa.server'
 import { notifySecondFactorChange } from './notices.server'
-import { clearPendingSignInCookie, endPendingSignIn, getPendingSignIn, recordPendingFailure } from './pending-sign-in.server'
+import { PENDING_SIGN_IN_MAX_FAILURES, claimCodeCheck, clearPendingSignInCookie, endPendingSignIn, getPendingSignIn } from './pending-sign-in.server'
 
 const EXPIRED = '/account/login?reason=code-expired'
 
@@ -37,11 +37,16 @@ export async function verifySignInCode(request: Request) {
 		)
 	}
 
+	const check = await claimCodeCheck(pending)
+	if (check === null) throw redirect(EXPIRED, { headers: { 'Set-Cookie': await clearPendingSignInCookie() } })
 	const checked = await acceptSecondFactorCode(user.id, form.data.code)
 	if (!checked.ok) {
 		countSignIn('failure', 'form')
 		await recordAudit({ action: 'auth.mfa_failed', actor: user, entity: 'user', entityId: user.id, ip })
-		if (await recordPendingFailure(pending)) throw redirect(EXPIRED, { headers: { 'Set-Cookie': await clearPendingSignInCookie() } })
+		if (check === PENDING_SIGN_IN_MAX_FAILURES) {
+			await endPendingSignIn(pending)
+			throw redirect(EXPIRED, { headers: { 'Set-Cookie': await clearPendingSignInCookie() } })
+		}
 		return invalid({ errors: { code: { key: 'mfa.verify.invalidCode' } }, values: {} })
 	}
 	await codeSucceeded(user.id, ip)
