@@ -51,7 +51,7 @@ export default defineConfig({
 					include: ['tests/docs/**/*.test.ts'],
 					environment: 'node',
 					testTimeout: 1_800_000,
-					hookTimeout: 60_000,
+					hookTimeout: 600_000,
 				},
 			},
 			{

@@ -160,7 +160,8 @@ describe('docs/deploy.md, followed on a fresh copy of the checkout', () => {
 	let service: RunningServer | null = null
 	afterAll(async () => {
 		if (service && service.process.exitCode === null) await service.stop()
-		fs.rmSync(root, { recursive: true, force: true })
+		// Asynchronously: tens of thousands of files, and the worker must keep answering Vitest meanwhile.
+		await fs.promises.rm(root, { recursive: true, force: true })
 	})
 
 	test('the guide has the steps this test runs: Node.js, install and build, settings, the service, its health', () => {
