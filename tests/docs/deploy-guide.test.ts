@@ -239,16 +239,20 @@ describe('docs/deploy.md, followed on a fresh copy of the checkout', () => {
 		expect(await service!.stop('SIGTERM')).toBe(0)
 	})
 
-	test("then the README's \"Run it\" block, in the same folder with the guide's Node.js, serves until stopped", async () => {
+	test("then the README's \"Run it\" block, in the same folder with the guide's Node.js, serves until Ctrl-C, which stops the server cleanly", async () => {
 		const readmePort = String(await freePort())
 		const env = { ...shellEnv(), PATH: `${at('/opt/node/bin')}:${shellEnv().PATH}`, PORT: readmePort, HOST: '127.0.0.1' }
-		const server = await startServerCommand(['bash', '-euo', 'pipefail', '-c', readmeBlocks[0]!.text], { cwd: release, env })
+		const server = await startServerCommand(['bash', '-euo', 'pipefail', '-c', readmeBlocks[0]!.text], { cwd: release, env, processGroup: true })
+		let exitCode: number | null = -1
 		try {
 			const response = await fetch(`http://127.0.0.1:${readmePort}/healthz`)
 			expect(response.status).toBe(200)
 			expect(await response.json()).toEqual({ status: 'ok' })
 		} finally {
-			expect(await server.stop('SIGTERM')).toBe(0)
+			exitCode = await server.stop('SIGINT')
 		}
+		// npm ends by the signal, as an interrupted command does; the server it ran drained and stopped.
+		expect(exitCode).toBeNull()
+		expect((await server.logged((entry) => entry.event === 'server.stopped')).event).toBe('server.stopped')
 	})
 })

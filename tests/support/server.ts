@@ -49,10 +49,15 @@ export function startServer(env: Record<string, string | undefined> = {}): Promi
 
 /**
  * Starts a server with exactly this command line, folder and environment (a deployed release, as its
- * systemd unit starts it); ready once it logs `server.listening`.
+ * systemd unit starts it); ready once it logs `server.listening`. With `processGroup`, the command gets a
+ * process group of its own and `stop` signals the whole group, as Ctrl-C in a terminal does (npm, for one,
+ * exits on SIGTERM without stopping the script it runs).
  */
-export function startServerCommand([command, ...args]: string[], options: { cwd?: string; env: Record<string, string | undefined> }): Promise<RunningServer> {
-	const child = spawn(command!, args, { cwd: options.cwd, env: options.env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] })
+export function startServerCommand(
+	[command, ...args]: string[],
+	options: { cwd?: string; env: Record<string, string | undefined>; processGroup?: boolean },
+): Promise<RunningServer> {
+	const child = spawn(command!, args, { cwd: options.cwd, env: options.env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: options.processGroup })
 	const output: string[] = []
 	// 'close', not 'exit': the output is complete by then (a line written just before exiting may still be in the pipe at 'exit').
 	const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)))
@@ -77,7 +82,10 @@ export function startServerCommand([command, ...args]: string[], options: { cwd?
 							}
 						},
 						stop: async (signal = 'SIGTERM') => {
-							if (child.exitCode === null) child.kill(signal)
+							if (child.exitCode === null) {
+								if (options.processGroup) process.kill(-child.pid!, signal)
+								else child.kill(signal)
+							}
 							const code = await exited
 							if (code !== 0) process.stderr.write(`server exited with ${code}; its last lines:\n${output.slice(-30).join('\n')}\n`)
 							return code
