@@ -45,6 +45,18 @@ export default defineConfig({
 			{
 				resolve: { alias },
 				test: {
+					// Commands of the documentation run as written (tests/docs/deploy-guide.test.ts): an install and a
+					// build on a fresh copy, minutes of CPU that scripts/test.sh gives the cores' idle time.
+					name: 'docs',
+					include: ['tests/docs/**/*.test.ts'],
+					environment: 'node',
+					testTimeout: 1_800_000,
+					hookTimeout: 600_000,
+				},
+			},
+			{
+				resolve: { alias },
+				test: {
 					// AUTH_PROVIDER=firebase against the Auth emulator that scripts/test.sh starts.
 					name: 'firebase',
 					include: ['tests/integration/**/*.firebase.test.ts'],

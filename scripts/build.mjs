@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import { build } from 'esbuild'
+import { recordPackages } from './build-freshness.mjs'
 import { sourceCommit } from './build-info.mjs'
 import { CLI_ENTRY, SERVER_ENTRY, SERVER_EXTERNAL_PACKAGES } from './server-command.mjs'
 
@@ -54,3 +55,5 @@ await build({
 })
 const { version } = JSON.parse(fs.readFileSync('package.json', 'utf8'))
 fs.writeFileSync('build/version.json', JSON.stringify({ version, buildDate: new Date().toISOString(), commit }) + '\n')
+// Last: the packages it was made from, by which `npm start` and `npm run cli` judge it current (scripts/build-freshness.mjs).
+recordPackages()

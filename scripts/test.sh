@@ -3,7 +3,7 @@
 # starts a throwaway PostgreSQL and the Firebase Auth emulator, and runs typecheck, lint, unit,
 # integration (SQLite and PostgreSQL; AUTH_PROVIDER=firebase against the emulator)
 # and end-to-end tests (JS off and on on SQLite, the account flows again with Firebase; JS off, every
-# flow through plain forms, on PostgreSQL).
+# flow through plain forms, on PostgreSQL), and follows docs/deploy.md on a fresh copy of the checkout.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/system-deps.sh
@@ -100,6 +100,11 @@ background "Node 24 download from the npm registry" download_node24 "$NODE24_ROO
 background "firebase-tools" install_firebase_tools
 start_test_postgres
 
+# docs/deploy.md followed on a fresh copy of the checkout (tests/docs/deploy-guide.test.ts): an install with the
+# SQLite driver's compile (from ccache after the first run) and a build, minutes of mostly one core that no later
+# stage waits for. At the lowest priority it takes what the stages leave idle, and is waited for at the end.
+background "Deploy guide on a fresh copy (lowest priority)" nice -n 19 npx vitest run --project docs
+
 # tsc and ESLint keep one core each: they run beside the build and the unit tests, which need neither
 # (measured on two busy cores: 51 and 56 s one after the other, 42 and 44 s side by side).
 background "Typecheck" npm run -s typecheck
@@ -157,7 +162,7 @@ E2E_DATABASE=postgres npx playwright test --project=nojs \
 	tests/e2e/second-factor.spec.ts tests/e2e/account-security.spec.ts
 await_background "End-to-end account flows with the Firebase provider (JS off and on)"
 stop_auth_emulator
-
+await_background "Deploy guide on a fresh copy (lowest priority)"
 
 step "All suites passed"
 printf '%s\n' "Time per stage:" "${stage_times[@]}" "$(printf '%5ss  %s' "$(($(date +%s) - started))" "in all")" \

@@ -1,4 +1,11 @@
+import { spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { runCli } from '../support/cli'
 import { createTestUser } from '../support/users'
 import { location, TestClient } from '../support/client'
 import { testDatabaseKind } from '../support/database'
@@ -93,6 +100,50 @@ describe('behind nginx with TLS', () => {
 	})
 
 	if (testDatabaseKind() === 'postgres') {
+		test('PostgreSQL as docs/deploy.md sets it up: the role deploy/postgresql/role-and-database.sql makes, no superuser, migrates, serves and backs up its own database', async () => {
+			const adminUrl = process.env.TEST_POSTGRES_URL!
+			const name = `portal_deploy_${randomBytes(4).toString('hex')}`
+			const password = randomBytes(24).toString('hex')
+			const psql = spawnSync('psql', [adminUrl, '-v', 'ON_ERROR_STOP=1', '-v', `role=${name}`, '-v', `database=${name}`, '-v', `password=${password}`, '-f', 'deploy/postgresql/role-and-database.sql'], { encoding: 'utf8' })
+			expect(psql.status, psql.stderr).toBe(0)
+			const url = new URL(adminUrl)
+			Object.assign(url, { username: name, password, pathname: `/${name}` })
+			const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-deploy-pg-'))
+			const admin = new pg.Client({ connectionString: adminUrl })
+			await admin.connect()
+			const saved = { DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: process.env.DATA_DIR }
+			try {
+				const role = await admin.query<{ rolsuper: boolean; rolcreatedb: boolean; rolcreaterole: boolean }>('select rolsuper, rolcreatedb, rolcreaterole from pg_roles where rolname = $1', [name])
+				expect(role.rows).toEqual([{ rolsuper: false, rolcreatedb: false, rolcreaterole: false }])
+
+				const server = await startServer({ DATABASE_URL: url.toString(), DATA_DIR: dataDir })
+				try {
+					const ready = await fetch(`${server.url}/readyz`)
+					expect(ready.status).toBe(200)
+					expect(await ready.json()).toEqual({ status: 'ready', database: 'postgres' })
+				} finally {
+					expect(await server.stop()).toBe(0)
+				}
+				const tables = new pg.Client({ connectionString: url.toString() })
+				await tables.connect()
+				const owned = await tables.query<{ tableowner: string; n: string }>(`select tableowner, count(*) as n from pg_tables where schemaname = 'public' group by tableowner`)
+				await tables.end()
+				expect(owned.rows.map((row) => row.tableowner)).toEqual([name])
+				expect(Number(owned.rows[0]!.n)).toBeGreaterThan(10)
+
+				Object.assign(process.env, { DATABASE_URL: url.toString(), DATA_DIR: dataDir })
+				const backup = await runCli('db:backup', '--to', path.join(dataDir, 'portal.dump'))
+				expect(backup.code, backup.stderr).toBe(0)
+				expect(fs.statSync(path.join(dataDir, 'portal.dump')).size).toBeGreaterThan(0)
+			} finally {
+				Object.assign(process.env, saved)
+				await admin.query(`drop database if exists ${name} with (force)`)
+				await admin.query(`drop role if exists ${name}`)
+				await admin.end()
+				fs.rmSync(dataDir, { recursive: true, force: true })
+			}
+		})
+
 		test('two instances on one PostgreSQL agree: a session, a role change, throttling, sign-out and the dashboard figures made on one hold on the other at its next request', async () => {
 			const ports = await proxyPorts()
 			const env = behindProxy(`https://127.0.0.1:${ports.https}`)

@@ -9,10 +9,10 @@ export interface RunningServer {
 	/** Every line the server wrote, stdout and stderr. */
 	output: string[]
 	/**
-	 * The first structured log entry that `matches`, waiting up to 10 s for it: the server writes a request's
-	 * log line after the response, and the pipe may bring it after the test has read that response.
+	 * The first structured log entry that `matches`, waiting up to 10 s for it (or `waitMs`): the server writes
+	 * a request's log line after the response, and the pipe may bring it after the test has read that response.
 	 */
-	logged(matches: (entry: LogEntry) => boolean): Promise<LogEntry>
+	logged(matches: (entry: LogEntry) => boolean, waitMs?: number): Promise<LogEntry>
 	stop(signal?: NodeJS.Signals): Promise<number | null>
 }
 
@@ -33,7 +33,7 @@ const BUILD = path.resolve(SERVER_ENTRY)
  * shed, and a test of something else would get a 503 (overload-shutdown.test.ts tests the shedding).
  */
 export function startServer(env: Record<string, string | undefined> = {}): Promise<RunningServer> {
-	const child = spawn(process.execPath, [BUILD], {
+	return startServerCommand([process.execPath, BUILD], {
 		env: serverProcessEnv({
 			...process.env,
 			NODE_ENV: 'production',
@@ -44,8 +44,20 @@ export function startServer(env: Record<string, string | undefined> = {}): Promi
 			MAX_EVENT_LOOP_DELAY_MS: '0',
 			...env,
 		}),
-		stdio: ['ignore', 'pipe', 'pipe'],
 	})
+}
+
+/**
+ * Starts a server with exactly this command line, folder and environment (a deployed release, as its
+ * systemd unit starts it); ready once it logs `server.listening`. With `processGroup`, the command gets a
+ * process group of its own and `stop` signals the whole group, as Ctrl-C in a terminal does (npm, for one,
+ * exits on SIGTERM without stopping the script it runs).
+ */
+export function startServerCommand(
+	[command, ...args]: string[],
+	options: { cwd?: string; env: Record<string, string | undefined>; processGroup?: boolean },
+): Promise<RunningServer> {
+	const child = spawn(command!, args, { cwd: options.cwd, env: options.env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: options.processGroup })
 	const output: string[] = []
 	// 'close', not 'exit': the output is complete by then (a line written just before exiting may still be in the pipe at 'exit').
 	const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)))
@@ -60,17 +72,20 @@ export function startServer(env: Record<string, string | undefined> = {}): Promi
 						url: entry.url.replace('localhost', '127.0.0.1'),
 						process: child,
 						output,
-						logged: async (matches) => {
-							const deadline = Date.now() + 10_000
+						logged: async (matches, waitMs = 10_000) => {
+							const deadline = Date.now() + waitMs
 							for (;;) {
 								const found = logEntries(output).find(matches)
 								if (found) return found
-								if (Date.now() > deadline) throw new Error(`no such log entry in 10 s; the last lines:\n${output.slice(-20).join('\n')}`)
+								if (Date.now() > deadline) throw new Error(`no such log entry in ${waitMs / 1000} s; the last lines:\n${output.slice(-20).join('\n')}`)
 								await new Promise((resolve) => setTimeout(resolve, 20))
 							}
 						},
 						stop: async (signal = 'SIGTERM') => {
-							if (child.exitCode === null) child.kill(signal)
+							if (child.exitCode === null) {
+								if (options.processGroup) process.kill(-child.pid!, signal)
+								else child.kill(signal)
+							}
 							const code = await exited
 							if (code !== 0) process.stderr.write(`server exited with ${code}; its last lines:\n${output.slice(-30).join('\n')}\n`)
 							return code
