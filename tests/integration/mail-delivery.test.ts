@@ -13,6 +13,7 @@ import { freePort } from '../support/nginx'
 import { startServer, type RunningServer } from '../support/server'
 import { selfSignedCertificate } from '../support/tls'
 import { createTestUser } from '../support/users'
+import { until } from '../support/wait'
 
 const FROM = 'Cổng nhân viên <portal@example.com>'
 
@@ -63,14 +64,6 @@ async function startSmtp({ port = 0, tls, insecureAuth = false }: SmtpOptions = 
 		state,
 		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
 	}
-}
-
-async function until(check: () => boolean | Promise<boolean>, what: string) {
-	for (let tries = 0; tries < 150; tries++) {
-		if (await check()) return
-		await new Promise((resolve) => setTimeout(resolve, 100))
-	}
-	throw new Error(`${what} did not happen within 15 s`)
 }
 
 const events = (server: RunningServer, event: string) =>

@@ -18,6 +18,7 @@ import { secondFactor } from './0015_second_factor'
 import { userDevices } from './0016_user_devices'
 import { listViews } from './0017_list_views'
 import { referenceLists } from './0018_reference_lists'
+import { passwordResetRequests } from './0019_password_reset_requests'
 
 /** Every migration, in order. Names are permanent: never rename or reorder a landed one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -40,5 +41,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
 		'0016_user_devices': userDevices(),
 		'0017_list_views': listViews(dialect),
 		'0018_reference_lists': referenceLists(dialect),
+		'0019_password_reset_requests': passwordResetRequests(dialect),
 	}
 }
