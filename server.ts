@@ -34,7 +34,7 @@ import { routeIdentifier } from '~/server/route-ids.server'
 import { createShutdown } from '~/server/shutdown.server'
 import { builtAssets } from '~/server/static-assets.server'
 import { afterResponse, runAfterResponse } from '~/utils/after-response.server'
-import { baseLogger, errorFields, logger, requestContext } from '~/utils/logger.server'
+import { baseLogger, errorFields, logger, requestContext, type RequestContext } from '~/utils/logger.server'
 
 const SESSION_PURGE_INTERVAL_MS = 10 * 60_000
 
@@ -181,9 +181,9 @@ async function main() {
 		res.locals.requestId = requestId
 		res.locals.clientIp = clientIp
 		httpLogger(req, res)
-		const afterResponseTasks: (() => void)[] = []
-		res.once('close', () => runAfterResponse(afterResponseTasks))
-		requestContext.run({ requestId, clientIp, cspNonce, csrfToken: csrfToken ?? '', dataRequest: req.path.endsWith('.data'), afterResponse: afterResponseTasks }, next)
+		const context: RequestContext = { requestId, clientIp, cspNonce, csrfToken: csrfToken ?? '', dataRequest: req.path.endsWith('.data'), afterResponse: [] }
+		res.once('close', () => runAfterResponse(context))
+		requestContext.run(context, next)
 	})
 
 	// Unsafe methods from another site are refused before any route sees them.

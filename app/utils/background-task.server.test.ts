@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { afterResponse, runAfterResponse } from './after-response.server'
 import { startBackgroundTask } from './background-task.server'
-import { requestContext } from './logger.server'
+import { requestContext, type RequestContext } from './logger.server'
 
 /** A pass that waits until released, counting how many began. */
 function gatedPasses() {
@@ -55,17 +55,17 @@ describe('a background task', () => {
 })
 
 describe('work after the response', () => {
-	test('waits for the response within a request, and runs outside its context', () => {
-		const tasks: (() => void)[] = []
-		const seen: (string | undefined)[] = []
-		requestContext.run({ requestId: 'r1', clientIp: null, cspNonce: '', csrfToken: '', afterResponse: tasks }, () => {
-			afterResponse(() => seen.push(requestContext.getStore()?.requestId))
-		})
+	test('waits for the response within a request, and runs outside its context; once it has gone, at once', async () => {
+		const context: RequestContext = { requestId: 'r1', clientIp: null, cspNonce: '', csrfToken: '', afterResponse: [] }
+		const seen: string[] = []
+		const task = (name: string) => () => seen.push(`${name} in ${requestContext.getStore()?.requestId ?? 'no request'}`)
+		requestContext.run(context, () => afterResponse(task('first')))
 		expect(seen).toEqual([])
-		runAfterResponse(tasks)
-		expect(seen).toEqual([undefined])
-		runAfterResponse(tasks)
-		expect(seen).toHaveLength(1)
+		runAfterResponse(context)
+		expect(seen).toEqual(['first in no request'])
+		requestContext.run(context, () => afterResponse(task('late')))
+		await new Promise((resolve) => setImmediate(resolve))
+		expect(seen).toEqual(['first in no request', 'late in no request'])
 	})
 
 	test('outside a request, on the next turn of the event loop', async () => {
