@@ -9,6 +9,7 @@ import express from 'express'
 import { pinoHttp } from 'pino-http'
 import { purgeExpiredSessions } from '~/auth/session.server'
 import { purgeExpiredApiTokens } from '~/auth/api-token.server'
+import { startPasswordResetWorker, whenPasswordResetQueued } from '~/auth/password-reset-requests.server'
 import { ensureAdministrator } from '~/bootstrap.server'
 import { ConfigError, getConfig } from '~/config.server'
 import { ensureBuiltins } from '~/permissions/builtins.server'
@@ -34,7 +35,8 @@ import { metricsEndpoint, registerStateMetrics, requestDuration } from '~/server
 import { routeIdentifier } from '~/server/route-ids.server'
 import { createShutdown } from '~/server/shutdown.server'
 import { builtAssets } from '~/server/static-assets.server'
-import { baseLogger, errorFields, logger, requestContext } from '~/utils/logger.server'
+import { afterResponse, runAfterResponse } from '~/utils/after-response.server'
+import { baseLogger, errorFields, logger, requestContext, type RequestContext } from '~/utils/logger.server'
 
 const SESSION_PURGE_INTERVAL_MS = 10 * 60_000
 
@@ -180,7 +182,8 @@ async function main() {
 		res.locals.requestId = requestId
 		res.locals.clientIp = clientIp
 		httpLogger(req, res)
-		const context = { requestId, clientIp, clientOnLoopback: clientOnLoopback(req), cspNonce, csrfToken: csrfToken ?? '', dataRequest: req.path.endsWith('.data') }
+		const context: RequestContext = { requestId, clientIp, clientOnLoopback: clientOnLoopback(req), cspNonce, csrfToken: csrfToken ?? '', dataRequest: req.path.endsWith('.data'), afterResponse: [] }
+		res.once('close', () => runAfterResponse(context))
 		requestContext.run(context, next)
 	})
 
@@ -228,6 +231,9 @@ async function main() {
 	const backups = config.backups ? scheduleBackups(database, config.backups) : null
 	const mailDelivery = config.mail.smtpUrl ? await startMailDelivery({ outbox: outboxDir(), smtpUrl: config.mail.smtpUrl, retryBaseMs: config.mail.retryBaseMs }) : null
 	whenMailQueued(mailDelivery ? () => void mailDelivery.deliverNow() : null)
+	// "Forgot password" requests are handled after their answer has gone, so that it costs the same for every address.
+	const resetWorker = startPasswordResetWorker()
+	whenPasswordResetQueued(() => afterResponse(() => void resetWorker.runNow()))
 
 	const purgeTimer = setInterval(() => {
 		purgeExpiredSessions().catch((error) => logger.error('sessions.purge_failed', errorFields(error)))
@@ -271,6 +277,8 @@ async function main() {
 				.stop()
 				.then(async () => {
 					load.stop()
+					// A reset request in hand is finished (its mail written) before the database closes.
+					await resetWorker.stop()
 					await mailDelivery?.stop()
 					return database.close()
 				})

@@ -20,8 +20,9 @@ export interface AuthProvider {
 	/** Sets a password without knowing the old one (administrator reset, CLI); `mustChange` forces a change at next sign-in. */
 	setPassword(user: User, newPassword: string, options: { mustChange: boolean }): Promise<void>
 	/**
-	 * Emails a password-reset link when the account exists and may sign in; does nothing otherwise
-	 * (the caller answers the same either way). `origin` is this site, e.g. `https://portal.example.com`.
+	 * Emails a password-reset link when the account exists and may sign in; does nothing otherwise.
+	 * Called by the background worker after the page has answered (password-reset-requests.server.ts),
+	 * so its cost tells nothing. `origin` is this site, e.g. `https://portal.example.com`.
 	 */
 	requestPasswordReset(email: Email, options: { origin: string; language: LanguageCode }): Promise<void>
 	/** Makes `email` the account's sign-in email (with Firebase: there too, first). */

@@ -213,6 +213,21 @@ export interface MfaRecoveryCodesTable {
 	used_at: number | null
 }
 
+/** A "forgot password" request not yet handled by the background (migration 0020, decision 0042). */
+export interface PasswordResetRequestsTable {
+	id: Generated<number>
+	/** As typed (validated), whether or not an account has it. */
+	email: string
+	/** This site, for the link (`https://portal.example.com`). */
+	origin: string
+	/** The requester's language, for a recipient who has chosen none. */
+	language: string
+	requested_at: number
+	/** When a worker took it; null while waiting. A claim older than the lease is taken again. */
+	claimed_at: number | null
+	attempts: Generated<number>
+}
+
 /** A sign-in whose password was accepted, waiting for the second factor (5 minutes, one browser). */
 export interface MfaPendingSignInsTable {
 	/** SHA-256 of the random key in the browser's cookie. */
@@ -339,6 +354,7 @@ export interface Database {
 	catalog_status_counts: CatalogStatusCountsTable
 	station_tool_counts: StationToolCountsTable
 	password_resets: PasswordResetsTable
+	password_reset_requests: PasswordResetRequestsTable
 	notifications: NotificationsTable
 	users: UsersTable
 	sessions: SessionsTable

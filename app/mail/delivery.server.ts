@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { startBackgroundTask } from '~/utils/background-task.server'
 import { errorFields, logger } from '~/utils/logger.server'
 
 /** The longest wait between two tries of one message. */
@@ -47,14 +48,11 @@ export async function startMailDelivery({ outbox, smtpUrl, retryBaseMs, now = Da
 		socketTimeout: 30_000,
 	})
 	const failures = new Map<string, { attempts: number; nextAt: number }>()
-	let running: Promise<void> | null = null
-	let again = false
-	let stopped = false
 
-	async function deliverDue() {
+	async function deliverDue(stopped: () => boolean) {
 		const names = (await fs.promises.readdir(outbox).catch(() => [] as string[])).filter((name) => name.endsWith('.eml')).sort()
 		for (const name of names) {
-			if (stopped) return
+			if (stopped()) return
 			const failed = failures.get(name)
 			if (failed && failed.nextAt > now()) continue
 			const file = path.join(outbox, name)
@@ -74,33 +72,11 @@ export async function startMailDelivery({ outbox, smtpUrl, retryBaseMs, now = Da
 		}
 	}
 
-	/** Runs a delivery pass; one at a time, and one more if asked meanwhile. */
-	function deliverNow(): Promise<void> {
-		if (running) {
-			again = true
-			return running
-		}
-		running = deliverDue()
-			.catch((error) => logger.error('mail.delivery_failed', errorFields(error)))
-			.finally(() => {
-				running = null
-				if (again && !stopped) {
-					again = false
-					void deliverNow()
-				}
-			})
-		return running
-	}
-
-	const timer = setInterval(() => void deliverNow(), Math.min(5_000, retryBaseMs))
-	timer.unref()
-	void deliverNow()
+	const delivery = startBackgroundTask({ run: deliverDue, everyMs: Math.min(5_000, retryBaseMs), failedEvent: 'mail.delivery_failed' })
 	return {
-		deliverNow,
+		deliverNow: delivery.runNow,
 		async stop() {
-			stopped = true
-			clearInterval(timer)
-			await running
+			await delivery.stop()
 			transport.close()
 		},
 	}

@@ -3,14 +3,14 @@ import { Form, Link, useActionData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { forgotSchema } from '~/auth/forms.server'
 import { recordAudit } from '~/audit/audit.server'
-import { getAuthProvider } from '~/auth/provider.server'
+import { queuePasswordReset } from '~/auth/password-reset-requests.server'
 import { passwordResetRetryAfter } from '~/auth/throttle.server'
 import { AuthLayout } from '~/components/auth-layout'
 import { CsrfInput, ErrorSummary, Field, FormAlert, useFieldLabels } from '~/components/forms'
 import { getLanguage, getT } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
 import { invalid, parseForm } from '~/utils/form.server'
-import { errorFields, getClientIp, logger } from '~/utils/logger.server'
+import { getClientIp, logger } from '~/utils/logger.server'
 import { pageTitle } from '~/utils/meta'
 import { publicOrigin } from '~/utils/public-url.server'
 
@@ -22,7 +22,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return { title: (await getT(request))('forgotPassword.title') }
 }
 
-/** Always the same answer, whether the account exists or not, and whether or not it is throttled. */
+/**
+ * Always the same answer, whether the account exists or not, and whether or not it is throttled; and the
+ * same work before it: the link is sent in the background (decision 0042).
+ */
 export async function action({ request }: ActionFunctionArgs) {
 	const form = await parseForm(request, forgotSchema)
 	if (!form.ok) return invalid(form)
@@ -35,12 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	} else if (!origin) {
 		logger.error('password_reset.no_public_url', { message: 'Set PUBLIC_URL so password-reset links can be sent' })
 	} else {
-		try {
-			await getAuthProvider().requestPasswordReset(email, { origin, language: await getLanguage(request) })
-			await recordAudit({ action: 'auth.password_reset_requested', actorEmail: email, ip })
-		} catch (error) {
-			logger.error('password_reset.failed', errorFields(error))
-		}
+		await queuePasswordReset({ email, origin, language: await getLanguage(request), ip })
 	}
 	return { ok: true as const, sent: true }
 }

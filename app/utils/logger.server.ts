@@ -26,6 +26,8 @@ export interface RequestContext {
 	formFailed?: boolean
 	/** Values for the server render of this document that are not sent as route data (see render-only.server.ts). */
 	renderOnly?: Map<string, unknown>
+	/** Work to start once the answer has been sent (see after-response.server.ts). */
+	afterResponse?: (() => void)[]
 }
 
 /** Carries per-request facts (request id, client address, nonce) to code that only sees a Request. */

@@ -4,7 +4,7 @@ import { getDb } from '~/db/db.server'
 import { resetSingleton } from '~/utils/singleton.server'
 import { getUserByEmail, setUserLocked, setUserRoles } from '~/users/users.server'
 import { toEmail } from '~/users/email.server'
-import { mailsTo, resetTokenIn } from '../support/mail'
+import { mailsArrivedTo, resetTokenIn } from '../support/mail'
 import { TestClient, location } from '../support/client'
 import { errorSummary } from '../support/html'
 import { startServer, type RunningServer } from '../support/server'
@@ -117,8 +117,10 @@ describe('the firebase provider', () => {
 		const user = await firebaseProvider.createAccount({ email, password })
 		await setUserRoles(user.id, ['viewer'])
 		const client = new TestClient(server.url)
-		expect((await client.post('/account/forgot-password', { email })).status).toBe(200)
-		const [mail] = await mailsTo(email)
+		const asked = await client.post('/account/forgot-password', { email })
+		expect(asked.status).toBe(200)
+		await asked.text()
+		const [mail] = await mailsArrivedTo(email)
 		const token = mail && resetTokenIn(mail)
 		expect(token).toBeTruthy()
 		const done = await client.post('/account/reset-password', { token: token!, newPassword: 'Firebase reset 1', confirmPassword: 'Firebase reset 1' })

@@ -4,15 +4,17 @@ import os from 'node:os'
 import path from 'node:path'
 import { SMTPServer } from 'smtp-server'
 import { describe, expect, test } from 'vitest'
+import { RESET_CLAIM_LEASE_MS } from '~/auth/password-reset-requests.server'
 import { getDb } from '~/db/db.server'
 import de from '~/locales/de.json'
 import it from '~/locales/it.json'
 import { TestClient } from '../support/client'
-import { mailsTo, readMail, resetLinkIn, type ReadMail } from '../support/mail'
+import { mailsTo, outboxHold, readMail, resetLinkIn, type ReadMail } from '../support/mail'
 import { freePort } from '../support/nginx'
 import { startServer, type RunningServer } from '../support/server'
 import { selfSignedCertificate } from '../support/tls'
 import { createTestUser } from '../support/users'
+import { until } from '../support/wait'
 
 const FROM = 'Cổng nhân viên <portal@example.com>'
 
@@ -63,14 +65,6 @@ async function startSmtp({ port = 0, tls, insecureAuth = false }: SmtpOptions = 
 		state,
 		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
 	}
-}
-
-async function until(check: () => boolean | Promise<boolean>, what: string) {
-	for (let tries = 0; tries < 150; tries++) {
-		if (await check()) return
-		await new Promise((resolve) => setTimeout(resolve, 100))
-	}
-	throw new Error(`${what} did not happen within 15 s`)
 }
 
 const events = (server: RunningServer, event: string) =>
@@ -207,6 +201,48 @@ describe('mail over SMTP', () => {
 		} finally {
 			expect(await server.stop()).toBe(0)
 			await smtp.close()
+		}
+	})
+})
+
+describe('a password-reset request survives the portal stopping', () => {
+	/** Whether the server still takes connections. */
+	const answers = (url: string) => fetch(`${url}/healthz`).then(async (response) => (await response.text(), true), () => false)
+	const waiting = (email: string) => getDb().selectFrom('password_reset_requests').selectAll().where('email', '=', email).execute()
+
+	test('one in hand when the portal is killed is taken again after the restart; one in hand at SIGTERM is finished before the portal stops', async () => {
+		const outbox = outboxHold()
+		const { email } = await createTestUser()
+		try {
+			outbox.hold()
+			const crashed = await startServer(outbox.env)
+			try {
+				await askForReset(crashed, email)
+				await until(() => outbox.reached() === 1, 'the worker at the outbox write')
+			} finally {
+				const gone = new Promise((resolve) => crashed.process.once('close', resolve))
+				crashed.process.kill('SIGKILL')
+				await gone
+			}
+			const [left] = await waiting(email)
+			expect(left).toMatchObject({ attempts: 1, claimed_at: expect.any(Number) })
+			expect(await mailsTo(email)).toEqual([])
+			// As once the claim's lease has run out.
+			await getDb().updateTable('password_reset_requests').set({ claimed_at: left!.claimed_at! - RESET_CLAIM_LEASE_MS }).where('id', '=', left!.id).execute()
+
+			const restarted = await startServer(outbox.env)
+			await until(() => outbox.reached() === 2, 'the restarted worker at the outbox write')
+			restarted.process.kill('SIGTERM')
+			// It stops taking connections, then waits for the request in hand before closing the database.
+			await until(async () => !(await answers(restarted.url)), 'the listener closed')
+			expect(restarted.process.exitCode).toBe(null)
+			outbox.release()
+			expect(await restarted.stop()).toBe(0)
+			expect(await mailsTo(email)).toHaveLength(1)
+			expect(await waiting(email)).toEqual([])
+		} finally {
+			outbox.release()
+			outbox.remove()
 		}
 	})
 })

@@ -1,6 +1,9 @@
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { simpleParser, type ParsedMail } from 'mailparser'
+import { until } from './wait'
 
 /** A message as a mail program reads it: addresses, subject, both bodies and the headers. */
 export interface ReadMail {
@@ -37,6 +40,12 @@ export async function mailsTo(email: string, dataDir?: string): Promise<ReadMail
 	return (await outboxMails(dataDir)).filter((mail) => mail.to.includes(email))
 }
 
+/** The messages to `email` once at least `count` are in the outbox (the background writes them after the answer). */
+export async function mailsArrivedTo(email: string, count = 1, dataDir?: string): Promise<ReadMail[]> {
+	await until(async () => (await mailsTo(email, dataDir)).length >= count, `${count} mail(s) to ${email}`)
+	return mailsTo(email, dataDir)
+}
+
 /** The reset link in a message's text. */
 export function resetUrlIn(mail: ReadMail): URL {
 	const link = /(https?:\/\/\S+\/account\/reset-password\?token=[\w-]+)/.exec(mail.text)?.[1]
@@ -52,4 +61,21 @@ export function resetLinkIn(mail: ReadMail): string {
 
 export function resetTokenIn(mail: ReadMail): string {
 	return new URLSearchParams(resetLinkIn(mail).split('?')[1]).get('token')!
+}
+
+/**
+ * A hold on a test server's outbox: started with `env`, the server's writes of queued messages wait while
+ * `hold()` is on (tests/support/outbox-hold.mjs, loaded with --import into that server only; the portal's
+ * own code has no such switch). `reached()` counts the writes that came to the hold.
+ */
+export function outboxHold() {
+	const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'portal-outbox-hold-')), 'hold')
+	const hook = pathToFileURL(path.join(import.meta.dirname, 'outbox-hold.mjs')).href
+	return {
+		env: { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${hook}`.trim(), TEST_OUTBOX_HOLD: file },
+		hold: () => fs.writeFileSync(file, ''),
+		release: () => fs.rmSync(file, { force: true }),
+		reached: () => (fs.existsSync(`${file}.reached`) ? fs.readFileSync(`${file}.reached`, 'utf8').split('\n').filter(Boolean).length : 0),
+		remove: () => fs.rmSync(path.dirname(file), { recursive: true, force: true }),
+	}
 }

@@ -19,6 +19,7 @@ import { userDevices } from './0016_user_devices'
 import { listViews } from './0017_list_views'
 import { referenceLists } from './0018_reference_lists'
 import { canonicalEmails } from './0019_canonical_emails'
+import { passwordResetRequests } from './0020_password_reset_requests'
 
 /** Every migration, in order. Names are permanent: never rename or reorder a landed one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -42,5 +43,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
 		'0017_list_views': listViews(dialect),
 		'0018_reference_lists': referenceLists(dialect),
 		'0019_canonical_emails': canonicalEmails(),
+		'0020_password_reset_requests': passwordResetRequests(dialect),
 	}
 }
