@@ -5,6 +5,7 @@ import vn from '~/locales/vn.json'
 import { parseHtml } from '../support/html'
 import { expectSecurityHeaders } from '../support/security-headers'
 import { startServer } from '../support/server'
+import { until } from '../support/wait'
 
 interface Answer {
 	status: number
@@ -156,8 +157,10 @@ describe('shutdown', () => {
 			agent.destroy()
 		})
 
-		// A slow upload, begun before the signal and finished after the drain: it is in flight when the server stops accepting.
+		// A slow upload, begun before the signal and finished once the server has stopped accepting (after the
+		// drain): it is in flight all along.
 		const slowBody = new URLSearchParams({ email: 'nobody@example.com', password: 'x'.repeat(40) }).toString()
+		let finishSlowBody = () => {}
 		const slow = new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
 			const request = http.request(
 				new URL('/account/login', server.url),
@@ -169,7 +172,7 @@ describe('shutdown', () => {
 			)
 			request.on('error', reject)
 			request.write(slowBody.slice(0, 10))
-			setTimeout(() => request.end(slowBody.slice(10)), 2_000)
+			finishSlowBody = () => request.end(slowBody.slice(10))
 		})
 
 		// The balancer has seen the instance ready, and traffic is flowing (on a busy machine the first probe can take a while).
@@ -178,6 +181,8 @@ describe('shutdown', () => {
 		signalledAt = performance.now()
 		server.process.kill('SIGTERM')
 		await Promise.all([balancer, ...clients])
+		await until(() => send(server.url, '/healthz', new http.Agent()).then(() => false, (error) => errorCode(error) === 'ECONNREFUSED'), 'the server to stop listening')
+		finishSlowBody()
 		const slowAnswer = await slow
 		const exitCode = await server.stop()
 
