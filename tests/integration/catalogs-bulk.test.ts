@@ -221,9 +221,23 @@ describe.each(CATALOGS)('bulk actions on $catalog', ({ path, table, entity, colu
 		expect(await remaining(table, [a.id])).toEqual([a.id])
 	})
 
+	test('a button pressed with no row ticked goes back to the same view of the list, with the message there, not an error page', async () => {
+		for (const action of ['bulk-delete', 'export-selected.csv']) {
+			const response = await operator.client.get(`${path}/${action}${query([], 'q=kh%C3%B4ng&sort=name&dir=desc')}`)
+			expect(response.status, action).toBe(302)
+			await response.text()
+			const back = location(response)
+			expect(new URL(back!, 'http://portal').pathname, action).toBe(path)
+			expect(Object.fromEntries(new URL(back!, 'http://portal').searchParams), action).toEqual({ q: 'không', sort: 'name', dir: 'desc' })
+			const list = await operator.client.get(back!)
+			expect(list.status).toBe(200)
+			const message = parseHtml(await list.text()).querySelector('.flash-region [role="status"]')
+			expect(message?.text.trim(), action).toBe(translate('vn', 'bulk.problems.empty'))
+		}
+	})
+
 	const tooMany = Array.from({ length: 101 }, (_, i) => i + 1)
 	test.each([
-		['no ids', [], 400, translate('vn', 'bulk.problems.empty')],
 		['101 ids', tooMany, 400, translate('vn', 'bulk.problems.tooMany', { max: 100 })],
 		['a non-numeric id', ['abc'], 400, translate('vn', 'bulk.problems.malformed')],
 		['a negative id', ['-1'], 400, translate('vn', 'bulk.problems.malformed')],
