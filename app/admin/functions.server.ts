@@ -6,6 +6,7 @@ import type { FunctionRow } from '~/db/schema'
 import { getFixedT } from '~/i18n/i18n.server'
 import { LANGUAGE_CODES, type LanguageCode } from '~/i18n/languages'
 import { BUILTIN_FUNCTIONS } from '~/permissions/builtins'
+import { functionDescriptionKey } from '~/permissions/builtins'
 import { functionLabel } from '~/permissions/menu.server'
 import { issue } from '~/utils/form.server'
 import { getClientIp } from '~/utils/logger.server'
@@ -57,6 +58,8 @@ export interface TreeEntry {
 	id: number
 	code: string
 	label: string
+	/** A built-in function's translated description; '' for the others. */
+	description: string
 	depth: number
 	parentId: number | null
 	sortOrder: number
@@ -76,7 +79,12 @@ function bySiblingOrder(a: FunctionRow, b: FunctionRow) {
 	return a.sort_order - b.sort_order || a.code.localeCompare(b.code)
 }
 
-/** Every function in tree order, labelled in `language`. */
+function description(code: string, t: ReturnType<typeof getFixedT>) {
+	const key = functionDescriptionKey(code)
+	return key ? t(key) : ''
+}
+
+/** Every function in tree order, labelled and described in `language`. */
 export async function functionTreeEntries(language: LanguageCode, db: DB = getDb()): Promise<TreeEntry[]> {
 	const rows = await db.selectFrom('functions').selectAll().execute()
 	const t = getFixedT(language)
@@ -97,6 +105,7 @@ export async function functionTreeEntries(language: LanguageCode, db: DB = getDb
 				id,
 				code: row.code,
 				label: functionLabel(row, language, t),
+				description: description(row.code, t),
 				depth,
 				parentId: parent,
 				sortOrder: row.sort_order,
