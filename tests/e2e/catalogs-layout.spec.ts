@@ -64,12 +64,25 @@ test('at 1280 px the tool table fits its box; secondary columns move under the n
 	await expect(firstName.locator('.row-detail')).toBeHidden()
 })
 
-test('status badges are pills', async ({ page }) => {
+test('status badges are pills; every expand/collapse control has the one chevron, never the browser’s triangle', async ({ page }) => {
 	await signedInOperator(page)
 	await open(page, '/danhmuc/tram')
 	const badge = page.getByRole('table').getByRole('row').nth(1).getByText(en.stations.statuses.active, { exact: true }).or(page.getByRole('table').getByRole('row').nth(1).getByText(en.stations.statuses.maintenance, { exact: true })).or(page.getByRole('table').getByRole('row').nth(1).getByText(en.stations.statuses.inactive, { exact: true }))
 	const shape = await badge.first().evaluate((element) => ({ radius: Number.parseFloat(getComputedStyle(element).borderTopLeftRadius), height: element.getBoundingClientRect().height }))
 	expect(shape.radius).toBeGreaterThanOrEqual(shape.height / 2)
+
+	// The sidebar's groups, the mega menu and the list's choosers (the top bar's icon buttons open menus: no sign).
+	const summaries = await page.locator('summary').evaluateAll((elements) =>
+		elements.map((summary) => ({
+			text: (summary.textContent ?? '').trim().slice(0, 40),
+			marker: getComputedStyle(summary).listStyleType,
+			chevrons: summary.querySelectorAll(':scope > i.bx-chevron-down.disclosure-icon').length,
+			iconButton: summary.closest('.topbar__end') !== null,
+		})),
+	)
+	expect(summaries.filter((summary) => !summary.iconButton).length, 'disclosures on the page').toBeGreaterThanOrEqual(4)
+	expect(summaries.filter((summary) => summary.marker !== 'none'), 'no browser triangle').toEqual([])
+	expect(summaries.filter((summary) => !summary.iconButton && summary.chevrons !== 1), 'one chevron each').toEqual([])
 })
 
 test('an empty result shows an icon, says why, and offers the next steps', async ({ page }) => {
