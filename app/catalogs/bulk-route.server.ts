@@ -3,6 +3,8 @@ import { getDatabase } from '~/db/db.server'
 import { getT } from '~/i18n/i18n.server'
 import { listSearch, parseListState } from '~/lists/list-query'
 import { flashSuccess, flashWarning } from '~/utils/flash.server'
+import { publicOrigin } from '~/utils/public-url.server'
+import { qrCodeSvg } from '~/utils/qr-code.server'
 import { assertCsrf, noteFormFailed } from '~/utils/form.server'
 import { MAX_SELECTION, versionField, type BulkRefusal, type SelectionProblem } from './bulk'
 import { bulkDelete, loadSelection, parseSelection, type BulkCatalog, type BulkRow, type Confirmed } from './bulk.server'
@@ -130,4 +132,38 @@ export async function bulkDeleteAction(request: Request, user: Actor, spec: Bulk
 	}
 	await flashSuccess(request, 'bulk.deleted', { count: result.deleted.length })
 	return redirect(bulkState(new URL(request.url), spec).back)
+}
+
+export interface RecordLabel {
+	id: number
+	code: string
+	name: string
+	/** The record's absolute address, printed under its QR code. */
+	url: string
+	/** The QR code of `url`, as SVG markup made here. */
+	qrSvg: string
+}
+
+/**
+ * GET …/labels?id=…&id=…(&the list's query): a label to print for each ticked record, with a QR code of
+ * its absolute address (PUBLIC_URL, or the request's origin on loopback: the rule of emailed links).
+ * Without such an origin the page says so and makes no labels (`origin: false`), as a code pointing at a
+ * Host header from anywhere could lead a phone to another site.
+ */
+export async function bulkLabelsLoader(request: Request, spec: BulkSpec) {
+	const url = new URL(request.url)
+	const t = await getT(request)
+	const read = await readSelection(url, spec)
+	if (read.error?.problem === 'empty') return nothingTicked(request, url, spec)
+	const page = { title: t('labels.title', { catalog: t(spec.titleKey) }), back: bulkState(url, spec).back, max: MAX_SELECTION }
+	if (read.error) return data({ ...page, labels: [] as RecordLabel[], origin: true, error: read.error as SelectionError | null }, { status: read.status })
+	const origin = publicOrigin(request)
+	if (!origin) return data({ ...page, labels: [] as RecordLabel[], origin: false, error: null as SelectionError | null })
+	const labels: RecordLabel[] = await Promise.all(
+		read.rows.map(async ({ id, code, name }) => {
+			const address = `${origin}${spec.listPath}/${id}`
+			return { id, code, name, url: address, qrSvg: await qrCodeSvg(address) }
+		}),
+	)
+	return data({ ...page, labels, origin: true, error: null as SelectionError | null })
 }

@@ -20,6 +20,8 @@ export interface BulkProps {
 	/** The list's query (`?…` or ''), carried to the confirmation page and the export. */
 	query: string
 	allowed: { export: boolean; delete: boolean }
+	/** A "Print labels" button too (CatalogPages.labels), for those who may export. */
+	labels?: boolean
 }
 
 function bulkEnabled(allowed: BulkProps['allowed']) {
@@ -48,7 +50,7 @@ function useTickedCount(formId: string): number | null {
  * disabled while no row is ticked; without, the server sends an empty selection back to the list with a
  * message.
  */
-export function BulkActions({ formId, path, query, allowed }: BulkProps) {
+export function BulkActions({ formId, path, query, allowed, labels = false }: BulkProps) {
 	const { t } = useTranslation()
 	const ticked = useTickedCount(formId)
 	if (!bulkEnabled(allowed)) return null
@@ -61,6 +63,11 @@ export function BulkActions({ formId, path, query, allowed }: BulkProps) {
 			{allowed.export ? (
 				<button type="submit" formAction={`${path}/export-selected.csv`} className="btn btn-sm btn-outline-dark" disabled={disabled}>
 					<i className="bx bx-download" aria-hidden="true" /> {t('bulk.exportSelected')}
+				</button>
+			) : null}
+			{labels && allowed.export ? (
+				<button type="submit" formAction={`${path}/labels`} className="btn btn-sm btn-outline-dark" disabled={disabled}>
+					<i className="bx bx-qr" aria-hidden="true" /> {t('labels.print')}
 				</button>
 			) : null}
 			{allowed.delete ? (
