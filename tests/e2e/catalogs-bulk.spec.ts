@@ -77,6 +77,7 @@ test('"Export selected" downloads the CSV of the ticked stations only; "Print la
 	await expect(page.getByRole('heading', { level: 1, name: format(en.labels.title, { catalog: en.stations.title }) })).toBeVisible()
 	const sheet = page.getByRole('list', { name: en.labels.sheet })
 	await expect(sheet.getByRole('listitem')).toHaveCount(2)
+	await expectNoAxeViolations(page, '#main')
 	for (const code of [codes[0]!, codes[2]!]) {
 		const label = sheet.getByRole('listitem').filter({ hasText: code })
 		await expect(label.getByRole('img', { name: format(en.labels.qrLabel, { code }) }).locator('svg')).toHaveCount(1)
