@@ -246,10 +246,12 @@ describe.each(CATALOGS)('bulk actions on $catalog', ({ path, table, entity, colu
 		const page = parseHtml(await response.text())
 		const labels = page.querySelectorAll('.record-label')
 		expect(labels).toHaveLength(2)
-		for (const [label, record] of labels.map((label, index) => [label, [a, b][index]!] as const)) {
+		// In the list's order (by code here), as the export.
+		expect(labels.map((label) => label.querySelector('.record-label__code')?.text)).toEqual([a.code, b.code].sort())
+		for (const record of [a, b]) {
+			const label = labels.find((candidate) => candidate.querySelector('.record-label__code')?.text === record.code)!
 			// The server is reached on loopback here: its own origin is the address (PUBLIC_URL elsewhere).
 			const address = `${server.url}${path}/${record.id}`
-			expect(label.querySelector('.record-label__code')?.text).toBe(record.code)
 			expect(label.querySelector('.record-label__name')?.text).toBe(record.name)
 			expect(label.querySelector('.record-label__url')?.text).toBe(address)
 			const qr = label.querySelector('.record-label__qr')
