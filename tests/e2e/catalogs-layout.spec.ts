@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { ensureDemoData, searchForm } from './catalogs-support'
-import { createUser, en, expect, open, test, startSession } from './support'
+import { BASE_URL } from './env.mjs'
+import { createUser, en, expect, LANGUAGE_TAGS, LANGUAGES, open, test, startSession } from './support'
 
 // How the lists look at the widths people use: the filter row on one baseline, tables that fit their box
 // (secondary columns folded into a detail line where it is narrow), pill badges, and empty lists that say
@@ -83,6 +84,28 @@ test('status badges are pills; every expand/collapse control has the one chevron
 	expect(summaries.filter((summary) => !summary.iconButton).length, 'disclosures on the page').toBeGreaterThanOrEqual(4)
 	expect(summaries.filter((summary) => summary.marker !== 'none'), 'no browser triangle').toEqual([])
 	expect(summaries.filter((summary) => !summary.iconButton && summary.chevrons !== 1), 'one chevron each').toEqual([])
+})
+
+test('the sidebar’s group labels fit it in every language, their chevrons in one column inside it', async ({ page }) => {
+	const user = await createUser({ prefix: 'layout-labels', roles: ['admin'] })
+	await startSession(page, user)
+	for (const language of LANGUAGES) {
+		await page.context().addCookies([{ name: 'lang', value: language, url: BASE_URL }])
+		// Any page has the sidebar: one without charts or lists.
+		await open(page, '/contacts/profile')
+		await expect(page.locator('html')).toHaveAttribute('lang', LANGUAGE_TAGS[language])
+		const rows = await page.locator('.sidebar').evaluate((sidebar) => {
+			const edge = sidebar.getBoundingClientRect().right
+			return [...sidebar.querySelectorAll('summary.sidebar__link')].map((summary) => ({
+				label: summary.textContent?.trim(),
+				chevron: Math.round(summary.querySelector('.disclosure-icon')!.getBoundingClientRect().right),
+				inside: summary.querySelector('.disclosure-icon')!.getBoundingClientRect().right <= edge,
+				overflow: summary.scrollWidth - summary.clientWidth,
+			}))
+		})
+		expect(rows.length, language).toBeGreaterThanOrEqual(3)
+		expect(rows.filter((row) => !row.inside || row.overflow > 0 || row.chevron !== rows[0]!.chevron), language).toEqual([])
+	}
 })
 
 test('an empty result shows an icon, says why, and offers the next steps', async ({ page }) => {
