@@ -55,16 +55,6 @@ const launcherSchema = z
 	)
 	.max(24)
 
-/** The enterprise suite of the seed's app launcher; each entry can be replaced through APP_LAUNCHER. */
-export const DEFAULT_LAUNCHER: z.infer<typeof launcherSchema> = [
-	{ name: 'ERP', icon: 'bx-buildings', url: 'https://erp.example.com/' },
-	{ name: 'HRM', icon: 'bx-group', url: 'https://hr.example.com/' },
-	{ name: 'E-Office', icon: 'bx-file', url: 'https://office.example.com/' },
-	{ name: 'Mail', icon: 'bx-envelope', url: 'https://mail.example.com/' },
-	{ name: 'Service Desk', icon: 'bx-support', url: 'https://servicedesk.example.com/' },
-	{ name: 'Files', icon: 'bx-cloud', url: 'https://files.example.com/' },
-]
-
 /** The account made administrator when none is left, unless ADMIN_EMAIL names another. */
 export const DEFAULT_ADMIN_EMAIL = toEmail('admin@example.com')
 
@@ -115,7 +105,8 @@ const envSchema = z
 			.url({ protocol: /^https?$/, error: 'must be the absolute http(s) URL users reach the portal at' })
 			.transform((value) => value.replace(/\/+$/, ''))
 			.optional(),
-		HELP_URL: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).default('https://help.example.com/'),
+		// No default: an unset help link or launcher is not shown (a placeholder address would lead nowhere).
+		HELP_URL: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).optional(),
 		MAX_UPLOAD_MB: positiveInteger(20).pipe(z.number().max(1024, { error: 'must be at most 1024' })),
 		MAX_EVENT_LOOP_DELAY_MS: nonNegativeInteger(200),
 		SMTP_URL: z
@@ -260,11 +251,11 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
 		cookieSecure: parsed.COOKIE_SECURE,
 		trustProxy:
 			trustProxy === 'true' ? true : trustProxy === 'false' ? false : /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy,
-		helpUrl: parsed.HELP_URL,
+		helpUrl: parsed.HELP_URL ?? null,
 		/** Dates and times are shown in this zone to anonymous readers and to users who chose none. */
 		timeZone: parsed.APP_TIME_ZONE,
 		publicUrl: parsed.PUBLIC_URL,
-		launcher: parsed.APP_LAUNCHER ?? DEFAULT_LAUNCHER,
+		launcher: parsed.APP_LAUNCHER ?? [],
 		logLevel: parsed.LOG_LEVEL,
 		maxUploadBytes: parsed.MAX_UPLOAD_MB * 1024 * 1024,
 		mail: (() => {

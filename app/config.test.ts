@@ -24,6 +24,13 @@ describe('configuration from the environment', () => {
 		expect(env.COOKIE_SECURE).toBe(false)
 	})
 
+	test('has no help link and no launcher until they are set: no placeholder addresses', () => {
+		const secret = 'a'.repeat(32)
+		expect(buildConfig({ SESSION_SECRET: secret })).toMatchObject({ helpUrl: null, launcher: [] })
+		const launcher = [{ name: 'ERP', icon: 'bx-buildings', url: 'https://erp.example.org/' }]
+		expect(buildConfig({ SESSION_SECRET: secret, HELP_URL: 'https://wiki.example.org/', APP_LAUNCHER: JSON.stringify(launcher) })).toMatchObject({ helpUrl: 'https://wiki.example.org/', launcher })
+	})
+
 	test.each([
 		[{ PORT: 'eighty' }, 'PORT'],
 		[{ PORT: '70000' }, 'PORT'],

@@ -13,7 +13,8 @@ export interface PublicConfig {
 	languages: LanguageCode[]
 	authProvider: 'local' | 'firebase'
 	firebase: { apiKey: string; projectId: string; authDomain: string } | null
-	helpUrl: string
+	/** Null when HELP_URL is not set (no help link is shown). */
+	helpUrl: string | null
 	version: string
 	buildDate: string
 	sessionIdleMinutes: number

@@ -5,7 +5,7 @@ import { getDb, type DB } from '~/db/db.server'
 import type { FunctionRow } from '~/db/schema'
 import { getFixedT } from '~/i18n/i18n.server'
 import { LANGUAGE_CODES, type LanguageCode } from '~/i18n/languages'
-import { BUILTIN_FUNCTIONS } from '~/permissions/builtins'
+import { BUILTIN_FUNCTIONS, functionDescriptionKey } from '~/permissions/builtins'
 import { isSiteParam, linksOnSite } from '~/permissions/menu'
 import { functionLabel } from '~/permissions/menu.server'
 import { issue } from '~/utils/form.server'
@@ -63,6 +63,8 @@ export interface TreeEntry {
 	id: number
 	code: string
 	label: string
+	/** A built-in function's translated description; '' for the others. */
+	description: string
 	depth: number
 	parentId: number | null
 	sortOrder: number
@@ -82,7 +84,12 @@ function bySiblingOrder(a: FunctionRow, b: FunctionRow) {
 	return a.sort_order - b.sort_order || a.code.localeCompare(b.code)
 }
 
-/** Every function in tree order, labelled in `language`. */
+function description(code: string, t: ReturnType<typeof getFixedT>) {
+	const key = functionDescriptionKey(code)
+	return key ? t(key) : ''
+}
+
+/** Every function in tree order, labelled and described in `language`. */
 export async function functionTreeEntries(language: LanguageCode, db: DB = getDb()): Promise<TreeEntry[]> {
 	const rows = await db.selectFrom('functions').selectAll().execute()
 	const t = getFixedT(language)
@@ -103,6 +110,7 @@ export async function functionTreeEntries(language: LanguageCode, db: DB = getDb
 				id,
 				code: row.code,
 				label: functionLabel(row, language, t),
+				description: description(row.code, t),
 				depth,
 				parentId: parent,
 				sortOrder: row.sort_order,

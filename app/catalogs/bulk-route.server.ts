@@ -2,7 +2,9 @@ import { data, redirect } from '@remix-run/node'
 import { getDatabase } from '~/db/db.server'
 import { getT } from '~/i18n/i18n.server'
 import { listSearch, parseListState } from '~/lists/list-query'
-import { flashSuccess } from '~/utils/flash.server'
+import { flashSuccess, flashWarning } from '~/utils/flash.server'
+import { publicOrigin } from '~/utils/public-url.server'
+import { qrCodeSvg } from '~/utils/qr-code.server'
 import { assertCsrf, noteFormFailed } from '~/utils/form.server'
 import { MAX_SELECTION, versionField, type BulkRefusal, type SelectionProblem } from './bulk'
 import { bulkDelete, loadSelection, parseSelection, type BulkCatalog, type BulkRow, type Confirmed } from './bulk.server'
@@ -36,6 +38,15 @@ async function readSelection(url: URL, spec: BulkSpec): Promise<{ rows: BulkRow[
 	return { rows }
 }
 
+/**
+ * A button pressed with no row ticked (possible only without JavaScript, which disables them): back to the
+ * list it was pressed on, with the message there rather than on an error page.
+ */
+async function nothingTicked(request: Request, url: URL, spec: BulkSpec) {
+	await flashWarning(request, 'bulk.problems.empty')
+	return redirect(bulkState(url, spec).back)
+}
+
 function plainAnswer(text: string, status: number) {
 	return new Response(`${text}\n`, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } })
 }
@@ -48,6 +59,7 @@ async function* once<Row>(rows: Row[]) {
 export async function bulkExportLoader(request: Request, spec: BulkSpec) {
 	const url = new URL(request.url)
 	const read = await readSelection(url, spec)
+	if (read.error?.problem === 'empty') return nothingTicked(request, url, spec)
 	if (read.error) {
 		const t = await getT(request)
 		return plainAnswer(t(`bulk.problems.${read.error.problem}`, { max: MAX_SELECTION, ids: read.error.missing.join(', ') }), read.status)
@@ -78,6 +90,8 @@ export async function bulkDeleteLoader(request: Request, spec: BulkSpec) {
 	const t = await getT(request)
 	const { back } = bulkState(url, spec)
 	const read = await readSelection(url, spec)
+	// Not after a POST to this page (its loader runs with the POST's headers): that answer is the action's.
+	if (read.error?.problem === 'empty' && !request.headers.has('Content-Type')) return nothingTicked(request, url, spec)
 	const page = { title: t('bulk.deleteTitle', { catalog: t(spec.titleKey) }), back, max: MAX_SELECTION }
 	if (read.error) return data({ ...page, rows: [] as BulkDeleteRow[], action: null, error: read.error as SelectionError | null }, { status: read.status })
 	const rows: BulkDeleteRow[] = read.rows.map(({ id, code, name, version }) => ({ id, code, name, version }))
@@ -118,4 +132,38 @@ export async function bulkDeleteAction(request: Request, user: Actor, spec: Bulk
 	}
 	await flashSuccess(request, 'bulk.deleted', { count: result.deleted.length })
 	return redirect(bulkState(new URL(request.url), spec).back)
+}
+
+export interface RecordLabel {
+	id: number
+	code: string
+	name: string
+	/** The record's absolute address, printed under its QR code. */
+	url: string
+	/** The QR code of `url`, as SVG markup made here. */
+	qrSvg: string
+}
+
+/**
+ * GET …/labels?id=…&id=…(&the list's query): a label to print for each ticked record, with a QR code of
+ * its absolute address (PUBLIC_URL, or the request's origin on loopback: the rule of emailed links).
+ * Without such an origin the page says so and makes no labels (`origin: false`), as a code pointing at a
+ * Host header from anywhere could lead a phone to another site.
+ */
+export async function bulkLabelsLoader(request: Request, spec: BulkSpec) {
+	const url = new URL(request.url)
+	const t = await getT(request)
+	const read = await readSelection(url, spec)
+	if (read.error?.problem === 'empty') return nothingTicked(request, url, spec)
+	const page = { title: t('labels.title', { catalog: t(spec.titleKey) }), back: bulkState(url, spec).back, max: MAX_SELECTION }
+	if (read.error) return data({ ...page, labels: [] as RecordLabel[], origin: true, error: read.error as SelectionError | null }, { status: read.status })
+	const origin = publicOrigin(request)
+	if (!origin) return data({ ...page, labels: [] as RecordLabel[], origin: false, error: null as SelectionError | null })
+	const labels: RecordLabel[] = await Promise.all(
+		read.rows.map(async ({ id, code, name }) => {
+			const address = `${origin}${spec.listPath}/${id}`
+			return { id, code, name, url: address, qrSvg: await qrCodeSvg(address) }
+		}),
+	)
+	return data({ ...page, labels, origin: true, error: null as SelectionError | null })
 }

@@ -29,6 +29,11 @@ export interface CatalogPages<Column extends string = string> extends RecordPage
 	entity: string
 	functionCode: string
 	views: ListViewsDefinition<Column>
+	/**
+	 * Its records carry printed labels with a QR code of their address (`…/labels?id=…`): a "Print labels"
+	 * button in the list's bulk form and a "Label" link on a record's page, both for the list's export grant.
+	 */
+	labels?: boolean
 }
 
 export function defineCatalogPages<const Column extends string>(pages: CatalogPages<Column>): CatalogPages<Column> {
@@ -48,6 +53,11 @@ export function recordHref(pages: ListPages, id: number): string {
 /** The address of the page that creates a record. */
 export function newRecordHref(pages: ListPages): string {
 	return `${pages.views.path}/new`
+}
+
+/** The address of the print page of the labels of `ids`. */
+export function labelsHref(pages: ListPages, ids: readonly number[]): string {
+	return `${pages.views.path}/labels?${ids.map((id) => `id=${id}`).join('&')}`
 }
 
 /** The address of the CSV import page. */

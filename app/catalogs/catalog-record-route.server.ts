@@ -74,7 +74,7 @@ export async function loadCatalogRecord<T extends RecordTypes & { record: Record
 	params: { id?: string },
 	grants: Grants,
 	route: CatalogRecordRoute<T, Form>,
-	read: (record: T['record'], allowed: { update: boolean; delete: boolean }) => Promise<Extra>,
+	read: (record: T['record'], allowed: { update: boolean; delete: boolean; export: boolean }) => Promise<Extra>,
 ) {
 	const { pages } = route
 	const id = parseId(params.id)
@@ -83,7 +83,7 @@ export async function loadCatalogRecord<T extends RecordTypes & { record: Record
 	const confirmDelete = new URL(request.url).searchParams.get('intent') === 'delete'
 	if (confirmDelete && !can(grants, pages.functionCode, 'delete')) throw forbidden()
 	const [t, language] = [await getT(request), await getLanguage(request)]
-	const allowed = { update: can(grants, pages.functionCode, 'update'), delete: can(grants, pages.functionCode, 'delete') }
+	const allowed = { update: can(grants, pages.functionCode, 'update'), delete: can(grants, pages.functionCode, 'delete'), export: can(grants, pages.functionCode, 'export') }
 	return {
 		title: confirmDelete ? t(`${pages.key}.deleteTitle`, { code: record.code }) : `${record.code} · ${route.displayName(record, language)}`,
 		record,

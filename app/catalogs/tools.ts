@@ -71,4 +71,4 @@ export const TOOL_VIEWS = defineListViews({
 })
 
 /** What the tools' pages share. */
-export const TOOL_PAGES = defineCatalogPages({ key: 'tools', entity: 'tool', functionCode: TOOL_FUNCTION, views: TOOL_VIEWS })
+export const TOOL_PAGES = defineCatalogPages({ key: 'tools', entity: 'tool', functionCode: TOOL_FUNCTION, views: TOOL_VIEWS, labels: true })

@@ -1,4 +1,5 @@
-import { Form, Link } from '@remix-run/react'
+import { Form, Link, useLocation } from '@remix-run/react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { versionField, type BulkRefusal } from '~/catalogs/bulk'
 import { useHydrated } from '~/hooks/use-hydrated'
@@ -19,28 +20,58 @@ export interface BulkProps {
 	/** The list's query (`?…` or ''), carried to the confirmation page and the export. */
 	query: string
 	allowed: { export: boolean; delete: boolean }
+	/** A "Print labels" button too (CatalogPages.labels), for those who may export. */
+	labels?: boolean
 }
 
 function bulkEnabled(allowed: BulkProps['allowed']) {
 	return allowed.export || allowed.delete
 }
 
-/** The bulk form and its buttons, shown to users who may export or delete. */
-export function BulkActions({ formId, path, query, allowed }: BulkProps) {
+/**
+ * How many rows of the bulk form are ticked, counted again after every change on the page (the header's
+ * "select all" sets the boxes itself, firing no change of theirs) and every navigation; null before the
+ * page's JavaScript runs, when it cannot be known.
+ */
+function useTickedCount(formId: string): number | null {
+	const location = useLocation()
+	const [count, setCount] = useState<number | null>(null)
+	useEffect(() => {
+		const recount = () => setCount(document.querySelectorAll(`input[type="checkbox"][name="id"][form="${formId}"]:checked`).length)
+		recount()
+		document.addEventListener('change', recount)
+		return () => document.removeEventListener('change', recount)
+	}, [formId, location])
+	return count
+}
+
+/**
+ * The bulk form and its buttons, shown to users who may export or delete. With JavaScript the buttons are
+ * disabled while no row is ticked; without, the server sends an empty selection back to the list with a
+ * message.
+ */
+export function BulkActions({ formId, path, query, allowed, labels = false }: BulkProps) {
 	const { t } = useTranslation()
+	const ticked = useTickedCount(formId)
 	if (!bulkEnabled(allowed)) return null
+	const disabled = ticked === 0
 	return (
 		<form id={formId} method="get" action={`${path}/bulk-delete`} className="d-flex flex-wrap gap-2 mb-2" aria-label={t('bulk.formLabel')}>
 			{[...new URLSearchParams(query)].map(([name, value]) => (
 				<input key={name} type="hidden" name={name} value={value} />
 			))}
 			{allowed.export ? (
-				<button type="submit" formAction={`${path}/export-selected.csv`} className="btn btn-sm btn-outline-dark">
+				<button type="submit" formAction={`${path}/export-selected.csv`} className="btn btn-sm btn-outline-dark" disabled={disabled}>
 					<i className="bx bx-download" aria-hidden="true" /> {t('bulk.exportSelected')}
 				</button>
 			) : null}
+			{labels && allowed.export ? (
+				<button type="submit" formAction={`${path}/labels`} className="btn btn-sm btn-outline-dark" disabled={disabled}>
+					<i className="bx bx-qr" aria-hidden="true" /> {t('labels.print')}
+				</button>
+			) : null}
 			{allowed.delete ? (
-				<button type="submit" formAction={`${path}/bulk-delete`} className="btn btn-sm btn-outline-danger">
+				<button type="submit" formAction={`${path}/bulk-delete`} className="btn btn-sm btn-outline-danger" disabled={disabled}>
 					<i className="bx bx-trash" aria-hidden="true" /> {t('bulk.deleteSelected')}
 				</button>
 			) : null}

@@ -98,7 +98,7 @@ export function CatalogListPage<Row extends CatalogListRow, Filter extends strin
 			) : (
 				<>
 					<ListSummary info={result} id={`${key}-summary`} />
-					<BulkActions {...bulk} path={path} query={listSearch(state, spec)} />
+					<BulkActions {...bulk} path={path} query={listSearch(state, spec)} labels={pages.labels} />
 					<TableScroller labelledBy={`${key}-caption`} className="catalog-table-box">
 						<table className="table table-hover align-middle catalog-table" aria-describedby={`${key}-summary`}>
 							<caption id={`${key}-caption`} className="visually-hidden">

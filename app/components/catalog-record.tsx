@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 import { Fragment, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { newRecordHref, recordHref, type CatalogPages } from '~/catalogs/catalog-pages'
+import { labelsHref, newRecordHref, recordHref, type CatalogPages } from '~/catalogs/catalog-pages'
 import type { FieldErrors } from '~/utils/form.server'
 import { ConflictAlert, DeleteConfirmation, DeleteControl, HistoryTable, RecordFacts, type ConflictInfo, type HistoryItem } from './catalog'
 import type { CatalogFormProps } from './catalog-form'
@@ -76,7 +76,7 @@ export function CatalogRecordPage({
 		values: Record<string, string>
 		history: HistoryItem[]
 		confirmDelete: boolean
-		allowed: { update: boolean; delete: boolean }
+		allowed: { update: boolean; delete: boolean; export?: boolean }
 	}
 	/** The action's answer, if any. */
 	answer: unknown
@@ -118,6 +118,11 @@ export function CatalogRecordPage({
 		<section aria-labelledby={headingId}>
 			<BackToList pages={pages} />
 			<PageHeader title={`${record.code} · ${record.name}`} id={headingId}>
+				{pages.labels && allowed.export ? (
+					<Link to={labelsHref(pages, [record.id])} className="btn btn-outline-dark">
+						<i className="bx bx-qr" aria-hidden="true" /> {t('labels.one')}
+					</Link>
+				) : null}
 				{allowed.delete ? (
 					<DeleteControl action={href} version={record.version} label={t(`${key}.delete`)} question={question} confirmLabel={t(`${key}.deleteConfirm`)} />
 				) : null}

@@ -65,7 +65,9 @@ export function ListViews<Column extends string>({ definition, views }: { defini
 			<div className="list-views__choosers">
 				{/* Keyed by what they save: once saved (with JavaScript too) each closes and shows the new state. */}
 				<details key={shownKey} open={refused?.intent === 'saveColumns' || undefined}>
-					<summary>{t('listViews.columns')}</summary>
+					<summary>
+						{t('listViews.columns')} <i className="bx bx-chevron-down disclosure-icon" aria-hidden="true" />
+					</summary>
 					<Form method="post" className="list-views__form">
 						<CsrfInput />
 						{refused?.intent === 'saveColumns' ? <ErrorSummary formError={refused.formError ? t(refused.formError) : null} /> : null}
@@ -91,7 +93,9 @@ export function ListViews<Column extends string>({ definition, views }: { defini
 					</Form>
 				</details>
 				<details key={views.saved.length} open={refused?.intent === 'saveView' || undefined}>
-					<summary>{t('listViews.saveView')}</summary>
+					<summary>
+						{t('listViews.saveView')} <i className="bx bx-chevron-down disclosure-icon" aria-hidden="true" />
+					</summary>
 					<Form method="post" className="list-views__form">
 						<CsrfInput />
 						{refused?.intent === 'saveView' ? (

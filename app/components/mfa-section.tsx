@@ -1,4 +1,5 @@
 import { Form, Link } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { MfaActionData, MfaIntent, MfaSectionData } from '~/auth/mfa/security-section.server'
 import { CsrfInput, ErrorSummary, Field, FormAlert } from '~/components/forms'
@@ -51,11 +52,20 @@ function CodeForm({
 	)
 }
 
-function RecoveryCodes({ codes }: { codes: string[] }) {
+/**
+ * New recovery codes, shown only this once: the answer page starts with them, right under its heading, and
+ * the focus is put on them (without JavaScript by `autofocus`), so that after setting up the second factor
+ * the page is not left scrolled down to the form, with the codes above the screen.
+ */
+export function RecoveryCodes({ codes }: { codes: string[] }) {
 	const { t } = useTranslation()
+	const region = useRef<HTMLElement>(null)
+	useEffect(() => region.current?.focus(), [codes])
 	return (
-		<div className="border border-success rounded p-3 mb-3" role="status">
-			<h3 className="h6">{t('mfa.recovery.heading')}</h3>
+		<section ref={region} className="recovery-codes border border-success rounded p-3 mb-4" aria-labelledby="recovery-codes-heading" tabIndex={-1} autoFocus>
+			<h2 id="recovery-codes-heading" className="h5">
+				{t('mfa.recovery.heading')}
+			</h2>
 			<p>{t('mfa.recovery.explanation')}</p>
 			<ul className="mfa-recovery-codes list-unstyled mb-3" aria-label={t('mfa.recovery.listLabel')}>
 				{codes.map((code) => (
@@ -67,7 +77,7 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
 			<Link to="/account/security" className="btn btn-outline-secondary">
 				{t('mfa.recovery.done')}
 			</Link>
-		</div>
+		</section>
 	)
 }
 
@@ -80,7 +90,6 @@ export function MfaSection({ section, actionData }: { section: MfaSectionData; a
 		<CardSection id="mfa-heading" heading={t('mfa.title')} className="mb-4">
 			<p className="text-body-secondary">{t('mfa.intro')}</p>
 			<ErrorSummary errors={answer?.errors} formError={answer?.formError} />
-			{answer?.recoveryCodes ? <RecoveryCodes codes={answer.recoveryCodes} /> : null}
 			{section.required && section.status !== 'active' ? <FormAlert tone="info" message={t('mfa.requiredNotice')} /> : null}
 			{section.status === 'none' ? (
 				<Form method="post">

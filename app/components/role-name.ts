@@ -11,3 +11,9 @@ export function useRoleName() {
 	const { t } = useTranslation()
 	return (role: NamedRole) => (role.is_builtin ? t(`roles.${role.code}`, { defaultValue: role.name }) : role.name)
 }
+
+/** A role's description: the one stored, or for a built-in role left without one its translated description. */
+export function useRoleDescription() {
+	const { t } = useTranslation()
+	return (role: NamedRole & { description: string }) => role.description || (role.is_builtin ? t(`roleDescriptions.${role.code}`, { defaultValue: '' }) : '')
+}

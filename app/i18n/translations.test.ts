@@ -3,6 +3,7 @@ import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { PLURAL_SUFFIX, flatLocales } from '../../tests/support/locales'
 import { BADGE_VARIANTS } from '../admin/functions'
+import { BUILTIN_FUNCTIONS, BUILTIN_ROLES, functionDescriptionKey } from '../permissions/builtins'
 import { LANGUAGE_CODES, type LanguageCode } from './languages'
 
 const flat = flatLocales()
@@ -37,6 +38,12 @@ describe('translations', () => {
 		const vietnamese = Object.values(flat.vn).join(' ')
 		expect(vietnamese).toMatch(/[ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]/i)
 		expect(flat.vn['login.title']).toBe('Đăng nhập')
+	})
+
+	test.each(LANGUAGE_CODES)('%s describes every built-in role and function', (code) => {
+		for (const role of BUILTIN_ROLES) expect(textOf(code, `roleDescriptions.${role.code}`), role.code).not.toBe('')
+		for (const fn of BUILTIN_FUNCTIONS) expect(textOf(code, functionDescriptionKey(fn.code) ?? ''), fn.code).not.toBe('')
+		if (code !== 'en') expect(textOf(code, 'roleDescriptions.viewer')).not.toBe(textOf('en', 'roleDescriptions.viewer'))
 	})
 
 	test.each(LANGUAGE_CODES)('%s names every option of the badge colour list', (code) => {

@@ -63,6 +63,11 @@ export const BUILTIN_ROLES: readonly BuiltinRole[] = [
 	{ code: 'viewer', name: 'Viewer', allAccess: false, grants: CATALOG_VIEW },
 ]
 
+/** The translation key of a built-in function's description, or null for a function an administrator added. */
+export function functionDescriptionKey(code: string): string | null {
+	return BUILTIN_FUNCTIONS.some((fn) => fn.code === code) ? `functionDescriptions.${code}` : null
+}
+
 /** The translation key of a built-in function's label. */
 export function functionLabelKey(code: string) {
 	return `functions.${code}`

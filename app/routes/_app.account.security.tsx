@@ -6,7 +6,7 @@ import { postedIntent } from '~/utils/intent.server'
 import { MFA_INTENTS, getMfaSection, handleMfaIntent, type MfaActionData, type MfaIntent } from '~/auth/mfa/security-section.server'
 import { requireActiveSession, requireUser } from '~/auth/session.server'
 import { ErrorSummary } from '~/components/forms'
-import { MfaSection } from '~/components/mfa-section'
+import { MfaSection, RecoveryCodes } from '~/components/mfa-section'
 import { SessionsSection, TokensSection } from '~/components/security/account-sections'
 import { getT } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
@@ -46,6 +46,7 @@ export default function SecurityPage() {
 	return (
 		<div className="page">
 			<h1 className="h3">{t('security.title')}</h1>
+			{mfaAnswer?.mfa.recoveryCodes ? <RecoveryCodes codes={mfaAnswer.mfa.recoveryCodes} /> : null}
 			<ErrorSummary formError={formError} />
 			<MfaSection section={mfa} actionData={mfaAnswer} />
 			<div className="row g-4">

@@ -78,6 +78,7 @@ export default function FunctionsPage() {
 									{entry.icon ? <i className={`bx ${entry.icon} me-1`} aria-hidden="true" /> : null}
 									<Link to={functionHref(entry.id)}>{entry.label}</Link> <span className="text-body-secondary small">{`(${entry.code})`}</span>
 									{entry.badgeText ? <Badge className={`rounded-pill text-bg-${entry.badgeVariant ?? 'danger'} ms-1`}>{entry.badgeText}</Badge> : null}
+									{entry.description ? <div className="small fw-normal text-body-secondary">{entry.description}</div> : null}
 								</th>
 								<td>{entry.path ?? '—'}</td>
 								<td>{entry.sortOrder}</td>

@@ -6,7 +6,7 @@ import { impliedGroups, ROLES_FUNCTION, ROLES_PATH, roleHref } from '~/admin/rol
 import { deleteRole, functionTree, getRole, heldGrants, postedGrants, roleEditRefusal, roleGrants, roleSchema, saveRoleGrants, updateRole } from '~/admin/roles.server'
 import { parseId } from '~/catalogs/catalog.server'
 import { RoleForm } from '~/components/admin-role-form'
-import { useRoleName } from '~/components/role-name'
+import { useRoleDescription, useRoleName } from '~/components/role-name'
 import { PageHeader } from '~/components/page-header'
 import { CsrfInput, ErrorSummary, FormAlert } from '~/components/forms'
 import { MenuPreview } from '~/components/shell/menu-preview'
@@ -126,6 +126,7 @@ export default function AdminRolePage() {
 	const heldSet = held ? new Set(held) : null
 	const failed = useActionData<typeof action>() as ActionAnswer | undefined
 	const roleName = useRoleName()
+	const roleDescription = useRoleDescription()
 	const href = roleHref(role.id)
 	const formError = <ErrorSummary formError={failed?.formError ? t(failed.formError) : null} />
 
@@ -182,8 +183,8 @@ export default function AdminRolePage() {
 					submitLabel={t('catalog.save')}
 					cancelHref={ROLES_PATH}
 				/>
-			) : role.description ? (
-				<p>{role.description}</p>
+			) : roleDescription(role) ? (
+				<p>{roleDescription(role)}</p>
 			) : null}
 			<h2 className="h5" id="matrix-heading">
 				{t('admin.roles.matrix')}

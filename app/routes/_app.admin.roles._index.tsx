@@ -3,7 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ROLES_FUNCTION, ROLES_PATH, roleHref } from '~/admin/roles'
 import { listRoles } from '~/admin/roles.server'
-import { useRoleName } from '~/components/role-name'
+import { useRoleDescription, useRoleName } from '~/components/role-name'
 import { PageHeader } from '~/components/page-header'
 import { getT } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
@@ -30,6 +30,7 @@ export default function AdminRolesPage() {
 	const { t } = useTranslation()
 	const { roles, allowed } = useLoaderData<typeof loader>()
 	const roleName = useRoleName()
+	const roleDescription = useRoleDescription()
 	return (
 		<section aria-labelledby="roles-heading">
 			<PageHeader title={t('admin.roles.title')} id="roles-heading">
@@ -63,7 +64,7 @@ export default function AdminRolesPage() {
 									{roleName(role)}
 									{role.is_builtin ? <Badge className="text-bg-secondary ms-1">{t('admin.roles.builtin')}</Badge> : null}
 								</td>
-								<td>{role.description}</td>
+								<td>{roleDescription(role)}</td>
 								<td className="text-end">{role.users}</td>
 								<td>{role.all_access ? t('admin.roles.allFunctions') : t('admin.roles.grantCount', { count: role.grants })}</td>
 							</tr>

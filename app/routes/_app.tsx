@@ -88,7 +88,7 @@ function Shell({ children }: { children: ReactNode }) {
 				user={{ displayName: root?.user?.displayName ?? '', email: root?.user?.email ?? '' }}
 				notifications={frame?.notifications ?? { unread: 0, latest: [] }}
 				apps={frame?.apps ?? []}
-				helpUrl={frame?.helpUrl ?? '#'}
+				helpUrl={frame?.helpUrl ?? null}
 				layout={layout}
 				searchQuery={pathname === '/search' ? (searchParams.get('q') ?? '') : undefined}
 			/>

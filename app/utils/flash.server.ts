@@ -1,10 +1,19 @@
-import { getSessionState, setFlash } from '~/auth/session.server'
+import { getSessionState, setFlash, type Flash } from '~/auth/session.server'
 
 /**
  * Leaves a message (a translation key and its values) for the page the browser is redirected to; the
  * layout shows it once, as a toast with JavaScript or a status region without (see `Toasts`).
  */
-export async function flashSuccess(request: Request, message: string, values?: Record<string, string | number>) {
+async function leaveFlash(request: Request, flash: Flash) {
 	const state = await getSessionState(request)
-	if (state.status === 'active') await setFlash(state.token, { type: 'success', message, values })
+	if (state.status === 'active') await setFlash(state.token, flash)
+}
+
+export async function flashSuccess(request: Request, message: string, values?: Record<string, string | number>) {
+	await leaveFlash(request, { type: 'success', message, values })
+}
+
+/** A request turned down without harm, told on the page it came from (e.g. a bulk action with no row ticked). */
+export async function flashWarning(request: Request, message: string, values?: Record<string, string | number>) {
+	await leaveFlash(request, { type: 'warning', message, values })
 }

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { ensureDemoData, searchForm } from './catalogs-support'
-import { createUser, en, expect, open, test, startSession } from './support'
+import { BASE_URL } from './env.mjs'
+import { createUser, en, expect, LANGUAGE_TAGS, LANGUAGES, open, test, startSession } from './support'
 
 // How the lists look at the widths people use: the filter row on one baseline, tables that fit their box
 // (secondary columns folded into a detail line where it is narrow), pill badges, and empty lists that say
@@ -64,12 +65,47 @@ test('at 1280 px the tool table fits its box; secondary columns move under the n
 	await expect(firstName.locator('.row-detail')).toBeHidden()
 })
 
-test('status badges are pills', async ({ page }) => {
+test('status badges are pills; every expand/collapse control has the one chevron, never the browser’s triangle', async ({ page }) => {
 	await signedInOperator(page)
 	await open(page, '/danhmuc/tram')
 	const badge = page.getByRole('table').getByRole('row').nth(1).getByText(en.stations.statuses.active, { exact: true }).or(page.getByRole('table').getByRole('row').nth(1).getByText(en.stations.statuses.maintenance, { exact: true })).or(page.getByRole('table').getByRole('row').nth(1).getByText(en.stations.statuses.inactive, { exact: true }))
 	const shape = await badge.first().evaluate((element) => ({ radius: Number.parseFloat(getComputedStyle(element).borderTopLeftRadius), height: element.getBoundingClientRect().height }))
 	expect(shape.radius).toBeGreaterThanOrEqual(shape.height / 2)
+
+	// The sidebar's groups, the mega menu and the list's choosers (the top bar's icon buttons open menus: no sign).
+	const summaries = await page.locator('summary').evaluateAll((elements) =>
+		elements.map((summary) => ({
+			text: (summary.textContent ?? '').trim().slice(0, 40),
+			marker: getComputedStyle(summary).listStyleType,
+			chevrons: summary.querySelectorAll(':scope > i.bx-chevron-down.disclosure-icon').length,
+			iconButton: summary.closest('.topbar__end') !== null,
+		})),
+	)
+	expect(summaries.filter((summary) => !summary.iconButton).length, 'disclosures on the page').toBeGreaterThanOrEqual(4)
+	expect(summaries.filter((summary) => summary.marker !== 'none'), 'no browser triangle').toEqual([])
+	expect(summaries.filter((summary) => !summary.iconButton && summary.chevrons !== 1), 'one chevron each').toEqual([])
+})
+
+test('the sidebar’s group labels fit it in every language, their chevrons in one column inside it', async ({ page }) => {
+	const user = await createUser({ prefix: 'layout-labels', roles: ['admin'] })
+	await startSession(page, user)
+	for (const language of LANGUAGES) {
+		await page.context().addCookies([{ name: 'lang', value: language, url: BASE_URL }])
+		// Any page has the sidebar: one without charts or lists.
+		await open(page, '/contacts/profile')
+		await expect(page.locator('html')).toHaveAttribute('lang', LANGUAGE_TAGS[language])
+		const rows = await page.locator('.sidebar').evaluate((sidebar) => {
+			const edge = sidebar.getBoundingClientRect().right
+			return [...sidebar.querySelectorAll('summary.sidebar__link')].map((summary) => ({
+				label: summary.textContent?.trim(),
+				chevron: Math.round(summary.querySelector('.disclosure-icon')!.getBoundingClientRect().right),
+				inside: summary.querySelector('.disclosure-icon')!.getBoundingClientRect().right <= edge,
+				overflow: summary.scrollWidth - summary.clientWidth,
+			}))
+		})
+		expect(rows.length, language).toBeGreaterThanOrEqual(3)
+		expect(rows.filter((row) => !row.inside || row.overflow > 0 || row.chevron !== rows[0]!.chevron), language).toEqual([])
+	}
 })
 
 test('an empty result shows an icon, says why, and offers the next steps', async ({ page }) => {

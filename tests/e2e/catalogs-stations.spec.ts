@@ -1,6 +1,7 @@
 import { columnTexts, columnTextsOnceThey, downloadedText, ensureDemoData, expectStatusMessage, importFile, plain, searchForm, uniqueCode } from './catalogs-support'
 import { createUser, en, escapeRegExp, expect, expectErrorSummary, expectFieldError, format, open, startSession, test, waitForApp, translate } from './support'
 import type { Page } from '@playwright/test'
+import { expectHeaderActionsFreeOfToast } from './shell-support'
 
 test.use({ language: 'en' })
 // Each test walks through several pages (two browsers for the conflict): more than the default 30 s on a busy machine.
@@ -138,6 +139,8 @@ test.describe('An operator', () => {
 		await page.getByRole('button', { name: en.catalog.save }).click()
 		await expectStatusMessage(page, format(stations.saved, { code }))
 		await expect(page.getByRole('heading', { level: 1, name: `${code} · Trạm thử nghiệm Hội An` })).toBeVisible()
+		// The message covers none of the page's actions (Delete here), on a desktop or a phone.
+		await expectHeaderActionsFreeOfToast(page, page.getByRole('status').filter({ hasText: format(stations.saved, { code }) }), en)
 		const history = page.getByRole('table', { name: en.catalog.history.title })
 		await expect(history.getByRole('row')).toHaveCount(3)
 		await expect(history).toContainText(en.catalog.history.actions.updated)
@@ -153,6 +156,7 @@ test.describe('An operator', () => {
 		await page.getByRole('button', { name: stations.deleteConfirm }).click()
 		await expect(page).toHaveURL(/\/danhmuc\/tram$/)
 		await expectStatusMessage(page, format(stations.deleted, { code }))
+		await expectHeaderActionsFreeOfToast(page, page.getByRole('status').filter({ hasText: format(stations.deleted, { code }) }), en)
 		await open(page, `/danhmuc/tram?q=${code}`)
 		await expect(page.getByRole('heading', { name: en.list.noMatchTitle })).toBeVisible()
 	})

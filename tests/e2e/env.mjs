@@ -49,6 +49,16 @@ export const POSTGRES_DATABASE = process.env.E2E_PORT ? `portal_e2e_${E2E_PORT}`
 /** The help site the top bar's help link opens (the server's HELP_URL). */
 export const HELP_URL = 'https://help.example.com/staff-portal/e2e'
 
+/** The enterprise suite of the top bar's app launcher (the server's APP_LAUNCHER: without it there is none). */
+export const APP_LAUNCHER = [
+	{ name: 'ERP', icon: 'bx-buildings', url: 'https://erp.example.com/' },
+	{ name: 'HRM', icon: 'bx-group', url: 'https://hr.example.com/' },
+	{ name: 'E-Office', icon: 'bx-file', url: 'https://office.example.com/' },
+	{ name: 'Mail', icon: 'bx-envelope', url: 'https://mail.example.com/' },
+	{ name: 'Service Desk', icon: 'bx-support', url: 'https://servicedesk.example.com/' },
+	{ name: 'Files', icon: 'bx-cloud', url: 'https://files.example.com/' },
+]
+
 /** The administrator the server creates on its first start. */
 export const ADMIN = Object.freeze({ email: 'admin@example.com', password: 'E2e-Admin-Passphrase-7431' })
 
@@ -82,6 +92,7 @@ export const serverEnv = Object.freeze({
 	MAX_EVENT_LOOP_DELAY_MS: '0',
 	COOKIE_SECURE: 'false',
 	HELP_URL,
+	APP_LAUNCHER: JSON.stringify(APP_LAUNCHER),
 	...(E2E_AUTH_PROVIDER === 'firebase'
 		? {
 				AUTH_PROVIDER: 'firebase',

@@ -28,8 +28,19 @@ async function enrol(page: Page, password: string, { checkAccessibility = false 
 	const confirmingCode = codeFor(key)
 	await page.getByLabel(en.mfa.setup.password, { exact: true }).fill(password)
 	await page.getByLabel(en.mfa.setup.code, { exact: true }).fill(confirmingCode)
+	// On a phone, where the confirming form is far down the page: the answer starts with the codes, shown only
+	// this once, above the section that made them, in view and focused (with JavaScript and without).
+	const size = page.viewportSize()
+	await page.setViewportSize({ width: 390, height: 844 })
+	await page.getByRole('button', { name: en.mfa.setup.confirm }).scrollIntoViewIfNeeded()
 	await page.getByRole('button', { name: en.mfa.setup.confirm }).click()
-	const list = page.getByRole('list', { name: en.mfa.recovery.listLabel })
+	const shown = page.getByRole('region', { name: en.mfa.recovery.heading })
+	await expect(shown).toBeFocused()
+	await expect(shown.getByRole('heading', { name: en.mfa.recovery.heading })).toBeInViewport()
+	const [codesAt, sectionAt] = [await shown.boundingBox(), await page.getByRole('heading', { level: 2, name: en.mfa.title }).boundingBox()]
+	expect(codesAt!.y, 'the codes come before the second-factor section').toBeLessThan(sectionAt!.y)
+	if (size) await page.setViewportSize(size)
+	const list = shown.getByRole('list', { name: en.mfa.recovery.listLabel })
 	await expect(list.getByRole('listitem')).toHaveCount(10)
 	const recoveryCodes = (await list.getByRole('listitem').allTextContents()).map((text) => text.trim())
 	for (const code of recoveryCodes) expect(code).toMatch(/^[0-9a-z]{5}-[0-9a-z]{5}$/)

@@ -164,3 +164,51 @@ export async function screenshot(page: Page, name: string): Promise<Buffer> {
 	fs.writeFileSync(path.join(folder, `${name}.png`), image)
 	return image
 }
+
+/** The widths a toast must leave the page's actions free at: the desktop and two phones (with their heights). */
+export const TOAST_CHECK_SIZES = [DESKTOP, { width: 390, height: 844 }, { width: 360, height: 740 }] as const
+
+/**
+ * While `toast` (a flash message just shown) is on screen, at each of TOAST_CHECK_SIZES with the page scrolled
+ * to its top: every action of the page header is what `elementFromPoint` finds at its centre and its corners,
+ * so nothing covers it. With JavaScript the focus is put in the toast first, which keeps it (WCAG 2.2.1);
+ * without, the message is a region of the page. The viewport is put back afterwards.
+ */
+export async function expectHeaderActionsFreeOfToast(page: Page, toast: Locator, t: Messages) {
+	const original = page.viewportSize()
+	const actions = page.locator('.page-header__actions').locator('a, button, summary')
+	expect(await actions.count(), 'the page header has actions').toBeGreaterThan(0)
+	await toast.getByRole(javaScriptEnabled() ? 'button' : 'link', { name: t.toast.dismiss }).focus()
+	for (const size of TOAST_CHECK_SIZES) {
+		await page.setViewportSize(size)
+		// A new width starts transitions (the phone's off-canvas menu slides away): measure where they end.
+		await page.evaluate(async () => {
+			window.scrollTo(0, 0)
+			await Promise.all(document.getAnimations().map((animation) => animation.finished))
+		})
+		await expect(toast, `the message shows at ${size.width} px`).toBeInViewport()
+		const covered = await actions.evaluateAll((elements) =>
+			elements
+				// A closed dialog's buttons (the confirmation of Delete) are not on screen to be covered.
+				.filter((element) => element.checkVisibility())
+				.flatMap((element) => {
+					const box = element.getBoundingClientRect()
+					const inset = 2
+					const points = [
+						[box.left + box.width / 2, box.top + box.height / 2],
+						[box.left + inset, box.top + inset],
+						[box.right - inset, box.top + inset],
+						[box.left + inset, box.bottom - inset],
+						[box.right - inset, box.bottom - inset],
+					] as const
+					const name = element.textContent?.trim() || element.getAttribute('aria-label') || element.tagName
+					return points.flatMap(([x, y]) => {
+						const hit = document.elementFromPoint(x, y)
+						return hit !== null && element.contains(hit) ? [] : [`${name} at (${Math.round(x)}, ${Math.round(y)}): ${hit ? `${hit.tagName} ${hit.className}` : 'off screen'}`]
+					})
+				}),
+		)
+		expect(covered, `header actions covered at ${size.width} px`).toEqual([])
+	}
+	if (original) await page.setViewportSize(original)
+}

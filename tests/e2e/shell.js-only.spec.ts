@@ -231,6 +231,9 @@ test('a menu of the top bar opened while a toast shows is above it: its entries 
 
 	const menu = userMenu(page, en)
 	await menu.open()
+	// The toast sits in the bottom corner: a window just short enough brings it up under the open menu.
+	const [opened, toastAt] = [(await menu.panel.boundingBox())!, (await toast.boundingBox())!]
+	await page.setViewportSize({ width: DESKTOP.width, height: Math.round(opened.y + opened.height + (DESKTOP.height - toastAt.y) - toastAt.height / 2) })
 	const [panel, shown] = [(await menu.panel.boundingBox())!, (await toast.boundingBox())!]
 	const overlap = {
 		left: Math.max(panel.x, shown.x),

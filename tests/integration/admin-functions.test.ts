@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/db.server'
 import { location } from '../support/client'
 import { fieldError, fieldValue, format, signedIn, vn } from '../support/catalogs'
-import { hrefs } from '../support/html'
+import { hrefs, parseHtml } from '../support/html'
 import { startServer, type RunningServer } from '../support/server'
 
 let server: RunningServer
@@ -63,6 +63,12 @@ describe('functions', () => {
 		expect(html.indexOf('(QUANTRI)')).toBeLessThan(html.indexOf('(QUANTRI_USERS)'))
 		expect(html.indexOf('(DASHBOARD)')).toBeLessThan(html.indexOf('(DANHMUC)'))
 		expect(html).toContain('class="admin-depth-1"')
+		// Each built-in function is described, in the reader's language.
+		const headers = parseHtml(html).querySelectorAll('tbody th')
+		for (const code of ['DASHBOARD', 'DANHMUC_TRAM', 'QUANTRI_AUDIT'] as const) {
+			const header = headers.find((candidate) => candidate.text.includes(`(${code})`))
+			expect(header?.querySelector('div')?.text, code).toBe(vn.functionDescriptions[code])
+		}
 	})
 
 	test('a new function with a label override appears in the menu on the next request, audited and stamped', async () => {

@@ -44,6 +44,12 @@ describe('roles', () => {
 		for (const code of ['admin', 'operator', 'viewer']) expect(html).toContain(`>${code}</a>`)
 		expect(html).toContain(vn.admin.roles.allFunctions)
 		expect(html).toContain('<caption')
+		// Each built-in role is described, in the reader's language.
+		const rows = parseHtml(html).querySelectorAll('tbody tr')
+		for (const code of ['admin', 'operator', 'viewer'] as const) {
+			const row = rows.find((candidate) => candidate.querySelector('th a')?.text === code)
+			expect(row?.querySelectorAll('td')[1]?.text, code).toBe(vn.roleDescriptions[code])
+		}
 	})
 
 	test('create, edit and delete a role, audited', async () => {

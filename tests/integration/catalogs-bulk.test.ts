@@ -8,7 +8,8 @@ import { TOOL_FIELDS } from '~/catalogs/tools'
 import { createTool, updateTool } from '~/catalogs/tools.server'
 import { getDb } from '~/db/db.server'
 import { signedIn, stationFields, toolFields, uniqueCode, vn } from '../support/catalogs'
-import { location } from '../support/client'
+import { qrCodeSvg } from '~/utils/qr-code.server'
+import { TestClient, location } from '../support/client'
 import { parseHtml } from '../support/html'
 import { startServer, type RunningServer } from '../support/server'
 import { translate } from '../support/translate'
@@ -108,6 +109,7 @@ describe.each(CATALOGS)('bulk actions on $catalog', ({ path, table, entity, colu
 		const buttons = form?.querySelectorAll('button').map((button) => [button.text.trim(), button.getAttribute('formaction')])
 		expect(buttons).toEqual([
 			[vn.bulk.exportSelected, `${path}/export-selected.csv`],
+			[vn.labels.print, `${path}/labels`],
 			[vn.bulk.deleteSelected, `${path}/bulk-delete`],
 		])
 		const viewed = parseHtml(await (await viewer.client.get(`${path}?q=${marker}`)).text())
@@ -221,16 +223,67 @@ describe.each(CATALOGS)('bulk actions on $catalog', ({ path, table, entity, colu
 		expect(await remaining(table, [a.id])).toEqual([a.id])
 	})
 
+	test('a button pressed with no row ticked goes back to the same view of the list, with the message there, not an error page', async () => {
+		for (const action of ['bulk-delete', 'export-selected.csv', 'labels']) {
+			const response = await operator.client.get(`${path}/${action}${query([], 'q=kh%C3%B4ng&sort=name&dir=desc')}`)
+			expect(response.status, action).toBe(302)
+			await response.text()
+			const back = location(response)
+			expect(new URL(back!, 'http://portal').pathname, action).toBe(path)
+			expect(Object.fromEntries(new URL(back!, 'http://portal').searchParams), action).toEqual({ q: 'không', sort: 'name', dir: 'desc' })
+			const list = await operator.client.get(back!)
+			expect(list.status).toBe(200)
+			const message = parseHtml(await list.text()).querySelector('.flash-region [role="status"]')
+			expect(message?.text.trim(), action).toBe(translate('vn', 'bulk.problems.empty'))
+		}
+	})
+
+	test('"Print labels": one label per ticked record, with its code, name, its absolute address and a server-made SVG QR code of it', async () => {
+		const marker = uniqueCode('LB')
+		const [a, b] = [await seed(`Nhãn A ${marker}`), await seed(`Nhãn B ${marker}`)]
+		const response = await operator.client.get(`${path}/labels${query([a.id, b.id], `q=${marker}`)}`)
+		expect(response.status).toBe(200)
+		const page = parseHtml(await response.text())
+		const labels = page.querySelectorAll('.record-label')
+		expect(labels).toHaveLength(2)
+		// In the list's order (by code here), as the export.
+		expect(labels.map((label) => label.querySelector('.record-label__code')?.text)).toEqual([a.code, b.code].sort())
+		for (const record of [a, b]) {
+			const label = labels.find((candidate) => candidate.querySelector('.record-label__code')?.text === record.code)!
+			// The server is reached on loopback here: its own origin is the address (PUBLIC_URL elsewhere).
+			const address = `${server.url}${path}/${record.id}`
+			expect(label.querySelector('.record-label__name')?.text).toBe(record.name)
+			expect(label.querySelector('.record-label__url')?.text).toBe(address)
+			const qr = label.querySelector('.record-label__qr')
+			expect(qr?.getAttribute('role')).toBe('img')
+			expect(qr?.querySelectorAll('svg')).toHaveLength(1)
+			// The same modules as the code of that address: it is what a phone camera reads.
+			const drawn = (html: string) => parseHtml(html).querySelectorAll('path').map((shape) => shape.getAttribute('d'))
+			expect(drawn(qr!.innerHTML)).toEqual(drawn(await qrCodeSvg(address)))
+		}
+		// The record's page links to its own label; a phone without a session is sent to sign in, then back to it.
+		const record = parseHtml(await (await operator.client.get(`${path}/${a.id}`)).text())
+		expect(record.querySelector(`a[href="${path}/labels?id=${a.id}"]`)?.text.trim()).toBe(vn.labels.one)
+		const scanned = await new TestClient(server.url).get(`${path}/${a.id}`)
+		expect(scanned.status).toBe(302)
+		await scanned.text()
+		expect(new URL(location(scanned)!, server.url).searchParams.get('redirectTo')).toBe(`${path}/${a.id}`)
+		// The list's export grant: a viewer has none.
+		const refused = await viewer.client.get(`${path}/labels${query([a.id])}`)
+		expect(refused.status).toBe(403)
+		await refused.text()
+		expect(parseHtml(await (await viewer.client.get(`${path}/${a.id}`)).text()).querySelector(`a[href*="/labels"]`)).toBeNull()
+	})
+
 	const tooMany = Array.from({ length: 101 }, (_, i) => i + 1)
 	test.each([
-		['no ids', [], 400, translate('vn', 'bulk.problems.empty')],
 		['101 ids', tooMany, 400, translate('vn', 'bulk.problems.tooMany', { max: 100 })],
 		['a non-numeric id', ['abc'], 400, translate('vn', 'bulk.problems.malformed')],
 		['a negative id', ['-1'], 400, translate('vn', 'bulk.problems.malformed')],
 		['an id too large', ['12345678901234567890'], 400, translate('vn', 'bulk.problems.malformed')],
 		['the same id twice', ['7', '7'], 400, translate('vn', 'bulk.problems.duplicate')],
 		['an id of no record', ['999999999'], 404, translate('vn', 'bulk.problems.missing', { ids: '999999999' })],
-	])('a selection with %s gets a clear 4xx answer on the confirmation page and from the export', async (_case, ids, status, message) => {
+	])('a selection with %s gets a clear 4xx answer on the confirmation page, from the export and on the labels page', async (_case, ids, status, message) => {
 		const page = await operator.client.get(`${path}/bulk-delete${query(ids)}`)
 		expect(page.status).toBe(status)
 		const html = parseHtml(await page.text())
@@ -239,6 +292,11 @@ describe.each(CATALOGS)('bulk actions on $catalog', ({ path, table, entity, colu
 		const csv = await operator.client.get(`${path}/export-selected.csv${query(ids)}`)
 		expect(csv.status).toBe(status)
 		expect((await csv.text()).trim()).toBe(message)
+		const labels = await operator.client.get(`${path}/labels${query(ids)}`)
+		expect(labels.status).toBe(status)
+		const labelsPage = await labels.text()
+		expect(alertText(labelsPage)).toBe(message)
+		expect(parseHtml(labelsPage).querySelector('.record-label')).toBeNull()
 	})
 
 	test.each([

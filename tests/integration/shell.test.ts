@@ -317,15 +317,16 @@ describe('page titles', () => {
 })
 
 describe('the top bar', () => {
-	test('carries the launcher (new tab, no opener), help link, language menu and a POST sign-out', async () => {
+	// The launcher and the help link as configured (new tab, no opener): tests/e2e/shell-topbar.spec.ts.
+	test('carries the language menu and a POST sign-out; no launcher and no help link until they are configured', async () => {
 		const { client } = await signedIn()
 		const html = await (await client.get('/dashboard')).text()
 		const page = parseHtml(html)
-		for (const href of ['https://erp.example.com/', 'https://help.example.com/']) {
-			const link = page.querySelector(`a[href="${href}"]`)
-			expect(link?.getAttribute('target'), href).toBe('_blank')
-			expect(link?.getAttribute('rel')?.split(' ').sort(), href).toEqual(['noopener', 'noreferrer'])
-		}
+		const bar = page.querySelector('.topbar')
+		expect(bar).not.toBeNull()
+		expect(bar?.querySelectorAll('a[target="_blank"]').map((link) => link.getAttribute('href')), 'no link to a placeholder site').toEqual([])
+		expect(bar?.querySelector('.launcher'), 'no launcher').toBeNull()
+		expect(bar?.querySelector(`[title="${vn.topbar.help}"]`), 'no help link').toBeNull()
 		for (const code of ['vn', 'en', 'es', 'de', 'it', 'ru']) expect(html).toContain(`name="lang" value="${code}"`)
 		expect(page.querySelector('form[action="/account/logout"]')?.getAttribute('method')).toBe('post')
 		// The fullscreen toggle needs JavaScript, so the server does not render it.

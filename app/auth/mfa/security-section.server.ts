@@ -10,7 +10,7 @@ import { getT } from '~/i18n/i18n.server'
 import { mfaIntentSchema } from './forms.server'
 import { acceptSecondFactorCode, confirmEnrolment, getSecondFactor, removeSecondFactor, replaceRecoveryCodes, startEnrolment } from './mfa.server'
 import { notifySecondFactorChange } from './notices.server'
-import { qrCodeSvg } from './qr-code.server'
+import { qrCodeSvg } from '~/utils/qr-code.server'
 import { SECURITY_PATH, secondFactorRequiredFor } from './requirement.server'
 import { groupedSecret, totpUri } from './totp.server'
 

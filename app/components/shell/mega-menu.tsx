@@ -16,7 +16,7 @@ export function MegaMenu({ html }: { html: string }) {
 			summary={
 				<>
 					<span>{t('topbar.allFunctions')}</span>
-					<i className="bx bx-chevron-down" aria-hidden="true" />
+					<i className="bx bx-chevron-down disclosure-icon" aria-hidden="true" />
 				</>
 			}
 			panelClassName="mega-menu__panel"

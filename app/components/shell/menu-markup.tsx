@@ -46,7 +46,10 @@ export function SidebarEntries({ items, group = 'menu-l1' }: { items: readonly M
 					return (
 						<li key={item.code} className="sidebar__group">
 							<details data-menu={item.code} {...locationData(item)} name={group}>
-								<summary className="sidebar__link">{entryContent(item)}</summary>
+								<summary className="sidebar__link">
+									{entryContent(item)}
+									<i className="bx bx-chevron-down disclosure-icon" aria-hidden="true" />
+								</summary>
 								<ul className="sidebar__list sidebar__list--nested">
 									<SidebarEntries items={item.children} group={`${group}-${item.code}`} />
 								</ul>
@@ -99,7 +102,7 @@ export function TopNavEntries({ items }: { items: readonly MenuItem[] }) {
 								<summary className="topnav__link">
 									{icon}
 									<span>{item.label}</span>
-									<i className="bx bx-chevron-down" aria-hidden="true" />
+									<i className="bx bx-chevron-down disclosure-icon" aria-hidden="true" />
 								</summary>
 								<ul className={`topnav__submenu${entries.length > COLUMNS_THRESHOLD ? ' topnav__submenu--columns' : ''}`}>
 									{item.children.map((child) =>

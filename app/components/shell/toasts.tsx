@@ -9,9 +9,9 @@ const shouldShow = createDuplicateFilter()
 
 /**
  * A flash message carried across a redirect. Without JavaScript: a status region in the page with a
- * dismiss link. With it: a toast at the top right that goes after a few seconds, unless the pointer is
- * on it or the focus in it (then it waits: WCAG 2.2.1), with a button to dismiss it; duplicates are
- * suppressed. Errors are announced assertively.
+ * dismiss link. With it: a toast in the bottom corner, where no page action sits, that goes after a few
+ * seconds, unless the pointer is on it or the focus in it (then it waits: WCAG 2.2.1), with a button to
+ * dismiss it; duplicates are suppressed. Errors are announced assertively.
  */
 export function Toasts({ flash }: { flash: Flash | null }) {
 	const { t } = useTranslation()

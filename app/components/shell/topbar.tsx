@@ -20,7 +20,8 @@ export interface TopbarProps {
 	user: { displayName: string; email: string }
 	notifications: { unread: number; latest: NotificationView[] }
 	apps: LauncherApp[]
-	helpUrl: string
+	/** Null when none is configured: no link. */
+	helpUrl: string | null
 	layout: LayoutSettings
 	searchQuery?: string
 }
@@ -70,12 +71,14 @@ export function Topbar({ megaMenuHtml, language, user, notifications, apps, help
 				<LanguageMenu current={language} />
 				<AppLauncher apps={apps} />
 				<FullscreenToggle />
-				<a href={helpUrl} target="_blank" rel="noopener noreferrer" className="topbar__button" title={t('topbar.help')}>
-					<i className="bx bx-help-circle" aria-hidden="true" />
-					<span className="visually-hidden">
-						{t('topbar.help')} ({t('topbar.opensInNewTab')})
-					</span>
-				</a>
+				{helpUrl ? (
+					<a href={helpUrl} target="_blank" rel="noopener noreferrer" className="topbar__button" title={t('topbar.help')}>
+						<i className="bx bx-help-circle" aria-hidden="true" />
+						<span className="visually-hidden">
+							{t('topbar.help')} ({t('topbar.opensInNewTab')})
+						</span>
+					</a>
+				) : null}
 				<NotificationsMenu unread={notifications.unread} latest={notifications.latest} />
 				<UserMenu displayName={user.displayName} email={user.email} />
 				<SettingsPanel settings={layout} />
