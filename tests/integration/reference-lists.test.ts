@@ -562,7 +562,7 @@ describe('bulk actions on ticked items', () => {
 		expect(byCode.slice(1).map((row) => row[0])).toEqual([c!.code, b!.code, a!.code])
 	})
 
-	test('a selection that is malformed, repeated, too long, or names an item of the other list or none is refused (4xx, translated), nothing exported', async () => {
+	test('a selection that is malformed, repeated, too long, or names an item of the other list is refused (4xx, translated), none goes back to the list; nothing exported', async () => {
 		const [item] = await seedItems(STATION_TYPE_LIST, [{}])
 		const category = await otherListItem()
 		const path = '/danhmuc/loaitram/export-selected.csv'
@@ -571,7 +571,14 @@ describe('bulk actions on ticked items', () => {
 		expect(await plain(await admin.client.get(`${path}${ids(['x1'])}`))).toEqual({ status: 400, text: vn.bulk.problems.malformed })
 		expect(await plain(await admin.client.get(`${path}${ids([item!.id, item!.id])}`))).toEqual({ status: 400, text: vn.bulk.problems.duplicate })
 		expect(await plain(await admin.client.get(`${path}${ids(Array.from({ length: 101 }, (_, i) => i + 1))}`))).toEqual({ status: 400, text: translate('vn', 'bulk.problems.tooMany', { max: 100 }) })
-		expect(await plain(await admin.client.get(path))).toEqual({ status: 400, text: vn.bulk.problems.empty })
+		// Nothing ticked: back to the list, with the message there, not an error page (as on every catalog).
+		const none = await admin.client.get(path)
+		expect(none.status).toBe(302)
+		await none.text()
+		const back = location(none)!
+		expect(new URL(back, server.url).pathname).toBe('/danhmuc/loaitram')
+		const list = parseHtml(await (await admin.client.get(back)).text())
+		expect(list.querySelector('.flash-region [role="status"]')?.text.trim()).toBe(vn.bulk.problems.empty)
 
 		const confirmation = await admin.client.get(`/congcu/nhom/bulk-delete${ids([category.id, item!.id])}`)
 		expect(alerts(await pageOf(confirmation, 404))).toContain(translate('vn', 'bulk.problems.missing', { ids: String(item!.id) }))
