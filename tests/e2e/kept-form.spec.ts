@@ -16,7 +16,8 @@ test('a form sent after the session ended is kept: after signing in it is offere
 	await submitSignIn(page, user.email, user.password)
 	await expect(page).toHaveURL('/account/kept-form')
 	await expect(page.getByRole('heading', { level: 1, name: en.keptForm.title })).toBeVisible()
-	await expect(page.getByRole('definition')).toHaveText(['Written during a long call'])
+	// The form's fields as they were sent: the display name typed, the given and family names left empty.
+	await expect(page.getByRole('definition')).toHaveText(['Written during a long call', en.admin.audit.empty, en.admin.audit.empty])
 	await page.getByRole('button', { name: en.keptForm.send }).click()
 
 	await expect(page).toHaveURL('/contacts/profile')
