@@ -1,7 +1,7 @@
 import { columnTexts, columnTextsOnceThey, downloadedText, ensureDemoData, expectStatusMessage, importFile, plain, searchForm, uniqueCode } from './catalogs-support'
 import { createUser, en, escapeRegExp, expect, expectErrorSummary, expectFieldError, format, open, startSession, test, waitForApp, translate } from './support'
 import type { Page } from '@playwright/test'
-import { expectHeaderActionsFreeOfToast } from './shell-support'
+import { expectHeaderActionsFreeOfToast, holdTimers, javaScriptEnabled, releaseTimers } from './shell-support'
 
 test.use({ language: 'en' })
 // Each test walks through several pages (two browsers for the conflict): more than the default 30 s on a busy machine.
@@ -109,6 +109,9 @@ test.describe('The station list', () => {
 test.describe('An operator', () => {
 	test('creates, edits and deletes a station', async ({ page }) => {
 		const user = await createUser({ prefix: 'st-crud', roles: ['operator'] })
+		// The page's timers are the test's, so that a message which fades after three seconds is still there
+		// while its place is measured, however slow the machine.
+		if (javaScriptEnabled()) await page.clock.install()
 		await startSession(page, user)
 		await open(page, '/danhmuc/tram')
 		await page.getByRole('link', { name: stations.new }).first().click()
@@ -136,11 +139,13 @@ test.describe('An operator', () => {
 
 		// Edit: the change and its history.
 		await fillStation(page, { name: 'Trạm thử nghiệm Hội An', status: 'maintenance' })
+		await holdTimers(page)
 		await page.getByRole('button', { name: en.catalog.save }).click()
 		await expectStatusMessage(page, format(stations.saved, { code }))
 		await expect(page.getByRole('heading', { level: 1, name: `${code} · Trạm thử nghiệm Hội An` })).toBeVisible()
 		// The message covers none of the page's actions (Delete here), on a desktop or a phone.
 		await expectHeaderActionsFreeOfToast(page, page.getByRole('status').filter({ hasText: format(stations.saved, { code }) }), en)
+		await releaseTimers(page)
 		const history = page.getByRole('table', { name: en.catalog.history.title })
 		await expect(history.getByRole('row')).toHaveCount(3)
 		await expect(history).toContainText(en.catalog.history.actions.updated)
@@ -153,10 +158,12 @@ test.describe('An operator', () => {
 		} else {
 			await expect(page.getByRole('heading', { level: 1, name: format(stations.deleteTitle, { code }) })).toBeVisible()
 		}
+		await holdTimers(page)
 		await page.getByRole('button', { name: stations.deleteConfirm }).click()
 		await expect(page).toHaveURL(/\/danhmuc\/tram$/)
 		await expectStatusMessage(page, format(stations.deleted, { code }))
 		await expectHeaderActionsFreeOfToast(page, page.getByRole('status').filter({ hasText: format(stations.deleted, { code }) }), en)
+		await releaseTimers(page)
 		await open(page, `/danhmuc/tram?q=${code}`)
 		await expect(page.getByRole('heading', { name: en.list.noMatchTitle })).toBeVisible()
 	})

@@ -165,6 +165,18 @@ export async function screenshot(page: Page, name: string): Promise<Buffer> {
 	return image
 }
 
+/**
+ * Stops the page's timers (with JavaScript; `page.clock.install()` before the page loaded) until
+ * `releaseTimers`, so that what fades by itself stays while it is checked.
+ */
+export async function holdTimers(page: Page) {
+	if (javaScriptEnabled()) await page.clock.pauseAt(Date.now() + 1_000)
+}
+
+export async function releaseTimers(page: Page) {
+	if (javaScriptEnabled()) await page.clock.resume()
+}
+
 /** The widths a toast must leave the page's actions free at: the desktop and two phones (with their heights). */
 export const TOAST_CHECK_SIZES = [DESKTOP, { width: 390, height: 844 }, { width: 360, height: 740 }] as const
 
