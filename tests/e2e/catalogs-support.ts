@@ -109,9 +109,16 @@ export async function downloadedText(download: { path(): Promise<string | null> 
 	return { bytes, text: bytes.toString('utf8') }
 }
 
-/** Uploads `content` on the import page and sends the form. */
+/**
+ * Uploads `content` on the import page and sends the form. The file is written to the test's output folder
+ * and chosen by its path, as a user would: a local browser reads it itself, where a buffer of megabytes would
+ * cross the protocol to the browser (seconds on a busy machine).
+ */
 export async function importFile(page: Page, content: string, name = 'du-lieu.csv') {
-	await page.getByLabel(en.csv.file, { exact: true }).setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content, 'utf8') })
+	const file = test.info().outputPath(name)
+	fs.mkdirSync(path.dirname(file), { recursive: true })
+	fs.writeFileSync(file, content, 'utf8')
+	await page.getByLabel(en.csv.file, { exact: true }).setInputFiles(file)
 	await page.getByRole('button', { name: en.csv.submit, exact: true }).click()
 }
 
