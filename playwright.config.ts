@@ -6,6 +6,8 @@ import { BASE_URL, RUN_NAME } from './tests/e2e/env.mjs'
  *   E2E_DATABASE=sqlite npx playwright test
  *   E2E_DATABASE=postgres TEST_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/postgres npx playwright test
  * Every spec runs twice: `nojs` (plain HTML forms, as without JavaScript) and `js` (the hydrated app).
+ * `npm test` runs `js` on SQLite and `nojs` on PostgreSQL (scripts/test.sh), and the specs tagged
+ * `@firebase` (the account flows) once more with the Firebase provider.
  */
 
 // Debian's Chromium headless shell (`npx playwright install` has nothing to download here): the same
@@ -26,13 +28,6 @@ const chromium = {
 		],
 	},
 }
-
-/**
- * Specs about presentation only (layout, charts, axe, the settings cookie, the phone shell, the 404
- * page): their pages read nothing a database kind changes, so the PostgreSQL run (JS off) leaves them to
- * the SQLite run and spends its time on the flows that write and read data.
- */
-const PRESENTATION_ONLY = [/catalogs-layout\.spec\.ts$/, /dashboard-charts\.spec\.ts$/, /pages-accessibility\.nojs-only\.spec\.ts$/, /shell-mobile\.spec\.ts$/, /shell-settings\.spec\.ts$/, /not-found\.spec\.ts$/]
 
 export default defineConfig({
 	testDir: 'tests/e2e',
@@ -64,7 +59,7 @@ export default defineConfig({
 			// `pages-accessibility.nojs-only.spec.ts` walks every page once. `*.js-only.spec.ts` holds what only
 			// exists with JavaScript (instant settings, toasts that fade, closing dropdowns on Escape, the
 			// version check, the screenshots).
-			testIgnore: [/accessibility\.spec\.ts$/, /\.js-only\.spec\.ts$/, ...(process.env.E2E_DATABASE === 'postgres' ? PRESENTATION_ONLY : [])],
+			testIgnore: [/accessibility\.spec\.ts$/, /\.js-only\.spec\.ts$/],
 		},
 		{
 			name: 'js',

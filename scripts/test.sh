@@ -2,8 +2,8 @@
 # `npm test`: every suite, on a fresh machine. Provisions Chromium and PostgreSQL when missing,
 # starts a throwaway PostgreSQL and the Firebase Auth emulator, and runs typecheck, lint, unit,
 # integration (SQLite and PostgreSQL; AUTH_PROVIDER=firebase against the emulator)
-# and end-to-end tests (JS off and on on SQLite, the account flows again with Firebase; JS off, every
-# flow through plain forms, on PostgreSQL), and follows docs/deploy.md on a fresh copy of the checkout.
+# and end-to-end tests (every flow with JavaScript on SQLite and without it on PostgreSQL, the account flows
+# again with Firebase), and follows docs/deploy.md on a fresh copy of the checkout.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/system-deps.sh
@@ -140,27 +140,19 @@ in_node24 env TEST_DATABASE=postgres npx vitest run --project integration
 await_background "Bench smoke run (small data, every phase must answer; no budgets)"
 await_background "Firebase provider against the Auth emulator"
 
-step "End-to-end tests on SQLite (JS off and on; Node 24)"
-in_node24 env E2E_DATABASE=sqlite npx playwright test
-# The two Node 20 browser runs, side by side (each on its own port, data folder and report): each alone left
-# the cores a sixth idle (measured on a fresh clone, 43 and 38 s one after the other).
-# With the Firebase provider: the account flows, JS off and on.
-step "End-to-end tests with the Firebase provider and on PostgreSQL (Node 20, side by side)"
+# Each browser project runs once, each on one database: every flow with JavaScript on SQLite (Node 24), every
+# flow without it on PostgreSQL (Node 20), so both databases meet every flow in a browser and no flow runs
+# twice on one database; the account flows (tagged @firebase) once more with the Firebase provider (SQLite,
+# Node 20's driver), without JavaScript (the provider is the server's: a hydrated form posts to the same
+# action), beside the PostgreSQL run on their own port, data folder and report.
+step "End-to-end tests with JavaScript on SQLite (Node 24)"
+in_node24 env E2E_DATABASE=sqlite npx playwright test --project=js
+step "End-to-end tests without JavaScript on PostgreSQL (Node 20; the account flows with the Firebase provider beside them)"
 wait_for_auth_emulator
-background "End-to-end account flows with the Firebase provider (JS off and on)" \
-	env E2E_DATABASE=sqlite E2E_AUTH_PROVIDER=firebase E2E_PORT=3230 npx playwright test \
-	tests/e2e/sign-in.spec.ts tests/e2e/sign-out.spec.ts tests/e2e/forced-password-change.spec.ts tests/e2e/password-change-sessions.spec.ts \
-	tests/e2e/second-factor.spec.ts tests/e2e/second-factor-required.spec.ts
-# Every HTTP flow runs on PostgreSQL in the integration suite; in a browser, the flows whose queries differ
-# most between the databases (lists with search, filters, sorts and pages, bulk actions, saved views, the
-# audit log, users, the second factor and the security page), JS off. The whole nojs project ran here until
-# the suite reached its 20-minute budget; the rest of it (the shell, languages, the axe sweep of the same
-# HTML) does not depend on the database.
-E2E_DATABASE=postgres npx playwright test --project=nojs \
-	tests/e2e/catalogs-stations.spec.ts tests/e2e/catalogs-tools.spec.ts tests/e2e/catalogs-bulk.spec.ts tests/e2e/list-views.spec.ts \
-	tests/e2e/admin-users.spec.ts tests/e2e/admin-audit.spec.ts tests/e2e/admin-notifications.spec.ts \
-	tests/e2e/second-factor.spec.ts tests/e2e/account-security.spec.ts
-await_background "End-to-end account flows with the Firebase provider (JS off and on)"
+background "End-to-end account flows with the Firebase provider (JS off)" \
+	env E2E_DATABASE=sqlite E2E_AUTH_PROVIDER=firebase E2E_PORT=3230 npx playwright test --project=nojs --grep @firebase
+E2E_DATABASE=postgres npx playwright test --project=nojs
+await_background "End-to-end account flows with the Firebase provider (JS off)"
 stop_auth_emulator
 await_background "Deploy guide on a fresh copy (lowest priority)"
 

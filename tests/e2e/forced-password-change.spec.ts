@@ -15,7 +15,7 @@ import { signOutFromMenu } from './shell-support'
 
 test.use({ language: 'en' })
 
-test('a user whose password was set by an administrator must change it before anything else', async ({ page }) => {
+test('a user whose password was set by an administrator must change it before anything else', { tag: '@firebase' }, async ({ page }) => {
 	const user = await createUser({ prefix: 'forced', mustChange: true })
 	const forcedNotice = page.getByRole('status').filter({ hasText: en.changePassword.forced })
 	const currentPassword = page.getByLabel(en.changePassword.currentPassword, { exact: true })

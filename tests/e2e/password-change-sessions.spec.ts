@@ -3,7 +3,7 @@ import { createUser, currentUrl, en, expect, signIn, submitPasswordChange, test 
 
 test.use({ language: 'en' })
 
-test('changing the password signs out the other browsers of the user, not this one', async ({ page, secondPage }) => {
+test('changing the password signs out the other browsers of the user, not this one', { tag: '@firebase' }, async ({ page, secondPage }) => {
 	const user = await createUser({ prefix: 'sessions' })
 
 	await signIn(page, user.email, user.password)

@@ -4,7 +4,7 @@ import { createUser, en, expect, open, submitSignIn, test } from './support'
 
 test.use({ language: 'en' })
 
-test.describe('REQUIRE_MFA_FOR=admin', () => {
+test.describe('REQUIRE_MFA_FOR=admin', { tag: '@firebase' }, () => {
 	let server: SecondServer
 
 	test.beforeAll(async ({}, testInfo) => {

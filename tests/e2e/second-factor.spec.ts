@@ -63,7 +63,7 @@ async function submitCode(page: Page, code: string) {
 	await page.getByRole('button', { name: en.mfa.verify.submit, exact: true }).click()
 }
 
-test.describe('Two-step sign-in', () => {
+test.describe('Two-step sign-in', { tag: '@firebase' }, () => {
 	test('set up with the key shown, then sign in with a code; a wrong or reused code is refused', async ({ page, secondPage }) => {
 		const user = await createUser({ prefix: 'mfa' })
 		await signIn(page, user.email, user.password)

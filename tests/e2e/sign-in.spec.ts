@@ -3,7 +3,7 @@ import { createUser, currentUrl, en, expect, expectErrorSummary, format, open, s
 
 test.use({ language: 'en' })
 
-test.describe('Signing in', () => {
+test.describe('Signing in', { tag: '@firebase' }, () => {
 	test('with the right email and password lands on the dashboard', async ({ page }) => {
 		const user = await createUser({ prefix: 'signin' })
 

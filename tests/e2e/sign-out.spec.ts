@@ -3,7 +3,7 @@ import { createUser, currentUrl, en, expect, open, signIn, test } from './suppor
 
 test.use({ language: 'en' })
 
-test.describe('Signing out', () => {
+test.describe('Signing out', { tag: '@firebase' }, () => {
 	test('the button in the user menu of the top bar signs out and shows the signed-out notice', async ({ page }) => {
 		const user = await createUser({ prefix: 'signout' })
 		await signIn(page, user.email, user.password)
