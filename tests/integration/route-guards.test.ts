@@ -99,14 +99,40 @@ describe('an anonymous visitor', () => {
 		},
 	)
 
-	test.each(byAccess('public').filter((route) => route.hasLoader).map((route) => [route.url, route] as const))(
-		'may open the public route %s',
-		async (_url, route) => {
-			const response = await new TestClient(server.url).get(route.url)
-			expect(response.status).toBeLessThan(500)
-			expect(response.status).not.toBe(403)
-		},
-	)
+	/**
+	 * What each public route answers a visitor without a session, written out: a new public route, or one
+	 * answering otherwise, is a decision this table records.
+	 */
+	const PUBLIC_ANSWERS: Record<string, { status: number; type?: RegExp; location?: string }> = {
+		'/account/forgot-password': { status: 200, type: /^text\/html/ },
+		'/account/login': { status: 200, type: /^text\/html/ },
+		'/account/login/verify': { status: 302, location: '/account/login' },
+		'/account/logout': { status: 302, location: '/account/login' },
+		'/account/reset-password': { status: 200, type: /^text\/html/ },
+		'/api/no-such-call': { status: 404, type: /^application\/json/ },
+		'/api/version': { status: 200, type: /^application\/json/ },
+		'/assets/config.json': { status: 200, type: /^application\/json/ },
+		'/assets/i18n/en.json': { status: 200, type: /^application\/json/ },
+		'/login': { status: 301, location: '/account/login' },
+		'/no-such-page': { status: 404, type: /^text\/html/ },
+	}
+	const publicRoutes = byAccess('public').filter((route) => route.hasLoader)
+
+	test('every public route is in the table', () => {
+		expect(publicRoutes.map((route) => route.url).sort()).toEqual(Object.keys(PUBLIC_ANSWERS).sort())
+	})
+
+	test.each(publicRoutes.map((route) => [route.url, route] as const))('answers the public route %s as the table says', async (_url, route) => {
+		const expected = PUBLIC_ANSWERS[route.url]!
+		const response = await new TestClient(server.url).get(route.url)
+		const body = await response.text()
+		expect(response.status).toBe(expected.status)
+		if (expected.location) expect(location(response)).toBe(expected.location)
+		if (expected.type) {
+			expect(response.headers.get('content-type')).toMatch(expected.type)
+			expect(body.length).toBeGreaterThan(0)
+		}
+	})
 })
 
 /** A request through node:http, which sends any method (fetch refuses TRACE) and adds no header of its own. */

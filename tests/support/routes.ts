@@ -21,12 +21,16 @@ export interface RouteModuleInfo {
 const ROUTES_DIR = path.resolve('app/routes')
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE']
 
-/** `_app.dashboard.tsx` → `/dashboard`; pathless `_x` segments vanish; `$param` needs a samplePath. */
+/**
+ * `_app.dashboard.tsx` → `/dashboard`; pathless `_x` segments vanish; what is in brackets is literal, as
+ * Remix reads it (`export[.]csv` → `export.csv`); `$param` needs a samplePath.
+ */
 export function urlOfRouteFile(file: string): string {
 	const segments = file
 		.replace(/\.tsx?$/, '')
-		.split('.')
+		.split(/\.(?![^[]*\])/)
 		.filter((segment) => !segment.startsWith('_'))
+		.map((segment) => segment.replace(/\[([^\]]*)\]/g, '$1'))
 	return '/' + segments.join('/')
 }
 
