@@ -13,6 +13,7 @@ import { signedIn, stationFields } from '../support/catalogs'
 import { createTestDatabase, testDatabaseKind } from '../support/database'
 import { startServer } from '../support/server'
 import { createTestUser } from '../support/users'
+import { until } from '../support/wait'
 
 const kind = testDatabaseKind()
 const extension = kind === 'sqlite' ? '.sqlite' : '.dump'
@@ -149,7 +150,7 @@ describe('backups', () => {
 				// Each request's line comes after its answer, and after anything logged while it was served.
 				const entries = () => server.output.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>)
 				const codeRequests = () => entries().filter((entry) => entry.event === 'http.request' && entry.path === '/account/login/verify').length
-				for (let tries = 0; codeRequests() < 2 && tries < 200; tries++) await new Promise((resolve) => setTimeout(resolve, 50))
+				await until(() => codeRequests() >= 2, 'two logged code requests')
 				expect(codeRequests()).toBe(2)
 				// Once per user and process, whichever kind of code was tried.
 				expect(entries().filter((entry) => entry.event === 'mfa.key_unreadable')).toEqual([expect.objectContaining({ level: 'warn', userId: account.user.id })])
@@ -198,7 +199,7 @@ describe('backups', () => {
 			// A new backup is in place a moment before the oldest goes: the listing may catch three then. The
 			// server logs a removal after the file is gone, and the pipe may bring that line after the listing shows it.
 			const settled = () => events('written') >= 3 && events('removed') >= 1 && listBackups(backupDir).length <= 2
-			for (let tries = 0; !settled() && tries < 200; tries++) await new Promise((resolve) => setTimeout(resolve, 100))
+			await until(settled, 'three backups written and one removed')
 			expect(events('written')).toBeGreaterThanOrEqual(3)
 			expect(events('removed')).toBeGreaterThanOrEqual(1)
 			expect(events('failed')).toBe(0)

@@ -11,6 +11,7 @@ import { apiToken, location, TestClient } from '../support/client'
 import { createTestDatabase, testDatabaseKind } from '../support/database'
 import { parseHtml } from '../support/html'
 import { startServer } from '../support/server'
+import { until } from '../support/wait'
 
 const ADMIN = { ADMIN_EMAIL: 'faults-admin@example.com', ADMIN_PASSWORD: 'Fault test password 2026 correct horse' }
 
@@ -70,14 +71,6 @@ async function expectUnavailablePage(response: Response, message: string) {
 	expect(parseHtml(await response.text()).querySelector('h1')?.text).toBe(message)
 }
 
-async function eventually(check: () => Promise<boolean>) {
-	for (let tries = 0; tries < 100; tries++) {
-		if (await check()) return
-		await new Promise((resolve) => setTimeout(resolve, 100))
-	}
-	throw new Error('the condition did not come true within 10 s')
-}
-
 const kind = testDatabaseKind()
 
 describe('database faults', () => {
@@ -108,9 +101,9 @@ describe('database faults', () => {
 					expect((await get(browser, '/healthz')).status).toBe(200)
 
 					proxy.set('forward')
-					await eventually(async () => (await get(browser, '/readyz')).status === 200)
+					await until(async () => (await get(browser, '/readyz')).status === 200, 'ready again')
 					// The same session goes on: nothing was lost while the database was away.
-					await eventually(async () => (await get(browser, '/danhmuc/tram')).status === 200)
+					await until(async () => (await get(browser, '/danhmuc/tram')).status === 200, 'the list again')
 					expect((await get(api, '/api/QuanTri/FunctionGetByUser')).status).toBe(200)
 				}
 				expect(await server.logged((entry) => entry.event === 'db.unavailable')).toBeTruthy()
@@ -169,7 +162,7 @@ describe('database faults', () => {
 				expect(await stationCount()).toBe(0)
 
 				fs.rmSync(filler)
-				await eventually(async () => (await get(browser, '/readyz')).status === 200)
+				await until(async () => (await get(browser, '/readyz')).status === 200, 'ready again')
 				const imported = await upload()
 				expect(imported.status).toBeLessThan(400)
 				await imported.arrayBuffer()

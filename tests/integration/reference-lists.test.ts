@@ -21,6 +21,7 @@ import { createTestDatabase, testDatabaseKind } from '../support/database'
 import { errorSummary, hrefs, parseHtml, selectOptions, tableRows } from '../support/html'
 import { startServer, type RunningServer } from '../support/server'
 import { translate } from '../support/translate'
+import { until } from '../support/wait'
 
 let server: RunningServer
 let admin: Awaited<ReturnType<typeof signedIn>>
@@ -296,7 +297,7 @@ if (testDatabaseKind() === 'postgres') {
 				const deleting = bulkDelete(getDb(), itemBulk(STATION_TYPE_LIST, 'vn'), [free!, taken!].map(({ id }) => ({ id, version: 1 })), admin.actor)
 				// The batch waits on the item's row (a lock, not time, says so); then the save commits.
 				const waiting = () => sql<{ n: string }>`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(getDb())
-				while (Number((await waiting()).rows[0]!.n) === 0) await new Promise((resolve) => setTimeout(resolve, 10))
+				await until(async () => Number((await waiting()).rows[0]!.n) > 0, 'the batch waiting on the row lock')
 				saving.release()
 				await saving.done
 				expect(await deleting).toEqual({
