@@ -1,6 +1,6 @@
 import type { JsonWebKey } from 'node:crypto'
 import * as oidc from 'openid-client'
-import { getConfig } from '~/config.server'
+import { type getConfig } from '~/config.server'
 import { logger, errorFields } from '~/utils/logger.server'
 import { singleton } from '~/utils/singleton.server'
 
