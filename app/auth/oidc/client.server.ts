@@ -66,10 +66,15 @@ export function providerKeys(settings: OidcSettings) {
 		const configuration = await getOidcConfiguration(settings)
 		const uri = configuration.serverMetadata().jwks_uri
 		if (!uri) return []
-		const response = await fetch(uri, { headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(PROVIDER_TIMEOUT_SECONDS * 1000) })
-		const body = (await response.json()) as { keys?: unknown }
-		if (!response.ok || !Array.isArray(body.keys)) throw new ProviderUnavailableError(new Error(`jwks_uri answered ${response.status}`))
-		cache.keys = body.keys as JsonWebKey[]
+		let keys: unknown
+		try {
+			const response = await fetch(uri, { headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(PROVIDER_TIMEOUT_SECONDS * 1000) })
+			keys = response.ok ? ((await response.json()) as { keys?: unknown }).keys : undefined
+		} catch (error) {
+			throw new ProviderUnavailableError(error)
+		}
+		if (!Array.isArray(keys)) throw new ProviderUnavailableError(new Error('jwks_uri answered no key set'))
+		cache.keys = keys as JsonWebKey[]
 		cache.readAt = Date.now()
 		return cache.keys
 	}
