@@ -197,6 +197,16 @@ describe('single sign-on through the OpenID provider', () => {
 		// Out of every mapped group: the directory's role goes, the portal's stays.
 		expect(await moveTo([])).toMatchObject({ from: 'operator (directory), viewer', to: 'viewer' })
 		expect(await rolesOf(user.id)).toEqual(['viewer:portal'])
+		// An administrator takes `viewer` away in the portal: the role the directory gave stays the directory's.
+		await moveTo(['ops'])
+		const admin = await createTestUser({ prefix: 'roles-admin', roles: ['admin'] })
+		const adminClient = new TestClient(portal.url)
+		await (await adminClient.signIn(admin.email, admin.password)).text()
+		const saved = await adminClient.post(`/admin/users/${user.id}`, { intent: 'update', displayName: 'Nguyễn Lan', firstName: 'Lan', lastName: 'Nguyễn', roles: ['operator'] })
+		await saved.text()
+		expect(saved.status).toBe(302)
+		expect(await rolesOf(user.id)).toEqual(['operator:directory'])
+		expect(await moveTo(['staff'])).toMatchObject({ from: 'operator (directory)', to: 'viewer (directory)' })
 	})
 
 	test('a locked account stays locked whatever the provider says', async () => {
