@@ -11,6 +11,7 @@ import { purgeExpiredSessions } from '~/auth/session.server'
 import { purgeExpiredApiTokens } from '~/auth/api-token.server'
 import { startPasswordResetWorker, whenPasswordResetQueued } from '~/auth/password-reset-requests.server'
 import { ensureAdministrator } from '~/bootstrap.server'
+import { checkRoleMapRoles } from '~/auth/oidc/directory-roles.server'
 import { ConfigError, getConfig } from '~/config.server'
 import { ensureBuiltins } from '~/permissions/builtins.server'
 import { checkDatabase } from '~/db/availability.server'
@@ -40,17 +41,24 @@ import { baseLogger, errorFields, logger, requestContext, type RequestContext } 
 
 const SESSION_PURGE_INTERVAL_MS = 10 * 60_000
 
+/** A bad setting stops start-up with its message (naming the variable), not a stack. */
+function exitOnConfigError(error: unknown): never {
+	if (error instanceof ConfigError) {
+		process.stderr.write(`${error.message}\n`)
+		process.exit(1)
+	}
+	throw error
+}
+
 function loadConfig() {
 	try {
 		return getConfig()
 	} catch (error) {
-		if (error instanceof ConfigError) {
-			process.stderr.write(`${error.message}\n`)
-			process.exit(1)
-		}
-		throw error
+		exitOnConfigError(error)
 	}
 }
+
+const BACK_CHANNEL_LOGOUT_PATH = '/account/oidc/backchannel-logout'
 
 /** The public, cacheable JSON a client reads before signing in (`Cache-Control: public`). */
 const PUBLIC_RESOURCE = /^\/assets\/(config\.json|i18n\/[^/]+)$/
@@ -64,6 +72,7 @@ async function main() {
 	await migrateToLatest(database)
 	await ensureBuiltins()
 	await ensureAdministrator()
+	if (config.oidc) await checkRoleMapRoles(config.oidc.roleMap).catch(exitOnConfigError)
 	await purgeExpiredSessions()
 	await purgeExpiredApiTokens()
 
@@ -74,10 +83,11 @@ async function main() {
 	const shutdown = createShutdown(server)
 	// The security headers of every answer, whatever answers it (a probe, a static file, a refusal, a page),
 	// with this response's CSP nonce.
+	const formOrigins = config.oidc ? [new URL(config.oidc.issuer).origin] : []
 	app.use((_req, res, next) => {
 		const cspNonce = createCspNonce()
 		res.locals.cspNonce = cspNonce
-		for (const [name, value] of Object.entries(securityHeaders({ nonce: cspNonce, secure: config.cookieSecure }))) res.setHeader(name, value)
+		for (const [name, value] of Object.entries(securityHeaders({ nonce: cspNonce, secure: config.cookieSecure, formOrigins }))) res.setHeader(name, value)
 		next()
 	})
 	app.use(shutdown.connectionCloseWhileStopping)
@@ -196,7 +206,8 @@ async function main() {
 			return
 		}
 		res.locals.url = url
-		if (isCrossSiteRequest({ method: req.method, origin: req.get('origin'), secFetchSite: req.get('sec-fetch-site'), ownOrigin: url.origin })) {
+		// The OpenID provider's back-channel logout is a server's call, authenticated by its signed token.
+		if (req.path !== BACK_CHANNEL_LOGOUT_PATH && isCrossSiteRequest({ method: req.method, origin: req.get('origin'), secFetchSite: req.get('sec-fetch-site'), ownOrigin: url.origin })) {
 			logger.warn('http.cross_site_refused', { method: req.method, path: req.path, origin: req.get('origin'), secFetchSite: req.get('sec-fetch-site') })
 			refuse(req, res, 'crossSite', {}, { log: false })
 			return

@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
+import { parseRoleMap } from '~/auth/oidc/role-map'
 import { DEFAULT_TIME_ZONE, isKnownTimeZone } from '~/i18n/format'
 import { canonicalEmail, toEmail } from '~/users/email.server'
 import { logger } from '~/utils/logger.server'
@@ -54,6 +55,19 @@ const launcherSchema = z
 		}),
 	)
 	.max(24)
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+/** An issuer the portal may talk to: https, or plain http on this machine only (a test provider). */
+function isAllowedIssuer(value: string): boolean {
+	try {
+		const url = new URL(value)
+		if (url.search || url.hash || url.username || url.password) return false
+		return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))
+	} catch {
+		return false
+	}
+}
 
 /** The account made administrator when none is left, unless ADMIN_EMAIL names another. */
 export const DEFAULT_ADMIN_EMAIL = toEmail('admin@example.com')
@@ -142,6 +156,32 @@ const envSchema = z
 			.string()
 			.refine(isKnownTimeZone, { error: 'must be an IANA time zone name such as Asia/Ho_Chi_Minh or Europe/Berlin' })
 			.default(DEFAULT_TIME_ZONE),
+		OIDC_ISSUER: z
+			.string()
+			// Kept as written: the provider's `iss` must equal it exactly (Auth0's ends with a slash, most do not).
+			.refine(isAllowedIssuer, { error: 'must be the provider\'s https URL (plain http only on localhost), without query or fragment' })
+			.optional(),
+		OIDC_CLIENT_ID: z.string().min(1, { error: 'must not be empty' }).optional(),
+		OIDC_CLIENT_SECRET: z.string().min(1, { error: 'must not be empty' }).optional(),
+		OIDC_LABEL: z.string().trim().min(1, { error: 'must not be empty' }).max(80, { error: 'must be at most 80 characters' }).optional(),
+		OIDC_SCOPES: z
+			.string()
+			.regex(/^[\x21\x23-\x5b\x5d-\x7e]+( [\x21\x23-\x5b\x5d-\x7e]+)*$/, { error: 'must be scopes separated by single spaces, such as openid email profile' })
+			.refine((value) => value.split(' ').includes('openid'), { error: 'must include openid' })
+			.default('openid email profile'),
+		OIDC_GROUPS_CLAIM: z.string().regex(/^[\w:./-]{1,100}$/, { error: 'must be a claim name such as groups' }).default('groups'),
+		OIDC_ROLE_MAP: z
+			.string()
+			.optional()
+			.transform((value, ctx) => {
+				const parsed = parseRoleMap(value?.trim() || '{}')
+				if (parsed.ok) return parsed.map
+				ctx.addIssue({ code: 'custom', message: parsed.message })
+				return z.NEVER
+			}),
+		OIDC_CREATE_ACCOUNTS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+		OIDC_PASSWORDS: z.enum(['on', 'admins', 'off'], { error: 'must be on, admins or off' }).default('on'),
+		OIDC_TRUST_AMR: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
 		LOG_LEVEL: z
 			.enum(['debug', 'info', 'warn', 'error', 'silent'], {
 				error: 'must be one of debug, info, warn, error, silent',
@@ -155,6 +195,13 @@ const envSchema = z
 					ctx.addIssue({ code: 'custom', path: [key], message: 'is required when AUTH_PROVIDER=firebase' })
 				}
 			}
+		}
+		if (env.OIDC_ISSUER) {
+			for (const key of ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'PUBLIC_URL'] as const) {
+				if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when OIDC_ISSUER is set' })
+			}
+		} else if (env.OIDC_PASSWORDS !== 'on') {
+			ctx.addIssue({ code: 'custom', path: ['OIDC_PASSWORDS'], message: 'can limit password sign-in only when OIDC_ISSUER is set' })
 		}
 		if (env.SESSION_SECRET !== undefined) {
 			const secrets = env.SESSION_SECRET.split(',').map((s) => s.trim())
@@ -238,6 +285,26 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
 				authDomain: parsed.FIREBASE_AUTH_DOMAIN ?? (parsed.FIREBASE_PROJECT_ID ? `${parsed.FIREBASE_PROJECT_ID}.firebaseapp.com` : undefined),
 			},
 		},
+		/** Single sign-on through an OpenID provider, when OIDC_ISSUER is set (docs/decisions/0055-single-sign-on.md). */
+		oidc:
+			parsed.OIDC_ISSUER && parsed.OIDC_CLIENT_ID && parsed.OIDC_CLIENT_SECRET && parsed.PUBLIC_URL
+				? {
+						issuer: parsed.OIDC_ISSUER,
+						clientId: parsed.OIDC_CLIENT_ID,
+						clientSecret: parsed.OIDC_CLIENT_SECRET,
+						/** The button's text; null shows the translated default. */
+						label: parsed.OIDC_LABEL ?? null,
+						scopes: parsed.OIDC_SCOPES,
+						groupsClaim: parsed.OIDC_GROUPS_CLAIM,
+						roleMap: parsed.OIDC_ROLE_MAP,
+						createAccounts: parsed.OIDC_CREATE_ACCOUNTS === 'true',
+						/** Who may still sign in with a password: everyone, holders of all access, nobody. */
+						passwords: parsed.OIDC_PASSWORDS,
+						trustAmr: parsed.OIDC_TRUST_AMR === 'true',
+						redirectUri: `${parsed.PUBLIC_URL}/account/oidc/callback`,
+						postLogoutRedirectUri: `${parsed.PUBLIC_URL}/account/login`,
+					}
+				: null,
 		/** Who must have a second factor: nobody, holders of a grant on a QUANTRI function, or everyone. */
 		requireMfaFor: parsed.REQUIRE_MFA_FOR,
 		session: {

@@ -138,3 +138,30 @@ describe('configuration from the environment', () => {
 		expect(problemsOf({ DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db' })).toEqual([])
 	})
 })
+
+const SSO = { OIDC_ISSUER: 'https://login.example.com/realms/staff', OIDC_CLIENT_ID: 'portal', OIDC_CLIENT_SECRET: 's3cret', PUBLIC_URL: 'https://portal.example.com' }
+
+describe('single sign-on settings', () => {
+	test('an OIDC_ROLE_MAP that does not parse stops start-up naming the variable and the value', () => {
+		expect(problemsOf({ ...SSO, OIDC_ROLE_MAP: '{"field":"operator@atlantis"}' })).toEqual(['OIDC_ROLE_MAP gives group "field" the unknown province "atlantis" (province codes such as an-giang, ha-noi)'])
+	})
+
+	test('need the client and PUBLIC_URL, and an https issuer (plain http on this machine only)', () => {
+		expect(problemsOf({ OIDC_ISSUER: SSO.OIDC_ISSUER })).toEqual([
+			'OIDC_CLIENT_ID is required when OIDC_ISSUER is set',
+			'OIDC_CLIENT_SECRET is required when OIDC_ISSUER is set',
+			'PUBLIC_URL is required when OIDC_ISSUER is set',
+		])
+		expect(problemsOf({ ...SSO, OIDC_ISSUER: 'http://login.example.com' })[0]).toMatch(/^OIDC_ISSUER must be the provider's https URL/)
+		expect(problemsOf({ ...SSO, OIDC_ISSUER: 'http://127.0.0.1:4000' })).toEqual([])
+		expect(problemsOf({ ...SSO, OIDC_SCOPES: 'email profile' })).toEqual(['OIDC_SCOPES must include openid'])
+		expect(problemsOf({ ...SSO, OIDC_PASSWORDS: 'some' })).toEqual(['OIDC_PASSWORDS must be on, admins or off'])
+		expect(problemsOf({ OIDC_PASSWORDS: 'off' })).toEqual(['OIDC_PASSWORDS can limit password sign-in only when OIDC_ISSUER is set'])
+		expect(problemsOf({ ...SSO, OIDC_CREATE_ACCOUNTS: 'yes' })).toEqual(['OIDC_CREATE_ACCOUNTS must be true or false'])
+	})
+
+	test('have their defaults', () => {
+		const env = parseEnv(SSO)
+		expect(env).toMatchObject({ OIDC_SCOPES: 'openid email profile', OIDC_GROUPS_CLAIM: 'groups', OIDC_CREATE_ACCOUNTS: 'false', OIDC_PASSWORDS: 'on', OIDC_TRUST_AMR: 'false' })
+	})
+})

@@ -249,10 +249,16 @@ async function roleIds(db: DB, codes: readonly string[]) {
 	return codes.length ? db.selectFrom('roles').select(['id', 'code']).where('code', 'in', [...codes]).execute() : []
 }
 
+/** Makes the user's roles `codes`: roles kept keep where they came from (the directory's stay the directory's, decision 0056). */
 async function replaceRoles(db: DB, userId: number, codes: readonly string[]) {
 	const roles = await roleIds(db, codes)
-	await db.deleteFrom('user_roles').where('user_id', '=', userId).execute()
-	if (roles.length > 0) await db.insertInto('user_roles').values(roles.map((role) => ({ user_id: userId, role_id: role.id }))).execute()
+	const held = await db.selectFrom('user_roles').select('role_id').where('user_id', '=', userId).execute()
+	const keep = roles.map((role) => role.id)
+	let removal = db.deleteFrom('user_roles').where('user_id', '=', userId)
+	if (keep.length > 0) removal = removal.where('role_id', 'not in', keep)
+	await removal.execute()
+	const added = roles.filter((role) => !held.some((row) => row.role_id === role.id))
+	if (added.length > 0) await db.insertInto('user_roles').values(added.map((role) => ({ user_id: userId, role_id: role.id }))).execute()
 }
 
 /** How many unlocked accounts hold the `admin` role, leaving out `exceptUserId` when given. */

@@ -10,13 +10,15 @@ import { getClientIp } from '~/utils/logger.server'
 import { safeRedirect } from '~/utils/redirect'
 import { rememberBrowser } from './device-cookie.server'
 import { SECURITY_PATH, userMustEnrol } from './mfa/requirement.server'
-import { CHANGE_PASSWORD_PATH, createSession } from './session.server'
+import { CHANGE_PASSWORD_PATH, createSession, type OidcSessionLink } from './session.server'
 
 export interface CompletedSignIn {
 	/** Where to go after signing in (checked here: only a path of this site). */
 	redirectTo: string | null | undefined
 	/** The second factor that completed the sign-in, when one was asked for. */
-	secondFactor?: 'totp' | 'recovery'
+	secondFactor?: 'totp' | 'recovery' | 'provider'
+	/** Set when the user signed in through the OpenID provider (kept with the session for sign-out). */
+	oidc?: OidcSessionLink | null
 	/** More Set-Cookie headers, e.g. the one that ends the wait for a code. */
 	cookies?: string[]
 }
@@ -26,17 +28,18 @@ export interface CompletedSignIn {
  * the second factor when they have one): a new session with a new id, a new CSRF token, the audit entry,
  * the browser remembered (a notice when the account has not seen it), the user's language, and the way on (the password change first when one is due).
  */
-export async function completeSignIn(request: Request, user: User, { redirectTo, secondFactor, cookies = [] }: CompletedSignIn): Promise<Response> {
+export async function completeSignIn(request: Request, user: User, { redirectTo, secondFactor, oidc = null, cookies = [] }: CompletedSignIn): Promise<Response> {
 	countSignIn('success', 'form')
 	await recordSignIn(user.id)
-	const sessionCookie = await createSession(request, user)
+	const sessionCookie = await createSession(request, user, oidc)
+	const details = { ...(secondFactor ? { secondFactor } : {}), ...(oidc ? { via: 'oidc' } : {}) }
 	await recordAudit({
 		action: 'auth.sign_in',
 		actor: user,
 		entity: 'user',
 		entityId: user.id,
 		ip: getClientIp(),
-		...(secondFactor ? { details: { secondFactor } } : {}),
+		...(Object.keys(details).length > 0 ? { details } : {}),
 	})
 	// After the second factor: a stranger who has only the password does not get a browser remembered.
 	const deviceCookie = await rememberBrowser(request, user)

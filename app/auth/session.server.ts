@@ -72,12 +72,14 @@ export async function resolveSessionToken(token: string, db: DB = getDb(), { ext
 			'sessions.ip as session_ip',
 			'sessions.user_agent as session_user_agent',
 			'sessions.flash as session_flash',
+			'sessions.oidc_sid as session_oidc_sid',
+			'sessions.oidc_id_token as session_oidc_id_token',
 		])
 		.where('sessions.id_hash', '=', idHash)
 		.executeTakeFirst()
 	if (!row) return { status: 'expired' }
-	const { session_id_hash, session_user_id, session_created_at, session_last_seen_at, session_expires_at, session_ip, session_user_agent, session_flash, ...userColumns } = row
-	const session: Session = { id_hash: session_id_hash, user_id: session_user_id, created_at: session_created_at, last_seen_at: session_last_seen_at, expires_at: session_expires_at, ip: session_ip, user_agent: session_user_agent, flash: session_flash }
+	const { session_id_hash, session_user_id, session_created_at, session_last_seen_at, session_expires_at, session_ip, session_user_agent, session_flash, session_oidc_sid, session_oidc_id_token, ...userColumns } = row
+	const session: Session = { id_hash: session_id_hash, user_id: session_user_id, created_at: session_created_at, last_seen_at: session_last_seen_at, expires_at: session_expires_at, ip: session_ip, user_agent: session_user_agent, flash: session_flash, oidc_sid: session_oidc_sid, oidc_id_token: session_oidc_id_token }
 	const user = userColumns.id === null ? null : (userColumns as User)
 	const now = Date.now()
 	if (!user || user.locked || isSessionExpired(session, now)) {
@@ -169,8 +171,14 @@ async function signInAgain(request: Request, state: Exclude<SessionState, { stat
 	return redirect(`/account/login?${new URLSearchParams({ redirectTo: KEPT_FORM_PATH, reason: 'expired' })}`, { headers })
 }
 
+/** What a sign-in through the OpenID provider keeps with the session. */
+export interface OidcSessionLink {
+	sid: string | null
+	idToken: string
+}
+
 /** Starts a new session for `user` (a fresh id: never reuses one the browser brought) and returns its cookie. */
-export async function createSession(request: Request, user: User, db: DB = getDb()): Promise<string> {
+export async function createSession(request: Request, user: User, oidc: OidcSessionLink | null = null, db: DB = getDb()): Promise<string> {
 	const previous = await readToken(request)
 	if (previous) await db.deleteFrom('sessions').where('id_hash', '=', hashToken(previous)).execute()
 	const token = randomBytes(32).toString('base64url')
@@ -186,6 +194,8 @@ export async function createSession(request: Request, user: User, db: DB = getDb
 			ip: getClientIp(),
 			user_agent: request.headers.get('User-Agent')?.slice(0, 512) ?? null,
 			flash: null,
+			oidc_sid: oidc?.sid ?? null,
+			oidc_id_token: oidc?.idToken ?? null,
 		})
 		.execute()
 	return getSessionCookie().serialize(token)
@@ -206,6 +216,13 @@ export async function destroyOtherSessions(userId: number, keepToken: string | n
 	let query = db.deleteFrom('sessions').where('user_id', '=', userId)
 	if (keepToken) query = query.where('id_hash', '<>', hashToken(keepToken))
 	const result = await query.executeTakeFirst()
+	return Number(result.numDeletedRows)
+}
+
+/** Ends the sessions a back-channel logout names: the provider's session `sid`, or every session of the user it signed in. */
+export async function destroyOidcSessions(target: { sid: string } | { userId: number }, db: DB = getDb()): Promise<number> {
+	const query = db.deleteFrom('sessions').where('oidc_sid', 'is not', null)
+	const result = await ('sid' in target ? query.where('oidc_sid', '=', target.sid) : query.where('user_id', '=', target.userId)).executeTakeFirst()
 	return Number(result.numDeletedRows)
 }
 

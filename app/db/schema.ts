@@ -39,6 +39,19 @@ export interface SessionsTable {
 	ip: string | null
 	user_agent: string | null
 	flash: string | null
+	/** The OpenID provider's session id (`sid`) when signed in through it: back-channel logout ends it. */
+	oidc_sid: string | null
+	/** The ID token of that sign-in: the hint of the sign-out through the provider. */
+	oidc_id_token: string | null
+}
+
+/** An account's identity at the OpenID provider (decision 0055). */
+export interface UserIdentitiesTable {
+	user_id: number
+	issuer: string
+	subject: string
+	linked_at: number
+	last_sign_in_at: number
 }
 
 /** A browser an account has signed in from (see app/auth/new-browser.server.ts). */
@@ -130,6 +143,8 @@ export interface RoleGrantsTable {
 export interface UserRolesTable {
 	user_id: number
 	role_id: number
+	/** `portal` (an administrator assigned it) or `directory` (OIDC_ROLE_MAP gave it; decision 0056). */
+	source: Generated<string>
 }
 
 export interface ApiTokensTable {
@@ -237,6 +252,9 @@ export interface MfaPendingSignInsTable {
 	failures: Generated<number>
 	created_at: number
 	expires_at: number
+	/** Of a single sign-on waiting for the portal's own code: carried to the session (see SessionsTable). */
+	oidc_sid: string | null
+	oidc_id_token: string | null
 }
 
 /** A site the company operates ("Trạm"). Dates without a time are `YYYY-MM-DD` text. */
@@ -358,6 +376,7 @@ export interface Database {
 	notifications: NotificationsTable
 	users: UsersTable
 	sessions: SessionsTable
+	user_identities: UserIdentitiesTable
 	user_devices: UserDevicesTable
 	list_columns: ListColumnsTable
 	list_views: ListViewsTable

@@ -9,6 +9,9 @@ import { ErrorSummary } from '~/components/forms'
 import { MfaSection, RecoveryCodes } from '~/components/mfa-section'
 import { SessionsSection, TokensSection } from '~/components/security/account-sections'
 import { getT } from '~/i18n/i18n.server'
+import { getLinkedIdentity } from '~/auth/oidc/identities.server'
+import { getConfig } from '~/config.server'
+import { SsoIdentity } from '~/components/sso-identity'
 import { routeHandle } from '~/permissions/access'
 import { assertCsrf, invalid } from '~/utils/form.server'
 import { pageTitle } from '~/utils/meta'
@@ -22,8 +25,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	// a second factor is let through to this page (and only to it) to do so.
 	const user = await requireUser(request)
 	const state = await requireActiveSession(request)
-	const [t, mfa, sessionsAndTokens] = await Promise.all([getT(request), getMfaSection(request, user), getSessionsAndTokens(state)])
-	return { title: t('security.title'), mfa, ...sessionsAndTokens }
+	const issuer = getConfig().oidc?.issuer
+	const [t, mfa, sessionsAndTokens, ssoIdentity] = await Promise.all([getT(request), getMfaSection(request, user), getSessionsAndTokens(state), issuer ? getLinkedIdentity(user.id, issuer) : undefined])
+	return { title: t('security.title'), mfa, ssoIdentity, ...sessionsAndTokens }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -39,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function SecurityPage() {
 	const { t } = useTranslation()
-	const { mfa, sessions, tokens, tokenPolicy } = useLoaderData<typeof loader>()
+	const { mfa, sessions, tokens, tokenPolicy, ssoIdentity } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const mfaAnswer = actionData && 'mfa' in actionData ? (actionData as MfaActionData) : undefined
 	const formError = actionData && 'formError' in actionData && actionData.formError ? t(actionData.formError) : null
@@ -53,6 +57,7 @@ export default function SecurityPage() {
 				<SessionsSection sessions={sessions} />
 				<TokensSection tokens={tokens} policy={tokenPolicy} />
 			</div>
+			{ssoIdentity !== undefined ? <SsoIdentity identity={ssoIdentity} /> : null}
 		</div>
 	)
 }

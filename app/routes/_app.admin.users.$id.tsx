@@ -45,6 +45,9 @@ import { AdminMfaReset } from '~/components/mfa-admin'
 import { hasSecondFactor } from '~/auth/mfa/mfa.server'
 import { resetUserSecondFactor } from '~/auth/mfa/admin-reset.server'
 import { notFound } from '~/utils/responses.server'
+import { getLinkedIdentity, unlinkUserIdentity } from '~/auth/oidc/identities.server'
+import { getConfig } from '~/config.server'
+import { SsoIdentity } from '~/components/sso-identity'
 
 export const handle = routeHandle({ function: 'QUANTRI_USERS' }, '/admin/users/1')
 
@@ -69,12 +72,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		manageable: await canManageUser(me.id, user.id),
 		sessions: await getUserSessions(user.id, state.status === 'active' ? state.session.id_hash : null),
 		secondFactor: await hasSecondFactor(user.id),
+		ssoIdentity: await linkedIdentityOf(user.id),
 		confirmDelete,
 		allowed: { update: can(grants, USERS_FUNCTION, 'update'), delete: can(grants, USERS_FUNCTION, 'delete') },
 	}
 }
 
-const INTENTS = ['update', 'changeEmail', 'lock', 'unlock', 'resetPassword', 'revokeSessions', 'revokeSession', 'resetMfa', 'delete'] as const
+/** The identity at the OpenID provider; undefined when single sign-on is not configured (nothing to show). */
+async function linkedIdentityOf(userId: number) {
+	const issuer = getConfig().oidc?.issuer
+	return issuer ? await getLinkedIdentity(userId, issuer) : undefined
+}
+
+const INTENTS = ['update', 'changeEmail', 'lock', 'unlock', 'resetPassword', 'revokeSessions', 'revokeSession', 'resetMfa', 'unlinkSso', 'delete'] as const
 type Intent = (typeof INTENTS)[number]
 
 interface ActionAnswer {
@@ -197,6 +207,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
 			await flashSuccess(request, 'mfa.admin.resetDone')
 			return redirect(href)
 		}
+		case 'unlinkSso': {
+			assertCsrf(request, await request.formData())
+			const issuer = getConfig().oidc?.issuer
+			if (!issuer) return answer({ intent, formError: 'sso.identity.notLinked' }, 409)
+			const result = await unlinkUserIdentity(id, issuer, actor)
+			if (!result.ok) {
+				if (result.reason === 'notFound') throw notFound()
+				if (result.reason === 'delegation') return refused(intent, result)
+				return answer({ intent, formError: 'sso.identity.notLinked' }, 409)
+			}
+			await flashSuccess(request, 'sso.identity.unlinked', { count: result.sessionsEnded })
+			return redirect(href)
+		}
 		case 'delete': {
 			assertCsrf(request, await request.formData())
 			const result = await deleteAdminUser(id, actor)
@@ -223,7 +246,7 @@ function valuesOf(formData: FormData): Record<string, string> {
 export default function AdminUserPage() {
 	const { t, i18n } = useTranslation()
 	const timeZone = useTimeZone()
-	const { user, roles, self, confirmDelete, allowed, manageable, menuPreview, sessions, secondFactor } = useLoaderData<typeof loader>()
+	const { user, roles, self, confirmDelete, allowed, manageable, menuPreview, sessions, secondFactor, ssoIdentity } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>() as ActionAnswer | undefined
 	const roleLabel = useRoleName()
 	const href = userHref(user.id)
@@ -365,6 +388,7 @@ export default function AdminUserPage() {
 					</div>
 				</>
 			) : null}
+			{ssoIdentity !== undefined ? <SsoIdentity identity={ssoIdentity} unlinkAction={allowed.update && manageable ? href : null} /> : null}
 			<section aria-labelledby="user-sessions-heading" className="mt-4">
 				<h2 className="h5" id="user-sessions-heading">
 					{t('security.admin.heading')}

@@ -9,6 +9,9 @@ import { completeSignIn } from '~/auth/complete-sign-in.server'
 import { hasSecondFactor } from '~/auth/mfa/mfa.server'
 import { VERIFY_PATH, beginPendingSignIn } from '~/auth/mfa/pending-sign-in.server'
 import { getSessionState } from '~/auth/session.server'
+import { passwordSignInAllowed } from '~/auth/oidc/password-policy.server'
+import { getConfig } from '~/config.server'
+import { SsoButton } from '~/components/sso-failure'
 import { beginSignInAttempt, signInSucceeded } from '~/auth/throttle.server'
 import { countSignIn } from '~/server/metrics.server'
 import { AuthLayout } from '~/components/auth-layout'
@@ -33,9 +36,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	if (state.status === 'active') throw redirect(redirectTo)
 	const t = await getT(request)
 	const reason = url.searchParams.get('reason')
+	const oidc = getConfig().oidc
 	return {
 		title: t('login.title'),
 		redirectTo,
+		sso: oidc ? { label: oidc.label } : null,
+		passwordForm: oidc?.passwords !== 'off',
 		notice:
 			reason === 'expired'
 				? t('login.reasonExpired')
@@ -76,6 +82,11 @@ export async function action({ request }: ActionFunctionArgs) {
 
 	const { user } = result
 	await signInSucceeded(email, ip)
+	if (!(await passwordSignInAllowed(user))) {
+		countSignIn('failure', 'form')
+		await recordAudit({ action: 'auth.sign_in_failed', actor: user, entity: 'user', entityId: user.id, ip, details: { reason: 'passwordsOff' } })
+		return invalid({ formError: t('login.passwordsNotAllowed'), values: { email } }, { status: 403 })
+	}
 	const redirectTo = safeRedirect(form.data.redirectTo, '/')
 	// With a second factor the password only opens the code step: no session before the code.
 	if (await hasSecondFactor(user.id)) {
@@ -86,7 +97,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function LoginPage() {
 	const { t } = useTranslation()
-	const { redirectTo, notice } = useLoaderData<typeof loader>()
+	const { redirectTo, notice, sso, passwordForm } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const submitting = useNavigation().state === 'submitting'
 	const errors = actionData?.errors ?? {}
@@ -94,10 +105,12 @@ export default function LoginPage() {
 	const fieldLabels = useFieldLabels('login', ['email', 'password'])
 	return (
 		<AuthLayout title={t('login.heading')}>
-			<p className="text-body-secondary">{t('login.intro')}</p>
+			<p className="text-body-secondary">{t(passwordForm ? 'login.intro' : 'sso.intro')}</p>
 			<FormAlert message={notice} tone="info" />
 			<ErrorSummary errors={actionData?.errors} formError={formError} labels={fieldLabels} />
-			<Form method="post" noValidate>
+			{sso ? <SsoButton label={sso.label} redirectTo={redirectTo} /> : null}
+			{sso && passwordForm ? <p className="auth-card__or text-center text-body-secondary my-3">{t('sso.or')}</p> : null}
+			{passwordForm ? <Form method="post" noValidate>
 				<CsrfInput />
 				<input type="hidden" name="redirectTo" value={redirectTo} />
 				<Field
@@ -120,10 +133,12 @@ export default function LoginPage() {
 				<button type="submit" className="btn btn-primary w-100" disabled={submitting}>
 					{t('login.submit')}
 				</button>
-			</Form>
-			<p className="mt-3 mb-0 text-center">
-				<Link to="/account/forgot-password">{t('login.forgotPassword')}</Link>
-			</p>
+			</Form> : null}
+			{passwordForm ? (
+				<p className="mt-3 mb-0 text-center">
+					<Link to="/account/forgot-password">{t('login.forgotPassword')}</Link>
+				</p>
+			) : null}
 		</AuthLayout>
 	)
 }

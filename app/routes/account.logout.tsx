@@ -3,6 +3,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { recordAudit } from '~/audit/audit.server'
+import { providerSignOutUrl } from '~/auth/oidc/sign-in.server'
 import { destroySession, getSessionState } from '~/auth/session.server'
 import { AuthLayout } from '~/components/auth-layout'
 import { CsrfInput } from '~/components/forms'
@@ -33,7 +34,9 @@ export async function action({ request }: ActionFunctionArgs) {
 	}
 	const headers = new Headers({ 'Set-Cookie': cookie })
 	headers.append('Set-Cookie', renewedCsrfCookie())
-	return redirect('/account/login?reason=signed-out', { headers })
+	// Signed in through the company account: signing out continues at the provider, which sends the browser back.
+	const atProvider = state.status === 'active' ? await providerSignOutUrl(state.session.oidc_id_token) : null
+	return redirect(atProvider ?? '/account/login?reason=signed-out', { headers })
 }
 
 export default function LogoutPage() {

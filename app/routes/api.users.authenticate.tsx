@@ -6,6 +6,7 @@ import { refuseApiSignInWithoutCode } from '~/auth/mfa/api-code.server'
 import { recordAudit } from '~/audit/audit.server'
 import { issueApiToken } from '~/auth/api-token.server'
 import { getAuthProvider } from '~/auth/provider.server'
+import { passwordSignInAllowed } from '~/auth/oidc/password-policy.server'
 import { beginSignInAttempt, signInSucceeded } from '~/auth/throttle.server'
 import { countSignIn } from '~/server/metrics.server'
 import { getApiT } from '~/i18n/api-language.server'
@@ -40,6 +41,11 @@ async function authenticate({ request }: { request: Request }) {
 		return apiMessage(request, 'api.incorrectCredentials', { status: 400 })
 	}
 	await signInSucceeded(email, ip)
+	if (!(await passwordSignInAllowed(result.user))) {
+		countSignIn('failure', 'api')
+		await recordAudit({ action: 'auth.sign_in_failed', actor: result.user, entity: 'user', entityId: result.user.id, ip, details: { via: 'api', reason: 'passwordsOff' } })
+		return apiMessage(request, 'login.passwordsNotAllowed', { status: 403 })
+	}
 	const refused = await refuseApiSignInWithoutCode(result.user, code, ip, t)
 	if (refused) return refused
 	countSignIn('success', 'api')

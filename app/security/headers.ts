@@ -2,7 +2,11 @@
  * The security headers of every answer (pages, API, refusals, static files, probes), set once before
  * anything answers; the CSP allows inline scripts only with this response's nonce.
  */
-export function securityHeaders({ nonce, secure }: { nonce: string; secure: boolean }): Record<string, string> {
+/**
+ * `formOrigins`: other origins a form's POST may be redirected to. Browsers check `form-action` on each
+ * redirect too: the company sign-in's start and the sign-out redirect to the OpenID provider.
+ */
+export function securityHeaders({ nonce, secure, formOrigins = [] }: { nonce: string; secure: boolean; formOrigins?: readonly string[] }): Record<string, string> {
 	const csp = [
 		"default-src 'self'",
 		`script-src 'self' 'nonce-${nonce}'`,
@@ -12,7 +16,7 @@ export function securityHeaders({ nonce, secure }: { nonce: string; secure: bool
 		"connect-src 'self'",
 		"object-src 'none'",
 		"base-uri 'none'",
-		"form-action 'self'",
+		["form-action 'self'", ...formOrigins].join(' '),
 		"frame-ancestors 'none'",
 		...(secure ? ['upgrade-insecure-requests'] : []),
 	].join('; ')

@@ -13,8 +13,12 @@ export interface SecondServer {
  * cheaper than a database of its own, and the users the fixture creates exist there too. Its port is
  * the run's plus 10, plus 1 for the `js` project, so that both projects can have one at the same time.
  */
+export function secondServerPort(project: string): number {
+	return E2E_PORT + 10 + (project === 'js' ? 1 : 0)
+}
+
 export async function startSecondServer(project: string, env: Record<string, string>): Promise<SecondServer> {
-	const port = E2E_PORT + 10 + (project === 'js' ? 1 : 0)
+	const port = secondServerPort(project)
 	const baseUrl = `http://127.0.0.1:${port}`
 	const child: ChildProcess = spawn(process.execPath, [...serverNodeFlags(), path.join(ROOT_DIR, SERVER_ENTRY)], {
 		cwd: ROOT_DIR,

@@ -4,6 +4,7 @@ import { getConfig } from '~/config.server'
 import { getDb, type DB } from '~/db/db.server'
 import { getUserById } from '~/users/users.server'
 import type { User } from '~/db/schema'
+import type { OidcSessionLink } from '../session.server'
 import { singleton } from '~/utils/singleton.server'
 
 /**
@@ -37,15 +38,17 @@ export interface PendingSignIn {
 	idHash: string
 	user: User
 	redirectTo: string
+	/** Set when the first step was the OpenID provider's, for the session to keep. */
+	oidc: OidcSessionLink | null
 }
 
 /** Starts waiting for the user's code; returns the cookie that names the wait. */
-export async function beginPendingSignIn(userId: number, redirectTo: string, now = Date.now(), db: DB = getDb()): Promise<string> {
+export async function beginPendingSignIn(userId: number, redirectTo: string, oidc: OidcSessionLink | null = null, now = Date.now(), db: DB = getDb()): Promise<string> {
 	const key = randomBytes(32).toString('base64url')
 	await db.deleteFrom('mfa_pending_sign_ins').where('expires_at', '<=', now).execute()
 	await db
 		.insertInto('mfa_pending_sign_ins')
-		.values({ id_hash: hashKey(key), user_id: userId, redirect_to: redirectTo, created_at: now, expires_at: now + PENDING_SIGN_IN_MS })
+		.values({ id_hash: hashKey(key), user_id: userId, redirect_to: redirectTo, created_at: now, expires_at: now + PENDING_SIGN_IN_MS, oidc_sid: oidc?.sid ?? null, oidc_id_token: oidc?.idToken ?? null })
 		.execute()
 	return pendingCookie().serialize(key)
 }
@@ -67,7 +70,7 @@ export async function getPendingSignIn(request: Request, now = Date.now(), db: D
 		await db.deleteFrom('mfa_pending_sign_ins').where('id_hash', '=', idHash).execute()
 		return null
 	}
-	return { idHash, user, redirectTo: row.redirect_to }
+	return { idHash, user, redirectTo: row.redirect_to, oidc: row.oidc_id_token ? { sid: row.oidc_sid, idToken: row.oidc_id_token } : null }
 }
 
 /**

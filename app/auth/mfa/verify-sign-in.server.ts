@@ -56,5 +56,5 @@ export async function verifySignInCode(request: Request) {
 		await recordAudit({ action: 'auth.mfa_recovery_code_used', actor: user, entity: 'user', entityId: user.id, ip })
 		await notifySecondFactorChange(user.id, 'recoveryCodeUsed')
 	}
-	return completeSignIn(request, user, { redirectTo: pending.redirectTo, secondFactor: checked.method, cookies: [await clearPendingSignInCookie()] })
+	return completeSignIn(request, user, { redirectTo: pending.redirectTo, secondFactor: checked.method, oidc: pending.oidc, cookies: [await clearPendingSignInCookie()] })
 }
