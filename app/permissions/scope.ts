@@ -7,8 +7,8 @@ import { can, type Grants } from './grants'
  * function and an action they hold it in the union of the provinces of their assignments that carry it.
  */
 
-/** The provinces a grant holds in, by code, sorted; null: everywhere. An empty list: nowhere. */
-export type ProvinceScope = readonly ProvinceCode[] | null
+/** The provinces a grant holds in, by code (app/catalogs/provinces.ts), sorted; null: everywhere. An empty list: nowhere. */
+export type ProvinceScope = readonly string[] | null
 
 export const EVERYWHERE: ProvinceScope = null
 
@@ -47,7 +47,7 @@ export function isEverywhere(scope: ProvinceScope): scope is null {
 /** Whether a record in `province` (null: a tool without a station) lies in the scope. */
 export function inScope(scope: ProvinceScope, province: string | null | undefined): boolean {
 	if (scope === null) return true
-	return province != null && (scope as readonly string[]).includes(province)
+	return province != null && scope.includes(province)
 }
 
 /** Whether `inner` lies wholly within `outer`. */
@@ -55,6 +55,13 @@ export function scopeWithin(inner: ProvinceScope, outer: ProvinceScope): boolean
 	if (outer === null) return true
 	if (inner === null) return false
 	return inner.every((province) => outer.includes(province))
+}
+
+/** Where both scopes hold. */
+export function scopeIntersection(a: ProvinceScope, b: ProvinceScope): ProvinceScope {
+	if (a === null) return b
+	if (b === null) return a
+	return a.filter((province) => b.includes(province))
 }
 
 /** A short key for caches kept per scope: `*` for everywhere. */
