@@ -98,7 +98,7 @@ describe('who holds which grant', () => {
 		const parsed = parseCsv((await response.text()).replace(/^\uFEFF/, ''))
 		if (!parsed.ok) throw new Error('unreadable CSV')
 		const [header, ...rows] = parsed.records.map((record) => record.fields)
-		expect(header).toEqual(['email', 'name', 'state', 'role', 'roleName', 'function', 'actions'])
+		expect(header).toEqual(['email', 'name', 'state', 'role', 'roleName', 'scope', 'function', 'actions'])
 		const of = (email: string) => rows.filter((row) => row[0] === email).map((row) => [row[3], row[5], row[6]])
 		expect(of(operator.email)).toContainEqual(['operator', 'DANHMUC_TRAM', 'view create update delete export import'])
 		expect(of(operator.email)).toContainEqual(['operator', 'DASHBOARD', 'view'])

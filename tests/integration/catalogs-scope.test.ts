@@ -199,14 +199,16 @@ describe('writing within the scope', () => {
 })
 
 describe('the command line', () => {
-	test('users:set-roles --scope stores the provinces; an unknown code exits 2 naming it', async () => {
+	test('users:set-roles --scope stores the provinces and audits before → after', async () => {
 		const set = await runCli('users:set-roles', '--email', mixed.email, '--roles', 'viewer,operator', '--scope', 'operator=an-giang,can-tho')
 		expect(set.code, set.stderr).toBe(0)
 		const rows = await getDb().selectFrom('user_role_scopes').select('province').where('user_id', '=', mixed.user.id).orderBy('province').execute()
 		expect(rows.map((row) => row.province)).toEqual(['an-giang', 'can-tho'])
 		const audit = await getDb().selectFrom('audit_log').select('details').where('action', '=', 'user.roles_changed').where('entity_id', '=', String(mixed.user.id)).execute()
 		expect(JSON.parse(audit.at(-1)!.details!)).toMatchObject({ changes: { roles: { from: 'operator (an-giang), viewer', to: 'operator (an-giang, can-tho), viewer' } } })
+	})
 
+	test('users:set-roles --scope with an unknown province code exits 2 naming it, nothing changed', async () => {
 		const unknown = await runCli('users:set-roles', '--email', mixed.email, '--roles', 'operator', '--scope', 'operator=an-giang,atlantis')
 		expect(unknown.code).toBe(2)
 		expect(unknown.stderr).toContain('atlantis')
