@@ -6,9 +6,9 @@ import { toolSchema } from '~/catalogs/tool-schema.server'
 import { createTool } from '~/catalogs/tools.server'
 import { getDb } from '~/db/db.server'
 import { formatNumber } from '~/i18n/format'
-import { alerts, fieldError, fieldValue, listedCodes, reportRows, signedIn, stationFields, toolFields, uniqueCode, uploadCsv, vn } from '../support/catalogs'
+import { alerts, fieldError, fieldValue, format, listedCodes, reportRows, signedIn, stationFields, toolFields, uniqueCode, uploadCsv, vn } from '../support/catalogs'
 import { runCli } from '../support/cli'
-import { parseHtml, selectOptions } from '../support/html'
+import { parseHtml, selectOptions, tableRows } from '../support/html'
 import { startServer, type RunningServer } from '../support/server'
 
 /**
@@ -195,6 +195,34 @@ describe('writing within the scope', () => {
 		expect(response.status).toBe(400)
 		expect(reportRows(html)).toEqual([[3, 'province', vn.scope.errors.importRow]])
 		expect(await getDb().selectFrom('stations').select('id').where('code', 'in', [inside.code!, outside.code!]).execute()).toEqual([])
+	})
+})
+
+describe('the administration shows and edits scopes', () => {
+	test('the user page has a province picker per role that works without JavaScript; the list and the grants export show the scope', async () => {
+		const admin = await signedIn(server, ['admin'])
+		const page = parseHtml(await (await admin.client.get(`/admin/users/${scoped.user.id}`)).text())
+		expect(page.querySelector('input[type="radio"][name="scope-operator"][value="some"]')?.hasAttribute('checked')).toBe(true)
+		expect(page.querySelector('input[type="checkbox"][name="provinces-operator"][value="an-giang"]')?.hasAttribute('checked')).toBe(true)
+		expect(page.querySelector('input[type="checkbox"][name="provinces-operator"][value="ha-noi"]')?.hasAttribute('checked')).toBe(false)
+		// Without JavaScript there is no filter field (it needs it).
+		expect(page.querySelector('input[type="search"][id^="scope-"]')).toBeNull()
+
+		// "Only these provinces" with none ticked: 400, the reason, values kept, nothing changed.
+		const none = await admin.client.post(`/admin/users/${scoped.user.id}`, { intent: 'update', roles: 'operator', 'scope-operator': 'some' })
+		expect(await none.text()).toContain(format(vn.scope.errors.noProvince, { role: 'operator' }))
+		expect(none.status).toBe(400)
+		const saved = await admin.client.post(`/admin/users/${scoped.user.id}`, { intent: 'update', roles: 'operator', 'scope-operator': 'some', 'provinces-operator': ['an-giang', 'hue'] })
+		await saved.text()
+		expect(saved.status).toBe(302)
+		const audit = await getDb().selectFrom('audit_log').select('details').where('action', '=', 'user.updated').where('entity_id', '=', String(scoped.user.id)).execute()
+		expect(JSON.parse(audit.at(-1)!.details!)).toMatchObject({ changes: { roles: { from: 'operator (an-giang)', to: 'operator (an-giang, hue)' } } })
+
+		const list = await (await admin.client.get(`/admin/users?q=${encodeURIComponent(scoped.email)}`)).text()
+		expect(tableRows(list)[0]).toContain(format(vn.scope.roleIn, { role: vn.roles.operator, provinces: 'An Giang, Huế' }))
+		const csv = await (await admin.client.get('/admin/users/grants.csv')).text()
+		const line = csv.split('\n').find((row) => row.startsWith(scoped.email))
+		expect(line?.split(',')[5]).toBe('an-giang hue')
 	})
 })
 
