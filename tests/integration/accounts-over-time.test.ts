@@ -99,7 +99,7 @@ describe('who holds which grant', () => {
 		if (!parsed.ok) throw new Error('unreadable CSV')
 		const [header, ...rows] = parsed.records.map((record) => record.fields)
 		expect(header).toEqual(['email', 'name', 'state', 'role', 'roleName', 'scope', 'function', 'actions'])
-		const of = (email: string) => rows.filter((row) => row[0] === email).map((row) => [row[3], row[5], row[6]])
+		const of = (email: string) => rows.filter((row) => row[0] === email).map((row) => [row[3], row[6], row[7]])
 		expect(of(operator.email)).toContainEqual(['operator', 'DANHMUC_TRAM', 'view create update delete export import'])
 		expect(of(operator.email)).toContainEqual(['operator', 'DASHBOARD', 'view'])
 		expect(of(admin.email)).toEqual([['admin', '*', '*']])

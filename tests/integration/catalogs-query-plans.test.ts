@@ -116,6 +116,44 @@ describe('station list pages', () => {
 	})
 })
 
+describe('lists within two provinces (decision 0053)', () => {
+	const scope = ['an-giang', 'can-tho']
+
+	test.each([
+		['', 'code'],
+		['sort=name', 'name_key'],
+		['status=active&sort=commissionedAt&dir=desc', 'commissioned_at'],
+	])('stations %s: a page reads the %s index in order, the province checked on its entries', async (query, column) => {
+		const state = parseListState(new URLSearchParams(query), STATION_LIST)
+		const source = await stationListSource(state, scope)
+		const plan = await planOf(pageIdsQuery(getDatabase().dialect, source, state.dir, 0, 26))
+		if (getDatabase().dialect === 'sqlite') {
+			expect(plan).toContain(`USING COVERING INDEX stations_${column}_sort`)
+			expect(plan).not.toContain('TEMP B-TREE')
+		} else {
+			expect(plan).not.toContain('Seq Scan')
+		}
+	})
+
+	test("tools: a page reads the sort index in order, the scope's stations from the province index", async () => {
+		const state = parseListState(new URLSearchParams(''), TOOL_LIST)
+		const source = await toolListSource(state, undefined, scope)
+		const plan = await planOf(pageIdsQuery(getDatabase().dialect, source, state.dir, 0, 26))
+		if (getDatabase().dialect === 'sqlite') {
+			expect(plan).toContain('USING COVERING INDEX tools_code_sort')
+			expect(plan).not.toContain('TEMP B-TREE')
+		}
+		expect(plan).not.toMatch(/\bSCAN (tools|stations)\b(?! USING)|Seq Scan on tools/)
+	})
+
+	test('counting the scope reads indexes, not the tables', async () => {
+		for (const source of [await stationListSource(parseListState(new URLSearchParams(''), STATION_LIST), scope), await toolListSource(parseListState(new URLSearchParams(''), TOOL_LIST), undefined, scope)]) {
+			const plan = await planOf(source.counted!.clearSelect().select((eb) => eb.fn.countAll().as('n')))
+			expect(plan).not.toMatch(/\bSCAN (tools|stations)\b(?! USING)|Seq Scan on tools/)
+		}
+	})
+})
+
 describe('tool list pages', () => {
 	test.each([
 		['status=repair', 'code'],
