@@ -1,6 +1,6 @@
 // Prepares the benchmark database through the app's own modules (run by scripts/bench.ts with its
 // environment): migrations, built-ins, the administrator, the demo catalogs (BENCH_STATIONS stations and
-// BENCH_TOOLS tools), an operator, and a user granted 2,000 functions.
+// BENCH_TOOLS tools), an operator, an operator in two provinces, and a user granted 2,000 functions.
 import { localProvider } from '~/auth/local-provider.server'
 import { ensureAdministrator } from '~/bootstrap.server'
 import { seedDemo } from '~/catalogs/seed.server'
@@ -48,6 +48,9 @@ const user = await localProvider.createAccount({ email: toEmail('bench-wide@exam
 await setUserRoles(user.id, ['bench_wide', 'viewer'])
 const operator = await localProvider.createAccount({ email: toEmail('bench-operator@example.com'), password, displayName: 'Nguyễn Văn Vận Hành' })
 await setUserRoles(operator.id, ['operator'])
+// An operator in two provinces (regional scope, decision 0052): the same pages within their scope.
+const scoped = await localProvider.createAccount({ email: toEmail('bench-scoped@example.com'), password, displayName: 'Trần Thị Hai Tỉnh' })
+await setUserRoles(scoped.id, ['operator'], undefined, { scopes: new Map([['operator', ['an-giang', 'can-tho']]]) })
 await seedDemo({ stations: Number(process.env.BENCH_STATIONS), tools: Number(process.env.BENCH_TOOLS), reset: false, password })
 if (getDatabase().dialect === 'postgres') {
 	// The throwaway cluster runs with synchronous_commit=off: until its WAL is flushed, VACUUM may not mark

@@ -1,14 +1,16 @@
 import { ACTIONS } from '~/permissions/actions'
 import { getDb, type DB } from '~/db/db.server'
+import { readAssignments } from '~/users/role-assignments.server'
 
-export const GRANT_REPORT_COLUMNS = ['email', 'name', 'state', 'role', 'roleName', 'function', 'actions'] as const
+export const GRANT_REPORT_COLUMNS = ['email', 'name', 'state', 'role', 'roleName', 'scope', 'function', 'actions'] as const
 export type GrantReportRow = Record<(typeof GRANT_REPORT_COLUMNS)[number], string>
 
 const BATCH = 500
 
 /**
  * Who holds which grant: one row per user, role and function (actions space-separated; `*` for a role
- * with all access), a user without roles on one row of their own. Users a batch at a time, by id.
+ * with all access), a user without roles on one row of their own. `scope` is where the role is given:
+ * `*` everywhere, else its province codes space-separated (decision 0052). Users a batch at a time, by id.
  */
 export async function* grantsReport(db: DB = getDb()): AsyncGenerator<GrantReportRow[]> {
 	let after = 0
@@ -23,6 +25,8 @@ export async function* grantsReport(db: DB = getDb()): AsyncGenerator<GrantRepor
 			.where('user_roles.user_id', 'in', users.map((user) => user.id))
 			.orderBy('roles.code')
 			.execute()
+		const assigned = await readAssignments(db, users.map((user) => Number(user.id)))
+		const scopeOf = (userId: number, roleId: number) => assigned.get(userId)?.find((assignment) => assignment.roleId === roleId)?.provinces?.join(' ') ?? '*'
 		const roleIds = [...new Set(memberships.map((membership) => Number(membership.id)))]
 		const grants = roleIds.length
 			? await db
@@ -44,9 +48,9 @@ export async function* grantsReport(db: DB = getDb()): AsyncGenerator<GrantRepor
 		for (const user of users) {
 			const base = { email: user.email, name: user.display_name, state: user.locked ? 'locked' : 'active' }
 			const roles = memberships.filter((membership) => Number(membership.user_id) === Number(user.id))
-			if (roles.length === 0) rows.push({ ...base, role: '', roleName: '', function: '', actions: '' })
+			if (roles.length === 0) rows.push({ ...base, role: '', roleName: '', scope: '', function: '', actions: '' })
 			for (const role of roles) {
-				const roleColumns = { role: role.code, roleName: role.name }
+				const roleColumns = { role: role.code, roleName: role.name, scope: scopeOf(Number(user.id), Number(role.id)) }
 				if (role.all_access) {
 					rows.push({ ...base, ...roleColumns, function: '*', actions: '*' })
 					continue

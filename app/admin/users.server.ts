@@ -10,7 +10,20 @@ import { getDatabase, getDb, type DB } from '~/db/db.server'
 import type { ListState } from '~/lists/list-query'
 import { equals, readPage, type ListResult, type ListSource, type SortColumn } from '~/lists/list.server'
 import { notify, notifyRolesChanged } from '~/notifications/notifications.server'
-import { assignableRoleCodes, auditRefusal, firstUnassignableRole, mayManageUser, type DelegationRefusal } from '~/permissions/delegation.server'
+import {
+	assignableRoleCodes,
+	assignmentsWithin,
+	auditRefusal,
+	firstUnassignableRole,
+	manageRefusal,
+	mayManageUser,
+	userAdministrationScope,
+	type DelegationRefusal,
+} from '~/permissions/delegation.server'
+import type { ProvinceCode } from '~/catalogs/provinces'
+import { isProvinceCode } from '~/permissions/scope'
+import { assignmentsFromCodes, describeAssignments, getRoleAssignments, readAssignments, replaceRoleAssignments, UnknownRoleError, type NamedAssignment } from '~/users/role-assignments.server'
+import type { FieldErrors } from '~/utils/form.server'
 import { getAuthProvider } from '~/auth/provider.server'
 import { getFixedT } from '~/i18n/i18n.server'
 import { DEFAULT_LANGUAGE, isLanguageCode, languageTag } from '~/i18n/languages'
@@ -20,7 +33,7 @@ import type { Email } from '~/users/email.server'
 import { getUserByEmail, getUserById, insertUser } from '~/users/users.server'
 import { getClientIp } from '~/utils/logger.server'
 import { issue } from '~/utils/form.server'
-import { USER_LIMITS, type USER_LIST, type UserSort } from './users'
+import { provincesFieldName, scopeFieldName, USER_LIMITS, type USER_LIST, type UserSort } from './users'
 
 /**
  * User administration: the list, creating accounts, editing names and roles, locking, password
@@ -40,19 +53,28 @@ export function canManageUser(actorId: number, userId: number, db: DB = getDb())
 	return mayManageUser(db, actorId, userId)
 }
 
-/** Refuses (and audits) acting on a user who holds grants the actor does not hold. */
+/** Refuses (and audits) acting on a user who holds grants the actor does not hold, or roles outside the actor's provinces. */
 async function refuseBeyondActor(trx: DB, actor: Actor, userId: number, attempted: string): Promise<Refused | null> {
-	if (await mayManageUser(trx, actor.id, userId)) return null
-	await auditRefusal(trx, actor, 'userBeyondActor', { entity: 'user', id: userId }, { attempted })
-	return { ok: false, reason: 'delegation', refusal: 'userBeyondActor' }
+	const refusal = await manageRefusal(trx, actor.id, userId)
+	if (refusal === null) return null
+	await auditRefusal(trx, actor, refusal, { entity: 'user', id: userId }, { attempted })
+	return { ok: false, reason: 'delegation', refusal }
 }
 
-/** Refuses (and audits) giving a user a role that carries grants the actor does not hold. */
-async function refuseUnassignable(trx: DB, actor: Actor, userId: number, roles: readonly string[]): Promise<Refused | null> {
+/**
+ * Refuses (and audits) giving a user a role that carries grants the actor does not hold, or a role in
+ * provinces outside the actor's scope of user administration (decision 0054).
+ */
+async function refuseUnassignable(trx: DB, actor: Actor, userId: number, roles: readonly string[], assignments: readonly NamedAssignment[], action: 'create' | 'update'): Promise<Refused | null> {
 	const role = await firstUnassignableRole(trx, actor.id, roles)
-	if (role === null) return null
-	await auditRefusal(trx, actor, 'roleBeyondActor', { entity: 'user', id: userId }, { attempted: 'assignRole', role })
-	return { ok: false, reason: 'delegation', refusal: 'roleBeyondActor' }
+	if (role !== null) {
+		await auditRefusal(trx, actor, 'roleBeyondActor', { entity: 'user', id: userId }, { attempted: 'assignRole', role })
+		return { ok: false, reason: 'delegation', refusal: 'roleBeyondActor' }
+	}
+	const scope = await userAdministrationScope(trx, actor.id, action)
+	if (assignmentsWithin(assignments, scope)) return null
+	await auditRefusal(trx, actor, 'scopeBeyondActor', { entity: 'user', id: userId }, { attempted: 'assignScope', roles: describeAssignments(assignments), scope: scope?.join(', ') ?? '*' })
+	return { ok: false, reason: 'delegation', refusal: 'scopeBeyondActor' }
 }
 
 export const ADMIN_ROLE = 'admin'
@@ -97,13 +119,26 @@ export function generatePassword(): string {
 	return randomBytes(12).toString('base64url')
 }
 
-/** The role codes a form posted (checkboxes named `roles`), checked against the stored roles. */
-export async function postedRoles(formData: FormData, db: DB = getDb()): Promise<{ ok: true; codes: string[] } | { ok: false }> {
-	const posted = [...new Set(formData.getAll('roles').filter((value): value is string => typeof value === 'string' && value !== ''))]
-	if (posted.length === 0) return { ok: true, codes: [] }
-	const known = await db.selectFrom('roles').select('code').where('code', 'in', posted).execute()
-	if (known.length !== posted.length) return { ok: false }
-	return { ok: true, codes: posted.sort() }
+/**
+ * The assignments a form posted: role codes (checkboxes named `roles`, checked against the stored roles),
+ * each everywhere or in the provinces ticked for it (decision 0052); the field errors otherwise.
+ */
+export async function postedAssignments(formData: FormData, db: DB = getDb()): Promise<{ ok: true; codes: string[]; assignments: NamedAssignment[] } | { ok: false; errors: FieldErrors }> {
+	const posted = [...new Set(formData.getAll('roles').filter((value): value is string => typeof value === 'string' && value !== ''))].sort()
+	const scopes = new Map<string, ProvinceCode[]>()
+	for (const code of posted) {
+		if (formData.get(scopeFieldName(code)) !== 'some') continue
+		const provinces = formData.getAll(provincesFieldName(code)).map(String)
+		if (!provinces.every(isProvinceCode)) return { ok: false, errors: { roles: { key: 'scope.errors.unknownProvince' } } }
+		if (provinces.length === 0) return { ok: false, errors: { roles: { key: 'scope.errors.noProvince', values: { role: code } } } }
+		scopes.set(code, provinces)
+	}
+	try {
+		return { ok: true, codes: posted, assignments: await assignmentsFromCodes(db, posted, scopes) }
+	} catch (error) {
+		if (error instanceof UnknownRoleError) return { ok: false, errors: { roles: { key: 'admin.errors.unknownRole' } } }
+		throw error
+	}
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -120,6 +155,8 @@ export interface UserListRow {
 	/** 0: never signed in. */
 	last_sign_in_at: number
 	roles: string[]
+	/** Each role everywhere (`provinces: null`) or in those provinces. */
+	assignments: NamedAssignment[]
 }
 
 const SORTS: Record<(typeof USER_LIST.sorts)[number], SortColumn> = {
@@ -162,27 +199,15 @@ export async function listAdminUsers(state: ListState<'role' | 'state', UserSort
 		columns: (query) => query.select(['users.id', 'users.email', 'users.display_name', 'users.first_name', 'users.last_name', 'users.locked', 'users.created_at', 'users.last_sign_in_at']),
 		sort: SORTS[state.sort],
 	}
-	const page = await readPage<Omit<UserListRow, 'roles'>>(db, dialect, source, state)
-	const roles = await rolesOf(db, page.rows.map((row) => row.id))
-	return { ...page, rows: page.rows.map((row) => ({ ...row, id: Number(row.id), created_at: Number(row.created_at), last_sign_in_at: Number(row.last_sign_in_at), roles: roles.get(Number(row.id)) ?? [] })) }
-}
-
-async function rolesOf(db: DB, userIds: number[]): Promise<Map<number, string[]>> {
-	const result = new Map<number, string[]>()
-	if (userIds.length === 0) return result
-	const rows = await db
-		.selectFrom('user_roles')
-		.innerJoin('roles', 'roles.id', 'user_roles.role_id')
-		.select(['user_roles.user_id', 'roles.code'])
-		.where('user_roles.user_id', 'in', userIds)
-		.orderBy('roles.code')
-		.execute()
-	for (const row of rows) {
-		const list = result.get(Number(row.user_id)) ?? []
-		list.push(row.code)
-		result.set(Number(row.user_id), list)
+	const page = await readPage<Omit<UserListRow, 'roles' | 'assignments'>>(db, dialect, source, state)
+	const assigned = await readAssignments(db, page.rows.map((row) => Number(row.id)))
+	return {
+		...page,
+		rows: page.rows.map((row) => {
+			const assignments = assigned.get(Number(row.id)) ?? []
+			return { ...row, id: Number(row.id), created_at: Number(row.created_at), last_sign_in_at: Number(row.last_sign_in_at), roles: assignments.map((a) => a.code), assignments }
+		}),
 	}
-	return result
 }
 
 export interface RoleOption {
@@ -212,14 +237,15 @@ export interface AdminUserRecord {
 	created_at: number
 	updated_at: number
 	roles: string[]
+	assignments: NamedAssignment[]
 	sessions: number
 }
 
 export async function getAdminUser(id: number, db: DB = getDb()): Promise<AdminUserRecord | null> {
 	const user = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
 	if (!user) return null
-	const [roles, sessions] = await Promise.all([
-		rolesOf(db, [id]),
+	const [assignments, sessions] = await Promise.all([
+		getRoleAssignments(id, db),
 		db
 			.selectFrom('sessions')
 			.select((eb) => eb.fn.countAll<number | string>().as('n'))
@@ -237,29 +263,14 @@ export async function getAdminUser(id: number, db: DB = getDb()): Promise<AdminU
 		must_change_password: Boolean(user.must_change_password),
 		created_at: Number(user.created_at),
 		updated_at: Number(user.updated_at),
-		roles: roles.get(id) ?? [],
+		roles: assignments.map((assignment) => assignment.code),
+		assignments,
 		sessions: Number(sessions.n),
 	}
 }
 
 // ---------------------------------------------------------------------------------------------
 // Writing
-
-async function roleIds(db: DB, codes: readonly string[]) {
-	return codes.length ? db.selectFrom('roles').select(['id', 'code']).where('code', 'in', [...codes]).execute() : []
-}
-
-/** Makes the user's roles `codes`: roles kept keep where they came from (the directory's stay the directory's, decision 0056). */
-async function replaceRoles(db: DB, userId: number, codes: readonly string[]) {
-	const roles = await roleIds(db, codes)
-	const held = await db.selectFrom('user_roles').select('role_id').where('user_id', '=', userId).execute()
-	const keep = roles.map((role) => role.id)
-	let removal = db.deleteFrom('user_roles').where('user_id', '=', userId)
-	if (keep.length > 0) removal = removal.where('role_id', 'not in', keep)
-	await removal.execute()
-	const added = roles.filter((role) => !held.some((row) => row.role_id === role.id))
-	if (added.length > 0) await db.insertInto('user_roles').values(added.map((role) => ({ user_id: userId, role_id: role.id }))).execute()
-}
 
 /** How many unlocked accounts hold the `admin` role, leaving out `exceptUserId` when given. */
 export async function countActiveAdministrators(db: DB = getDb(), exceptUserId: number | null = null): Promise<number> {
@@ -299,23 +310,21 @@ function audit(db: DB, action: string, actor: Actor, userId: number, details: Re
 
 export type CreateUserResult = { ok: true; id: number; email: string; password: string; generated: boolean } | { ok: false; reason: 'emailTaken' } | Refused
 
-export async function createAdminUser(input: NewUserInput, roles: readonly string[], actor: Actor, db: DB = getDb()): Promise<CreateUserResult> {
+export async function createAdminUser(input: NewUserInput, assignments: readonly NamedAssignment[], actor: Actor, db: DB = getDb()): Promise<CreateUserResult> {
+	const roles = assignments.map((assignment) => assignment.code)
 	const generated = input.password === ''
 	const password = generated ? generatePassword() : input.password
 	const passwordHash = await hashPassword(password)
 	if (await getUserByEmail(input.email, db)) return { ok: false, reason: 'emailTaken' }
 	try {
 		const user = await db.transaction().execute(async (trx) => {
-			const role = await firstUnassignableRole(trx, actor.id, roles)
-			if (role !== null) {
-				await auditRefusal(trx, actor, 'roleBeyondActor', { entity: 'user', id: 0 }, { attempted: 'createUser', email: input.email, role })
-				return null
-			}
+			const refused = await refuseUnassignable(trx, actor, 0, roles, assignments, 'create')
+			if (refused) return refused
 			const created = await insertUser(
 				{ email: input.email, displayName: input.displayName ?? '', firstName: input.firstName ?? '', lastName: input.lastName ?? '', passwordHash, mustChangePassword: true },
 				trx,
 			)
-			await replaceRoles(trx, created.id, roles)
+			const assigned = await replaceRoleAssignments(trx, created.id, assignments, false)
 			await audit(trx, 'user.created', actor, created.id, {
 				email: created.email,
 				changes: {
@@ -323,12 +332,12 @@ export async function createAdminUser(input: NewUserInput, roles: readonly strin
 					displayName: { from: '', to: created.display_name },
 					firstName: { from: '', to: created.first_name },
 					lastName: { from: '', to: created.last_name },
-					roles: { from: '', to: roles.join(', ') },
+					roles: { from: '', to: assigned.to },
 				},
 			})
 			return created
 		})
-		if (!user) return { ok: false, reason: 'delegation', refusal: 'roleBeyondActor' }
+		if ('reason' in user) return user
 		return { ok: true, id: Number(user.id), email: user.email, password, generated }
 	} catch (error) {
 		// Another request took the email in between.
@@ -339,14 +348,21 @@ export async function createAdminUser(input: NewUserInput, roles: readonly strin
 
 export type UpdateUserResult = { ok: true; changed: boolean } | { ok: false; reason: 'notFound' | 'lastAdmin' } | Refused
 
-export async function updateAdminUser(id: number, input: UserProfileInput, roles: readonly string[], actor: Actor, db: DB = getDb()): Promise<UpdateUserResult> {
+export async function updateAdminUser(id: number, input: UserProfileInput, assignments: readonly NamedAssignment[], actor: Actor, db: DB = getDb()): Promise<UpdateUserResult> {
 	return db.transaction().execute(async (trx): Promise<UpdateUserResult> => {
 		const before = await getAdminUser(id, trx)
 		if (!before) return { ok: false, reason: 'notFound' }
-		const newRoles = [...roles].sort()
+		const newRoles = assignments.map((assignment) => assignment.code).sort()
 		const refused =
 			(await refuseBeyondActor(trx, actor, id, 'updateUser')) ??
-			(await refuseUnassignable(trx, actor, id, newRoles.filter((code) => !before.roles.includes(code))))
+			(await refuseUnassignable(
+				trx,
+				actor,
+				id,
+				newRoles.filter((code) => !before.roles.includes(code)),
+				assignments,
+				'update',
+			))
 		if (refused) return refused
 		const removesAdmin = before.roles.includes(ADMIN_ROLE) && !newRoles.includes(ADMIN_ROLE)
 		if (removesAdmin && !before.locked && (await countActiveAdministrators(trx, id)) === 0) return { ok: false, reason: 'lastAdmin' }
@@ -355,8 +371,9 @@ export async function updateAdminUser(id: number, input: UserProfileInput, roles
 		for (const [name, [column, value]] of Object.entries(fields)) {
 			if (before[column] !== value) changes[name] = { from: before[column], to: value }
 		}
-		const rolesChanged = before.roles.join(',') !== newRoles.join(',')
-		if (rolesChanged) changes.roles = { from: before.roles.join(', '), to: newRoles.join(', ') }
+		const [rolesFrom, rolesTo] = [describeAssignments(before.assignments), describeAssignments(assignments)]
+		const rolesChanged = rolesFrom !== rolesTo
+		if (rolesChanged) changes.roles = { from: rolesFrom, to: rolesTo }
 		if (Object.keys(changes).length === 0) return { ok: true, changed: false }
 		await trx
 			.updateTable('users')
@@ -364,7 +381,7 @@ export async function updateAdminUser(id: number, input: UserProfileInput, roles
 			.where('id', '=', id)
 			.execute()
 		if (rolesChanged) {
-			await replaceRoles(trx, id, newRoles)
+			await replaceRoleAssignments(trx, id, assignments, false)
 			await notifyRolesChanged(id, newRoles, trx)
 		}
 		await audit(trx, 'user.updated', actor, id, { email: before.email, changes })

@@ -11,6 +11,7 @@ import { bulkDelete, loadSelection, parseSelection, type BulkCatalog, type BulkR
 import type { Actor } from './catalog.server'
 import { csvResponse } from './csv-export.server'
 import { todayIso } from './fields.server'
+import { EVERYWHERE, type ProvinceScope } from '~/permissions/scope'
 
 // The catalog's own row type does not matter here.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -29,11 +30,11 @@ function bulkState(url: URL, spec: BulkSpec) {
 }
 
 /** The records the address's `id`s name, in the list's order (its `sort`/`dir`), or why there are none. */
-async function readSelection(url: URL, spec: BulkSpec): Promise<{ rows: BulkRow[]; error?: undefined } | { error: SelectionError; status: 400 | 404 }> {
+async function readSelection(url: URL, spec: BulkSpec, scope: ProvinceScope): Promise<{ rows: BulkRow[]; error?: undefined } | { error: SelectionError; status: 400 | 404 }> {
 	const selection = parseSelection(url.searchParams.getAll('id'))
 	if (!selection.ok) return { error: { problem: selection.problem, missing: [] }, status: 400 }
 	const { db, dialect } = getDatabase()
-	const { rows, missing } = await loadSelection<BulkRow>(db, dialect, spec, selection.ids, bulkState(url, spec).state)
+	const { rows, missing } = await loadSelection<BulkRow>(db, dialect, spec, selection.ids, bulkState(url, spec).state, scope)
 	if (missing.length > 0) return { error: { problem: 'missing', missing }, status: 404 }
 	return { rows }
 }
@@ -55,10 +56,13 @@ async function* once<Row>(rows: Row[]) {
 	yield rows
 }
 
-/** GET …/export-selected.csv?id=…&id=…(&sort, dir): the CSV of exactly those records, in the list's order. */
-export async function bulkExportLoader(request: Request, spec: BulkSpec) {
+/**
+ * GET …/export-selected.csv?id=…&id=…(&sort, dir): the CSV of exactly those records, in the list's order;
+ * a record outside the exporter's `scope` is missing, as one that does not exist.
+ */
+export async function bulkExportLoader(request: Request, spec: BulkSpec, scope: ProvinceScope = EVERYWHERE) {
 	const url = new URL(request.url)
-	const read = await readSelection(url, spec)
+	const read = await readSelection(url, spec, scope)
 	if (read.error?.problem === 'empty') return nothingTicked(request, url, spec)
 	if (read.error) {
 		const t = await getT(request)
@@ -85,11 +89,11 @@ function confirmationHref(spec: BulkSpec, ids: number[], url: URL) {
  * GET …/bulk-delete?id=…&id=…(&the list's query): the confirmation page, listing the selected records
  * with the version each had; a selection that cannot be read (400) or names no record (404) says so.
  */
-export async function bulkDeleteLoader(request: Request, spec: BulkSpec) {
+export async function bulkDeleteLoader(request: Request, spec: BulkSpec, scope: ProvinceScope = EVERYWHERE) {
 	const url = new URL(request.url)
 	const t = await getT(request)
 	const { back } = bulkState(url, spec)
-	const read = await readSelection(url, spec)
+	const read = await readSelection(url, spec, scope)
 	// Not after a POST to this page (its loader runs with the POST's headers): that answer is the action's.
 	if (read.error?.problem === 'empty' && !request.headers.has('Content-Type')) return nothingTicked(request, url, spec)
 	const page = { title: t('bulk.deleteTitle', { catalog: t(spec.titleKey) }), back, max: MAX_SELECTION }
@@ -117,7 +121,7 @@ export type BulkDeleteAnswer = { problem: SelectionProblem; refusals: null } | {
  * POST ids and their versions: deletes them all (the list, with a message of how many) or none (the
  * confirmation page, with why each refused record was refused).
  */
-export async function bulkDeleteAction(request: Request, user: Actor, spec: BulkSpec) {
+export async function bulkDeleteAction(request: Request, user: Actor, spec: BulkSpec, scope: ProvinceScope = EVERYWHERE) {
 	const form = await request.formData()
 	assertCsrf(request, form)
 	const confirmed = confirmedItems(form)
@@ -125,7 +129,7 @@ export async function bulkDeleteAction(request: Request, user: Actor, spec: Bulk
 		noteFormFailed()
 		return data<BulkDeleteAnswer>({ problem: confirmed.problem, refusals: null }, { status: 400 })
 	}
-	const result = await bulkDelete(getDatabase().db, spec, confirmed.items, user)
+	const result = await bulkDelete(getDatabase().db, spec, confirmed.items, user, scope)
 	if (!result.ok) {
 		noteFormFailed()
 		return data<BulkDeleteAnswer>({ problem: null, refusals: result.refusals }, { status: 409 })
@@ -150,10 +154,10 @@ export interface RecordLabel {
  * Without such an origin the page says so and makes no labels (`origin: false`), as a code pointing at a
  * Host header from anywhere could lead a phone to another site.
  */
-export async function bulkLabelsLoader(request: Request, spec: BulkSpec) {
+export async function bulkLabelsLoader(request: Request, spec: BulkSpec, scope: ProvinceScope = EVERYWHERE) {
 	const url = new URL(request.url)
 	const t = await getT(request)
-	const read = await readSelection(url, spec)
+	const read = await readSelection(url, spec, scope)
 	if (read.error?.problem === 'empty') return nothingTicked(request, url, spec)
 	const page = { title: t('labels.title', { catalog: t(spec.titleKey) }), back: bulkState(url, spec).back, max: MAX_SELECTION }
 	if (read.error) return data({ ...page, labels: [] as RecordLabel[], origin: true, error: read.error as SelectionError | null }, { status: read.status })

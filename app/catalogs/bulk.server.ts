@@ -4,7 +4,8 @@ import type { ListSpec, SortDirection } from '~/lists/list-query'
 import { readAll, type AnySelect, type ListSource, type SortColumn } from '~/lists/list.server'
 import { MAX_SELECTION, type BlockReason, type BulkRefusal, type SelectionProblem } from './bulk'
 import { auditChange, changedFields, isForeignKeyViolation, writeTransaction, type Actor } from './catalog.server'
-import { queriedTable, type CatalogTable } from './engine/listing.server'
+import { queriedTable, scopeCondition, type CatalogTable, type InProvinces } from './engine/listing.server'
+import { EVERYWHERE, type ProvinceScope } from '~/permissions/scope'
 
 /**
  * Bulk actions on the rows a user ticked in a catalog list: export them, delete them (all or none).
@@ -46,15 +47,19 @@ export interface BulkCatalog<Row extends BulkRow> {
 	partition?: { column: 'list_key'; value: string }
 	/** The name a page shows for a stored row, when the table has no `name` column (an item's label in the reader's language). */
 	nameOf?(row: Row): string
+	/** The records in some provinces, for a catalog of provincial data (its listing's). */
+	inProvinces?: InProvinces
 }
 
-/** The catalog's rows: its table, or its part of a shared one. */
-function catalogRows<Row extends BulkRow>(db: DB, catalog: BulkCatalog<Row>) {
+/** The catalog's rows within the scope (decision 0052): its table, or its part of a shared one. */
+function catalogRows<Row extends BulkRow>(db: DB, catalog: BulkCatalog<Row>, scope: ProvinceScope) {
 	const table = queriedTable(catalog.table)
-	const query = db.selectFrom(table)
+	let query = db.selectFrom(table)
 	const { partition } = catalog
 	// Typed as a catalog's table; a partitioned table has the column (see RecordStorage.partition).
-	return partition ? query.where(`${table}.${partition.column}` as never, '=', partition.value as never) : query
+	if (partition) query = query.where(`${table}.${partition.column}` as never, '=', partition.value as never)
+	const scoped = scopeCondition(catalog.inProvinces, scope, { db, dialect: isSqlite(db) ? 'sqlite' : 'postgres' }, 'count')
+	return scoped ? query.where(scoped) : query
 }
 
 /** Stored rows as the bulk actions show them: with the catalog's name for each. */
@@ -75,13 +80,14 @@ export function parseSelection(values: readonly string[]): Selection {
 	return { ok: true, ids }
 }
 
-/** The selected records that exist, in the list's order, and the ids that name none. */
+/** The selected records that exist in the scope, in the list's order, and the ids that name none there. */
 export async function loadSelection<Row extends BulkRow>(
 	db: DB,
 	dialect: Dialect,
 	catalog: BulkCatalog<Row>,
 	ids: number[],
 	order: { sort: string; dir: SortDirection },
+	scope: ProvinceScope = EVERYWHERE,
 ): Promise<{ rows: Row[]; missing: number[] }> {
 	const table = queriedTable(catalog.table)
 	const sort = catalog.sortColumns[order.sort]
@@ -90,7 +96,7 @@ export async function loadSelection<Row extends BulkRow>(
 	const source: ListSource = {
 		table,
 		idColumn: `${table}.id`,
-		filtered: catalogRows(db, catalog).where(`${table}.id`, 'in', ids),
+		filtered: catalogRows(db, catalog, scope).where(`${table}.id`, 'in', ids),
 		columns: (query: AnySelect) => query.selectAll(table),
 		sort,
 	}
@@ -128,17 +134,17 @@ async function refusalsOf<Row extends BulkRow>(trx: DB, catalog: BulkCatalog<Row
 
 /**
  * Deletes every confirmed record, each audited like a single delete (source `bulk`), in one
- * transaction: one that is gone, changed since it was confirmed or held by the catalog's delete rule
- * refuses the whole batch, and nothing is deleted.
+ * transaction: one that is gone (or outside the actor's scope), changed since it was confirmed or held
+ * by the catalog's delete rule refuses the whole batch, and nothing is deleted.
  */
-export async function bulkDelete<Row extends BulkRow>(db: DB, catalog: BulkCatalog<Row>, items: Confirmed[], actor: Actor): Promise<BulkDeleteResult> {
+export async function bulkDelete<Row extends BulkRow>(db: DB, catalog: BulkCatalog<Row>, items: Confirmed[], actor: Actor, scope: ProvinceScope = EVERYWHERE): Promise<BulkDeleteResult> {
 	const table = queriedTable(catalog.table)
 	const ids = items.map((item) => item.id)
 	const attempt = () =>
 		writeTransaction(db, async (trx): Promise<BulkDeleteResult> => {
 			// Locked on PostgreSQL (in id order, so two batches wait rather than deadlock) before their holders are counted:
 			// one that takes a record meanwhile (a reference list's holdListedCode) is counted, or waits and finds it gone.
-			const read = catalogRows(trx, catalog).selectAll().where('id', 'in', ids).orderBy('id')
+			const read = catalogRows(trx, catalog, scope).selectAll().where(`${table}.id`, 'in', ids).orderBy(`${table}.id`)
 			const rows = named(catalog, (await (isSqlite(trx) ? read : read.forUpdate()).execute()) as unknown as Row[])
 			const current = new Map(rows.map((row) => [row.id, row]))
 			const refusals = await refusalsOf(trx, catalog, items, current)
@@ -166,7 +172,7 @@ export async function bulkDelete<Row extends BulkRow>(db: DB, catalog: BulkCatal
 		if (error instanceof Refused) return { ok: false, refusals: error.refusals }
 		// A record was referred to (a tool assigned to a station) between the check and the delete: check again.
 		if (isForeignKeyViolation(error)) {
-			const rows = named(catalog, (await catalogRows(db, catalog).selectAll().where('id', 'in', ids).execute()) as unknown as Row[])
+			const rows = named(catalog, (await catalogRows(db, catalog, scope).selectAll().where(`${table}.id`, 'in', ids).execute()) as unknown as Row[])
 			const refusals = await refusalsOf(db, catalog, items, new Map(rows.map((row) => [row.id, row])))
 			if (refusals.length > 0) return { ok: false, refusals }
 		}

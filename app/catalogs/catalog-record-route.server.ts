@@ -10,6 +10,7 @@ import { forbidden } from '~/permissions/grants.server'
 import { flashSuccess } from '~/utils/flash.server'
 import { assertCsrf, invalid, noteFormFailed, parseForm, type FieldErrors } from '~/utils/form.server'
 import { notFound } from '~/utils/responses.server'
+import { EVERYWHERE, inScope, type ProvinceScope } from '~/permissions/scope'
 import { differencesFrom, parseId, recordHistory, type Actor } from './catalog.server'
 import { recordHref, type RecordPages } from './catalog-pages'
 import type { RecordTypes } from './engine/definition.server'
@@ -41,6 +42,8 @@ export interface CatalogRecordRoute<T extends RecordTypes & { record: RecordSumm
 	/** Resolves what the form names; without it the form is the store's input. */
 	toInput?(form: Form): Promise<Prepared<T['input']>>
 	getRecord(id: number): Promise<T['record'] | undefined>
+	/** Where a record of provincial data lies (decision 0052); without it the records lie everywhere. */
+	recordProvince?(record: T['record']): string | null
 	/** The record's name in the reader's language (its page's title after its code). */
 	displayName(record: T['record'], language: LanguageCode): string
 	formValues(record: T['record']): Record<string, string>
@@ -64,9 +67,24 @@ async function prepare<T extends RecordTypes & { record: RecordSummary }, Form e
 	return route.toInput ? route.toInput(form) : ({ ok: true, input: form as unknown as T['input'] } as const)
 }
 
+/** The record, when there is one and it lies in the reader's scope: one outside it is unknown to them. */
+async function readInScope<T extends RecordTypes & { record: RecordSummary }, Form extends { code?: string }>(route: CatalogRecordRoute<T, Form>, id: number | null, scope: ProvinceScope) {
+	const record = id === null ? undefined : await route.getRecord(id)
+	if (!record || (route.recordProvince && !inScope(scope, route.recordProvince(record)))) return undefined
+	return record
+}
+
+/** Where the reader holds `view`, and the action a form asks for (decision 0052). */
+export interface RecordScopes {
+	view: ProvinceScope
+	write: ProvinceScope
+}
+
+const UNSCOPED: RecordScopes = { view: EVERYWHERE, write: EVERYWHERE }
+
 /**
  * A record page's loader, after the route has checked the viewer's grant: the record (404 when there is
- * none), its form values and history, whether the page confirms a delete (`?intent=delete`, the page
+ * none, or it lies outside the viewer's `scope`), its form values and history, whether the page confirms a delete (`?intent=delete`, the page
  * without JavaScript) and what the user may do; `read` adds what the catalog's page shows besides.
  */
 export async function loadCatalogRecord<T extends RecordTypes & { record: RecordSummary }, Form extends { code?: string }, Extra extends object>(
@@ -75,10 +93,10 @@ export async function loadCatalogRecord<T extends RecordTypes & { record: Record
 	grants: Grants,
 	route: CatalogRecordRoute<T, Form>,
 	read: (record: T['record'], allowed: { update: boolean; delete: boolean; export: boolean }) => Promise<Extra>,
+	scope: ProvinceScope = EVERYWHERE,
 ) {
 	const { pages } = route
-	const id = parseId(params.id)
-	const record = id === null ? undefined : await route.getRecord(id)
+	const record = await readInScope(route, parseId(params.id), scope)
 	if (!record) throw notFound()
 	const confirmDelete = new URL(request.url).searchParams.get('intent') === 'delete'
 	if (confirmDelete && !can(grants, pages.functionCode, 'delete')) throw forbidden()
@@ -102,34 +120,36 @@ export async function catalogRecordAction<T extends RecordTypes & { record: Reco
 	user: Actor,
 	intent: 'delete' | 'update',
 	route: CatalogRecordRoute<T, Form>,
+	scopes: RecordScopes = UNSCOPED,
 ) {
 	const id = parseId(params.id)
-	if (id === null) throw notFound()
-	return intent === 'delete' ? deleteRecord(request, id, user, route) : saveRecord(request, id, user, route)
+	if (id === null || !(await readInScope(route, id, scopes.view))) throw notFound()
+	return intent === 'delete' ? deleteRecord(request, id, user, route, scopes.write) : saveRecord(request, id, user, route, scopes.write)
 }
 
-async function deleteRecord<T extends RecordTypes & { record: RecordSummary }, Form extends { code?: string }>(request: Request, id: number, user: Actor, route: CatalogRecordRoute<T, Form>) {
+async function deleteRecord<T extends RecordTypes & { record: RecordSummary }, Form extends { code?: string }>(request: Request, id: number, user: Actor, route: CatalogRecordRoute<T, Form>, scope: ProvinceScope) {
 	const formData = await request.formData()
 	assertCsrf(request, formData)
 	const versionText = String(formData.get('version') ?? '')
-	const result = await route.store.remove(id, /^\d{1,9}$/.test(versionText) ? Number(versionText) : null, user)
+	const result = await route.store.remove(id, /^\d{1,9}$/.test(versionText) ? Number(versionText) : null, user, undefined, scope)
 	if (result.ok) {
 		await flashSuccess(request, `${route.pages.key}.deleted`, { code: result.code })
 		return redirect(route.pages.views.path)
 	}
 	const refusal = result as { reason: string; current?: T['record'] }
 	if (refusal.reason === 'notFound') throw notFound()
+	if (refusal.reason === 'outOfScope') return refused({ values: {}, formError: 'scope.errors.delete' }, 403)
 	if (refusal.reason === 'conflict') return refused({ values: {}, conflict: conflictOf(route.formValues, refusal.current!, {}) }, 409)
 	return refused({ values: {}, deleteRefused: { count: route.holderCount!(result as T['blocked']) } }, 409)
 }
 
-async function saveRecord<T extends RecordTypes & { record: RecordSummary }, Form extends { code?: string }>(request: Request, id: number, user: Actor, route: CatalogRecordRoute<T, Form>) {
+async function saveRecord<T extends RecordTypes & { record: RecordSummary }, Form extends { code?: string }>(request: Request, id: number, user: Actor, route: CatalogRecordRoute<T, Form>, scope: ProvinceScope) {
 	const form = await parseForm(request, await route.formSchema('update'))
 	if (!form.ok) return invalid(form)
 	const values = form.values
 	const prepared = await prepare(route, form.data)
 	if (!prepared.ok) return refused({ values, errors: prepared.errors }, 400)
-	const result = await route.store.update(id, prepared.input, user)
+	const result = await route.store.update(id, prepared.input, user, { scope })
 	if (result.ok) {
 		await flashSuccess(request, result.changed ? `${route.pages.key}.saved` : 'catalog.noChanges', { code: result.code })
 		return redirect(recordHref(route.pages, id))
@@ -154,13 +174,18 @@ export async function loadNewCatalogRecord<Extra extends object>(request: Reques
 }
 
 /** A new-record page's action, after the route's check of the grant to create: the record is created and opened, or the form comes back with its errors. */
-export async function newCatalogRecordAction<T extends RecordTypes & { record: RecordSummary }, Form extends { code?: string }>(request: Request, user: Actor, route: CatalogRecordRoute<T, Form>) {
+export async function newCatalogRecordAction<T extends RecordTypes & { record: RecordSummary }, Form extends { code?: string }>(
+	request: Request,
+	user: Actor,
+	route: CatalogRecordRoute<T, Form>,
+	scope: ProvinceScope = EVERYWHERE,
+) {
 	const form = await parseForm(request, await route.formSchema('create'))
 	if (!form.ok) return invalid(form)
 	const values = form.values
 	const prepared = await prepare(route, form.data)
 	if (!prepared.ok) return invalid({ errors: prepared.errors, values }, { status: 400 })
-	const result = await route.store.create(prepared.input, user)
+	const result = await route.store.create(prepared.input, user, { scope })
 	if (!result.ok) {
 		const ownRefusal = route.refusals[result.reason as T['refusal']]
 		return ownRefusal

@@ -10,6 +10,7 @@ import { countLines, CsvSyntaxError, csvRecords, restoreFormula, type CsvRecord 
 import { parseMultipart } from '~/utils/multipart.server'
 import type { RecordStorage } from './engine/definition.server'
 import { queriedTable } from './engine/listing.server'
+import { EVERYWHERE, type ProvinceScope } from '~/permissions/scope'
 
 /** Row errors listed in the report; the rest are counted. */
 export const MAX_REPORTED_ERRORS = 200
@@ -123,6 +124,8 @@ export interface ImportAdapter<Input extends { code: string; version: number | n
 	/** Resolves references to other records (a tool's station) in place; returns the rows that name none. */
 	resolve?(rows: { line: number; input: Input }[], db: DB): Promise<RowError[]>
 	formValues(row: Row): Record<string, string>
+	/** The rows (as stored and as they would be written) outside the importer's provinces, for a catalog of provincial data (decision 0052). */
+	outsideScope?(rows: { line: number; current: Row | null; merged: Row }[], scope: readonly string[], db: DB): Promise<RowError[]>
 	/** The record as it would be after writing `input` over `current` (a new one when null). */
 	merged(current: Row | null, input: Input): Row
 	insertValues(input: Input, actor: Actor, now: number): Record<string, unknown>
@@ -197,7 +200,8 @@ export interface ImportProgress {
 }
 
 /**
- * Validates every row of the file (UTF-8 bytes) and writes them in one transaction, all or nothing: rows whose code
+ * Validates every row of the file (UTF-8 bytes) and writes them in one transaction, all or nothing (a row
+ * outside the importer's `scope`, as stored or as written, is a row error): rows whose code
  * exists update that record (refused when the file's `version` is not the record's, or is missing), the others
  * are created, unchanged rows are left alone. Each write is audited with its changes, and the import as
  * a whole once more.
@@ -215,6 +219,7 @@ export async function importCsv<Input extends { code: string; version: number | 
 	fileName: string,
 	db: DB = getDatabase().db,
 	onProgress?: (progress: ImportProgress) => void,
+	scope: ProvinceScope = EVERYWHERE,
 ): Promise<ImportReport> {
 	const records = csvRecords(file)
 	let header: CsvRecord | undefined
@@ -278,6 +283,14 @@ export async function importCsv<Input extends { code: string; version: number | 
 			if (adapter.partition) lookup = lookup.where(adapter.partition.column as 'code', '=', adapter.partition.value)
 			const rows = (await lookup.execute()) as unknown as Row[]
 			for (const row of rows) existing.set(row.code, row)
+		}
+		if (scope !== null && adapter.outsideScope) {
+			const rejected = new Set(stepErrors.map((error) => error.line))
+			const placed = valid.filter(({ line }) => !rejected.has(line)).map(({ line, input }) => {
+				const current = existing.get(input.code) ?? null
+				return { line, current, merged: adapter.merged(current, input) }
+			})
+			stepErrors.push(...(await adapter.outsideScope(placed, scope, trx)))
 		}
 		const rejectedLines = new Set(stepErrors.map((error) => error.line))
 		const creates: { input: Input; values: Record<string, string> }[] = []

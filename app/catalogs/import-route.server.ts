@@ -9,6 +9,7 @@ import { flashSuccess } from '~/utils/flash.server'
 import { noteFormFailed, type FieldError } from '~/utils/form.server'
 import { importCsv, readUpload, type ImportAdapter, type ImportReport } from './csv-import.server'
 import { BACKGROUND_IMPORT_BYTES, getImportJob, startImportJob } from './import-jobs.server'
+import { EVERYWHERE, type ProvinceScope } from '~/permissions/scope'
 
 /** What differs between the import pages of the catalogs and reference lists (each route checks its own `import` grant first). */
 export interface CatalogImportSpec {
@@ -58,7 +59,7 @@ export async function importPageLoader(request: Request, user: Actor, spec: Cata
  * list with a flash message, or the report of its problems (400). A larger one is imported in the
  * background and the browser is sent to its progress page (303). Either way all rows or none are written.
  */
-export async function importPageAction(request: Request, user: Actor, spec: CatalogImportSpec) {
+export async function importPageAction(request: Request, user: Actor, spec: CatalogImportSpec, scope: ProvinceScope = EVERYWHERE) {
 	const upload = await readUpload(request)
 	if (!upload.ok) {
 		const status = upload.fileError.key === 'csv.errors.tooLarge' ? 413 : 400
@@ -67,10 +68,10 @@ export async function importPageAction(request: Request, user: Actor, spec: Cata
 		return data({ report: reportOf(upload.fileError) }, { status, headers: upload.closeConnection ? { Connection: 'close' } : undefined })
 	}
 	if (upload.bytes.byteLength > BACKGROUND_IMPORT_BYTES) {
-		const job = startImportJob(user.id, spec.pages.key, (onProgress) => importCsv(upload.bytes, spec.adapter, user, upload.fileName, undefined, onProgress))
+		const job = startImportJob(user.id, spec.pages.key, (onProgress) => importCsv(upload.bytes, spec.adapter, user, upload.fileName, undefined, onProgress, scope))
 		return redirect(`${importHref(spec.pages)}?job=${job.id}`, 303)
 	}
-	const report = await importCsv(upload.bytes, spec.adapter, user, upload.fileName)
+	const report = await importCsv(upload.bytes, spec.adapter, user, upload.fileName, undefined, undefined, scope)
 	if (!report.ok) {
 		noteFormFailed()
 		return data({ report }, { status: 400 })

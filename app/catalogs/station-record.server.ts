@@ -10,9 +10,10 @@ export const STATION_RECORD: CatalogRecordRoute<StationCatalog> = {
 	pages: STATION_PAGES,
 	formSchema: async () => stationSchemaFor(await listedCodes(STATION_TYPE_LIST)),
 	getRecord: getStationRecord,
+	recordProvince: (station) => station.province,
 	displayName: (station) => station.name,
 	formValues: stationFormValues,
 	store: { create: createStation, update: updateStation, remove: deleteStation },
-	refusals: { typeNotListed: { type: { key: 'catalog.errors.invalidChoice' } } },
+	refusals: { typeNotListed: { type: { key: 'catalog.errors.invalidChoice' } }, outOfScope: { province: { key: 'scope.errors.province' } } },
 	holderCount: (blocked) => blocked.toolCount,
 }

@@ -1,7 +1,8 @@
 import { getDatabase, type DB } from '~/db/db.server'
 import type { Station } from '~/db/schema'
 import type { ListState } from '~/lists/list-query'
-import type { ListResult, ListSource } from '~/lists/list.server'
+import { inValues, type ListResult, type ListSource } from '~/lists/list.server'
+import type { ProvinceScope } from '~/permissions/scope'
 import { searchKeys } from './catalog.server'
 import { exportListing, listingSource, readListing, type CatalogListing } from './engine/listing.server'
 import { minorToDecimalString } from './decimal'
@@ -56,22 +57,24 @@ export const STATION_LISTING: CatalogListing<StationFilter, StationSort> = {
 				.whereRef('tools.station_id', '=', 'stations.id')
 				.as('tool_count'),
 		]),
+	// A page reads the sort index in order and checks the province on its entries (see `equals`).
+	inProvinces: (provinces, { dialect }, purpose) => inValues(dialect, 'stations.province', provinces, { selective: purpose === 'count' }),
 }
 
-/** What the list pattern reads for a station list state. */
-export function stationListSource(state: StationListState, handle = getDatabase()): Promise<ListSource> {
-	return listingSource(STATION_LISTING, state, handle)
+/** What the list pattern reads for a station list state, within the reader's scope. */
+export function stationListSource(state: StationListState, scope: ProvinceScope, handle = getDatabase()): Promise<ListSource> {
+	return listingSource(STATION_LISTING, state, scope, handle)
 }
 
-/** One page of the station list, with each station's number of tools (one index lookup per row). */
-export async function listStations(state: StationListState, handle = getDatabase()): Promise<ListResult<StationListRow>> {
-	const page = await readListing<StationListRow, StationFilter, StationSort>(STATION_LISTING, state, handle)
+/** One page of the station list within the reader's scope, with each station's number of tools (one index lookup per row). */
+export async function listStations(state: StationListState, scope: ProvinceScope, handle = getDatabase()): Promise<ListResult<StationListRow>> {
+	const page = await readListing<StationListRow, StationFilter, StationSort>(STATION_LISTING, state, scope, handle)
 	return { ...page, rows: page.rows.map((row) => ({ ...row, tool_count: Number(row.tool_count) })) }
 }
 
-/** Every station the list's search and filters select, in the list's order, a batch at a time (the CSV export). */
-export function exportStations(state: StationListState, handle = getDatabase()): AsyncGenerator<Station[]> {
-	return exportListing<Station, StationFilter, StationSort>(STATION_LISTING, state, handle)
+/** Every station the list's search and filters select within the scope, in the list's order, a batch at a time (the CSV export). */
+export function exportStations(state: StationListState, scope: ProvinceScope, handle = getDatabase()): AsyncGenerator<Station[]> {
+	return exportListing<Station, StationFilter, StationSort>(STATION_LISTING, state, scope, handle)
 }
 
 /** A station with the names of who created and last changed it, and its number of tools. */
@@ -126,7 +129,7 @@ export type StationCatalog = {
 	input: StationInput
 	importInput: StationInput
 	record: StationRecord
-	refusal: 'typeNotListed'
+	refusal: 'typeNotListed' | 'outOfScope'
 	blocked: { ok: false; reason: 'hasTools'; toolCount: number }
 }
 
@@ -149,6 +152,8 @@ export const STATION_CATALOG: CatalogDefinition<StationCatalog> = {
 	}),
 	newRow: { type: '', province: '', address: null, latitude_e6: null, longitude_e6: null, status: '', commissioned_at: null, note: null },
 	getRecord: getStationRecord,
+	provinceOf: async (values) => values.province ?? null,
+	scopeField: 'province',
 	listed: { list: STATION_TYPE_LIST, code: (values) => values.type, reason: 'typeNotListed' },
 	importSchema: stationSchemaFor,
 	pages: STATION_PAGES,

@@ -2,7 +2,8 @@ import type { Expression, SqlBool } from 'kysely'
 import { getDatabase, type DB } from '~/db/db.server'
 import type { Tool } from '~/db/schema'
 import type { ListState } from '~/lists/list-query'
-import { equals, inSubquery, type ListResult, type ListSource } from '~/lists/list.server'
+import { equals, inSubquery, inValues, type ListResult, type ListSource } from '~/lists/list.server'
+import { inScope, type ProvinceScope } from '~/permissions/scope'
 import { searchKeys } from './catalog.server'
 import { exportListing, listingSource, readListing, type CatalogListing, type Narrowing } from './engine/listing.server'
 import { minorToDecimalString } from './decimal'
@@ -26,14 +27,19 @@ export interface StationRef {
  * The station a typed reference names: digits are a station id (the form's select sends ids), anything
  * else a station code, any case. Digits that are no id are tried as a code too (codes may be all digits).
  */
-export async function resolveStation(reference: string, db: DB = getDatabase().db): Promise<StationRef | null> {
+export async function resolveStation(reference: string, scope: ProvinceScope, db: DB = getDatabase().db): Promise<StationRef | null> {
 	const text = reference.trim()
-	if (/^\d{1,9}$/.test(text)) {
-		const byId = await db.selectFrom('stations').select(['id', 'code', 'name']).where('id', '=', Number(text)).executeTakeFirst()
-		if (byId) return byId
+	const found = async () => {
+		if (/^\d{1,9}$/.test(text)) {
+			const byId = await db.selectFrom('stations').select(['id', 'code', 'name', 'province']).where('id', '=', Number(text)).executeTakeFirst()
+			if (byId) return byId
+		}
+		if (!/^[A-Za-z0-9-]{1,20}$/.test(text)) return null
+		return (await db.selectFrom('stations').select(['id', 'code', 'name', 'province']).where('code', '=', text.toUpperCase()).executeTakeFirst()) ?? null
 	}
-	if (!/^[A-Za-z0-9-]{1,20}$/.test(text)) return null
-	return (await db.selectFrom('stations').select(['id', 'code', 'name']).where('code', '=', text.toUpperCase()).executeTakeFirst()) ?? null
+	const station = await found()
+	// A station outside the scope is one the reader does not know of.
+	return station && inScope(scope, station.province) ? { id: station.id, code: station.code, name: station.name } : null
 }
 
 /** How the tool list reads; its station and province filters are its own (`toolNarrowing`). */
@@ -65,6 +71,11 @@ export const TOOL_LISTING: CatalogListing<ToolFilter, ToolSort> = {
 			'tools.purchase_date',
 			'tools.station_id',
 		]),
+	// A tool is in its station's province; one without a station is in none.
+	inProvinces: (provinces, { db, dialect }, purpose) =>
+		provinces.length === 0
+			? inValues(dialect, 'tools.station_id', [], { selective: true })
+			: inSubquery(dialect, 'tools.station_id', db.selectFrom('stations').select('stations.id').where('stations.province', 'in', [...provinces]), { selective: purpose === 'count' }),
 }
 
 /** The station filter (`station` as resolved; null: it names none) and the province of a tool's station. */
@@ -104,13 +115,13 @@ async function stationsOf(db: DB, ids: (number | null)[]): Promise<Map<number, S
 	return new Map(rows.map((row) => [row.id, row]))
 }
 
-/** What the list pattern reads for a tool list state. */
-export function toolListSource(state: ToolListState, station: StationRef | null | undefined, handle = getDatabase()): Promise<ListSource> {
-	return listingSource(TOOL_LISTING, state, handle, toolNarrowing(state, station))
+/** What the list pattern reads for a tool list state, within the reader's scope. */
+export function toolListSource(state: ToolListState, station: StationRef | null | undefined, scope: ProvinceScope, handle = getDatabase()): Promise<ListSource> {
+	return listingSource(TOOL_LISTING, state, scope, handle, toolNarrowing(state, station))
 }
 
-export async function listTools(state: ToolListState, station: StationRef | null | undefined, handle = getDatabase()): Promise<ListResult<ToolListRow>> {
-	const page = await readListing<Omit<ToolListRow, 'station'> & { station_id: number | null }, ToolFilter, ToolSort>(TOOL_LISTING, state, handle, toolNarrowing(state, station))
+export async function listTools(state: ToolListState, station: StationRef | null | undefined, scope: ProvinceScope, handle = getDatabase()): Promise<ListResult<ToolListRow>> {
+	const page = await readListing<Omit<ToolListRow, 'station'> & { station_id: number | null }, ToolFilter, ToolSort>(TOOL_LISTING, state, scope, handle, toolNarrowing(state, station))
 	const stations = await stationsOf(handle.db, page.rows.map((row) => row.station_id))
 	return {
 		...page,
@@ -123,8 +134,8 @@ export async function listTools(state: ToolListState, station: StationRef | null
 }
 
 /** Every tool the list's search and filters select, in the list's order, a batch at a time (the CSV export). */
-export function exportTools(state: ToolListState, station: StationRef | null | undefined, handle = getDatabase()): AsyncGenerator<Tool[]> {
-	return exportListing<Tool, ToolFilter, ToolSort>(TOOL_LISTING, state, handle, toolNarrowing(state, station))
+export function exportTools(state: ToolListState, station: StationRef | null | undefined, scope: ProvinceScope, handle = getDatabase()): AsyncGenerator<Tool[]> {
+	return exportListing<Tool, ToolFilter, ToolSort>(TOOL_LISTING, state, scope, handle, toolNarrowing(state, station))
 }
 
 /** A tool with its station and the names of who created and last changed it. */
@@ -135,7 +146,7 @@ export async function getToolRecord(id: number, db: DB = getDatabase().db) {
 		.leftJoin('users as creator', 'creator.id', 'tools.created_by')
 		.leftJoin('users as editor', 'editor.id', 'tools.updated_by')
 		.selectAll('tools')
-		.select(['stations.code as station_code', 'stations.name as station_name', 'creator.display_name as created_by_name', 'editor.display_name as updated_by_name'])
+		.select(['stations.code as station_code', 'stations.name as station_name', 'stations.province as station_province', 'creator.display_name as created_by_name', 'editor.display_name as updated_by_name'])
 		.where('tools.id', '=', id)
 		.executeTakeFirst()
 	return row ? { ...row, value_minor: row.value_minor === null ? null : Number(row.value_minor) } : undefined
@@ -200,12 +211,19 @@ async function resolveStations(rows: { line: number; input: ToolImportInput }[],
 	return errors
 }
 
+/** A tool's province: its station's (none without a station). */
+async function stationProvince(values: { station_id?: number | null }, db: DB): Promise<string | null> {
+	if (values.station_id == null) return null
+	const station = await db.selectFrom('stations').select('province').where('id', '=', values.station_id).executeTakeFirst()
+	return station?.province ?? null
+}
+
 export type ToolCatalog = {
 	row: Tool
 	input: ResolvedToolInput
 	importInput: ToolImportInput
 	record: ToolRecord
-	refusal: 'categoryNotListed' | 'stationNotFound'
+	refusal: 'categoryNotListed' | 'stationNotFound' | 'outOfScope'
 	blocked: never
 }
 
@@ -229,6 +247,8 @@ export const TOOL_CATALOG: CatalogDefinition<ToolCatalog> = {
 	}),
 	newRow: { category: '', serial_number: null, station_id: null, status: '', quantity: 0, unit: '', purchase_date: null, value_minor: null, note: null },
 	getRecord: getToolRecord,
+	provinceOf: stationProvince,
+	scopeField: 'stationId',
 	listed: { list: TOOL_CATEGORY_LIST, code: (values) => values.category, reason: 'categoryNotListed' },
 	importSchema: toolSchemaFor,
 	pages: TOOL_PAGES,
@@ -249,8 +269,10 @@ export const toolImport = importAdapterOf(TOOL_CATALOG)
 /** At most this many stations are offered as a select; beyond, the station is typed (code or id). */
 export const STATION_SELECT_LIMIT = 500
 
-/** The stations to offer in a select, by code, or null when there are too many for one. */
-export async function stationChoices(db: DB = getDatabase().db): Promise<StationRef[] | null> {
-	const rows = await db.selectFrom('stations').select(['id', 'code', 'name']).orderBy('code').limit(STATION_SELECT_LIMIT + 1).execute()
+/** The stations in the scope to offer in a select, by code, or null when there are too many for one. */
+export async function stationChoices(scope: ProvinceScope, db: DB = getDatabase().db): Promise<StationRef[] | null> {
+	let query = db.selectFrom('stations').select(['id', 'code', 'name'])
+	if (scope !== null) query = query.where('province', 'in', scope.length > 0 ? [...scope] : [''])
+	const rows = await query.orderBy('code').limit(STATION_SELECT_LIMIT + 1).execute()
 	return rows.length > STATION_SELECT_LIMIT ? null : rows
 }

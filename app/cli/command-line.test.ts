@@ -75,7 +75,13 @@ describe('the command table', () => {
 			'given-name': 'Lan',
 			'family-name': 'Phạm Thị',
 			roles: '',
+			scope: [],
 			'must-change': false,
 		})
+	})
+
+	test('--scope may be given more than once, each value kept in order', () => {
+		const values = parseCommandLine('users:set-roles', ['--email', 'a@example.com', '--roles', 'viewer,operator', '--scope', 'operator=an-giang,can-tho', '--scope=viewer=hue'])
+		expect(values.scope).toEqual(['operator=an-giang,can-tho', 'viewer=hue'])
 	})
 })

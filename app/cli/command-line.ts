@@ -13,6 +13,8 @@ interface OptionSpec {
 	/** A string option the command cannot do without. */
 	required?: true
 	default?: string
+	/** A string option that may be given more than once (`--scope A=… --scope B=…`): its values in order. */
+	multiple?: true
 }
 
 interface CommandSpec {
@@ -36,6 +38,7 @@ export const COMMANDS = {
 			'given-name': { type: 'string', value: 'G' },
 			'family-name': { type: 'string', value: 'F' },
 			roles: { type: 'string', value: 'r1,r2', default: '' },
+			scope: { type: 'string', value: 'ROLE=province,province', multiple: true },
 			'must-change': { type: 'boolean' },
 		},
 	},
@@ -55,8 +58,17 @@ export const COMMANDS = {
 		},
 	},
 	'users:set-roles': {
-		help: ["Replace a user's roles (--force to demote the last administrator)"],
-		options: { email: { type: 'string', value: 'E', required: true }, roles: { type: 'string', value: 'r1,r2', default: '' }, force: { type: 'boolean' } },
+		help: [
+			"Replace a user's roles (--force to demote the last administrator); --scope,",
+			'repeatable, limits a role to provinces (codes as stored on stations); a role',
+			'without one holds everywhere',
+		],
+		options: {
+			email: { type: 'string', value: 'E', required: true },
+			roles: { type: 'string', value: 'r1,r2', default: '' },
+			scope: { type: 'string', value: 'ROLE=province,province', multiple: true },
+			force: { type: 'boolean' },
+		},
 	},
 	'roles:list': { help: ['List the roles'], options: {} },
 	'users:set-password': {
@@ -100,7 +112,9 @@ export type CommandName = keyof typeof COMMANDS
 export type CommandValues<Name extends CommandName> = {
 	[Key in keyof (typeof COMMANDS)[Name]['options']]: (typeof COMMANDS)[Name]['options'][Key] extends { type: 'boolean' }
 		? boolean
-		: (typeof COMMANDS)[Name]['options'][Key] extends { required: true } | { default: string }
+		: (typeof COMMANDS)[Name]['options'][Key] extends { multiple: true }
+			? string[]
+			: (typeof COMMANDS)[Name]['options'][Key] extends { required: true } | { default: string }
 			? string
 			: string | undefined
 }
@@ -118,9 +132,9 @@ export class UsageError extends Error {
 const INDENT = 47
 
 function synopsis(name: string, spec: CommandSpec): string {
-	const parts = Object.entries(spec.options).map(([option, { type, value, required }]) => {
+	const parts = Object.entries(spec.options).map(([option, { type, value, required, multiple }]) => {
 		const text = type === 'boolean' ? `--${option}` : `--${option} ${value}`
-		return required ? text : `[${text}]`
+		return required ? text : `[${text}]${multiple ? '…' : ''}`
 	})
 	return [name, ...parts].join(' ')
 }
@@ -152,17 +166,21 @@ export function isCommandName(name: string): name is CommandName {
 export function parseCommandLine<Name extends CommandName>(name: Name, args: readonly string[]): CommandValues<Name> {
 	const spec: CommandSpec = COMMANDS[name]
 	const usage = `Usage: npm run cli -- ${synopsis(name, spec)}\n${spec.help.map((line) => `  ${line}\n`).join('')}`
-	let values: Record<string, string | boolean | undefined>
+	let values: Record<string, string | string[] | boolean | undefined>
 	try {
-		const options = Object.fromEntries(Object.entries(spec.options).map(([option, { type }]) => [option, { type }]))
-		values = parseArgs({ args: [...args], options, strict: true, allowPositionals: false }).values
+		const options = Object.fromEntries(Object.entries(spec.options).map(([option, { type, multiple }]) => [option, { type, multiple: multiple === true }]))
+		values = parseArgs({ args: [...args], options, strict: true, allowPositionals: false }).values as typeof values
 	} catch (error) {
 		if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) throw new UsageError(error.message, usage)
 		throw error
 	}
-	for (const [option, { type, required, default: fallback }] of Object.entries(spec.options)) {
+	for (const [option, { type, required, default: fallback, multiple }] of Object.entries(spec.options)) {
 		const value = values[option]
 		if (type === 'boolean') values[option] = value ?? false
+		else if (multiple) {
+			if (Array.isArray(value) && value.some((each) => each.trim() === '')) throw new UsageError(`--${option} needs a value`, usage)
+			values[option] = value ?? []
+		}
 		else if (value === undefined && required) throw new UsageError(`--${option} is required`, usage)
 		// `--email=` is an option without its value; an empty value is one only where it means the default (`--roles ''`).
 		else if (typeof value === 'string' && value.trim() === '' && fallback !== '') throw new UsageError(`--${option} needs a value`, usage)

@@ -18,7 +18,10 @@ import { checkSecondFactorKeys, type KeyCheck } from '~/auth/mfa/mfa.server'
 import { handOverPassword } from '~/users/initial-password.server'
 import { USAGE, UsageError, isCommandName, parseCommandLine, type CommandName, type CommandValues } from './command-line'
 import { canonicalEmail } from '~/users/email.server'
-import { EmailTakenError, UnknownRoleError, getUserByEmail, setUserLocked, setUserRoles } from '~/users/users.server'
+import { EmailTakenError, getUserByEmail, setUserLocked, setUserRoles } from '~/users/users.server'
+import { UnknownRoleError } from '~/users/role-assignments.server'
+import type { ProvinceCode } from '~/catalogs/provinces'
+import { isProvinceCode } from '~/permissions/scope'
 
 /** The database failed its check: exit 1, the report on standard error. */
 class VerifyError extends Error {}
@@ -53,6 +56,27 @@ function personName(value: string | undefined, option: 'given-name' | 'family-na
 	const max = option === 'given-name' ? USER_LIMITS.firstName : USER_LIMITS.lastName
 	if (value !== undefined && value.trim().length > max) throw new CommandError(`--${option} may have at most ${max} characters`)
 	return value?.trim()
+}
+
+/** `--scope ROLE=province,province`, each naming a role of `--roles` and province codes as stored on stations. */
+function scopeOptions(values: readonly string[], roles: readonly string[]): Map<string, ProvinceCode[]> {
+	const scopes = new Map<string, ProvinceCode[]>()
+	for (const value of values) {
+		const [role = '', codes = ''] = value.split('=', 2).map((part) => part.trim())
+		if (!value.includes('=') || role === '' || codes === '') throw new CommandError(`--scope ${value}: expected ROLE=province,province`)
+		if (!roles.includes(role)) throw new CommandError(`--scope names the role ${role}, which --roles does not give`)
+		if (scopes.has(role)) throw new CommandError(`--scope names the role ${role} twice`)
+		const provinces = codes.split(',').map((code) => code.trim())
+		const unknown = provinces.filter((code) => !isProvinceCode(code))
+		if (unknown.length > 0) throw new CommandError(`--scope names unknown province code(s): ${unknown.join(', ')} (codes as stored on stations, e.g. an-giang)`)
+		scopes.set(role, provinces as ProvinceCode[])
+	}
+	return scopes
+}
+
+/** `operator (an-giang, can-tho), viewer` for the command's answer. */
+function rolesText(roles: readonly string[], scopes: ReadonlyMap<string, readonly string[]>) {
+	return roles.map((role) => (scopes.has(role) ? `${role} (${scopes.get(role)!.join(', ')})` : role)).join(', ') || '(none)'
 }
 
 async function findUser(typed: string) {
@@ -145,6 +169,7 @@ const commands: { [Name in CommandName]: (values: CommandValues<Name>) => Promis
 		const known = new Set((await listRoles()).map((role) => role.code))
 		const unknown = roles.filter((code) => !known.has(code))
 		if (unknown.length > 0) throw new CommandError(`--roles names unknown role(s): ${unknown.join(', ')} (see roles:list)`)
+		const scopes = scopeOptions(values.scope, roles)
 		const user = await getAuthProvider().createAccount({
 			email,
 			password,
@@ -153,9 +178,9 @@ const commands: { [Name in CommandName]: (values: CommandValues<Name>) => Promis
 			lastName,
 			mustChangePassword: values['must-change'],
 		})
-		await setUserRoles(user.id, roles)
-		await recordAudit({ action: 'user.created', actorEmail: 'cli', entity: 'user', entityId: user.id, details: { email, roles } })
-		return `Created user ${user.id} <${user.email}> with roles: ${roles.join(', ') || '(none)'}.`
+		const assigned = await setUserRoles(user.id, roles, undefined, { scopes })
+		await recordAudit({ action: 'user.created', actorEmail: 'cli', entity: 'user', entityId: user.id, details: { email, roles: assigned.to } })
+		return `Created user ${user.id} <${user.email}> with roles: ${rolesText(roles, scopes)}.`
 	},
 
 	async 'users:create-admin'(values) {
@@ -179,11 +204,11 @@ const commands: { [Name in CommandName]: (values: CommandValues<Name>) => Promis
 	async 'users:set-roles'(values) {
 		const user = await findUser(values.email)
 		const roles = values.roles.split(',').map((code) => code.trim()).filter(Boolean)
+		const scopes = scopeOptions(values.scope, roles)
 		if (!roles.includes(ADMIN_ROLE)) await refuseLastAdministrator(user, values.force, 'take the admin role from')
-		await setUserRoles(user.id, roles)
-		await recordAudit({ action: 'user.roles_changed', actorEmail: 'cli', entity: 'user', entityId: user.id, details: { roles } })
-		await notifyRolesChanged(user.id, roles)
-		return `Roles of <${user.email}>: ${roles.join(', ') || '(none)'}.`
+		const assigned = await setUserRoles(user.id, roles, undefined, { scopes, audit: { actorEmail: 'cli' } })
+		if (assigned.changed) await notifyRolesChanged(user.id, roles)
+		return `Roles of <${user.email}>: ${rolesText(roles, scopes)}.`
 	},
 
 	async 'roles:list'() {

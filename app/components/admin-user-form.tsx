@@ -1,5 +1,10 @@
 import { Form } from '@remix-run/react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { provincesFieldName, scopeFieldName } from '~/admin/users'
+import { PROVINCES_BY_NAME, provinceName } from '~/catalogs/provinces'
+import { useHydrated } from '~/hooks/use-hydrated'
+import { foldForSearch } from '~/utils/text'
 import type { FieldErrors } from '~/utils/form.server'
 import { CsrfInput, FormButtons, Field, fieldId, useFieldErrorText, useFieldLabels } from './forms'
 import { useRoleName } from './role-name'
@@ -20,8 +25,78 @@ export function useUserFieldLabels() {
 	return { ...useFieldLabels('admin.users.fields', USER_FORM_FIELDS), password: t('admin.users.fields.temporaryPassword') }
 }
 
-/** The role checkboxes of a user form, one fieldset. */
-export function RoleCheckboxes({ roles, selected, error }: { roles: readonly RoleChoice[]; selected: readonly string[]; error?: FieldErrors[string] }) {
+/**
+ * Where a role is given (decision 0052): all provinces, or those ticked. Works without JavaScript (radio
+ * buttons and checkboxes inside a disclosure); with it, a field filters the provinces by name.
+ */
+function RoleScopePicker({ role, label, provinces, disabled }: { role: string; label: string; provinces: readonly string[] | null; disabled: boolean }) {
+	const { t } = useTranslation()
+	const hydrated = useHydrated()
+	const [filter, setFilter] = useState('')
+	const shown = foldForSearch(filter.trim())
+	const id = (suffix: string) => `scope-${role}-${suffix}`
+	return (
+		<details className="role-scope ms-4 mb-2" open={provinces !== null}>
+			<summary className="small">{provinces === null ? t('scope.everywhere') : provinces.map(provinceName).join(', ')}</summary>
+			<fieldset className="mt-1" disabled={disabled}>
+				<legend className="visually-hidden">{t('scope.legend', { role: label })}</legend>
+				{(['all', 'some'] as const).map((choice) => (
+					<div key={choice} className="form-check form-check-inline">
+						<input
+							className="form-check-input"
+							type="radio"
+							name={scopeFieldName(role)}
+							value={choice}
+							id={id(choice)}
+							defaultChecked={(provinces === null) === (choice === 'all')}
+						/>
+						<label className="form-check-label" htmlFor={id(choice)}>
+							{choice === 'all' ? t('scope.everywhere') : t('scope.only')}
+						</label>
+					</div>
+				))}
+				{hydrated ? (
+					<div className="my-1">
+						<label htmlFor={id('filter')} className="visually-hidden">
+							{t('scope.filter')}
+						</label>
+						<input id={id('filter')} type="search" className="form-control form-control-sm" placeholder={t('scope.filter')} value={filter} onChange={(event) => setFilter(event.target.value)} />
+					</div>
+				) : null}
+				<div className="role-scope__provinces">
+					{PROVINCES_BY_NAME.map((province) => (
+						<div key={province.code} className="form-check" hidden={shown !== '' && !foldForSearch(province.name).includes(shown)}>
+							<input
+								className="form-check-input"
+								type="checkbox"
+								name={provincesFieldName(role)}
+								value={province.code}
+								id={id(province.code)}
+								defaultChecked={provinces?.includes(province.code) ?? false}
+							/>
+							<label className="form-check-label" htmlFor={id(province.code)}>
+								{province.name}
+							</label>
+						</div>
+					))}
+				</div>
+			</fieldset>
+		</details>
+	)
+}
+
+/** The role checkboxes of a user form, one fieldset, each role with where it is given. */
+export function RoleCheckboxes({
+	roles,
+	selected,
+	scopes,
+	error,
+}: {
+	roles: readonly RoleChoice[]
+	selected: readonly string[]
+	scopes: Readonly<Record<string, readonly string[] | null>>
+	error?: FieldErrors[string]
+}) {
 	const { t } = useTranslation()
 	const roleLabel = useRoleName()
 	const errorText = useFieldErrorText()(error)
@@ -50,6 +125,7 @@ export function RoleCheckboxes({ roles, selected, error }: { roles: readonly Rol
 								{t('admin.delegation.roleNotAssignable')}
 							</div>
 						) : null}
+						<RoleScopePicker role={role.code} label={roleLabel(role)} provinces={scopes[role.code] ?? null} disabled={locked} />
 					</div>
 				)
 			})}
@@ -69,6 +145,7 @@ export function AdminUserForm({
 	values,
 	roles,
 	selectedRoles,
+	scopes,
 	errors,
 	submitLabel,
 	cancelHref,
@@ -78,6 +155,8 @@ export function AdminUserForm({
 	values: Record<string, string>
 	roles: readonly RoleChoice[]
 	selectedRoles: readonly string[]
+	/** Each selected role's provinces (null or absent: all). */
+	scopes: Readonly<Record<string, readonly string[] | null>>
 	errors: FieldErrors
 	submitLabel: string
 	cancelHref: string
@@ -99,7 +178,7 @@ export function AdminUserForm({
 					<Field name="firstName" label={t('admin.users.fields.firstName')} defaultValue={values.firstName ?? ''} error={errors.firstName} maxLength={50} />
 				</div>
 			</div>
-			<RoleCheckboxes roles={roles} selected={selectedRoles} error={errors.roles} />
+			<RoleCheckboxes roles={roles} selected={selectedRoles} scopes={scopes} error={errors.roles} />
 			{mode === 'create' ? (
 				<Field name="password" type="password" label={t('admin.users.fields.temporaryPassword')} hint={t('admin.users.passwordHint')} error={errors.password} autoComplete="new-password" />
 			) : null}

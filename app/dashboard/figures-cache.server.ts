@@ -10,7 +10,7 @@ import { versionedCache } from '~/utils/versioned-cache.server'
  */
 export const MAX_AGE_MS = 5_000
 
-const figures = versionedCache('dashboard-figures', { maxAgeMs: MAX_AGE_MS, maxEntries: 64 })
+const figures = versionedCache('dashboard-figures', { maxAgeMs: MAX_AGE_MS, maxEntries: 256 })
 
 /** The figure under `key` at `version`: kept, or computed once for everyone asking. */
 export function cachedFigure<Value>(key: string, version: number, compute: () => Promise<Value>, now = Date.now()): Promise<Value> {

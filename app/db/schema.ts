@@ -147,6 +147,13 @@ export interface UserRolesTable {
 	source: Generated<string>
 }
 
+/** The provinces an assignment (a row of user_roles) is limited to; none: everywhere (migration 0021). */
+export interface UserRoleScopesTable {
+	user_id: number
+	role_id: number
+	province: string
+}
+
 export interface ApiTokensTable {
 	id: Generated<number>
 	/** SHA-256 of the bearer token; the token itself is shown once, at issue. */
@@ -385,6 +392,7 @@ export interface Database {
 	roles: RolesTable
 	role_grants: RoleGrantsTable
 	user_roles: UserRolesTable
+	user_role_scopes: UserRoleScopesTable
 	announcements: AnnouncementsTable
 	kept_forms: KeptFormsTable
 	user_mfa: UserMfaTable

@@ -88,6 +88,14 @@ export function inSubquery(dialect: Dialect, column: string, subquery: Expressio
 	return dialect === 'sqlite' && !selective ? sql<SqlBool>`+${ref} in (${subquery})` : sql<SqlBool>`${ref} in (${subquery})`
 }
 
+/** Like `equals` for `column in (values)`; an empty list matches nothing. */
+export function inValues(dialect: Dialect, column: string, values: readonly (string | number)[], { selective }: { selective: boolean }): Expression<SqlBool> {
+	if (values.length === 0) return sql<SqlBool>`0 = 1`
+	const ref = sql.ref(column)
+	const list = sql.join(values.map((value) => sql`${value}`))
+	return dialect === 'sqlite' && !selective ? sql<SqlBool>`+${ref} in (${list})` : sql<SqlBool>`${ref} in (${list})`
+}
+
 /** How a list's filters are written: for reading a page in sort order, or for counting. */
 export type FilterPurpose = 'page' | 'count'
 

@@ -1,6 +1,10 @@
 import { recordAudit } from '~/audit/audit.server'
 import type { DB } from '~/db/db.server'
 import { getClientIp } from '~/utils/logger.server'
+import { getRoleAssignments } from '~/users/role-assignments.server'
+import type { Action } from './actions'
+import { NO_GRANTS, type Grants } from './grants'
+import { scopeOf, scopeWithin, type ProvinceScope } from './scope'
 
 /**
  * The delegation rule: nobody grants, assigns, resets or reaches more than they hold themselves.
@@ -22,6 +26,10 @@ export type DelegationRefusal =
 	/** Only a holder of all access edits a role they hold themselves, or a built-in role. */
 	| 'ownRole'
 	| 'builtinRole'
+	/** An assignment in provinces outside the actor's scope of user administration (decision 0054). */
+	| 'scopeBeyondActor'
+	/** The target user holds an assignment outside the actor's scope of user administration. */
+	| 'userBeyondScope'
 
 export interface Actor {
 	id: number
@@ -79,10 +87,51 @@ export function auditRefusal(
 	)
 }
 
-/** Whether the actor may act on the user (reset, lock, delete, end sessions, change roles): they hold all the user holds. */
+/** The function whose scope bounds a delegated administrator (decision 0054). */
+export const USER_ADMINISTRATION = 'QUANTRI_USERS'
+
+/** Where the user holds `action` on the user administration, read in the caller's transaction. */
+export async function userAdministrationScope(db: DB, userId: number, action: Action = 'update'): Promise<ProvinceScope> {
+	const assignments = await getRoleAssignments(userId, db)
+	if (assignments.length === 0) return []
+	const roleIds = assignments.map((assignment) => assignment.roleId)
+	const [roles, granted] = await Promise.all([
+		db.selectFrom('roles').select(['id', 'all_access']).where('id', 'in', roleIds).execute(),
+		db
+			.selectFrom('role_grants')
+			.innerJoin('functions', 'functions.id', 'role_grants.function_id')
+			.select('role_grants.role_id')
+			.where('role_grants.role_id', 'in', roleIds)
+			.where('functions.code', '=', USER_ADMINISTRATION)
+			.where('functions.enabled', '=', 1)
+			.where('role_grants.action', '=', action)
+			.execute(),
+	])
+	const holders = new Set([...roles.filter((role) => role.all_access).map((role) => Number(role.id)), ...granted.map((row) => Number(row.role_id))])
+	const grantsOf = (roleId: number): Grants => (holders.has(roleId) ? { allAccess: true, byFunction: new Map() } : NO_GRANTS)
+	return scopeOf(assignments, grantsOf, USER_ADMINISTRATION, action)
+}
+
+/** Whether every one of the assignments lies within the scope. */
+export function assignmentsWithin(assignments: readonly { provinces: ProvinceScope }[], scope: ProvinceScope): boolean {
+	return assignments.every((assignment) => scopeWithin(assignment.provinces, scope))
+}
+
+/**
+ * Why the actor may not act on the user (reset, lock, delete, end sessions, change roles), or null when
+ * they may: they hold all the user holds, and every assignment of the user lies within their scope.
+ */
+export async function manageRefusal(db: DB, actorId: number, targetId: number): Promise<'userBeyondActor' | 'userBeyondScope' | null> {
+	if (actorId === targetId) return null
+	if (!covers(await userHolding(db, actorId), await userHolding(db, targetId))) return 'userBeyondActor'
+	const scope = await userAdministrationScope(db, actorId)
+	if (scope !== null && !assignmentsWithin(await getRoleAssignments(targetId, db), scope)) return 'userBeyondScope'
+	return null
+}
+
+/** Whether the actor may act on the user (see manageRefusal). */
 export async function mayManageUser(db: DB, actorId: number, targetId: number): Promise<boolean> {
-	if (actorId === targetId) return true
-	return covers(await userHolding(db, actorId), await userHolding(db, targetId))
+	return (await manageRefusal(db, actorId, targetId)) === null
 }
 
 /** The first role code in `codes` the actor may not assign, or null when they may assign all of them. */

@@ -10,6 +10,8 @@ import { memoizeForRequest } from '~/utils/request-memo.server'
 import { accessSnapshotAt, type AccessSnapshot } from './access-snapshot.server'
 import { NO_GRANTS, can, grantsFromRows, type Grants } from './grants'
 import { getIndexedFunctions, type IndexedFunctions } from './menu.server'
+import { normalizeProvinces, scopeOf, type ProvinceScope, type RoleAssignment } from './scope'
+import type { ProvinceCode } from '~/catalogs/provinces'
 
 /** What a user may do, with the function tree it was read against (the menu is built from both). */
 export interface Access {
@@ -23,6 +25,10 @@ export interface Access {
 	 * catalog figures (the dashboard) compare it with the version they kept them at.
 	 */
 	catalogVersion: number
+	/** The user's assignments: each role everywhere or in some provinces (decision 0052). */
+	assignments: readonly RoleAssignment[]
+	/** Where the user holds `action` on `functionCode`: everywhere (null) or in these provinces. */
+	scopeOf(functionCode: string, action: Action): ProvinceScope
 }
 
 /**
@@ -31,21 +37,30 @@ export interface Access {
  * and per change of functions, roles or grants.
  */
 export async function loadAccess(userId: number, db: DB = getDb()): Promise<Access> {
-	// The versions and the user's roles in one round trip (one row per role, one without roles).
+	// The versions and the user's assignments in one round trip (one row per role and province of its
+	// scope, one per role held everywhere, one without roles).
 	const rows = await versions(db)
 		.leftJoin('user_roles', (join) => join.on('user_roles.user_id', '=', userId))
-		.select('user_roles.role_id')
+		.leftJoin('user_role_scopes', (join) => join.onRef('user_role_scopes.user_id', '=', 'user_roles.user_id').onRef('user_role_scopes.role_id', '=', 'user_roles.role_id'))
+		.select(['user_roles.role_id', 'user_role_scopes.province'])
 		.execute()
 	if (rows.length === 0) throw new Error('access_version or catalog_version has no row: run the migrations')
-	const roleIds = rows.flatMap((row) => (row.role_id === null ? [] : [Number(row.role_id)]))
-	return accessOfRoles(rows[0]!, roleIds, db)
+	const provinces = new Map<number, ProvinceCode[] | null>()
+	for (const row of rows) {
+		if (row.role_id === null) continue
+		const roleId = Number(row.role_id)
+		const held = provinces.get(roleId) ?? null
+		provinces.set(roleId, row.province === null ? held : [...(held ?? []), row.province as ProvinceCode])
+	}
+	const assignments = [...provinces].map(([roleId, scope]) => ({ roleId, provinces: scope && normalizeProvinces(scope) }))
+	return accessOfRoles(rows[0]!, assignments, db)
 }
 
 /** What holding exactly `roleIds` allows (a role's page shows the menu it gives on its own). */
 export async function loadRoleAccess(roleIds: readonly number[], db: DB = getDb()): Promise<Access> {
 	const row = await versions(db).executeTakeFirst()
 	if (!row) throw new Error('access_version or catalog_version has no row: run the migrations')
-	return accessOfRoles(row, roleIds, db)
+	return accessOfRoles(row, roleIds.map((roleId) => ({ roleId, provinces: null })), db)
 }
 
 /** The access and catalog versions: one row each, both with id 1. */
@@ -57,23 +72,30 @@ function versions(db: DB) {
 		.where('access_version.id', '=', 1)
 }
 
-async function accessOfRoles(versionsRow: { access_version: number | string; catalog_version: number | string }, roles: readonly number[], db: DB): Promise<Access> {
+async function accessOfRoles(versionsRow: { access_version: number | string; catalog_version: number | string }, assignments: readonly RoleAssignment[], db: DB): Promise<Access> {
 	const snapshot = accessSnapshotAt(Number(versionsRow.access_version))
 	const catalogVersion = Number(versionsRow.catalog_version)
-	const roleIds = [...new Set(roles)].sort((a, b) => a - b)
+	const roleIds = [...new Set(assignments.map((assignment) => assignment.roleId))].sort((a, b) => a - b)
 	const roleKey = roleIds.join(',')
 	const functions = await getIndexedFunctions(snapshot, db)
-	const grants = await snapshot.remember(`grants:${roleKey}`, async () => {
-		if (roleIds.length === 0) return NO_GRANTS
-		const grantRows = await db
-			.selectFrom('roles')
-			.leftJoin('role_grants', 'role_grants.role_id', 'roles.id')
-			.select(['roles.all_access', 'role_grants.function_id', 'role_grants.action'])
-			.where('roles.id', 'in', roleIds)
-			.execute()
-		return grantsFromRows(grantRows, (id) => functions.index.codeOf.get(id))
-	})
-	return { grants, functions, roleKey, snapshot, catalogVersion }
+	const grantsOf = (ids: readonly number[], key: string) =>
+		snapshot.remember(`grants:${key}`, async () => {
+			if (ids.length === 0) return NO_GRANTS
+			const grantRows = await db
+				.selectFrom('roles')
+				.leftJoin('role_grants', 'role_grants.role_id', 'roles.id')
+				.select(['roles.all_access', 'role_grants.function_id', 'role_grants.action'])
+				.where('roles.id', 'in', [...ids])
+				.execute()
+			return grantsFromRows(grantRows, (id) => functions.index.codeOf.get(id))
+		})
+	const grants = await grantsOf(roleIds, roleKey)
+	// A scoped assignment needs what each role grants on its own; everywhere, the union is enough.
+	const scoped = assignments.some((assignment) => assignment.provinces !== null)
+	const byRole = new Map<number, Grants>(scoped ? await Promise.all(roleIds.map(async (id) => [id, await grantsOf([id], String(id))] as const)) : [])
+	const scopeOfAction = (functionCode: string, action: Action): ProvinceScope =>
+		scoped ? scopeOf(assignments, (roleId) => byRole.get(roleId) ?? NO_GRANTS, functionCode, action) : can(grants, functionCode, action) ? null : []
+	return { grants, functions, roleKey, snapshot, catalogVersion, assignments, scopeOf: scopeOfAction }
 }
 
 /** The access of the request's user, read once per request however many loaders ask. */
@@ -93,7 +115,9 @@ export async function requirePermission(request: Request, functionCode: string, 
 	const user = await requireUser(request)
 	const access = await getUserAccess(request, user)
 	if (!can(access.grants, functionCode, action)) throw forbidden()
-	return { user, ...access }
+	/** Where the user holds the action (decision 0052): the domain layer reads and writes only there. */
+	const scope = access.scopeOf(functionCode, action)
+	return { user, ...access, scope }
 }
 
 /** The signed-in user's grants for pages that need no particular function (profile, the menu). */
@@ -129,6 +153,6 @@ export async function requireApiPermission(request: Request, functionCode: strin
 	const user = await requireApiUser(request)
 	const access = await getUserAccess(request, user)
 	if (!can(access.grants, functionCode, action)) throw await apiMessage(request, 'api.forbidden', { status: 403 })
-	return { user, ...access }
+	return { user, ...access, scope: access.scopeOf(functionCode, action) }
 }
 

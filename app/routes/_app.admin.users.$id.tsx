@@ -2,14 +2,15 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { postedIntent } from '~/utils/intent.server'
-import { USERS_FUNCTION, USERS_PATH, userHref } from '~/admin/users'
+import { provinceName } from '~/catalogs/provinces'
+import { keptRoleValues, keptScopes, USERS_FUNCTION, USERS_PATH, userHref } from '~/admin/users'
 import {
 	changeAdminUserEmail,
 	changeEmailSchema,
 	deleteAdminUser,
 	getAdminUser,
 	listRoleOptions,
-	postedRoles,
+	postedAssignments,
 	resetAdminUserPassword,
 	resetPasswordSchema,
 	revokeAdminUserSessions,
@@ -120,12 +121,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	switch (intent) {
 		case 'update': {
 			const form = await parseForm(request, userProfileSchema)
-			const roles = await postedRoles(form.formData)
+			const roles = await postedAssignments(form.formData)
 			if (!form.ok || !roles.ok) {
-				const errors: FieldErrors = { ...(form.ok ? {} : form.errors), ...(roles.ok ? {} : { roles: { key: 'admin.errors.unknownRole' } }) }
+				const errors: FieldErrors = { ...(form.ok ? {} : form.errors), ...(roles.ok ? {} : roles.errors) }
 				return answer({ intent, errors, values: valuesOf(form.formData) }, 400)
 			}
-			const result = await updateAdminUser(id, form.data, roles.codes, actor)
+			const result = await updateAdminUser(id, form.data, roles.assignments, actor)
 			if (!result.ok) {
 				if (result.reason === 'notFound') throw notFound()
 				if (result.reason === 'delegation') return refused(intent, result, valuesOf(form.formData))
@@ -239,8 +240,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 function valuesOf(formData: FormData): Record<string, string> {
 	const values: Record<string, string> = {}
 	for (const name of ['displayName', 'firstName', 'lastName']) values[name] = String(formData.get(name) ?? '')
-	values.roles = formData.getAll('roles').map(String).join(',')
-	return values
+	return { ...values, ...keptRoleValues(formData) }
 }
 
 export default function AdminUserPage() {
@@ -279,6 +279,7 @@ export default function AdminUserPage() {
 	const updateFailed = failed?.intent === 'update' ? failed : null
 	const values = updateFailed?.values ?? { displayName: user.display_name, firstName: user.first_name, lastName: user.last_name }
 	const selectedRoles = updateFailed ? (updateFailed.values.roles ? updateFailed.values.roles.split(',') : []) : user.roles
+	const scopes = updateFailed ? keptScopes(updateFailed.values) : Object.fromEntries(user.assignments.map((assignment) => [assignment.code, assignment.provinces]))
 	return (
 		<section aria-labelledby="user-heading">
 			<nav aria-label={t('catalog.breadcrumb')} className="mb-2">
@@ -297,7 +298,14 @@ export default function AdminUserPage() {
 				<dt className="col-sm-4">{t('admin.users.fields.displayName')}</dt>
 				<dd className="col-sm-8">{user.display_name}</dd>
 				<dt className="col-sm-4">{t('admin.users.fields.roles')}</dt>
-				<dd className="col-sm-8">{user.roles.map((code) => roleLabel(roles.find((role) => role.code === code) ?? { code, name: code, is_builtin: 0 })).join(', ') || '—'}</dd>
+				<dd className="col-sm-8">
+					{user.assignments
+						.map(({ code, provinces }) => {
+							const role = roleLabel(roles.find((each) => each.code === code) ?? { code, name: code, is_builtin: 0 })
+							return provinces === null ? role : t('scope.roleIn', { role, provinces: provinces.map(provinceName).join(', ') })
+						})
+						.join('; ') || '—'}
+				</dd>
 				<dt className="col-sm-4">{t('admin.users.fields.mustChange')}</dt>
 				<dd className="col-sm-8">{user.must_change_password ? t('admin.yes') : t('admin.no')}</dd>
 				<dt className="col-sm-4">{t('admin.users.fields.sessions')}</dt>
@@ -314,6 +322,7 @@ export default function AdminUserPage() {
 						values={values}
 						roles={roles}
 						selectedRoles={selectedRoles}
+						scopes={scopes}
 						errors={updateFailed?.errors ?? {}}
 						submitLabel={t('catalog.save')}
 						cancelHref={USERS_PATH}

@@ -16,6 +16,7 @@ import { can } from '~/permissions/grants'
 import { requirePermission } from '~/permissions/grants.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { pageTitle } from '~/utils/meta'
+import { provinceName } from '~/catalogs/provinces'
 
 export const handle = routeHandle({ function: 'QUANTRI_USERS' })
 
@@ -84,6 +85,7 @@ export default function AdminUsersPage() {
 										{t('admin.users.fields.name')}
 									</SortableHeader>
 									<th scope="col">{t('admin.users.fields.roles')}</th>
+									<th scope="col">{t('scope.column')}</th>
 									<th scope="col">{t('admin.users.fields.state')}</th>
 									<SortableHeader {...list} column="lastSignIn">
 										{t('admin.users.fields.lastSignIn')}
@@ -101,6 +103,15 @@ export default function AdminUsersPage() {
 										</th>
 										<td>{user.display_name}</td>
 										<td>{user.roles.map(roleLabel).join(', ') || '—'}</td>
+										<td>
+											{user.assignments.some((assignment) => assignment.provinces !== null)
+												? user.assignments
+														.map(({ code, provinces }) => (provinces === null ? t('scope.roleEverywhere', { role: roleLabel(code) }) : t('scope.roleIn', { role: roleLabel(code), provinces: provinces.map(provinceName).join(', ') })))
+														.join('; ')
+												: user.roles.length > 0
+													? t('scope.everywhere')
+													: '—'}
+										</td>
 										<td>
 											<span className={`badge ${user.locked ? 'text-bg-danger' : 'text-bg-success'}`}>{t(`admin.users.states.${user.locked ? 'locked' : 'active'}`)}</span>
 										</td>

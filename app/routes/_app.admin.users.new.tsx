@@ -1,8 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { USERS_PATH, userHref } from '~/admin/users'
-import { createAdminUser, listRoleOptions, newUserSchema, postedRoles } from '~/admin/users.server'
+import { keptRoleValues, keptScopes, USERS_PATH, userHref } from '~/admin/users'
+import { createAdminUser, listRoleOptions, newUserSchema, postedAssignments } from '~/admin/users.server'
 import { AdminUserForm, OneTimePassword, useUserFieldLabels } from '~/components/admin-user-form'
 import { PageHeader } from '~/components/page-header'
 import { ErrorSummary } from '~/components/forms'
@@ -28,17 +28,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
 	const { user } = await requirePermission(request, 'QUANTRI_USERS', 'create')
 	const form = await parseForm(request, newUserSchema)
-	const roles = await postedRoles(form.formData)
+	const roles = await postedAssignments(form.formData)
 	if (!form.ok || !roles.ok) {
 		const failure = form.ok ? { errors: {}, values: {} } : form
-		const errors: FieldErrors = { ...failure.errors, ...(roles.ok ? {} : { roles: { key: 'admin.errors.unknownRole' } }) }
+		const errors: FieldErrors = { ...failure.errors, ...(roles.ok ? {} : roles.errors) }
 		const values: Record<string, string> = {}
 		for (const name of ['email', 'displayName', 'firstName', 'lastName']) values[name] = String(form.formData.get(name) ?? '')
-		return invalid({ errors, values: { ...values, roles: form.formData.getAll('roles').join(',') } })
+		return invalid({ errors, values: { ...values, ...keptRoleValues(form.formData) } })
 	}
-	const result = await createAdminUser(form.data, roles.codes, { id: user.id, email: user.email })
+	const result = await createAdminUser(form.data, roles.assignments, { id: user.id, email: user.email })
 	if (!result.ok) {
-		const values: Record<string, string> = { ...Object.fromEntries(Object.entries(form.data).filter(([name]) => name !== 'password').map(([name, value]) => [name, value ?? ''])), roles: roles.codes.join(',') }
+		const values: Record<string, string> = {
+			...Object.fromEntries(Object.entries(form.data).filter(([name]) => name !== 'password').map(([name, value]) => [name, value ?? ''])),
+			...keptRoleValues(form.formData),
+		}
 		if (result.reason === 'delegation') return invalid({ formError: `admin.delegation.${result.refusal}`, values }, { status: 403 })
 		return invalid({ errors: { email: { key: 'admin.errors.emailTaken' } }, values }, { status: 409 })
 	}
@@ -89,6 +92,7 @@ export default function NewAdminUserPage() {
 				values={values}
 				roles={roles}
 				selectedRoles={values.roles ? values.roles.split(',') : []}
+				scopes={keptScopes(values)}
 				errors={actionData?.errors ?? {}}
 				submitLabel={t('catalog.create')}
 				cancelHref={USERS_PATH}

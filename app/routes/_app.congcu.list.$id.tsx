@@ -26,18 +26,25 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogSty
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-	const { grants } = await requirePermission(request, 'CONGCU_LIST', 'view')
-	return loadCatalogRecord(request, params, grants, TOOL_RECORD, async (tool, allowed) => {
-		const stations = allowed.update ? await stationChoices() : null
-		return { values: toolPageValues(tool, stations !== null), stations, categories: await optionsFor(TOOL_CATEGORY_LIST, request) }
-	})
+	const { grants, scope, scopeOf } = await requirePermission(request, 'CONGCU_LIST', 'view')
+	return loadCatalogRecord(
+		request,
+		params,
+		grants,
+		TOOL_RECORD,
+		async (tool, allowed) => {
+			const stations = allowed.update ? await stationChoices(scopeOf('CONGCU_LIST', 'update')) : null
+			return { values: toolPageValues(tool, stations !== null), stations, categories: await optionsFor(TOOL_CATEGORY_LIST, request) }
+		},
+		scope,
+	)
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-	await requirePermission(request, 'CONGCU_LIST', 'view')
+	const { scope: view } = await requirePermission(request, 'CONGCU_LIST', 'view')
 	const intent = await recordIntent(request)
-	const { user } = await requirePermission(request, 'CONGCU_LIST', intent)
-	return catalogRecordAction(request, params, user, intent, TOOL_RECORD)
+	const { user, scope } = await requirePermission(request, 'CONGCU_LIST', intent)
+	return catalogRecordAction(request, params, user, intent, TOOL_RECORD, { view, write: scope })
 }
 
 export default function ToolPage() {

@@ -17,6 +17,7 @@ import { optionsWith, TOOL_CATEGORY_LIST } from '~/reference-lists/definitions'
 import { optionsFor } from '~/reference-lists/routes.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { pageTitle } from '~/utils/meta'
+import { provincesIn } from '~/permissions/scope'
 
 export const handle = routeHandle({ function: 'CONGCU_LIST' })
 
@@ -28,9 +29,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const access = await requirePermission(request, 'CONGCU_LIST', 'view')
 	return loadCatalogList(request, access, TOOL_PAGES, TOOL_LIST, async (state) => {
 		// The station filter may name a station by id or code; one that names none matches no tool.
-		const station = state.filters.stationId === undefined ? undefined : await resolveStation(state.filters.stationId)
-		const [result, stations, categories] = await Promise.all([listTools(state, station), stationChoices(), optionsFor(TOOL_CATEGORY_LIST, request)])
-		return { result, station: station ?? null, stationMissing: station === null, stations, categories }
+		const station = state.filters.stationId === undefined ? undefined : await resolveStation(state.filters.stationId, access.scope)
+		const [result, stations, categories] = await Promise.all([listTools(state, station, access.scope), stationChoices(access.scope), optionsFor(TOOL_CATEGORY_LIST, request)])
+		return { result, station: station ?? null, stationMissing: station === null, stations, categories, provinces: access.scope }
 	})
 }
 
@@ -42,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ToolsPage() {
 	const { t, i18n } = useTranslation()
 	const page = useLoaderData<typeof loader>()
-	const { state, station, stationMissing, stations, categories } = page
+	const { state, station, stationMissing, stations, categories, provinces } = page
 	const { categoryLabel, statusLabel } = useToolLabels(stations, categories)
 	// The select holds ids: a filter given as a code shows as the station it resolved to.
 	const stationValue = stations && station ? String(station.id) : (state.filters.stationId ?? '')
@@ -96,7 +97,7 @@ export default function ToolsPage() {
 			filters={[
 				{ name: 'status', label: t('tools.fields.status'), allLabel: t('list.all'), options: TOOL_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })) },
 				{ name: 'category', label: t('tools.fields.category'), allLabel: t('list.all'), options: optionsWith(categories, state.filters.category) },
-				{ name: 'province', label: t('tools.provinceFilter'), allLabel: t('list.all'), options: PROVINCES_BY_NAME.map((p) => ({ value: p.code, label: p.name })) },
+				{ name: 'province', label: t('tools.provinceFilter'), allLabel: t('list.all'), options: provincesIn(provinces, PROVINCES_BY_NAME).map((p) => ({ value: p.code, label: p.name })) },
 			]}
 			filterExtra={
 				<StationPicker id="list-stationId" stations={stations} value={stationValue} label={t('tools.fields.stationId')} emptyLabel={t('list.all')} className="list-filters__wide" />

@@ -15,13 +15,13 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogSty
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
 
 export async function loader({ request }: LoaderFunctionArgs) {
-	await requirePermission(request, 'CONGCU_LIST', 'delete')
-	return bulkDeleteLoader(request, toolBulk)
+	const { scope } = await requirePermission(request, 'CONGCU_LIST', 'delete')
+	return bulkDeleteLoader(request, toolBulk, scope)
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-	const { user } = await requirePermission(request, 'CONGCU_LIST', 'delete')
-	return bulkDeleteAction(request, user, toolBulk)
+	const { user, scope } = await requirePermission(request, 'CONGCU_LIST', 'delete')
+	return bulkDeleteAction(request, user, toolBulk, scope)
 }
 
 export default function ToolsBulkDeletePage() {

@@ -28,8 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-	const { user } = await requirePermission(request, 'CONGCU_LIST', 'import')
-	return importPageAction(request, user, IMPORT)
+	const { user, scope } = await requirePermission(request, 'CONGCU_LIST', 'import')
+	return importPageAction(request, user, IMPORT, scope)
 }
 
 export default function ToolImportPage() {

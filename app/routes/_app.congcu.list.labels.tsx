@@ -16,8 +16,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 
 /** GET /congcu/list/labels?id=…&id=…: the print page of the ticked tools' labels (the list's export grant). */
 export async function loader({ request }: LoaderFunctionArgs) {
-	await requirePermission(request, 'CONGCU_LIST', 'export')
-	return bulkLabelsLoader(request, toolBulk)
+	const { scope } = await requirePermission(request, 'CONGCU_LIST', 'export')
+	return bulkLabelsLoader(request, toolBulk, scope)
 }
 
 export default function ToolLabelsPage() {

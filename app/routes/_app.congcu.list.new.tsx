@@ -21,19 +21,19 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogSty
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
 
 export async function loader({ request }: LoaderFunctionArgs) {
-	await requirePermission(request, 'CONGCU_LIST', 'create')
+	const { scope } = await requirePermission(request, 'CONGCU_LIST', 'create')
 	// `?stationId=` preselects a station (the "add a tool" link of a station).
 	const preselected = new URL(request.url).searchParams.get('stationId') ?? ''
 	return loadNewCatalogRecord(request, TOOL_PAGES, async () => ({
-		stations: await stationChoices(),
+		stations: await stationChoices(scope),
 		categories: await optionsFor(TOOL_CATEGORY_LIST, request),
 		preselected: preselected.slice(0, 40),
 	}))
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-	const { user } = await requirePermission(request, 'CONGCU_LIST', 'create')
-	return newCatalogRecordAction(request, user, TOOL_RECORD)
+	const { user, scope } = await requirePermission(request, 'CONGCU_LIST', 'create')
+	return newCatalogRecordAction(request, user, TOOL_RECORD, scope)
 }
 
 export default function NewToolPage() {

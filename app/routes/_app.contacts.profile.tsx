@@ -12,6 +12,8 @@ import { languageCookie } from '~/i18n/language.server'
 import { LANGUAGES } from '~/i18n/languages'
 import { routeHandle } from '~/permissions/access'
 import { updateProfile, getUserRoles } from '~/users/users.server'
+import { getRoleAssignments } from '~/users/role-assignments.server'
+import { provinceName } from '~/catalogs/provinces'
 import { invalid, parseForm, type FieldError } from '~/utils/form.server'
 import { getClientIp } from '~/utils/logger.server'
 import { pageTitle } from '~/utils/meta'
@@ -25,14 +27,20 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const { user } = await requireActiveSession(request)
-	const [roles, t] = await Promise.all([getUserRoles(user.id), getT(request)])
+	const [roles, assignments, t] = await Promise.all([getUserRoles(user.id), getRoleAssignments(user.id), getT(request)])
+	const provincesOf = (code: string) => assignments.find((assignment) => assignment.code === code)?.provinces ?? null
 	return {
 		title: t('profile.title'),
 		profile: { displayName: user.display_name, firstName: user.first_name, lastName: user.last_name, email: user.email, preferredLanguage: user.preferred_language ?? '', emailNotifications: user.email_notifications === 1, timeZone: user.time_zone ?? '' },
 		// From the server, not the browser's Intl: the options hydrate as they were rendered.
 		timeZones: selectableTimeZones(),
 		portalZone: portalTimeZone(),
-		roles: roles.map((role) => ({ code: role.code, name: role.is_builtin ? t(`roles.${role.code}`) : role.name })),
+		// Each role with where it is given (decision 0052).
+		roles: roles.map((role) => {
+			const name = role.is_builtin ? t(`roles.${role.code}`) : role.name
+			const provinces = provincesOf(role.code)
+			return { code: role.code, name: provinces === null ? name : t('scope.roleIn', { role: name, provinces: provinces.map(provinceName).join(', ') }) }
+		}),
 	}
 }
 

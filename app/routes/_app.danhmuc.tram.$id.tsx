@@ -26,18 +26,25 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogSty
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-	const { grants } = await requirePermission(request, 'DANHMUC_TRAM', 'view')
-	return loadCatalogRecord(request, params, grants, STATION_RECORD, async () => ({
-		types: await optionsFor(STATION_TYPE_LIST, request),
-		addTool: can(grants, TOOL_FUNCTION, 'create'),
-	}))
+	const { grants, scope } = await requirePermission(request, 'DANHMUC_TRAM', 'view')
+	return loadCatalogRecord(
+		request,
+		params,
+		grants,
+		STATION_RECORD,
+		async () => ({
+			types: await optionsFor(STATION_TYPE_LIST, request),
+			addTool: can(grants, TOOL_FUNCTION, 'create'),
+		}),
+		scope,
+	)
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-	await requirePermission(request, 'DANHMUC_TRAM', 'view')
+	const { scope: view } = await requirePermission(request, 'DANHMUC_TRAM', 'view')
 	const intent = await recordIntent(request)
-	const { user } = await requirePermission(request, 'DANHMUC_TRAM', intent)
-	return catalogRecordAction(request, params, user, intent, STATION_RECORD)
+	const { user, scope } = await requirePermission(request, 'DANHMUC_TRAM', intent)
+	return catalogRecordAction(request, params, user, intent, STATION_RECORD, { view, write: scope })
 }
 
 export default function StationPage() {

@@ -15,6 +15,7 @@ import { optionsWith, STATION_TYPE_LIST } from '~/reference-lists/definitions'
 import { optionsFor } from '~/reference-lists/routes.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { pageTitle } from '~/utils/meta'
+import { provincesIn } from '~/permissions/scope'
 
 export const handle = routeHandle({ function: 'DANHMUC_TRAM' })
 
@@ -25,8 +26,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 export async function loader({ request }: LoaderFunctionArgs) {
 	const access = await requirePermission(request, 'DANHMUC_TRAM', 'view')
 	return loadCatalogList(request, access, STATION_PAGES, STATION_LIST, async (state) => {
-		const [result, types] = await Promise.all([listStations(state), optionsFor(STATION_TYPE_LIST, request)])
-		return { result, types }
+		const [result, types] = await Promise.all([listStations(state, access.scope), optionsFor(STATION_TYPE_LIST, request)])
+		return { result, types, provinces: access.scope }
 	})
 }
 
@@ -38,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function StationsPage() {
 	const { t, i18n } = useTranslation()
 	const page = useLoaderData<typeof loader>()
-	const { state, types } = page
+	const { state, types, provinces } = page
 	const { typeLabel, statusLabel } = useStationLabels(types)
 	const columns: CatalogColumn<StationListRow>[] = [
 		{ key: 'type', label: t('stations.fields.type'), sortable: true, secondary: true, cell: (station) => typeLabel(station.type) },
@@ -74,7 +75,7 @@ export default function StationsPage() {
 			filters={[
 				{ name: 'status', label: t('stations.fields.status'), allLabel: t('list.all'), options: STATION_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })) },
 				{ name: 'type', label: t('stations.fields.type'), allLabel: t('list.all'), options: optionsWith(types, state.filters.type) },
-				{ name: 'province', label: t('stations.fields.province'), allLabel: t('list.all'), options: PROVINCES_BY_NAME.map((p) => ({ value: p.code, label: p.name })) },
+				{ name: 'province', label: t('stations.fields.province'), allLabel: t('list.all'), options: provincesIn(provinces, PROVINCES_BY_NAME).map((p) => ({ value: p.code, label: p.name })) },
 			]}
 		/>
 	)

@@ -15,13 +15,13 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogSty
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
 
 export async function loader({ request }: LoaderFunctionArgs) {
-	await requirePermission(request, 'DANHMUC_TRAM', 'delete')
-	return bulkDeleteLoader(request, stationBulk)
+	const { scope } = await requirePermission(request, 'DANHMUC_TRAM', 'delete')
+	return bulkDeleteLoader(request, stationBulk, scope)
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-	const { user } = await requirePermission(request, 'DANHMUC_TRAM', 'delete')
-	return bulkDeleteAction(request, user, stationBulk)
+	const { user, scope } = await requirePermission(request, 'DANHMUC_TRAM', 'delete')
+	return bulkDeleteAction(request, user, stationBulk, scope)
 }
 
 export default function StationsBulkDeletePage() {

@@ -16,8 +16,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 
 /** GET /danhmuc/tram/labels?id=…&id=…: the print page of the ticked stations' labels (the list's export grant). */
 export async function loader({ request }: LoaderFunctionArgs) {
-	await requirePermission(request, 'DANHMUC_TRAM', 'export')
-	return bulkLabelsLoader(request, stationBulk)
+	const { scope } = await requirePermission(request, 'DANHMUC_TRAM', 'export')
+	return bulkLabelsLoader(request, stationBulk, scope)
 }
 
 export default function StationLabelsPage() {

@@ -24,8 +24,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-	const { user } = await requirePermission(request, 'DANHMUC_TRAM', 'create')
-	return newCatalogRecordAction(request, user, STATION_RECORD)
+	const { user, scope } = await requirePermission(request, 'DANHMUC_TRAM', 'create')
+	return newCatalogRecordAction(request, user, STATION_RECORD, scope)
 }
 
 export default function NewStationPage() {

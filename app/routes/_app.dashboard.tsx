@@ -12,6 +12,7 @@ import { getT } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
 import { can } from '~/permissions/grants'
 import { requirePermission } from '~/permissions/grants.server'
+import { scopeIntersection, scopeKey } from '~/permissions/scope'
 import { pageTitle } from '~/utils/meta'
 import { Separator } from '~/components/badge'
 import { CardSection } from '~/components/card-section'
@@ -23,16 +24,21 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 /** Real figures from the catalogs the user may see; each one links to the list it counts. */
 export async function loader({ request }: LoaderFunctionArgs) {
 	// The catalog version comes with the grants, in the same round trip.
-	const { user, grants, catalogVersion: version } = await requirePermission(request, 'DASHBOARD', 'view')
+	const { user, grants, catalogVersion: version, scopeOf } = await requirePermission(request, 'DASHBOARD', 'view')
 	const seesStations = can(grants, STATION_FUNCTION, 'view')
 	const seesTools = can(grants, TOOL_FUNCTION, 'view')
-	const entities = [...(seesStations ? (['station'] as const) : []), ...(seesTools ? (['tool'] as const) : [])]
+	// Figures of the provinces where the user sees each catalog (decision 0052): kept per scope.
+	const stationScope = scopeOf(STATION_FUNCTION, 'view')
+	const toolScope = scopeOf(TOOL_FUNCTION, 'view')
+	const bothScope = scopeIntersection(stationScope, toolScope)
+	const entities = [...(seesStations ? [['station', stationScope] as const] : []), ...(seesTools ? [['tool', toolScope] as const] : [])]
+	const changesKey = entities.map(([entity, scope]) => `${entity}@${scopeKey(scope)}`).join(';')
 	const [t, stations, tools, topStations, changes] = await Promise.all([
 		getT(request),
-		seesStations ? cachedFigure('stations-by-status', version, () => stationsByStatus()) : null,
-		seesTools ? cachedFigure('tools-by-status', version, () => toolsByStatus()) : null,
-		seesStations && seesTools ? cachedFigure('top-stations', version, () => topStationsByTools(10)) : null,
-		cachedFigure(`recent-changes:${entities.join(',')}`, version, () => recentCatalogChanges(entities)),
+		seesStations ? cachedFigure(`stations-by-status:${scopeKey(stationScope)}`, version, () => stationsByStatus(stationScope)) : null,
+		seesTools ? cachedFigure(`tools-by-status:${scopeKey(toolScope)}`, version, () => toolsByStatus(toolScope)) : null,
+		seesStations && seesTools ? cachedFigure(`top-stations:${scopeKey(bothScope)}`, version, () => topStationsByTools(10, undefined, bothScope)) : null,
+		cachedFigure(`recent-changes:${changesKey}`, version, () => recentCatalogChanges(entities)),
 	])
 	return {
 		title: t('dashboard.title'),

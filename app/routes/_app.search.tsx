@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const raw = (new URL(request.url).searchParams.get('q') ?? '').slice(0, MAX_QUERY_LENGTH)
 	const query = foldForSearch(raw)
 	const pages = query ? matchingPages(visibleItems(menuFor(access, language)), query) : []
-	const records = await searchRecords(access.grants, raw)
+	const records = await searchRecords(access, raw)
 	return { title: t('search.title'), query: raw, pages, records }
 }
 

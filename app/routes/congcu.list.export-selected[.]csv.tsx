@@ -8,6 +8,6 @@ export const handle = routeHandle({ function: 'CONGCU_LIST' }, '/congcu/list/exp
 
 /** GET /congcu/list/export-selected.csv?id=…&id=…: the CSV of the tools ticked in the list. */
 export async function loader({ request }: LoaderFunctionArgs) {
-	await requireDownloadPermission(request, 'CONGCU_LIST', 'export')
-	return bulkExportLoader(request, toolBulk)
+	const { scope } = await requireDownloadPermission(request, 'CONGCU_LIST', 'export')
+	return bulkExportLoader(request, toolBulk, scope)
 }

@@ -11,8 +11,8 @@ export const handle = routeHandle({ function: 'CONGCU_LIST' }, '/congcu/list/exp
 
 /** GET /congcu/list/export.csv?…: the tools of the list's current search and filters, in its order. */
 export async function loader({ request }: LoaderFunctionArgs) {
-	await requireDownloadPermission(request, 'CONGCU_LIST', 'export')
+	const { scope } = await requireDownloadPermission(request, 'CONGCU_LIST', 'export')
 	const state = parseListState(new URL(request.url).searchParams, TOOL_LIST)
-	const station = state.filters.stationId === undefined ? undefined : await resolveStation(state.filters.stationId)
-	return csvResponse(`congcu-${todayIso()}.csv`, TOOL_FIELDS, exportTools(state, station), toolFormValues)
+	const station = state.filters.stationId === undefined ? undefined : await resolveStation(state.filters.stationId, scope)
+	return csvResponse(`congcu-${todayIso()}.csv`, TOOL_FIELDS, exportTools(state, station, scope), toolFormValues)
 }

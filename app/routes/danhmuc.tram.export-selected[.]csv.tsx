@@ -8,6 +8,6 @@ export const handle = routeHandle({ function: 'DANHMUC_TRAM' }, '/danhmuc/tram/e
 
 /** GET /danhmuc/tram/export-selected.csv?id=…&id=…: the CSV of the stations ticked in the list. */
 export async function loader({ request }: LoaderFunctionArgs) {
-	await requireDownloadPermission(request, 'DANHMUC_TRAM', 'export')
-	return bulkExportLoader(request, stationBulk)
+	const { scope } = await requireDownloadPermission(request, 'DANHMUC_TRAM', 'export')
+	return bulkExportLoader(request, stationBulk, scope)
 }

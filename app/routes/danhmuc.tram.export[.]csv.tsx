@@ -11,7 +11,7 @@ export const handle = routeHandle({ function: 'DANHMUC_TRAM' }, '/danhmuc/tram/e
 
 /** GET /danhmuc/tram/export.csv?…: the stations of the list's current search and filters, in its order. */
 export async function loader({ request }: LoaderFunctionArgs) {
-	await requireDownloadPermission(request, 'DANHMUC_TRAM', 'export')
+	const { scope } = await requireDownloadPermission(request, 'DANHMUC_TRAM', 'export')
 	const state = parseListState(new URL(request.url).searchParams, STATION_LIST)
-	return csvResponse(`tram-${todayIso()}.csv`, STATION_FIELDS, exportStations(state), stationFormValues)
+	return csvResponse(`tram-${todayIso()}.csv`, STATION_FIELDS, exportStations(state, scope), stationFormValues)
 }

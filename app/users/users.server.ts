@@ -2,6 +2,8 @@ import { getDb, type DB } from '~/db/db.server'
 import type { User } from '~/db/schema'
 import type { Email } from './email.server'
 import { forgetInitialPassword } from './initial-password.server'
+import type { ProvinceCode } from '~/catalogs/provinces'
+import { assignmentsFromCodes, replaceRoleAssignments } from './role-assignments.server'
 
 export type { User }
 
@@ -112,26 +114,17 @@ export async function deleteUser(userId: number, db: DB = getDb()) {
 	await db.deleteFrom('users').where('id', '=', userId).execute()
 }
 
-export class UnknownRoleError extends Error {
-	constructor(readonly codes: string[]) {
-		super(`Unknown role(s): ${codes.join(', ')}`)
-		this.name = 'UnknownRoleError'
-	}
-}
-
-/** Replaces the user's roles with `roleCodes` (all of them must exist). */
-export async function setUserRoles(userId: number, roleCodes: readonly string[], db: DB = getDb()) {
-	await db.transaction().execute(async (trx) => {
-		const roles = roleCodes.length
-			? await trx.selectFrom('roles').select(['id', 'code']).where('code', 'in', [...roleCodes]).execute()
-			: []
-		const unknown = roleCodes.filter((code) => !roles.some((role) => role.code === code))
-		if (unknown.length > 0) throw new UnknownRoleError(unknown)
-		await trx.deleteFrom('user_roles').where('user_id', '=', userId).execute()
-		if (roles.length > 0) {
-			await trx.insertInto('user_roles').values(roles.map((role) => ({ user_id: userId, role_id: role.id }))).execute()
-		}
-	})
+/**
+ * Replaces the user's roles with `roleCodes` (all of them must exist, else UnknownRoleError), each
+ * everywhere or in the provinces `scopes` gives for it; audited when `audit` says by whom.
+ */
+export async function setUserRoles(
+	userId: number,
+	roleCodes: readonly string[],
+	db: DB = getDb(),
+	{ scopes, audit = false }: { scopes?: ReadonlyMap<string, readonly ProvinceCode[]>; audit?: Parameters<typeof replaceRoleAssignments>[3] } = {},
+) {
+	return db.transaction().execute(async (trx) => replaceRoleAssignments(trx, userId, await assignmentsFromCodes(trx, roleCodes, scopes), audit))
 }
 
 export async function getUserRoles(userId: number, db: DB = getDb()) {

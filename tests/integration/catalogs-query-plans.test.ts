@@ -5,6 +5,7 @@ import { STATION_LIST } from '~/catalogs/stations'
 import { TOOL_LIST } from '~/catalogs/tools'
 import { stationListSource } from '~/catalogs/stations.server'
 import { resolveStation, toolListSource } from '~/catalogs/tools.server'
+import { EVERYWHERE } from '~/permissions/scope'
 import { recentChangesQuery, topStationsQuery } from '~/dashboard/figures.server'
 import { getDatabase } from '~/db/db.server'
 import { parseListState } from '~/lists/list-query'
@@ -62,7 +63,7 @@ const SORTED_STATES = [
 describe('station list pages', () => {
 	test.each(SORTED_STATES)('%s reads the ids in the order of the %s index', async (query, column) => {
 		const state = parseListState(new URLSearchParams(query), STATION_LIST)
-		const plan = await planOf(pageQuery(await stationListSource(state), query))
+		const plan = await planOf(pageQuery(await stationListSource(state, EVERYWHERE), query))
 		if (getDatabase().dialect === 'sqlite') {
 			expect(plan).toContain(`USING COVERING INDEX stations_${column}_sort`)
 			expect(plan).not.toContain('TEMP B-TREE')
@@ -74,7 +75,7 @@ describe('station list pages', () => {
 	})
 
 	test('the unfiltered list by code reads a code index in order', async () => {
-		const plan = await planOf(pageQuery(await stationListSource(parseListState(new URLSearchParams(''), STATION_LIST)), ''))
+		const plan = await planOf(pageQuery(await stationListSource(parseListState(new URLSearchParams(''), STATION_LIST), EVERYWHERE), ''))
 		expect(plan).toMatch(/USING COVERING INDEX (stations_code_sort|sqlite_autoindex_stations_1)|Index (Only )?Scan using stations_code_(sort|key|id)/)
 		expect(plan).not.toMatch(/TEMP B-TREE|Seq Scan|Sort Key/)
 	})
@@ -83,7 +84,7 @@ describe('station list pages', () => {
 		const query = 'page=4000'
 		// On a small table PostgreSQL rightly reads the unique code index and the rows; at 100,000 rows it
 		// chose a sequential scan and a sort over the wide covering index (71 ms): the narrow one must win.
-		const plan = await planOf(pageQuery(await stationListSource(parseListState(new URLSearchParams(query), STATION_LIST)), query), { indexOnly: true })
+		const plan = await planOf(pageQuery(await stationListSource(parseListState(new URLSearchParams(query), STATION_LIST), EVERYWHERE), query), { indexOnly: true })
 		expect(plan).toMatch(getDatabase().dialect === 'sqlite' ? /USING COVERING INDEX (stations_code_sort|sqlite_autoindex_stations_1)/ : /Index Only Scan using stations_code_id/)
 		expect(plan).not.toMatch(/TEMP B-TREE|Seq Scan|Sort Key/)
 	})
@@ -96,7 +97,7 @@ describe('station list pages', () => {
 		['q=%27%3B+DROP+TABLE+stations%3B+--', 'SQL-like text'],
 	])('%s (%s) reads no table in full', async (query) => {
 		const state = parseListState(new URLSearchParams(query), STATION_LIST)
-		const plan = await planOf(pageQuery(await stationListSource(state), query))
+		const plan = await planOf(pageQuery(await stationListSource(state, EVERYWHERE), query))
 		if (getDatabase().dialect === 'sqlite') {
 			// Either the FTS index and the rows it names, or a covering index in list order.
 			expect(plan).toMatch(/stations_fts VIRTUAL TABLE INDEX|USING COVERING INDEX|USING INTEGER PRIMARY KEY/)
@@ -108,10 +109,48 @@ describe('station list pages', () => {
 
 	test('counts of filtered lists read one index, not the table', async () => {
 		const state = parseListState(new URLSearchParams('status=maintenance&type=bts'), STATION_LIST)
-		const source = await stationListSource(state)
+		const source = await stationListSource(state, EVERYWHERE)
 		const plan = await planOf(source.counted!.clearSelect().select((eb) => eb.fn.countAll().as('n')))
 		expect(plan).not.toMatch(/\bSCAN stations\b(?! USING)|Seq Scan/)
 		expect((await countUpTo(getDatabase().db, source.counted!, null)).exact).toBe(true)
+	})
+})
+
+describe('lists within two provinces (decision 0053)', () => {
+	const scope = ['an-giang', 'can-tho']
+
+	test.each([
+		['', 'code'],
+		['sort=name', 'name_key'],
+		['status=active&sort=commissionedAt&dir=desc', 'commissioned_at'],
+	])('stations %s: a page reads the %s index in order, the province checked on its entries', async (query, column) => {
+		const state = parseListState(new URLSearchParams(query), STATION_LIST)
+		const source = await stationListSource(state, scope)
+		const plan = await planOf(pageIdsQuery(getDatabase().dialect, source, state.dir, 0, 26))
+		if (getDatabase().dialect === 'sqlite') {
+			expect(plan).toContain(`USING COVERING INDEX stations_${column}_sort`)
+			expect(plan).not.toContain('TEMP B-TREE')
+		} else {
+			expect(plan).not.toContain('Seq Scan')
+		}
+	})
+
+	test("tools: a page reads the sort index in order, the scope's stations from the province index", async () => {
+		const state = parseListState(new URLSearchParams(''), TOOL_LIST)
+		const source = await toolListSource(state, undefined, scope)
+		const plan = await planOf(pageIdsQuery(getDatabase().dialect, source, state.dir, 0, 26))
+		if (getDatabase().dialect === 'sqlite') {
+			expect(plan).toContain('USING COVERING INDEX tools_code_sort')
+			expect(plan).not.toContain('TEMP B-TREE')
+		}
+		expect(plan).not.toMatch(/\bSCAN (tools|stations)\b(?! USING)|Seq Scan on tools/)
+	})
+
+	test('counting the scope reads indexes, not the tables', async () => {
+		for (const source of [await stationListSource(parseListState(new URLSearchParams(''), STATION_LIST), scope), await toolListSource(parseListState(new URLSearchParams(''), TOOL_LIST), undefined, scope)]) {
+			const plan = await planOf(source.counted!.clearSelect().select((eb) => eb.fn.countAll().as('n')))
+			expect(plan).not.toMatch(/\bSCAN (tools|stations)\b(?! USING)|Seq Scan on tools/)
+		}
 	})
 })
 
@@ -122,7 +161,7 @@ describe('tool list pages', () => {
 		['category=measuring&status=in_use&sort=purchaseDate', 'purchase_date'],
 	])('%s reads the ids in the order of the %s index', async (query, column) => {
 		const state = parseListState(new URLSearchParams(query), TOOL_LIST)
-		const source = await toolListSource(state, undefined)
+		const source = await toolListSource(state, undefined, EVERYWHERE)
 		const plan = await planOf(pageIdsQuery(getDatabase().dialect, source, state.dir, 0, 26))
 		if (getDatabase().dialect === 'sqlite') {
 			expect(plan).toContain(`USING COVERING INDEX tools_${column}_sort`)
@@ -135,7 +174,7 @@ describe('tool list pages', () => {
 
 	test("a province's tools come from the station index (a few thousand, sorted), not from a scan", async () => {
 		const state = parseListState(new URLSearchParams('province=hue&sort=quantity'), TOOL_LIST)
-		const source = await toolListSource(state, undefined)
+		const source = await toolListSource(state, undefined, EVERYWHERE)
 		const plan = await planOf(pageIdsQuery(getDatabase().dialect, source, state.dir, 0, 26))
 		if (getDatabase().dialect === 'sqlite') expect(plan).toMatch(/SEARCH tools USING (COVERING )?INDEX tools_station_id_sort/)
 		expect(plan).not.toMatch(/\bSCAN tools\b(?! USING)|Seq Scan/)
@@ -143,7 +182,7 @@ describe('tool list pages', () => {
 
 	test("one station's tools come from the station index", async () => {
 		const state = parseListState(new URLSearchParams('stationId=1'), TOOL_LIST)
-		const source = await toolListSource(state, await resolveStation('1'))
+		const source = await toolListSource(state, await resolveStation('1', EVERYWHERE), EVERYWHERE)
 		const plan = await planOf(pageIdsQuery(getDatabase().dialect, source, state.dir, 0, 26))
 		expect(plan).toMatch(getDatabase().dialect === 'sqlite' ? /tools_station_id_sort/ : /Index (Only )?Scan/)
 		expect(plan).not.toMatch(/\bSCAN tools\b(?! USING)|Seq Scan/)

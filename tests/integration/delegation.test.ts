@@ -159,6 +159,56 @@ describe('a delegated user administrator (QUANTRI_USERS only, and the viewer rol
 	})
 })
 
+describe('a delegated user administrator in one province (decision 0054)', () => {
+	const inAnGiang = (role: string) => new Map([[role, ['an-giang' as const]]])
+	const scopeOf = async (userId: number) =>
+		(await getDb().selectFrom('user_role_scopes').select(['province']).where('user_id', '=', userId).orderBy('province').execute()).map((row) => row.province)
+
+	test('assigns roles within their provinces only, and manages only users all of whose roles lie there: 403 with the reason, audited, by page', async () => {
+		const account = await createTestUser({ roles: ['viewer', userAdminRole], scopes: inAnGiang(userAdminRole) })
+		const actor = new TestClient(server.url)
+		actor.cookies.set('lang', 'en')
+		await (await actor.signIn(account.email, account.password)).text()
+		const local = await createTestUser({ roles: ['viewer'], scopes: inAnGiang('viewer') })
+		const within = await actor.post(`/admin/users/${local.user.id}`, { intent: 'update', roles: 'viewer', 'scope-viewer': 'some', 'provinces-viewer': 'an-giang', displayName: 'Trong tỉnh' })
+		await within.text()
+		expect(within.status).toBe(302)
+
+		const everywhere = await actor.post(`/admin/users/${local.user.id}`, { intent: 'update', roles: 'viewer', 'scope-viewer': 'all', displayName: 'Khắp nơi' })
+		expect(alertText(await everywhere.text())).toContain(en.admin.delegation.scopeBeyondActor)
+		expect(everywhere.status).toBe(403)
+		const elsewhere = await actor.post(`/admin/users/${local.user.id}`, { intent: 'update', roles: 'viewer', 'scope-viewer': 'some', 'provinces-viewer': ['an-giang', 'ha-noi'] })
+		await elsewhere.text()
+		expect(elsewhere.status).toBe(403)
+		expect(await scopeOf(local.user.id)).toEqual(['an-giang'])
+		const created = await actor.post('/admin/users/new', { email: 'scoped-escalated@example.com', roles: 'viewer', 'scope-viewer': 'all' })
+		expect(alertText(await created.text())).toContain(en.admin.delegation.scopeBeyondActor)
+		expect(created.status).toBe(403)
+		expect(await getDb().selectFrom('users').select('id').where('email', '=', toEmail('scoped-escalated@example.com')).executeTakeFirst()).toBeUndefined()
+
+		const outsider = await createTestUser({ roles: ['viewer'], scopes: new Map([['viewer', ['ha-noi' as const]]]) })
+		for (const intent of ['lock', 'update']) {
+			const response = await actor.post(`/admin/users/${outsider.user.id}`, { intent, roles: 'viewer', 'scope-viewer': 'some', 'provinces-viewer': 'an-giang' })
+			expect(alertText(await response.text())).toContain(en.admin.delegation.userBeyondScope)
+			expect(response.status).toBe(403)
+		}
+		expect(await scopeOf(outsider.user.id)).toEqual(['ha-noi'])
+		expect((await refusals(local.user.id)).map((entry) => JSON.parse(entry.details!).reason)).toEqual(['scopeBeyondActor', 'scopeBeyondActor'])
+		expect(await refusals(outsider.user.id)).toHaveLength(2)
+	})
+
+	test('the JSON API refuses a user outside their provinces the same way', async () => {
+		const actor = await createTestUser({ roles: ['viewer', userAdminRole], scopes: inAnGiang(userAdminRole) })
+		const outsider = await createTestUser({ roles: ['viewer'] })
+		const token = await apiToken(server.url, actor.email, actor.password)
+		const response = await fetch(new URL(`/api/users/${outsider.user.id}`, server.url), { method: 'DELETE', headers: { Authorization: `Bearer ${token}`, Cookie: 'lang=en' } })
+		expect(await response.json()).toEqual({ message: en.admin.delegation.userBeyondScope })
+		expect(response.status).toBe(403)
+		expect(await getDb().selectFrom('users').select('id').where('id', '=', outsider.user.id).executeTakeFirst()).toBeDefined()
+		expect(await refusals(outsider.user.id)).toHaveLength(1)
+	})
+})
+
 describe('a delegated role administrator (QUANTRI_ROLES update, and the dashboard)', () => {
 	test('cannot add to a role an action they do not hold', async () => {
 		const actor = await signedIn([roleAdminRole])

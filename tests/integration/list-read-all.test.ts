@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import { seedDemo } from '~/catalogs/seed.server'
 import { TOOL_LIST, TOOL_SORTS } from '~/catalogs/tools'
 import { toolListSource } from '~/catalogs/tools.server'
+import { EVERYWHERE } from '~/permissions/scope'
 import { getDatabase } from '~/db/db.server'
 import { parseListState } from '~/lists/list-query'
 import { readAll, readPage } from '~/lists/list.server'
@@ -26,7 +27,7 @@ async function idsFromPages(query: string) {
 	const state = parseListState(new URLSearchParams(`${query}&size=100`), TOOL_LIST)
 	const ids: number[] = []
 	for (let page = 1; ; page += 1) {
-		const result = await readPage<{ id: number }>(getDatabase().db, getDatabase().dialect, await toolListSource(state, undefined), { ...state, page })
+		const result = await readPage<{ id: number }>(getDatabase().db, getDatabase().dialect, await toolListSource(state, undefined, EVERYWHERE), { ...state, page })
 		ids.push(...result.rows.map((row) => Number(row.id)))
 		if (!result.hasNext) return ids
 	}
@@ -36,7 +37,7 @@ async function idsFromReadAll(query: string, batchSize: number) {
 	const state = parseListState(new URLSearchParams(query), TOOL_LIST)
 	const ids: number[] = []
 	const batches: number[] = []
-	for await (const rows of readAll<{ id: number }>(getDatabase().db, getDatabase().dialect, await toolListSource(state, undefined), state.dir, batchSize)) {
+	for await (const rows of readAll<{ id: number }>(getDatabase().db, getDatabase().dialect, await toolListSource(state, undefined, EVERYWHERE), state.dir, batchSize)) {
 		batches.push(rows.length)
 		ids.push(...rows.map((row) => Number(row.id)))
 	}
@@ -66,7 +67,7 @@ describe('reading a whole list in batches', () => {
 		let batch = 0
 		const interval = setInterval(() => turns.push(batch), 0)
 		try {
-			for await (const _rows of readAll(getDatabase().db, getDatabase().dialect, await toolListSource(state, undefined), state.dir, 50)) batch += 1
+			for await (const _rows of readAll(getDatabase().db, getDatabase().dialect, await toolListSource(state, undefined, EVERYWHERE), state.dir, 50)) batch += 1
 		} finally {
 			clearInterval(interval)
 		}

@@ -3,6 +3,7 @@ import { searchKeys } from '~/catalogs/catalog.server'
 import { seedDemo } from '~/catalogs/seed.server'
 import { TOOL_LIST } from '~/catalogs/tools'
 import { toolListSource } from '~/catalogs/tools.server'
+import { EVERYWHERE } from '~/permissions/scope'
 import { getDatabase } from '~/db/db.server'
 import { parseListState } from '~/lists/list-query'
 import { readPage } from '~/lists/list.server'
@@ -21,7 +22,7 @@ const SEARCH = 'q=fluke&sort=value&dir=desc&size=10'
 
 async function searchedPage(query = SEARCH, version?: () => Promise<number>) {
 	const state = parseListState(new URLSearchParams(query), TOOL_LIST)
-	const source = await toolListSource(state, undefined)
+	const source = await toolListSource(state, undefined, EVERYWHERE)
 	const page = await readPage<{ id: number; name: string; value_minor: number | string | null }>(getDatabase().db, getDatabase().dialect, version ? { ...source, version } : source, state)
 	return { ...page, ids: page.rows.map((row) => Number(row.id)) }
 }

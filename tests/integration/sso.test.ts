@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/db.server'
 import { toEmail } from '~/users/email.server'
 import { getUserByEmail, setUserLocked, setUserRoles } from '~/users/users.server'
+import { getRoleAssignments } from '~/users/role-assignments.server'
 import { TestClient, location } from '../support/client'
 import { parseHtml } from '../support/html'
 import { freePort } from '../support/nginx'
@@ -174,7 +175,8 @@ describe('single sign-on through the OpenID provider', () => {
 		const user = (await getUserByEmail(toEmail(someone.email)))!
 		expect(await rolesOf(user.id)).toEqual(['operator:directory'])
 		const firstAudit = JSON.parse((await lastAudit('auth.sso_roles'))!.details!)
-		expect(firstAudit).toMatchObject({ from: '', to: 'operator (directory)', assignments: [{ roleCode: 'operator', provinces: ['an-giang'] }] })
+		expect(firstAudit).toMatchObject({ from: '', to: 'operator (directory) (an-giang)', assignments: [{ roleCode: 'operator', provinces: ['an-giang'] }] })
+		expect(await getRoleAssignments(user.id)).toEqual([{ roleId: expect.any(Number), code: 'operator', provinces: ['an-giang'] }])
 		// An administrator gives `viewer` in the portal; the directory moves the person from field-ag to staff,
 		// which gives `viewer` too: the administrator's assignment stays the portal's (decision 0056).
 		await getDb().insertInto('user_roles').values({ user_id: user.id, role_id: (await getDb().selectFrom('roles').select('id').where('code', '=', 'viewer').executeTakeFirstOrThrow()).id }).execute()
@@ -183,7 +185,7 @@ describe('single sign-on through the OpenID provider', () => {
 			await (await ssoSignIn(new TestClient(portal.url), { subject: someone.subject })).response.text()
 			return JSON.parse((await lastAudit('auth.sso_roles'))!.details!) as { from: string; to: string; assignments: unknown }
 		}
-		expect(await moveTo(['staff'])).toEqual({ from: 'operator (directory), viewer', to: 'viewer', assignments: [{ roleCode: 'viewer', provinces: null }] })
+		expect(await moveTo(['staff'])).toEqual({ from: 'operator (directory) (an-giang), viewer', to: 'viewer', assignments: [{ roleCode: 'viewer', provinces: null }] })
 		expect(await rolesOf(user.id)).toEqual(['viewer:portal'])
 		expect(await moveTo(['ops'])).toEqual({
 			from: 'viewer',
@@ -194,8 +196,15 @@ describe('single sign-on through the OpenID provider', () => {
 			],
 		})
 		expect(await rolesOf(user.id)).toEqual(['operator:directory', 'viewer:portal'])
+		// The portal's `viewer` keeps the portal's provinces (everywhere), not the directory's `ha-noi`.
+		expect((await getRoleAssignments(user.id)).map(({ code, provinces }) => ({ code, provinces }))).toEqual([
+			{ code: 'operator', provinces: null },
+			{ code: 'viewer', provinces: null },
+		])
+		// Only the provinces change: audited all the same.
+		expect(await moveTo(['field-ag'])).toMatchObject({ from: 'operator (directory), viewer', to: 'operator (directory) (an-giang), viewer' })
 		// Out of every mapped group: the directory's role goes, the portal's stays.
-		expect(await moveTo([])).toMatchObject({ from: 'operator (directory), viewer', to: 'viewer' })
+		expect(await moveTo([])).toMatchObject({ from: 'operator (directory) (an-giang), viewer', to: 'viewer' })
 		expect(await rolesOf(user.id)).toEqual(['viewer:portal'])
 		// An administrator takes `viewer` away in the portal: the role the directory gave stays the directory's.
 		await moveTo(['ops'])

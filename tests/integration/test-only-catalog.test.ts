@@ -37,6 +37,7 @@ import { defineListViews } from '~/lists/list-views'
 import { ACTIONS } from '~/permissions/actions'
 import { requirePermission, requireUserWithGrants } from '~/permissions/grants.server'
 import { searchRecords } from '~/search/records.server'
+import { EVERYWHERE } from '~/permissions/scope'
 import { createCsrfToken, csrfCookieName } from '~/security/csrf.server'
 import { alerts, fieldError, fieldValue, listedCodes } from '../support/catalogs'
 import { parseHtml, selectOptions } from '../support/html'
@@ -187,7 +188,7 @@ const routes = {
 		async loader(request: Request) {
 			const access = await requirePermission(request, GAUGE_FUNCTION, 'view')
 			return loadCatalogList(request, access, GAUGE_PAGES, GAUGE_LIST, async (state) => ({
-				result: await readListing<GaugeListRow, GaugeFilter, GaugeSort>(GAUGE_LISTING, state),
+				result: await readListing<GaugeListRow, GaugeFilter, GaugeSort>(GAUGE_LISTING, state, EVERYWHERE),
 			}))
 		},
 		async action(request: Request) {
@@ -231,7 +232,7 @@ const routes = {
 		async loader(request: Request) {
 			await requirePermission(request, GAUGE_FUNCTION, 'export')
 			const state = parseListState(new URL(request.url).searchParams, GAUGE_LIST)
-			return csvResponse(`dongho-${todayIso()}.csv`, GAUGE_FIELDS, exportListing<GaugeRow, GaugeFilter, GaugeSort>(GAUGE_LISTING, state), gaugeFormValues)
+			return csvResponse(`dongho-${todayIso()}.csv`, GAUGE_FIELDS, exportListing<GaugeRow, GaugeFilter, GaugeSort>(GAUGE_LISTING, state, EVERYWHERE), gaugeFormValues)
 		},
 	},
 	exportSelected: {
@@ -630,9 +631,9 @@ describe('the list page', () => {
 
 describe('the top bar\u2019s search', () => {
 	test('finds the catalog\u2019s records, in its list\u2019s order, for those who may view it, with its list narrowed to the same search', async () => {
-		const grantsOf = async (as: Visitor) => (await requireUserWithGrants(get('/search', as))).grants
+		const accessOf = (as: Visitor) => requireUserWithGrants(get('/search', as))
 		const stored = await getDb().selectFrom('gauges' as 'stations').select(['id', 'code', 'name']).where('code', 'in', ['G-03', 'G-06', 'G-09', 'G-12']).orderBy('code').execute()
-		expect(await searchRecords(await grantsOf(reader), 'mực nuoc', [GAUGE_CATALOG])).toEqual([
+		expect(await searchRecords(await accessOf(reader), 'mực nuoc', [GAUGE_CATALOG])).toEqual([
 			{
 				catalog: 'gauges',
 				matches: stored.map((gauge) => ({ href: `${GAUGES_PATH}/${gauge.id}`, code: gauge.code, name: gauge.name })),
@@ -640,7 +641,7 @@ describe('the top bar\u2019s search', () => {
 				listHref: `${GAUGES_PATH}?q=${encodeURIComponent('mực nuoc').replace(/%20/g, '+')}`,
 			},
 		])
-		expect(await searchRecords(await grantsOf(outsider), 'mực nuoc', [GAUGE_CATALOG])).toEqual([])
+		expect(await searchRecords(await accessOf(outsider), 'mực nuoc', [GAUGE_CATALOG])).toEqual([])
 	})
 })
 

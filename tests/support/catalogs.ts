@@ -10,11 +10,13 @@ import { createTestUser } from './users'
 
 /** Helpers for the catalog tests: accounts by role, form fields, and reading the rendered HTML. */
 
+import type { ProvinceCode } from '~/catalogs/provinces'
+
 export { vn }
 
 /** A signed-in client with the given roles (Vietnamese, the default language). */
-export async function signedIn(server: RunningServer, roles: string[]) {
-	const account = await createTestUser({ roles, prefix: roles.join('-') || 'none' })
+export async function signedIn(server: RunningServer, roles: string[], scopes?: ReadonlyMap<string, ProvinceCode[]>) {
+	const account = await createTestUser({ roles, scopes, prefix: roles.join('-') || 'none' })
 	const client = new TestClient(server.url)
 	expect((await client.signIn(account.email, account.password)).status).toBe(302)
 	return { ...account, client, actor: { id: account.user.id, email: account.email } }

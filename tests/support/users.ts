@@ -3,12 +3,18 @@ import { expect } from 'vitest'
 import { localProvider } from '~/auth/local-provider.server'
 import { toEmail } from '~/users/email.server'
 import { setUserRoles } from '~/users/users.server'
+import type { ProvinceCode } from '~/catalogs/provinces'
 import { TestClient } from './client'
 
 let counter = 0
 
 /** A user in the test database with a policy-valid password and the given roles (a viewer by default). */
-export async function createTestUser({ mustChangePassword = false, prefix = 'user', roles = ['viewer'] as string[] } = {}) {
+export async function createTestUser({
+	mustChangePassword = false,
+	prefix = 'user',
+	roles = ['viewer'] as string[],
+	scopes = new Map<string, ProvinceCode[]>() as ReadonlyMap<string, ProvinceCode[]>,
+} = {}) {
 	counter += 1
 	const email = toEmail(`${prefix}${counter}-${randomBytes(3).toString('hex')}@example.com`)
 	const password = `Test pass ${randomBytes(4).toString('hex')}`
@@ -18,16 +24,16 @@ export async function createTestUser({ mustChangePassword = false, prefix = 'use
 		displayName: `Người dùng ${counter}`,
 		mustChangePassword,
 	})
-	await setUserRoles(user.id, roles)
+	await setUserRoles(user.id, roles, undefined, { scopes })
 	return { user, email, password }
 }
 
 /**
- * A new account with `roles`, signed in through the sign-in form in a client of its own (showing pages in
+ * A new account with `roles` (each everywhere, or in the provinces `scopes` gives for it), signed in through the sign-in form in a client of its own (showing pages in
  * `lang` when given, else the default language).
  */
-export async function signedInUser(server: { url: string }, roles: string[] = ['viewer'], { lang }: { lang?: string } = {}) {
-	const account = await createTestUser({ roles })
+export async function signedInUser(server: { url: string }, roles: string[] = ['viewer'], { lang, scopes }: { lang?: string; scopes?: ReadonlyMap<string, ProvinceCode[]> } = {}) {
+	const account = await createTestUser({ roles, scopes })
 	const client = new TestClient(server.url)
 	if (lang) client.cookies.set('lang', lang)
 	const response = await client.signIn(account.email, account.password)

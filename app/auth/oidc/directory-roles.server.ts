@@ -2,6 +2,7 @@ import { recordAudit } from '~/audit/audit.server'
 import { countActiveAdministrators, ADMIN_ROLE } from '~/admin/users.server'
 import { getDb, type DB } from '~/db/db.server'
 import type { User } from '~/db/schema'
+import { describeAssignments, getRoleAssignments, type NamedAssignment } from '~/users/role-assignments.server'
 import { logger } from '~/utils/logger.server'
 import { ConfigError } from '~/config.server'
 import { mappedRoleCodes, type DirectoryAssignment, type RoleMap } from './role-map'
@@ -12,8 +13,8 @@ import { mappedRoleCodes, type DirectoryAssignment, type RoleMap } from './role-
  * in the portal (`source = 'portal'`) stay, also when the directory gives them too. The last active
  * administrator keeps `admin`. Changes are audited as `auth.sso_roles`, before → after.
  *
- * Regional scope: the assignments' provinces are not written yet (issue 33 brings `user_role_scopes`); they
- * are written in the one place marked below, in the same transaction.
+ * Each directory role carries the provinces the map gives it (regional scope, decision 0052); a role the
+ * portal assigned keeps the portal's provinces.
  */
 export async function applyDirectoryRoles(user: User, assignments: readonly DirectoryAssignment[], ip: string | null, db: DB = getDb()): Promise<void> {
 	await db.transaction().execute(async (trx) => {
@@ -23,6 +24,7 @@ export async function applyDirectoryRoles(user: User, assignments: readonly Dire
 			.select(['roles.id', 'roles.code', 'user_roles.source'])
 			.where('user_roles.user_id', '=', user.id)
 			.execute()
+		const before = await getRoleAssignments(user.id, trx)
 		const wanted = assignments.length
 			? await trx.selectFrom('roles').select(['id', 'code']).where('code', 'in', assignments.map((assignment) => assignment.roleCode)).execute()
 			: []
@@ -45,14 +47,23 @@ export async function applyDirectoryRoles(user: User, assignments: readonly Dire
 		if (added.length > 0) {
 			await trx.insertInto('user_roles').values(added.map((role) => ({ user_id: user.id, role_id: role.id, source: 'directory' }))).execute()
 		}
-		// Regional scope (issue 33): write each assignment's `provinces` to user_role_scopes here, for every
-		// role the directory holds after this sign-in (null: no rows, everywhere).
-		if (removed.length === 0 && added.length === 0) return
-		const describe = (roles: { code: string; source: string }[]) => roles.map((role) => (role.source === 'directory' ? `${role.code} (directory)` : role.code)).sort().join(', ')
-		const after = [
-			...held.filter((role) => !removed.some((gone) => gone.id === role.id)),
-			...added.map((role) => ({ ...role, source: 'directory' })),
-		]
+		// Each role the directory gives takes the provinces it gives (none: everywhere), unless the portal
+		// assigned that role: then the portal's provinces stay with it.
+		for (const role of wanted) {
+			const heldBefore = held.find((heldRole) => heldRole.id === role.id)
+			if (heldBefore && heldBefore.source !== 'directory') continue
+			const provinces = assignments.find((assignment) => assignment.roleCode === role.code)?.provinces ?? null
+			await trx.deleteFrom('user_role_scopes').where('user_id', '=', user.id).where('role_id', '=', role.id).execute()
+			if (provinces && provinces.length > 0) {
+				await trx.insertInto('user_role_scopes').values(provinces.map((province) => ({ user_id: user.id, role_id: role.id, province }))).execute()
+			}
+		}
+		const sources = new Map([...held.map((role) => [Number(role.id), role.source] as const), ...added.map((role) => [Number(role.id), 'directory'] as const)])
+		const describe = (list: readonly NamedAssignment[]) =>
+			describeAssignments(list.map((assignment) => ({ ...assignment, code: sources.get(assignment.roleId) === 'directory' ? `${assignment.code} (directory)` : assignment.code })))
+		const from = describe(before)
+		const to = describe(await getRoleAssignments(user.id, trx))
+		if (from === to) return
 		await recordAudit(
 			{
 				action: 'auth.sso_roles',
@@ -60,7 +71,7 @@ export async function applyDirectoryRoles(user: User, assignments: readonly Dire
 				entity: 'user',
 				entityId: user.id,
 				ip,
-				details: { from: describe(held), to: describe(after), assignments },
+				details: { from, to, assignments },
 			},
 			trx,
 		)

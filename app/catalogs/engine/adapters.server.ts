@@ -1,7 +1,8 @@
 import { holdListedCodes } from '~/reference-lists/listed-codes.server'
 import type { BulkCatalog } from '../bulk.server'
 import type { Actor } from '../catalog.server'
-import type { ImportAdapter } from '../csv-import.server'
+import type { ImportAdapter, RowError } from '../csv-import.server'
+import { inScope } from '~/permissions/scope'
 import { newRowOf, storageOf, type CatalogDefinition, type CatalogTypes } from './definition.server'
 
 /** What the bulk actions (export and delete of ticked rows) need of a catalog, from its definition. */
@@ -18,6 +19,7 @@ export function bulkCatalogOf<T extends CatalogTypes>(definition: CatalogDefinit
 		sortColumns: listing.sorts,
 		columns: fields,
 		formValues,
+		inProvinces: listing.inProvinces,
 		...(deleteBlocker && {
 			async deleteBlockers(db, ids) {
 				const holders = await deleteBlocker.holders(db, ids)
@@ -29,7 +31,7 @@ export function bulkCatalogOf<T extends CatalogTypes>(definition: CatalogDefinit
 
 /** What the CSV import needs of a catalog (rows matched by code), from its definition. */
 export function importAdapterOf<T extends CatalogTypes>(definition: CatalogDefinition<T>): ImportAdapter<T['importInput'], T['row']> {
-	const { fields, formValues, listed, reference } = definition
+	const { fields, formValues, listed, reference, provinceOf, scopeField } = definition
 	const { entity, table } = storageOf(definition)
 	// Without a reference to resolve, an imported row is already what the store writes.
 	const columnsOf = (input: T['importInput']) => definition.columnsOf(reference ? reference.resolved(input) : (input as T['input']))
@@ -41,6 +43,17 @@ export function importAdapterOf<T extends CatalogTypes>(definition: CatalogDefin
 		schema: async (trx) => definition.importSchema(listed ? await holdListedCodes(listed.list, trx) : []),
 		...(reference && { resolve: reference.resolveImported }),
 		formValues,
+		...(provinceOf &&
+			scopeField && {
+				async outsideScope(rows, scope, db) {
+					const errors: RowError[] = []
+					for (const { line, current, merged } of rows) {
+						const outside = (current && !inScope(scope, await provinceOf(current, db))) || !inScope(scope, await provinceOf(merged, db))
+						if (outside) errors.push({ line, column: scopeField, error: { key: 'scope.errors.importRow' } })
+					}
+					return errors
+				},
+			}),
 		merged: (current, input) => ({ ...(current ?? newRow), ...columnsOf(input) }),
 		insertValues: (input, actor: Actor, now) => ({ ...columnsOf(input), created_by: actor.id, created_at: now, updated_by: actor.id, updated_at: now, version: 1 }),
 		updateValues: (input, actor: Actor, now, version) => ({ ...columnsOf(input), updated_by: actor.id, updated_at: now, version }),

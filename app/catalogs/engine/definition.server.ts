@@ -104,7 +104,14 @@ export interface RecordDefinition<T extends RecordTypes> {
 	/** A foreign key that may refuse a write (see RecordReference), and the refusal then. */
 	reference?: { reason: T['refusal'] }
 	deleteBlocker?: DeleteBlocker<T>
+	provinceOf?: ProvinceOf<T>
 }
+
+/**
+ * The province of a stored row or of the columns a write sets (a station's own, a tool's station's;
+ * null: none, reachable only everywhere). A catalog without it holds no provincial data (decision 0052).
+ */
+export type ProvinceOf<T extends RecordTypes> = (values: Partial<T['row']>, db: DB) => Promise<string | null>
 
 export interface CatalogDefinition<T extends CatalogTypes> {
 	/** The form's fields, which are the CSV columns, in order. */
@@ -117,6 +124,10 @@ export interface CatalogDefinition<T extends CatalogTypes> {
 	newRow: Omit<T['row'], keyof CatalogRow>
 	/** A record as its page shows it, or undefined when there is none. */
 	getRecord(id: number, db: DB): Promise<T['record'] | undefined>
+	/** Where a record lies, for a catalog of provincial data (see ProvinceOf). */
+	provinceOf?: ProvinceOf<T>
+	/** The field that places a record in a province (a station's `province`, a tool's `stationId`): an import's row error names it. */
+	scopeField?: string
 	/** Its column whose value must be listed, if it has one. */
 	listed?: ListedColumn<T>
 	/** The rules of an imported row, given the codes its listed column may take (none without one). */
@@ -140,8 +151,8 @@ export function storageOf<T extends CatalogTypes>(definition: CatalogDefinition<
 
 /** What the record store needs of a catalog, from its definition. */
 export function recordDefinitionOf<T extends CatalogTypes>(definition: CatalogDefinition<T>): RecordDefinition<T> {
-	const { formValues, columnsOf, getRecord, listed, reference, deleteBlocker } = definition
-	return { storage: storageOf(definition), formValues, columnsOf, getRecord, listed, reference, deleteBlocker }
+	const { formValues, columnsOf, getRecord, listed, reference, deleteBlocker, provinceOf } = definition
+	return { storage: storageOf(definition), formValues, columnsOf, getRecord, listed, reference, deleteBlocker, provinceOf }
 }
 
 /** A new record's columns before its input is written over them. */

@@ -1,16 +1,17 @@
 import { getDatabase, isSqlite, type DB } from '~/db/db.server'
 import { holdListedCode } from '~/reference-lists/listed-codes.server'
 import { auditChange, changedFields, isForeignKeyViolation, isUniqueViolation, writeTransaction, type Actor } from '../catalog.server'
+import { EVERYWHERE, inScope, type ProvinceScope } from '~/permissions/scope'
 import { recordDefinitionOf, type CatalogDefinition, type CatalogTypes, type RecordDefinition, type RecordTypes } from './definition.server'
 
 export type WriteResult<T extends RecordTypes> =
 	| { ok: true; id: number; code: string; changed: boolean }
-	| { ok: false; reason: 'notFound' | 'codeTaken' | 'versionMissing' | T['refusal'] }
+	| { ok: false; reason: 'notFound' | 'codeTaken' | 'versionMissing' | 'outOfScope' | T['refusal'] }
 	| { ok: false; reason: 'conflict'; current: T['record'] }
 
 export type DeleteResult<T extends RecordTypes> =
 	| { ok: true; code: string }
-	| { ok: false; reason: 'notFound' }
+	| { ok: false; reason: 'notFound' | 'outOfScope' }
 	| T['blocked']
 	| { ok: false; reason: 'conflict'; current: T['record'] }
 
@@ -21,6 +22,8 @@ const STALE: Stale = { ok: false, reason: 'stale' }
 export interface WriteOptions {
 	source?: 'form' | 'import'
 	db?: DB
+	/** Where the writer holds the action (decision 0052): the record must lie there before and after. */
+	scope?: ProvinceScope
 }
 
 /** The create, update and delete of one catalog's records (see recordStoreOf). */
@@ -35,7 +38,7 @@ export function recordStore<T extends CatalogTypes>(definition: CatalogDefinitio
  * (optimistic concurrency on `version`).
  */
 export function recordStoreOf<T extends RecordTypes>(definition: RecordDefinition<T>) {
-	const { formValues, columnsOf, listed, reference, deleteBlocker } = definition
+	const { formValues, columnsOf, listed, reference, deleteBlocker, provinceOf } = definition
 	const { entity, partition } = definition.storage
 	// Queried by the columns every stored row has (StoredRow), whichever table it is: typed as one that has them all and a partition column.
 	const table = definition.storage.table as 'reference_items'
@@ -56,6 +59,11 @@ export function recordStoreOf<T extends RecordTypes>(definition: RecordDefinitio
 		return (await query.executeTakeFirst()) !== undefined
 	}
 
+	/** Whether the values (a stored row, or what a write sets) lie in the scope; a catalog without provinces lies everywhere. */
+	async function within(scope: ProvinceScope, values: Partial<T['row']>, db: DB) {
+		return scope === null || !provinceOf || inScope(scope, await provinceOf(values, db))
+	}
+
 	function writeFailure(error: unknown): WriteResult<T> {
 		// Another save took the code between our check and the write.
 		if (isUniqueViolation(error)) return { ok: false, reason: 'codeTaken' }
@@ -70,9 +78,10 @@ export function recordStoreOf<T extends RecordTypes>(definition: RecordDefinitio
 	}
 
 	/** Inserts a record and its audit entry, together or not at all. */
-	async function create(input: T['input'], actor: Actor, { source = 'form', db = getDatabase().db }: WriteOptions = {}): Promise<WriteResult<T>> {
+	async function create(input: T['input'], actor: Actor, { source = 'form', db = getDatabase().db, scope = EVERYWHERE }: WriteOptions = {}): Promise<WriteResult<T>> {
 		try {
 			return await writeTransaction(db, async (trx): Promise<WriteResult<T>> => {
+				if (!(await within(scope, columnsOf(input) as Partial<T['row']>, trx))) return { ok: false, reason: 'outOfScope' }
 				if (input.code === undefined || (await codeTaken(trx, input.code))) return { ok: false, reason: 'codeTaken' }
 				if (listed && !(await holdListedCode(listed.list, listed.code(input), trx))) return { ok: false, reason: listed.reason }
 				const now = Date.now()
@@ -95,7 +104,7 @@ export function recordStoreOf<T extends RecordTypes>(definition: RecordDefinitio
 	 * Saves `input` over record `id` when its version is still `input.version` (optimistic concurrency):
 	 * otherwise nothing is written and the current record is returned for the conflict message.
 	 */
-	async function update(id: number, input: T['input'], actor: Actor, { source = 'form', db = getDatabase().db }: WriteOptions = {}): Promise<WriteResult<T>> {
+	async function update(id: number, input: T['input'], actor: Actor, { source = 'form', db = getDatabase().db, scope = EVERYWHERE }: WriteOptions = {}): Promise<WriteResult<T>> {
 		const version = input.version
 		if (version === null) return { ok: false, reason: 'versionMissing' }
 		try {
@@ -103,13 +112,15 @@ export function recordStoreOf<T extends RecordTypes>(definition: RecordDefinitio
 				const current = await readRow(trx, id)
 				if (!current) return { ok: false, reason: 'notFound' }
 				if (current.version !== version) return STALE
+				const columns = columnsOf(input)
+				// In the scope before the change and after it: nobody moves a record out of their provinces, or into them from elsewhere.
+				if (!(await within(scope, current, trx)) || !(await within(scope, { ...current, ...columns }, trx))) return { ok: false, reason: 'outOfScope' }
 				const code = input.code ?? current.code
 				if (code !== current.code && (await codeTaken(trx, code, id))) return { ok: false, reason: 'codeTaken' }
 				if (listed) {
 					const listedCode = listed.code(input)
 					if (listedCode !== listed.code(current) && !(await holdListedCode(listed.list, listedCode, trx))) return { ok: false, reason: listed.reason }
 				}
-				const columns = columnsOf(input)
 				const changes = changedFields(formValues(current), formValues({ ...current, ...columns }))
 				if (Object.keys(changes).length === 0) return { ok: true, id, code, changed: false }
 				const updated = await trx
@@ -130,13 +141,14 @@ export function recordStoreOf<T extends RecordTypes>(definition: RecordDefinitio
 	}
 
 	/** Deletes a record nothing holds (see the definition's deleteBlocker); `version`, when given, must still be current. */
-	async function remove(id: number, version: number | null, actor: Actor, db: DB = getDatabase().db): Promise<DeleteResult<T>> {
+	async function remove(id: number, version: number | null, actor: Actor, db: DB = getDatabase().db, scope: ProvinceScope = EVERYWHERE): Promise<DeleteResult<T>> {
 		try {
 			const result = await writeTransaction(db, async (trx): Promise<DeleteResult<T> | Stale> => {
 				// Locked before its holders are counted: one that takes it meanwhile (holdListedCode) is counted, or waits and finds it gone.
 				const current = await readRow(trx, id, { forUpdate: true })
 				if (!current) return { ok: false, reason: 'notFound' }
 				if (version !== null && current.version !== version) return STALE
+				if (!(await within(scope, current, trx))) return { ok: false, reason: 'outOfScope' }
 				const holders = deleteBlocker ? ((await deleteBlocker.holders(trx, [id])).get(id) ?? 0) : 0
 				if (deleteBlocker && holders > 0) return deleteBlocker.refusal(holders)
 				const deleted = await trx.deleteFrom(table).where('id', '=', id).where('version', '=', current.version).executeTakeFirst()

@@ -20,6 +20,7 @@ import { listViews } from './0017_list_views'
 import { referenceLists } from './0018_reference_lists'
 import { canonicalEmails } from './0019_canonical_emails'
 import { passwordResetRequests } from './0020_password_reset_requests'
+import { roleScopes } from './0021_role_scopes'
 import { singleSignOn } from './0022_single_sign_on'
 
 /** Every migration, in order. Names are permanent: never rename or reorder a landed one. */
@@ -45,6 +46,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
 		'0018_reference_lists': referenceLists(dialect),
 		'0019_canonical_emails': canonicalEmails(),
 		'0020_password_reset_requests': passwordResetRequests(dialect),
+		'0021_role_scopes': roleScopes(),
 		'0022_single_sign_on': singleSignOn(),
 	}
 }
