@@ -4,6 +4,8 @@ import { getDb } from '~/db/db.server'
 import { toEmail } from '~/users/email.server'
 import { getUserByEmail, setUserLocked, setUserRoles } from '~/users/users.server'
 import { getRoleAssignments } from '~/users/role-assignments.server'
+import { confirmEnrolment, startEnrolment } from '~/auth/mfa/mfa.server'
+import { totpCode } from '~/auth/mfa/totp.server'
 import { TestClient, location } from '../support/client'
 import { parseHtml } from '../support/html'
 import { freePort } from '../support/nginx'
@@ -19,6 +21,7 @@ import { createTestUser } from '../support/users'
 let idp: TestOidcProvider
 let portal: RunningServer
 let portalUrl: string
+let portalEnv: Record<string, string>
 let unreachablePortal: RunningServer
 let deadProvider: net.Server
 
@@ -33,16 +36,17 @@ beforeAll(async () => {
 	await new Promise<void>((resolve) => deadProvider.listen(0, '127.0.0.1', resolve))
 	const deadPort = (deadProvider.address() as net.AddressInfo).port
 	// One after the other: both would make the first administrator of the shared database at once.
-	portal = await startServer({
-			PORT: String(port),
-			PUBLIC_URL: portalUrl,
-			OIDC_ISSUER: idp.issuer,
-			OIDC_CLIENT_ID: idp.clientId,
-			OIDC_CLIENT_SECRET: idp.clientSecret,
-			OIDC_CREATE_ACCOUNTS: 'true',
-			OIDC_ROLE_MAP: JSON.stringify(ROLE_MAP),
-			OIDC_PASSWORDS: 'admins',
-	})
+	portalEnv = {
+		PORT: String(port),
+		PUBLIC_URL: portalUrl,
+		OIDC_ISSUER: idp.issuer,
+		OIDC_CLIENT_ID: idp.clientId,
+		OIDC_CLIENT_SECRET: idp.clientSecret,
+		OIDC_CREATE_ACCOUNTS: 'true',
+		OIDC_ROLE_MAP: JSON.stringify(ROLE_MAP),
+		OIDC_PASSWORDS: 'admins',
+	}
+	portal = await startServer(portalEnv)
 	unreachablePortal = await startServer({ PUBLIC_URL: 'http://127.0.0.1:9', OIDC_ISSUER: `http://127.0.0.1:${deadPort}`, OIDC_CLIENT_ID: 'portal', OIDC_CLIENT_SECRET: 'secret' })
 })
 
@@ -363,5 +367,40 @@ describe('single sign-on through the OpenID provider', () => {
 			expect(adminApi.status).toBe(200)
 			await setUserRoles(ordinary.user.id, ['viewer'])
 		})
+	})
+})
+
+describe('the portal’s own second factor after the company sign-in', () => {
+	test('is asked for, however the provider signed the person in; with OIDC_TRUST_AMR a second factor at the provider (amr) stands in for it, a password there does not', async () => {
+		const account = await createTestUser({ prefix: 'sso-mfa' })
+		const now = Date.now()
+		const secret = (await startEnrolment(account.user.id, now))!
+		expect((await confirmEnrolment(account.user.id, totpCode(secret, now), now)).ok).toBe(true)
+		const someone = person({ email: account.email })
+
+		// OIDC_TRUST_AMR is off: the provider saying "mfa" changes nothing; the portal's code completes the sign-in.
+		const untrusted = new TestClient(portal.url)
+		const asked = await ssoSignIn(untrusted, { subject: someone.subject, amr: ['pwd', 'mfa'] }, '/danhmuc/tram')
+		await asked.response.text()
+		expect(asked.response.status).toBe(302)
+		expect(location(asked.response)).toBe('/account/login/verify')
+		expect(await signedIn(untrusted)).toBe(false)
+		const verified = await untrusted.post('/account/login/verify', { code: totpCode(secret, Date.now() + 30_000) })
+		await verified.text()
+		expect(location(verified)).toBe('/danhmuc/tram')
+		expect(await signedIn(untrusted)).toBe(true)
+
+		await portal.stop()
+		portal = await startServer({ ...portalEnv, OIDC_TRUST_AMR: 'true' })
+		const trusted = new TestClient(portal.url)
+		const straightIn = await ssoSignIn(trusted, { subject: someone.subject, amr: ['pwd', 'mfa'] }, '/danhmuc/tram')
+		await straightIn.response.text()
+		expect(location(straightIn.response)).toBe('/danhmuc/tram')
+		expect(await signedIn(trusted)).toBe(true)
+		const passwordOnly = new TestClient(portal.url)
+		const stillAsked = await ssoSignIn(passwordOnly, { subject: someone.subject, amr: ['pwd'] })
+		await stillAsked.response.text()
+		expect(location(stillAsked.response)).toBe('/account/login/verify')
+		expect(await signedIn(passwordOnly)).toBe(false)
 	})
 })

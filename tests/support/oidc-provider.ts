@@ -60,7 +60,8 @@ export async function startOidcProvider(portalUrl: string): Promise<TestOidcProv
 		],
 		jwks: { keys: [jwk] },
 		cookies: { keys: [randomBytes(16).toString('hex')] },
-		claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name', 'groups'] },
+		// `amr` (how the person signed in) with `openid`: in every ID token, as providers that report it do.
+		claims: { openid: ['sub', 'amr'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name', 'groups'] },
 		features: { devInteractions: { enabled: false }, backchannelLogout: { enabled: true }, rpInitiatedLogout: { enabled: true } },
 		pkce: { required: () => true },
 		findAccount: (_ctx, subject) => {
