@@ -1,6 +1,7 @@
 import { Form, Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useApplyAsChanged } from '~/hooks/use-apply-as-changed'
 import { formatNumber } from '~/i18n/format'
 import {
 	PAGE_SIZES,
@@ -37,7 +38,8 @@ export interface FilterControl<Filter extends string> {
 }
 
 /**
- * The search and filter form. Submitting starts again at page 1 and keeps the sort (hidden fields).
+ * The search and filter form. Submitting starts again at page 1 and keeps the sort (hidden fields); with
+ * JavaScript it submits itself as it changes (useApplyAsChanged).
  * `extra` holds controls that are not a plain select (e.g. a station typed by code).
  */
 export function ListToolbar<Filter extends string, Sort extends string>({
@@ -58,10 +60,11 @@ export function ListToolbar<Filter extends string, Sort extends string>({
 	extra?: ReactNode
 }) {
 	const { t } = useTranslation()
+	const applyAsChanged = useApplyAsChanged()
 	const defaultDir = state.sort === spec.defaultSort ? spec.defaultDir : 'asc'
 	return (
 		// Keyed by the view: after following a link to another view (a saved one) the fields show its values.
-		<Form key={listSearch(state, spec)} method="get" action={path} className="list-toolbar card card-body mb-3" role="search" aria-label={label}>
+		<Form key={listSearch(state, spec)} method="get" action={path} className="list-toolbar card card-body mb-3" role="search" aria-label={label} onChange={applyAsChanged}>
 			{/* Folded on phones, so that the first record shows in the first screen; always open on wider screens (CSS). */}
 			<details className="list-filters-disclosure">
 				<FiltersSummary active={activeFilterCount(state)} />
