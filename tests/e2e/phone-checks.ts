@@ -22,7 +22,9 @@ async function resize(page: Page, size: { width: number; height: number }) {
 	await expect.poll(() => page.evaluate(() => window.innerWidth), { message: 'the page has been laid out again' }).toBe(size.width)
 	await page.evaluate(async () => {
 		window.scrollTo(0, 0)
-		await Promise.all(document.getAnimations().map((animation) => animation.finished))
+		// Transitions end; an endless animation (a progress bar's) never would.
+		const ending = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+		await Promise.all(ending.map((animation) => animation.finished))
 	})
 }
 
