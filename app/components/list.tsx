@@ -9,6 +9,7 @@ import {
 	isNarrowed,
 	listSearch,
 	pageLinks,
+	parseListState,
 	sortSearch,
 	type ListSpec,
 	type ListState,
@@ -60,11 +61,20 @@ export function ListToolbar<Filter extends string, Sort extends string>({
 	extra?: ReactNode
 }) {
 	const { t } = useTranslation()
-	const applyAsChanged = useApplyAsChanged()
+	const applyAsChanged = useApplyAsChanged(listSearch(state, spec, { page: 1 }), (fields) => listSearch(parseListState(fields, spec), spec, { page: 1 }))
 	const defaultDir = state.sort === spec.defaultSort ? spec.defaultDir : 'asc'
 	return (
-		// Keyed by the view: after following a link to another view (a saved one) the fields show its values.
-		<Form key={listSearch(state, spec)} method="get" action={path} className="list-toolbar card card-body mb-3" role="search" aria-label={label} onChange={applyAsChanged}>
+		// Drawn anew after a change to a view its fields do not show (a saved view's link): see useApplyAsChanged.
+		<Form
+			key={applyAsChanged.generation}
+			ref={applyAsChanged.formRef}
+			method="get"
+			action={path}
+			className="list-toolbar card card-body mb-3"
+			role="search"
+			aria-label={label}
+			onChange={applyAsChanged.onChange}
+		>
 			{/* Folded on phones, so that the first record shows in the first screen; always open on wider screens (CSS). */}
 			<details className="list-filters-disclosure">
 				<FiltersSummary active={activeFilterCount(state)} />
