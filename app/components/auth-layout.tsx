@@ -13,7 +13,7 @@ export function AuthLayout({ title, children }: { title: string; children: React
 			<header className="auth-page__header container">
 				<span className="auth-page__brand">
 					<i className="auth-page__logo" aria-hidden="true" />
-					{t('app.name')}
+					<span className="auth-page__brand-name">{t('app.name')}</span>
 				</span>
 				<LanguageSwitcher current={root?.language ?? DEFAULT_LANGUAGE} />
 			</header>

@@ -34,6 +34,12 @@ describe('translations', () => {
 		expect(mismatched).toEqual([])
 	})
 
+	// A date field is a picker that shows dates in the reader's own format: a hint naming another one (YYYY-MM-DD)
+	// contradicts it. The format is named only where it is typed: the error of a browser without a picker, CSV files.
+	test.each(LANGUAGE_CODES)('%s: the hint of a date field names no format', (code) => {
+		expect(textOf(code, 'catalog.hints.date')).not.toMatch(/\p{Lu}{2,4}[-./]\p{Lu}{2}[-./]\p{Lu}{2,4}/u)
+	})
+
 	test('Vietnamese is written with its diacritics', () => {
 		const vietnamese = Object.values(flat.vn).join(' ')
 		expect(vietnamese).toMatch(/[ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]/i)

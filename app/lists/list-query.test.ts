@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { isNarrowed, listSearch, pageLinks, parseListState, sortSearch, type ListSpec } from './list-query'
+import { activeFilterCount, isNarrowed, listSearch, pageLinks, parseListState, sortSearch, type ListSpec } from './list-query'
 
 const spec: ListSpec<'status' | 'province' | 'stationId', 'code' | 'name' | 'date'> = {
 	filters: {
@@ -127,5 +127,14 @@ describe('isNarrowed', () => {
 		expect(isNarrowed(parse('q=a'))).toBe(true)
 		expect(isNarrowed(parse('status=active'))).toBe(true)
 		expect(isNarrowed(parse('sort=name&page=2'))).toBe(false)
+	})
+})
+
+describe('activeFilterCount', () => {
+	test('counts the search and each filter set, not the sort, page or page size', () => {
+		expect(activeFilterCount(parse('sort=name&page=2&size=50'))).toBe(0)
+		expect(activeFilterCount(parse('q=a'))).toBe(1)
+		expect(activeFilterCount(parse('q=a&status=active&province=da-nang'))).toBe(3)
+		expect(activeFilterCount(parse('status=bogus'))).toBe(0)
 	})
 })

@@ -76,7 +76,12 @@ export function parseListState<Filter extends string, Sort extends string>(
 
 /** Whether a search or a filter narrows the list (an empty result is then "no match", not "empty"). */
 export function isNarrowed(state: Pick<ListState, 'q' | 'filters'>): boolean {
-	return state.q !== '' || Object.keys(state.filters).length > 0
+	return activeFilterCount(state) > 0
+}
+
+/** How many of the search and the filters narrow the list (the "Filters" disclosure shows it). */
+export function activeFilterCount(state: Pick<ListState, 'q' | 'filters'>): number {
+	return (state.q !== '' ? 1 : 0) + Object.keys(state.filters).length
 }
 
 /**

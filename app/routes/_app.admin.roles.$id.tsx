@@ -12,7 +12,6 @@ import { CsrfInput, ErrorSummary, FormAlert } from '~/components/forms'
 import { MenuPreview } from '~/components/shell/menu-preview'
 import { getLanguage, getT } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
-import { ACTIONS } from '~/permissions/actions'
 import { can } from '~/permissions/grants'
 import { forbidden, requirePermission } from '~/permissions/grants.server'
 import { roleMenuPreview } from '~/permissions/menu-preview.server'
@@ -21,7 +20,7 @@ import catalogStyles from '~/styles/catalogs.css'
 import { pageTitle } from '~/utils/meta'
 import { flashSuccess } from '~/utils/flash.server'
 import { Badge } from '~/components/badge'
-import { TableScroller } from '~/components/list'
+import { RoleMatrix } from '~/components/role-matrix'
 import { notFound } from '~/utils/responses.server'
 
 export const handle = routeHandle({ function: 'QUANTRI_ROLES' }, '/admin/roles/1')
@@ -197,52 +196,13 @@ export default function AdminRolePage() {
 				<Form method="post" action={href} aria-labelledby="matrix-heading">
 					<CsrfInput />
 					<input type="hidden" name="intent" value="grants" />
-					<TableScroller labelledBy="matrix-caption">
-						<table className="table table-sm align-middle admin-matrix">
-							<caption id="matrix-caption" className="visually-hidden">{t('admin.roles.matrixCaption', { role: role.code })}</caption>
-							<thead>
-								<tr>
-									<th scope="col">{t('admin.roles.function')}</th>
-									{ACTIONS.map((action) => (
-										<th key={action} scope="col" className="text-center">
-											{t(`admin.roles.actions.${action}`)}
-										</th>
-									))}
-								</tr>
-							</thead>
-							<tbody>
-								{functions.map((fn) => (
-									<tr key={fn.id}>
-										<th scope="row" className={`admin-depth-${Math.min(fn.depth, 3)}`}>
-											{fn.label} <span className="text-body-secondary small">{`(${fn.code})`}</span>
-											{fn.enabled ? null : <Badge className="text-bg-secondary ms-1">{t('admin.roles.disabled')}</Badge>}
-											{groupsOnly.has(fn.id) ? <Badge className="text-bg-info ms-1">{t('admin.roles.impliedGroup')}</Badge> : null}
-										</th>
-										{ACTIONS.map((action) => {
-											const value = `${fn.id}:${action}`
-											return (
-												<td key={action} className="text-center">
-													<input
-														type="checkbox"
-														className="form-check-input"
-														name="grant"
-														value={value}
-														defaultChecked={checked.has(value)}
-														disabled={!editable || (heldSet !== null && !heldSet.has(value))}
-														aria-label={t('admin.roles.grantLabel', { action: t(`admin.roles.actions.${action}`), function: fn.label })}
-													/>
-												</td>
-											)
-										})}
-									</tr>
-								))}
-							</tbody>
-						</table>
-					</TableScroller>
+					<RoleMatrix roleCode={role.code} functions={functions} checked={checked} editable={editable} held={heldSet} groupsOnly={groupsOnly} />
 					{editable ? (
-						<button type="submit" className="btn btn-primary">
-							{t('admin.roles.saveGrants')}
-						</button>
+						<div className="sticky-actions">
+							<button type="submit" className="btn btn-primary">
+								{t('admin.roles.saveGrants')}
+							</button>
+						</div>
 					) : null}
 				</Form>
 			)}

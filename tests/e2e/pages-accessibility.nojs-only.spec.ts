@@ -7,11 +7,11 @@ import { messages, test, startSession } from './support'
 // dark mode).
 test.use({ language: 'vn' })
 const vn = messages('vn')
-test.describe.configure({ timeout: 240_000 })
+test.describe.configure({ timeout: 300_000 })
 
 test.beforeAll(() => ensureDemoData())
 
-test('Without JavaScript, every page has no WCAG 2.2 AA violation', async ({ page }) => {
+test('Without JavaScript, every page has no WCAG 2.2 AA violation and fits phones', async ({ page }) => {
 	const user = await sweepUser()
 	await startSession(page, user)
 	await scanSignedInPages(page, vn)

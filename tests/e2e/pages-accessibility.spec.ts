@@ -11,13 +11,14 @@ import { LANGUAGES, escapeRegExp, expect, messages, open, test, type Language, s
 // Reduced motion: a toast still fading in would be measured at half its contrast.
 test.use({ reducedMotion: 'reduce' })
 // One test walks some thirty pages, each checked by axe: minutes on a busy two-core machine.
-test.describe.configure({ timeout: 240_000 })
+test.describe.configure({ timeout: 300_000 })
 
 test.beforeAll(() => ensureDemoData())
 
-// Hydrated, in English and dark mode; pages-accessibility.nojs-only.spec.ts walks the same pages without
-// JavaScript in Vietnamese and light mode, so each language, each colour mode (contrast follows the mode,
-// wording and its length the language) and each way of serving is checked once. The four hydrated pairings
+// Hydrated, in English and dark mode, axe at 390 px wide; pages-accessibility.nojs-only.spec.ts walks the
+// same pages without JavaScript in Vietnamese and light mode at the desktop's size, so each language, each
+// colour mode (contrast follows the mode, wording and its length the language), each way of serving and each
+// size is checked once. Both also check every page at the two phone sizes (tests/e2e/phone-checks.ts). The four hydrated pairings
 // cost two minutes of the suite's time (its 20-minute budget); the dashboard is also checked hydrated in
 // every other language below.
 const SWEEPS = [['en', 'dark']] as const
@@ -26,7 +27,7 @@ for (const [language, mode] of SWEEPS) {
 	test.describe(`In ${language}, ${mode} mode`, () => {
 		test.use({ language })
 
-		test('every page, the forms with their errors, the delete dialog and the import report have no WCAG 2.2 AA violation', async ({ page }) => {
+		test('every page (at 390 px), the forms with their errors, the delete dialog and the import report have no WCAG 2.2 AA violation; every page fits phones', async ({ page }) => {
 			const t = messages(language)
 			const user = await sweepUser()
 			await addNotifications(user.email, 3)

@@ -15,6 +15,8 @@ import {
 	userMenu,
 } from './shell-support'
 import { TOAST_DURATION_MS } from '../../app/components/shell/toast-rules'
+import { TYPING_PAUSE_MS } from '../../app/lists/typing-pause'
+import { ensureDemoData } from './catalogs-support'
 import { createUser, en, expect, open, test, waitForApp, startSession } from './support'
 
 // The `js` project only (playwright.config.ts ignores *.js-only.spec.ts without JavaScript): what exists only
@@ -277,6 +279,33 @@ test('a toast waits while the pointer is on it or the focus is in it, goes when 
 	expect(await toast.evaluate((element) => parseFloat(getComputedStyle(element).animationDuration)), 'no motion for who asked for none').toBeLessThan(0.001)
 	await toast.getByRole('button', { name: en.toast.dismiss }).click()
 	await expect(toast, 'dismissed at once').toBeHidden()
+})
+
+test('a list applies its filters as they change: a choice at once, the search after a pause in typing, the caret kept', async ({ page }) => {
+	ensureDemoData()
+	await page.clock.install()
+	await signedIn(page)
+	await open(page, '/danhmuc/tram')
+	const form = page.getByRole('search', { name: en.stations.searchForm })
+	await form.getByLabel(en.stations.fields.status, { exact: true }).selectOption('active')
+	await expect(page).toHaveURL(/\/danhmuc\/tram\?status=active$/)
+	await expect(page.getByRole('main').getByRole('table')).toBeVisible()
+
+	const search = form.getByRole('searchbox', { name: en.list.search })
+	await search.pressSequentially('AG-00')
+	// The clock stands still between keystrokes: nothing is applied before the pause has passed.
+	await page.clock.runFor(TYPING_PAUSE_MS - 50)
+	await search.pressSequentially('01')
+	await page.clock.runFor(TYPING_PAUSE_MS - 50)
+	expect(new URL(page.url()).search, 'still typing').toBe('?status=active')
+	await page.clock.runFor(100)
+	await expect(page).toHaveURL(/\/danhmuc\/tram\?q=AG-0001&status=active$/)
+	const codes = page.getByRole('main').getByRole('rowheader')
+	await expect(codes.first()).toContainText('AG-0001')
+	// The form is drawn anew for the new view; typing goes on where it was.
+	await expect(search).toBeFocused()
+	await page.keyboard.type('1')
+	await expect(search).toHaveValue('AG-00011')
 })
 
 test.describe('The version check', () => {

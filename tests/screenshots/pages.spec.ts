@@ -13,9 +13,12 @@ const SET = process.env.SCREENSHOT_SET ?? 'current'
 const FOLDER = process.env.SCREENSHOT_DIR ?? path.join(ROOT_DIR, 'docs', 'screenshots', SET)
 /** JPEG keeps the committed sets small; SCREENSHOT_TYPE=png for lossless pictures. */
 const TYPE = process.env.SCREENSHOT_TYPE === 'png' ? 'png' : 'jpeg'
-const WIDTHS = [320, 768, 1280, 1920] as const
+/** SCREENSHOT_WIDTHS=390 (comma-separated) photographs only those widths. */
+const WIDTHS = process.env.SCREENSHOT_WIDTHS ? process.env.SCREENSHOT_WIDTHS.split(',').map(Number) : [320, 390, 768, 1280, 1920]
+/** The phone of the field (issue 35): its own pages besides the four every width gets. */
+const PHONE = 390
 
-test('the pages a designer reviews, light and dark, at four widths', async ({ page }) => {
+test('the pages a designer reviews, light and dark, at five widths (more pages at a phone’s)', async ({ page }) => {
 	execFileSync(process.execPath, cliArguments('db:seed-demo', '--stations', '300', '--tools', '3000'), {
 		cwd: ROOT_DIR,
 		env: { ...process.env, ...serverEnv },
@@ -48,6 +51,19 @@ test('the pages a designer reviews, light and dark, at four widths', async ({ pa
 			await page.getByRole('button', { name: en.catalog.create, exact: true }).click()
 			await expect(page.getByRole('alert')).toBeVisible()
 			await shoot(`station-form-errors-${mode}-${width}`)
+			if (width === PHONE) {
+				await open(page, '/danhmuc/tram')
+				await shoot(`stations-${mode}-${width}`)
+				await page.getByRole('search', { name: en.stations.searchForm }).locator('summary').click()
+				await shoot(`stations-filters-${mode}-${width}`)
+				await page.getByRole('main').getByRole('rowheader').first().getByRole('link').click()
+				await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible()
+				await shoot(`station-${mode}-${width}`)
+				await open(page, '/admin/roles')
+				await page.getByRole('main').getByRole('rowheader').getByRole('link', { name: 'operator', exact: true }).click()
+				await expect(page.getByRole('main').getByRole('table')).toBeVisible()
+				await shoot(`role-${mode}-${width}`)
+			}
 		}
 		await page.setViewportSize({ width: 1280, height: 900 })
 		await open(page, '/dashboard')

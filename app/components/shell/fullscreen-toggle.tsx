@@ -17,7 +17,7 @@ export function FullscreenToggle() {
 	return (
 		<button
 			type="button"
-			className="topbar__button"
+			className="topbar__button topbar__fullscreen"
 			aria-pressed={fullscreen}
 			title={label}
 			onClick={() => void (fullscreen ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(() => {})}
