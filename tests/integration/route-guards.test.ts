@@ -108,6 +108,11 @@ describe('an anonymous visitor', () => {
 		'/account/login': { status: 200, type: /^text\/html/ },
 		'/account/login/verify': { status: 302, location: '/account/login' },
 		'/account/logout': { status: 302, location: '/account/login' },
+		// Single sign-on is not configured on this server: its pages are not there, and the provider's
+		// back-channel call takes POST only.
+		'/account/oidc/backchannel-logout': { status: 405, type: /^application\/json/ },
+		'/account/oidc/callback': { status: 404, type: /^text\/html/ },
+		'/account/oidc/start': { status: 404, type: /^text\/html/ },
 		'/account/reset-password': { status: 200, type: /^text\/html/ },
 		'/api/no-such-call': { status: 404, type: /^application\/json/ },
 		'/api/version': { status: 200, type: /^application\/json/ },
