@@ -75,7 +75,14 @@ export async function startOidcProvider(portalUrl: string): Promise<TestOidcProv
 			await grant.save()
 			return grant
 		},
-		fetch: (url, { dispatcher: _ssrfGuard, ...options }: RequestInit & { dispatcher?: unknown }) => globalThis.fetch(url, options),
+		// Its calls say where they come from, as a provider's HTTP client may: the back-channel logout must be
+		// taken from another origin (the portal's cross-site refusal does not apply to it).
+		fetch: (url, { dispatcher: _ssrfGuard, ...options }: RequestInit & { dispatcher?: unknown }) => {
+			const headers = new Headers(options.headers)
+			headers.set('Origin', issuer)
+			headers.set('Sec-Fetch-Site', 'cross-site')
+			return globalThis.fetch(url, { ...options, headers })
+		},
 	}
 	const provider = new Provider(issuer, configuration)
 	const handle: TestOidcProvider = {
