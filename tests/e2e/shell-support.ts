@@ -195,7 +195,8 @@ export async function expectHeaderActionsFreeOfToast(page: Page, toast: Locator,
 		await page.setViewportSize(size)
 		// A new width starts transitions (the phone's off-canvas menu slides away): measure where they end.
 		await page.evaluate(async () => {
-			window.scrollTo(0, 0)
+			// Bootstrap makes scrolling smooth: at once here, or the page is measured on its way up.
+			window.scrollTo({ top: 0, left: 0, behavior: 'instant' })
 			await Promise.all(document.getAnimations().map((animation) => animation.finished))
 		})
 		await expect(toast, `the message shows at ${size.width} px`).toBeInViewport()
