@@ -49,14 +49,13 @@ export async function applyDirectoryRoles(user: User, assignments: readonly Dire
 		}
 		// Each role the directory gives takes the provinces it gives (none: everywhere), unless the portal
 		// assigned that role: then the portal's provinces stay with it.
-		for (const role of wanted) {
-			const heldBefore = held.find((heldRole) => heldRole.id === role.id)
-			if (heldBefore && heldBefore.source !== 'directory') continue
-			const provinces = assignments.find((assignment) => assignment.roleCode === role.code)?.provinces ?? null
-			await trx.deleteFrom('user_role_scopes').where('user_id', '=', user.id).where('role_id', '=', role.id).execute()
-			if (provinces && provinces.length > 0) {
-				await trx.insertInto('user_role_scopes').values(provinces.map((province) => ({ user_id: user.id, role_id: role.id, province }))).execute()
-			}
+		const directoryRoles = wanted.filter((role) => (held.find((heldRole) => heldRole.id === role.id)?.source ?? 'directory') === 'directory')
+		if (directoryRoles.length > 0) {
+			await trx.deleteFrom('user_role_scopes').where('user_id', '=', user.id).where('role_id', 'in', directoryRoles.map((role) => role.id)).execute()
+			const scoped = directoryRoles.flatMap((role) =>
+				(assignments.find((assignment) => assignment.roleCode === role.code)?.provinces ?? []).map((province) => ({ user_id: user.id, role_id: role.id, province })),
+			)
+			if (scoped.length > 0) await trx.insertInto('user_role_scopes').values(scoped).execute()
 		}
 		const sources = new Map([...held.map((role) => [Number(role.id), role.source] as const), ...added.map((role) => [Number(role.id), 'directory'] as const)])
 		const describe = (list: readonly NamedAssignment[]) =>
