@@ -16,15 +16,19 @@ const TARGET_PX = 44
 /** The most a one-row top bar may take. */
 const TOP_BAR_PX = 56
 
-/** Resizes and waits until the page is laid out at the new size, transitions (the off-canvas menu's) ended. */
+/**
+ * Resizes and waits until the page is laid out at the new size, then brings its running transitions (the
+ * off-canvas menu's) to their end at once: awaiting them could wait on one another cancels (it rejects) or
+ * race a new one. Animations (a toast's progress bar, paused while the pointer is on it) are left alone.
+ */
 async function resize(page: Page, size: { width: number; height: number }) {
 	await page.setViewportSize(size)
 	await expect.poll(() => page.evaluate(() => window.innerWidth), { message: 'the page has been laid out again' }).toBe(size.width)
-	await page.evaluate(async () => {
+	await page.evaluate(() => {
 		window.scrollTo(0, 0)
-		// Transitions end; an endless animation (a progress bar's) never would.
-		const ending = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-		await Promise.all(ending.map((animation) => animation.finished))
+		for (const animation of document.getAnimations()) {
+			if (animation instanceof CSSTransition && animation.playState === 'running') animation.finish()
+		}
 	})
 }
 
