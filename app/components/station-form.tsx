@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { PROVINCES_BY_NAME, provinceName } from '~/catalogs/provinces'
 import { STATION_FIELDS, STATION_LIMITS, STATION_STATUSES, STATIONS_PATH } from '~/catalogs/stations'
+import { inScope, type ProvinceScope } from '~/permissions/scope'
 import { optionLabel, optionsWith, type ReferenceOption } from '~/reference-lists/definitions'
 import { CatalogForm, type CatalogFormCell, type CatalogFormProps } from './catalog-form'
 
@@ -18,15 +19,22 @@ export function useStationLabels(types: readonly ReferenceOption[]) {
 	return { typeLabel, statusLabel, fieldLabel, valueLabel }
 }
 
-/** The station's create and edit form. */
-export function StationForm({ types, ...form }: CatalogFormProps & { types: readonly ReferenceOption[] }) {
+/**
+ * The station's create and edit form. `provinces`: where the user may write (regional scope, decision 0052);
+ * the select offers those, and the record's own province when it lies outside them (the server refuses it).
+ */
+export function StationForm({ types, provinces, ...form }: CatalogFormProps & { types: readonly ReferenceOption[]; provinces: ProvinceScope }) {
 	const { t } = useTranslation()
 	const { statusLabel } = useStationLabels(types)
+	const provinceOptions = PROVINCES_BY_NAME.filter((province) => inScope(provinces, province.code) || province.code === form.values.province).map((province) => ({
+		value: province.code,
+		label: province.name,
+	}))
 	const cells: CatalogFormCell[] = [
 		{ columns: 'col-md-4', control: { kind: 'select', name: 'type', emptyOption: t('catalog.choose'), options: optionsWith(types, form.values.type), required: true } },
 		{
 			columns: 'col-md-4',
-			control: { kind: 'select', name: 'province', emptyOption: t('catalog.choose'), options: PROVINCES_BY_NAME.map((province) => ({ value: province.code, label: province.name })), required: true },
+			control: { kind: 'select', name: 'province', emptyOption: t('catalog.choose'), options: provinceOptions, required: true },
 		},
 		{ columns: 'col-md-4', control: { kind: 'select', name: 'status', fallback: 'active', options: STATION_STATUSES.map((status) => ({ value: status, label: statusLabel(status) })), required: true } },
 		{ columns: 'col-12', control: { kind: 'input', name: 'address', autoComplete: 'off' } },

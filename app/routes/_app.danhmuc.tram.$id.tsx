@@ -26,7 +26,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogSty
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-	const { grants, scope } = await requirePermission(request, 'DANHMUC_TRAM', 'view')
+	const { grants, scope, scopeOf } = await requirePermission(request, 'DANHMUC_TRAM', 'view')
 	return loadCatalogRecord(
 		request,
 		params,
@@ -35,6 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		async () => ({
 			types: await optionsFor(STATION_TYPE_LIST, request),
 			addTool: can(grants, TOOL_FUNCTION, 'create'),
+			provinces: scopeOf('DANHMUC_TRAM', 'update'),
 		}),
 		scope,
 	)
@@ -50,7 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function StationPage() {
 	const { t, i18n } = useTranslation()
 	const page = useLoaderData<typeof loader>()
-	const { record: station, values, types, addTool } = page
+	const { record: station, values, types, addTool, provinces } = page
 	const labels = useStationLabels(types)
 	const toolsHref = `/congcu/list?stationId=${station.id}`
 	return (
@@ -59,7 +60,7 @@ export default function StationPage() {
 			page={page}
 			answer={useActionData<typeof action>()}
 			labels={labels}
-			form={(props) => <StationForm {...props} types={types} />}
+			form={(props) => <StationForm {...props} types={types} provinces={provinces} />}
 			deleteRefused={(count) => (
 				<div className="alert alert-danger" role="alert">
 					<p className="mb-1">{t('stations.deleteRefused', { count })}</p>

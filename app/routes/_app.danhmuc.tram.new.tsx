@@ -19,8 +19,8 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: catalogSty
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
 
 export async function loader({ request }: LoaderFunctionArgs) {
-	await requirePermission(request, 'DANHMUC_TRAM', 'create')
-	return loadNewCatalogRecord(request, STATION_PAGES, async () => ({ types: await optionsFor(STATION_TYPE_LIST, request) }))
+	const { scope } = await requirePermission(request, 'DANHMUC_TRAM', 'create')
+	return loadNewCatalogRecord(request, STATION_PAGES, async () => ({ types: await optionsFor(STATION_TYPE_LIST, request), provinces: scope }))
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -29,13 +29,13 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewStationPage() {
-	const { types } = useLoaderData<typeof loader>()
+	const { types, provinces } = useLoaderData<typeof loader>()
 	return (
 		<CatalogNewRecordPage
 			pages={STATION_PAGES}
 			answer={useActionData<typeof action>()}
 			initialValues={{ status: 'active' }}
-			form={(props) => <StationForm {...props} types={types} />}
+			form={(props) => <StationForm {...props} types={types} provinces={provinces} />}
 		/>
 	)
 }

@@ -6,6 +6,7 @@ import { toolSchema } from '~/catalogs/tool-schema.server'
 import { createTool } from '~/catalogs/tools.server'
 import { getDb } from '~/db/db.server'
 import { formatNumber } from '~/i18n/format'
+import { toEmail } from '~/users/email.server'
 import { alerts, fieldError, fieldValue, format, listedCodes, reportRows, signedIn, stationFields, toolFields, uniqueCode, uploadCsv, vn } from '../support/catalogs'
 import { runCli } from '../support/cli'
 import { parseHtml, selectOptions, tableRows } from '../support/html'
@@ -129,6 +130,14 @@ describe('writing within the scope', () => {
 		expect(created.status).toBe(302)
 	})
 
+	test('the station form offers the provinces where the user writes, and a record’s own province', async () => {
+		const provinces = (html: string) => selectOptions(html, 'province').map((option) => option.value)
+		expect(provinces(await (await scoped.client.get('/danhmuc/tram/new')).text())).toEqual(['', 'an-giang'])
+		expect(provinces(await (await scoped.client.get(`/danhmuc/tram/${stations.angiang.id}`)).text())).toEqual(['', 'an-giang'])
+		// Viewed everywhere, written in An Giang: a station of Hà Nội keeps its province on the form.
+		expect(provinces(await (await mixed.client.get(`/danhmuc/tram/${stations.hanoi.id}`)).text())).toEqual(['', 'an-giang', 'ha-noi'])
+	})
+
 	test('a station moved out of the scope, or changed where only viewed, is refused with the province marked', async () => {
 		const before = await stationRow(stations.angiang.id)
 		const moved = await scoped.client.post(`/danhmuc/tram/${stations.angiang.id}`, stationFields({ code: before.code, province: 'ha-noi', version: String(before.version) }))
@@ -234,6 +243,34 @@ describe('the command line', () => {
 		expect(rows.map((row) => row.province)).toEqual(['an-giang', 'can-tho'])
 		const audit = await getDb().selectFrom('audit_log').select('details').where('action', '=', 'user.roles_changed').where('entity_id', '=', String(mixed.user.id)).execute()
 		expect(JSON.parse(audit.at(-1)!.details!)).toMatchObject({ changes: { roles: { from: 'operator (an-giang), viewer', to: 'operator (an-giang, can-tho), viewer' } } })
+	})
+
+	test('users:create --scope creates the user with the role in those provinces; an unknown code exits 2 and creates nothing', async () => {
+		const email = toEmail(`scoped-${marker}@example.com`)
+		const password = `Scoped pass ${marker}`
+		const unknown = await runCli('users:create', '--email', email, '--password', password, '--roles', 'operator', '--scope', 'operator=hue,atlantis')
+		expect(unknown.code).toBe(2)
+		expect(unknown.stderr).toContain('atlantis')
+		expect(await getDb().selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined()
+
+		const created = await runCli('users:create', '--email', email, '--password', password, '--roles', 'viewer,operator', '--scope', 'operator=hue,an-giang')
+		expect(created.code, created.stderr).toBe(0)
+		expect(created.stdout).toContain('with roles: viewer, operator (hue, an-giang).')
+		const user = await getDb().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()
+		const assignments = await getDb()
+			.selectFrom('user_roles')
+			.innerJoin('roles', 'roles.id', 'user_roles.role_id')
+			.leftJoin('user_role_scopes', (join) => join.onRef('user_role_scopes.user_id', '=', 'user_roles.user_id').onRef('user_role_scopes.role_id', '=', 'user_roles.role_id'))
+			.select(['roles.code', 'user_role_scopes.province'])
+			.where('user_roles.user_id', '=', user.id)
+			.orderBy('roles.code')
+			.orderBy('user_role_scopes.province')
+			.execute()
+		expect(assignments).toEqual([
+			{ code: 'operator', province: 'an-giang' },
+			{ code: 'operator', province: 'hue' },
+			{ code: 'viewer', province: null },
+		])
 	})
 
 	test('users:set-roles --scope with an unknown province code exits 2 naming it, nothing changed', async () => {
