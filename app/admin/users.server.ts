@@ -1,14 +1,12 @@
 import { randomBytes } from 'node:crypto'
-import { sql } from 'kysely'
 import { z } from 'zod'
 import { recordAudit } from '~/audit/audit.server'
 import { checkPasswordPolicy, hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '~/auth/password.server'
 import { revokeAccess } from '~/auth/revoke.server'
 import { formObject, optionalText } from '~/catalogs/fields.server'
-import { normalizeSearch, searchTerms } from '~/catalogs/search-text'
 import { getDatabase, getDb, type DB } from '~/db/db.server'
 import type { ListState } from '~/lists/list-query'
-import { equals, readPage, type ListResult, type ListSource, type SortColumn } from '~/lists/list.server'
+import { equals, readPage, search, type ListResult, type ListSource, type SortColumn } from '~/lists/list.server'
 import { notify, notifyRolesChanged } from '~/notifications/notifications.server'
 import {
 	assignableRoleCodes,
@@ -30,6 +28,7 @@ import { DEFAULT_LANGUAGE, isLanguageCode, languageTag } from '~/i18n/languages'
 import { sendMail } from '~/mail/mailer.server'
 import { emailField } from '~/users/email-field.server'
 import type { Email } from '~/users/email.server'
+import { userSearchText } from '~/users/search-text'
 import { getUserByEmail, getUserById, insertUser } from '~/users/users.server'
 import { getClientIp } from '~/utils/logger.server'
 import { issue } from '~/utils/form.server'
@@ -166,25 +165,11 @@ const SORTS: Record<(typeof USER_LIST.sorts)[number], SortColumn> = {
 	lastSignIn: { column: 'users.last_sign_in_at' },
 }
 
-/** Users whose email or names contain every word of `q`, accents and case aside (accounts are few: read in full). */
-async function searchIds(db: DB, q: string): Promise<number[]> {
-	const terms = searchTerms(q)
-	const rows = await db.selectFrom('users').select(['id', 'email', 'display_name', 'first_name', 'last_name']).execute()
-	return rows
-		.filter((row) => {
-			const text = normalizeSearch([row.email, row.display_name, row.first_name, row.last_name].join(' '))
-			return terms.every((term) => text.includes(term))
-		})
-		.map((row) => Number(row.id))
-}
-
 export async function listAdminUsers(state: ListState<'role' | 'state', UserSort>, db: DB = getDb()): Promise<ListResult<UserListRow>> {
 	const dialect = getDatabase().dialect
 	let filtered = db.selectFrom('users')
-	if (state.q && searchTerms(state.q).length > 0) {
-		const ids = await searchIds(db, state.q)
-		filtered = ids.length > 0 ? filtered.where('users.id', 'in', ids) : filtered.where(sql<boolean>`0 = 1`)
-	}
+	const { condition: searched, atLeast } = await search(db, dialect, 'users', state.q)
+	if (searched) filtered = filtered.where(searched)
 	if (state.filters.state) filtered = filtered.where(equals(dialect, 'users.locked', state.filters.state === 'locked' ? 1 : 0, { selective: true }))
 	if (state.filters.role) {
 		const role = state.filters.role
@@ -198,6 +183,7 @@ export async function listAdminUsers(state: ListState<'role' | 'state', UserSort
 		filtered,
 		columns: (query) => query.select(['users.id', 'users.email', 'users.display_name', 'users.first_name', 'users.last_name', 'users.locked', 'users.created_at', 'users.last_sign_in_at']),
 		sort: SORTS[state.sort],
+		searchMatchesAtLeast: atLeast,
 	}
 	const page = await readPage<Omit<UserListRow, 'roles' | 'assignments'>>(db, dialect, source, state)
 	const assigned = await readAssignments(db, page.rows.map((row) => Number(row.id)))
@@ -377,7 +363,13 @@ export async function updateAdminUser(id: number, input: UserProfileInput, assig
 		if (Object.keys(changes).length === 0) return { ok: true, changed: false }
 		await trx
 			.updateTable('users')
-			.set({ display_name: fields.displayName[1], first_name: fields.firstName[1], last_name: fields.lastName[1], updated_at: Date.now() })
+			.set({
+				display_name: fields.displayName[1],
+				first_name: fields.firstName[1],
+				last_name: fields.lastName[1],
+				search_text: userSearchText({ email: before.email, display_name: fields.displayName[1], first_name: fields.firstName[1], last_name: fields.lastName[1] }),
+				updated_at: Date.now(),
+			})
 			.where('id', '=', id)
 			.execute()
 		if (rolesChanged) {

@@ -13,6 +13,8 @@ export interface UsersTable {
 	display_name: string
 	first_name: string
 	last_name: string
+	/** The accent- and case-free email and names the users list searches (app/users/search-text.ts). */
+	search_text: string
 	password_hash: string | null
 	external_id: string | null
 	locked: Generated<number>

@@ -4,12 +4,20 @@ import type { Email } from './email.server'
 import { forgetInitialPassword } from './initial-password.server'
 import type { ProvinceCode } from '~/catalogs/provinces'
 import { assignmentsFromCodes, replaceRoleAssignments } from './role-assignments.server'
+import { userSearchText } from './search-text'
 
 export type { User }
 
 /** The account's sign-in email (both columns hold the canonical form since migration 0019). */
 export async function setUserEmail(userId: number, email: Email, db: DB = getDb()) {
 	await db.updateTable('users').set({ email, email_normalized: email, updated_at: Date.now() }).where('id', '=', userId).execute()
+	await refreshSearchText(userId, db)
+}
+
+/** Writes `search_text` again from the stored email and names, after a change of one of them. */
+async function refreshSearchText(userId: number, db: DB) {
+	const user = await db.selectFrom('users').select(['email', 'display_name', 'first_name', 'last_name']).where('id', '=', userId).executeTakeFirst()
+	if (user) await db.updateTable('users').set({ search_text: userSearchText(user) }).where('id', '=', userId).execute()
 }
 
 export function getUserById(id: number, db: DB = getDb()): Promise<User | undefined> {
@@ -51,14 +59,13 @@ export async function insertUser(account: NewAccount, db: DB = getDb()): Promise
 	const lastName = account.lastName?.trim() ?? ''
 	const displayName =
 		account.displayName?.trim() || [lastName, firstName].filter(Boolean).join(' ') || email.split('@')[0]!
+	const names = { email, display_name: displayName, first_name: firstName, last_name: lastName }
 	return db
 		.insertInto('users')
 		.values({
-			email,
+			...names,
 			email_normalized: email,
-			display_name: displayName,
-			first_name: firstName,
-			last_name: lastName,
+			search_text: userSearchText(names),
 			password_hash: account.passwordHash,
 			external_id: account.externalId ?? null,
 			must_change_password: account.mustChangePassword ? 1 : 0,
@@ -155,6 +162,7 @@ export async function updateProfile(
 		})
 		.where('id', '=', userId)
 		.execute()
+	if (changes.displayName !== undefined || changes.firstName !== undefined || changes.lastName !== undefined) await refreshSearchText(userId, db)
 }
 
 /** Notes a successful sign-in (page or API) for the users list and the lock of unused accounts. */

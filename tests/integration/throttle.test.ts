@@ -429,7 +429,7 @@ describe('one account, however its address is written', () => {
 			const now = Date.now()
 			const row = await getDb()
 				.insertInto('users')
-				.values({ email: email as Email, email_normalized: normalized as Email, display_name: 'Cũ', first_name: '', last_name: '', password_hash: null, external_id: null, preferred_language: null, time_zone: null, password_changed_at: null, created_at: now, updated_at: now })
+				.values({ email: email as Email, email_normalized: normalized as Email, display_name: 'Cũ', first_name: '', last_name: '', search_text: '', password_hash: null, external_id: null, preferred_language: null, time_zone: null, password_changed_at: null, created_at: now, updated_at: now })
 				.returning('id')
 				.executeTakeFirstOrThrow()
 			return Number(row.id)

@@ -1,5 +1,5 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely'
-import { idColumn, type Dialect } from './helpers'
+import { idColumn, searchIndex, type Dialect } from './helpers'
 
 /**
  * The business catalogs: stations ("Trạm") and tools ("Công cụ").
@@ -47,27 +47,6 @@ export function catalogs(dialect: Dialect) {
 		for (const column of columns) await db.schema.createIndex(`${table}_${column}_count`).on(table).column(column).execute()
 	}
 
-	async function searchIndex(db: Kysely<unknown>, table: string) {
-		if (postgres) {
-			if (await ensurePgTrgm(db)) {
-				await sql`create index ${sql.id(`${table}_search_trgm`)} on ${sql.table(table)} using gin (search_text gin_trgm_ops)`.execute(db)
-			}
-			return
-		}
-		const fts = `${table}_fts`
-		await sql`create virtual table ${sql.table(fts)} using fts5(search_text, content=${sql.lit(table)}, content_rowid='id', tokenize='trigram')`.execute(db)
-		await sql`create trigger ${sql.id(`${table}_fts_insert`)} after insert on ${sql.table(table)} begin
-			insert into ${sql.table(fts)}(rowid, search_text) values (new.id, new.search_text);
-		end`.execute(db)
-		await sql`create trigger ${sql.id(`${table}_fts_delete`)} after delete on ${sql.table(table)} begin
-			insert into ${sql.table(fts)}(${sql.table(fts)}, rowid, search_text) values ('delete', old.id, old.search_text);
-		end`.execute(db)
-		await sql`create trigger ${sql.id(`${table}_fts_update`)} after update of search_text on ${sql.table(table)} begin
-			insert into ${sql.table(fts)}(${sql.table(fts)}, rowid, search_text) values ('delete', old.id, old.search_text);
-			insert into ${sql.table(fts)}(rowid, search_text) values (new.id, new.search_text);
-		end`.execute(db)
-	}
-
 	return {
 		async up(db: Kysely<unknown>) {
 			await idColumn(db.schema.createTable('stations'), dialect)
@@ -93,7 +72,7 @@ export function catalogs(dialect: Dialect) {
 			// Recent changes (the dashboard) and tools per station.
 			await db.schema.createIndex('stations_updated_at').on('stations').columns(['updated_at', 'id']).execute()
 			await countIndexes(db, 'stations', ['status', 'type', 'province'])
-			await searchIndex(db, 'stations')
+			await searchIndex(db, dialect, 'stations')
 
 			await idColumn(db.schema.createTable('tools'), dialect)
 				.addColumn('code', 'varchar(20)', (c) => bytewise(c.notNull().unique()))
@@ -125,30 +104,10 @@ export function catalogs(dialect: Dialect) {
 			)
 			await db.schema.createIndex('tools_updated_at').on('tools').columns(['updated_at', 'id']).execute()
 			await countIndexes(db, 'tools', ['status', 'category'])
-			await searchIndex(db, 'tools')
+			await searchIndex(db, dialect, 'tools')
 
 			// The record pages' history and the dashboard's recent catalog changes.
 			await db.schema.createIndex('audit_log_entity_at').on('audit_log').columns(['entity', 'at']).execute()
 		},
-	}
-}
-
-/**
- * Creates pg_trgm when it is installed and we may (a trusted extension: the database owner may).
- * A failure is contained in a savepoint, so the migration goes on without the trigram index.
- */
-async function ensurePgTrgm(db: Kysely<unknown>): Promise<boolean> {
-	const installed = await sql<{ ok: number }>`select 1 as ok from pg_extension where extname = 'pg_trgm'`.execute(db)
-	if (installed.rows.length > 0) return true
-	const available = await sql<{ ok: number }>`select 1 as ok from pg_available_extensions where name = 'pg_trgm'`.execute(db)
-	if (available.rows.length === 0) return false
-	await sql`savepoint create_pg_trgm`.execute(db)
-	try {
-		await sql`create extension if not exists pg_trgm`.execute(db)
-		await sql`release savepoint create_pg_trgm`.execute(db)
-		return true
-	} catch {
-		await sql`rollback to savepoint create_pg_trgm`.execute(db)
-		return false
 	}
 }
