@@ -7,8 +7,6 @@ import * as build from '@remix-run/dev/server-build'
 import compression from 'compression'
 import express from 'express'
 import { pinoHttp } from 'pino-http'
-import { purgeExpiredSessions } from '~/auth/session.server'
-import { purgeExpiredApiTokens } from '~/auth/api-token.server'
 import { startPasswordResetWorker, whenPasswordResetQueued } from '~/auth/password-reset-requests.server'
 import { ensureAdministrator } from '~/bootstrap.server'
 import { checkRoleMapRoles } from '~/auth/oidc/directory-roles.server'
@@ -35,11 +33,10 @@ import { nodeVersionWarning } from '~/server/node-support.server'
 import { metricsEndpoint, registerStateMetrics, requestDuration } from '~/server/metrics.server'
 import { routeIdentifier } from '~/server/route-ids.server'
 import { createShutdown } from '~/server/shutdown.server'
+import { startExpiredRowsPurge } from '~/server/expired-rows.server'
 import { builtAssets } from '~/server/static-assets.server'
 import { afterResponse, runAfterResponse } from '~/utils/after-response.server'
 import { baseLogger, errorFields, logger, requestContext, type RequestContext } from '~/utils/logger.server'
-
-const SESSION_PURGE_INTERVAL_MS = 10 * 60_000
 
 /** A bad setting stops start-up with its message (naming the variable), not a stack. */
 function exitOnConfigError(error: unknown): never {
@@ -73,8 +70,6 @@ async function main() {
 	await ensureBuiltins()
 	await ensureAdministrator()
 	if (config.oidc) await checkRoleMapRoles(config.oidc.roleMap).catch(exitOnConfigError)
-	await purgeExpiredSessions()
-	await purgeExpiredApiTokens()
 
 	const app = express()
 	app.disable('x-powered-by')
@@ -246,11 +241,7 @@ async function main() {
 	const resetWorker = startPasswordResetWorker()
 	whenPasswordResetQueued(() => afterResponse(() => void resetWorker.runNow()))
 
-	const purgeTimer = setInterval(() => {
-		purgeExpiredSessions().catch((error) => logger.error('sessions.purge_failed', errorFields(error)))
-		purgeExpiredApiTokens().catch((error) => logger.error('api_tokens.purge_failed', errorFields(error)))
-	}, SESSION_PURGE_INTERVAL_MS)
-	purgeTimer.unref()
+	const expiredRowsPurge = startExpiredRowsPurge()
 	// Scheduled notifications go out within this long of their time (on whichever instance looks first).
 	const announcementTimer = setInterval(() => {
 		deliverDueAnnouncements().catch((error) => logger.error('notifications.delivery_failed', errorFields(error)))
@@ -270,7 +261,6 @@ async function main() {
 		if (shuttingDown) return
 		shuttingDown = true
 		stopping = true
-		clearInterval(purgeTimer)
 		clearInterval(announcementTimer)
 		stopAuditPurge?.()
 		stopInactiveLock?.()
@@ -290,6 +280,7 @@ async function main() {
 					load.stop()
 					// A reset request in hand is finished (its mail written) before the database closes.
 					await resetWorker.stop()
+					await expiredRowsPurge.stop()
 					await mailDelivery?.stop()
 					return database.close()
 				})

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
@@ -11,6 +12,7 @@ import { runCli as cli } from '../support/cli'
 import { TestClient, location } from '../support/client'
 import { startServer } from '../support/server'
 import { createTestUser } from '../support/users'
+import { until } from '../support/wait'
 
 describe('start-up', () => {
 	test('a bad environment value stops start-up with a message naming the variable', async () => {
@@ -163,7 +165,52 @@ describe('error page', () => {
 	})
 })
 
-describe('sessions housekeeping', () => {
+describe('housekeeping', () => {
+	test('expired sessions, API tokens, sign-ins waiting for a code, reset links and kept forms are purged at start-up; live ones stay', async () => {
+		const { user } = await createTestUser()
+		const now = Date.now()
+		const hour = 3_600_000
+		const key = (name: string, live: boolean) => `${name}-${live ? 'live' : 'expired'}-${randomBytes(8).toString('hex')}`
+		const rows = (live: boolean) => ({
+			session: key('session', live),
+			token: key('token', live),
+			pending: key('pending', live),
+			reset: key('reset', live),
+			kept: key('kept', live),
+		})
+		const [expired, live] = [rows(false), rows(true)]
+		for (const [names, expiresAt] of [
+			[expired, now - 1],
+			[live, now + hour],
+		] as const) {
+			await getDb().insertInto('sessions').values({ id_hash: names.session, user_id: user.id, created_at: now, last_seen_at: now, expires_at: expiresAt, ip: null, user_agent: null, flash: null }).execute()
+			await getDb().insertInto('api_tokens').values({ token_hash: names.token, user_id: user.id, created_at: now, expires_at: expiresAt, last_used_at: null, ip: null, user_agent: null }).execute()
+			await getDb().insertInto('mfa_pending_sign_ins').values({ id_hash: names.pending, user_id: user.id, redirect_to: '/', created_at: now, expires_at: expiresAt, oidc_sid: null, oidc_id_token: null }).execute()
+			await getDb().insertInto('password_resets').values({ token_hash: names.reset, user_id: user.id, created_at: now, expires_at: expiresAt, used_at: null }).execute()
+			await getDb().insertInto('kept_forms').values({ id_hash: names.kept, user_id: user.id, path: '/', fields: '[]', created_at: now, expires_at: expiresAt }).execute()
+		}
+		const present = async () => {
+			const [sessions, tokens, pending, resets, kept] = await Promise.all([
+				getDb().selectFrom('sessions').select('id_hash as key').where('user_id', '=', user.id).execute(),
+				getDb().selectFrom('api_tokens').select('token_hash as key').where('user_id', '=', user.id).execute(),
+				getDb().selectFrom('mfa_pending_sign_ins').select('id_hash as key').where('user_id', '=', user.id).execute(),
+				getDb().selectFrom('password_resets').select('token_hash as key').where('user_id', '=', user.id).execute(),
+				getDb().selectFrom('kept_forms').select('id_hash as key').where('user_id', '=', user.id).execute(),
+			])
+			return [...sessions, ...tokens, ...pending, ...resets, ...kept].map((row) => row.key).sort()
+		}
+		expect(await present()).toEqual([...Object.values(expired), ...Object.values(live)].sort())
+		const server = await startServer()
+		try {
+			const logged = () => server.output.some((line) => line.startsWith('{') && JSON.parse(line).event === 'expired_rows.purged')
+			await until(logged, 'the purge at start-up has logged what it deleted')
+			expect(await present()).toEqual(Object.values(live).sort())
+		} finally {
+			expect(await server.stop()).toBe(0)
+		}
+	})
+
+
 	test('expired sessions are purged', async () => {
 		const { user } = await createTestUser()
 		const now = Date.now()
