@@ -22,6 +22,7 @@ import { canonicalEmails } from './0019_canonical_emails'
 import { passwordResetRequests } from './0020_password_reset_requests'
 import { roleScopes } from './0021_role_scopes'
 import { singleSignOn } from './0022_single_sign_on'
+import { sessionSecondFactor } from './0024_session_second_factor'
 
 /** Every migration, in order. Names are permanent: never rename or reorder a landed one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -48,5 +49,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
 		'0020_password_reset_requests': passwordResetRequests(dialect),
 		'0021_role_scopes': roleScopes(),
 		'0022_single_sign_on': singleSignOn(),
+		'0024_session_second_factor': sessionSecondFactor(),
 	}
 }
