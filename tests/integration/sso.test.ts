@@ -409,6 +409,12 @@ describe('the portal’s own second factor after the company sign-in', () => {
 			return { page: page.status === 200 ? parseHtml(html).querySelector('h1')?.text.trim() : location(page), api: api.status === 200 ? body.type : body.message }
 		}
 
+		/** Whether the security page tells this session to set up a second factor. */
+		async function toldToEnrol(client: TestClient) {
+			const page = parseHtml(await (await client.get('/account/security')).text())
+			return page.querySelectorAll('.alert').some((alert) => alert.text.trim() === translate('vn', 'mfa.requiredNotice'))
+		}
+
 		test('a trusted amr naming a second factor: no enrolment asked, the protected page and the API answer; the same account’s password sign-in afterwards must enrol', async () => {
 			const admin = await administratorAtProvider()
 			const client = new TestClient(portal.url)
@@ -418,12 +424,14 @@ describe('the portal’s own second factor after the company sign-in', () => {
 			expect(await sentTo(client)).toEqual({ page: translate('vn', 'admin.users.title'), api: 'success' })
 			const session = await getDb().selectFrom('sessions').select('second_factor').where('user_id', '=', admin.user.id).executeTakeFirstOrThrow()
 			expect(session.second_factor).toBe('provider')
+			expect(await toldToEnrol(client)).toBe(false)
 
 			const byPassword = new TestClient(portal.url)
 			const signedIn = await byPassword.signIn(admin.email, admin.password)
 			await signedIn.text()
 			expect(location(signedIn)).toBe('/account/security')
 			expect(await sentTo(byPassword)).toEqual({ page: '/account/security', api: translate('vn', 'api.secondFactorRequired') })
+			expect(await toldToEnrol(byPassword)).toBe(true)
 			// The provider's session is still the one that counts for itself.
 			expect((await sentTo(client)).api).toBe('success')
 		})

@@ -42,7 +42,7 @@ export async function secondFactorRequiredFor(userId: number, db: DB = getDb()):
  * Whether a sign-in's second factor satisfies REQUIRE_MFA_FOR by itself, for its session only: the OpenID
  * provider's (its `amr`), while OIDC_TRUST_AMR still says to trust it (decision 0064).
  */
-function satisfiedBySignIn(secondFactor: SignInSecondFactor | null | undefined): boolean {
+export function satisfiedBySignIn(secondFactor: SignInSecondFactor | null | undefined): boolean {
 	return secondFactor === 'provider' && getConfig().oidc?.trustAmr === true
 }
 
