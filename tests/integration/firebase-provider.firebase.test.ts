@@ -7,8 +7,7 @@ import { toEmail } from '~/users/email.server'
 import { mailsArrivedTo, resetTokenIn } from '../support/mail'
 import { TestClient, location } from '../support/client'
 import { errorSummary, parseHtml } from '../support/html'
-import { freePort } from '../support/nginx'
-import { addTestPerson, signInThroughProvider, startOidcProvider, type TestOidcProvider } from '../support/oidc-provider'
+import { addTestPerson, signInThroughProvider, startOidcProviderForPortal, type TestOidcProvider } from '../support/oidc-provider'
 import { startServer, type RunningServer } from '../support/server'
 import { translate } from '../support/translate'
 
@@ -45,19 +44,9 @@ async function firebaseAccepts(email: string, password: string): Promise<boolean
 
 beforeAll(async () => {
 	await fetch(`http://${emulatorHost}/emulator/v1/projects/${firebase.FIREBASE_PROJECT_ID}/accounts`, { method: 'DELETE' })
-	const port = await freePort()
-	const portalUrl = `http://127.0.0.1:${port}`
-	idp = await startOidcProvider(portalUrl)
-	server = await startServer({
-		...firebase,
-		PORT: String(port),
-		PUBLIC_URL: portalUrl,
-		OIDC_ISSUER: idp.issuer,
-		OIDC_CLIENT_ID: idp.clientId,
-		OIDC_CLIENT_SECRET: idp.clientSecret,
-		OIDC_CREATE_ACCOUNTS: 'true',
-		OIDC_ROLE_MAP: JSON.stringify({ staff: 'viewer' }),
-	})
+	const started = await startOidcProviderForPortal()
+	idp = started.idp
+	server = await startServer({ ...firebase, ...started.portalEnv, OIDC_CREATE_ACCOUNTS: 'true', OIDC_ROLE_MAP: JSON.stringify({ staff: 'viewer' }) })
 })
 
 afterAll(async () => {

@@ -8,8 +8,7 @@ import { confirmEnrolment, startEnrolment } from '~/auth/mfa/mfa.server'
 import { totpCode } from '~/auth/mfa/totp.server'
 import { TestClient, location } from '../support/client'
 import { parseHtml } from '../support/html'
-import { freePort } from '../support/nginx'
-import { addTestPerson, signInThroughProvider, startOidcProvider, type NextAnswer, type TestOidcProvider, type TestPerson } from '../support/oidc-provider'
+import { addTestPerson, signInThroughProvider, startOidcProviderForPortal, type NextAnswer, type TestOidcProvider, type TestPerson } from '../support/oidc-provider'
 import { startServer, type RunningServer } from '../support/server'
 import { translate } from '../support/translate'
 import { createTestUser } from '../support/users'
@@ -28,20 +27,16 @@ let deadProvider: net.Server
 const ROLE_MAP = { 'field-ag': 'operator@an-giang', staff: 'viewer', ops: ['operator', 'viewer@ha-noi'] }
 
 beforeAll(async () => {
-	const port = await freePort()
-	portalUrl = `http://127.0.0.1:${port}`
-	idp = await startOidcProvider(portalUrl)
+	const started = await startOidcProviderForPortal()
+	idp = started.idp
+	portalUrl = idp.portalUrl
 	// A provider that is there but answers nothing: each connection is closed at once.
 	deadProvider = net.createServer((socket) => socket.destroy())
 	await new Promise<void>((resolve) => deadProvider.listen(0, '127.0.0.1', resolve))
 	const deadPort = (deadProvider.address() as net.AddressInfo).port
 	// One after the other: both would make the first administrator of the shared database at once.
 	portalEnv = {
-		PORT: String(port),
-		PUBLIC_URL: portalUrl,
-		OIDC_ISSUER: idp.issuer,
-		OIDC_CLIENT_ID: idp.clientId,
-		OIDC_CLIENT_SECRET: idp.clientSecret,
+		...started.portalEnv,
 		OIDC_CREATE_ACCOUNTS: 'true',
 		OIDC_ROLE_MAP: JSON.stringify(ROLE_MAP),
 		OIDC_PASSWORDS: 'admins',

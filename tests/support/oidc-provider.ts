@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import Provider, { type Configuration } from 'oidc-provider'
 import { expect } from 'vitest'
 import { TestClient } from './client'
+import { freePort } from './nginx'
 
 /** What the provider knows of a person: the claims it gives (standard ones, and `groups`). */
 export interface TestPerson {
@@ -117,6 +118,16 @@ export async function startOidcProvider(portalUrl: string): Promise<TestOidcProv
 		})
 	})
 	return handle
+}
+
+/**
+ * A provider for a portal about to start on a free loopback port: the provider, and the portal's settings that
+ * point at it (PORT, PUBLIC_URL, OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET).
+ */
+export async function startOidcProviderForPortal(): Promise<{ idp: TestOidcProvider; portalEnv: Record<string, string> }> {
+	const port = await freePort()
+	const idp = await startOidcProvider(`http://127.0.0.1:${port}`)
+	return { idp, portalEnv: { PORT: String(port), PUBLIC_URL: idp.portalUrl, OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: idp.clientId, OIDC_CLIENT_SECRET: idp.clientSecret } }
 }
 
 let personCount = 0
