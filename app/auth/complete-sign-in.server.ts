@@ -1,6 +1,6 @@
 import { redirect } from '@remix-run/node'
 import { recordAudit } from '~/audit/audit.server'
-import type { User } from '~/db/schema'
+import type { SignInSecondFactor, User } from '~/db/schema'
 import { languageCookie } from '~/i18n/language.server'
 import { isLanguageCode } from '~/i18n/languages'
 import { renewedCsrfCookie } from '~/security/csrf.server'
@@ -15,8 +15,8 @@ import { CHANGE_PASSWORD_PATH, createSession, type OidcSessionLink } from './ses
 export interface CompletedSignIn {
 	/** Where to go after signing in (checked here: only a path of this site). */
 	redirectTo: string | null | undefined
-	/** The second factor that completed the sign-in, when one was asked for. */
-	secondFactor?: 'totp' | 'recovery' | 'provider'
+	/** The second factor that completed the sign-in, when one was asked for (kept with the session). */
+	secondFactor?: SignInSecondFactor
 	/** Set when the user signed in through the OpenID provider (kept with the session for sign-out). */
 	oidc?: OidcSessionLink | null
 	/** More Set-Cookie headers, e.g. the one that ends the wait for a code. */
@@ -31,7 +31,7 @@ export interface CompletedSignIn {
 export async function completeSignIn(request: Request, user: User, { redirectTo, secondFactor, oidc = null, cookies = [] }: CompletedSignIn): Promise<Response> {
 	countSignIn('success', 'form')
 	await recordSignIn(user.id)
-	const sessionCookie = await createSession(request, user, oidc)
+	const sessionCookie = await createSession(request, user, { oidc, secondFactor })
 	const details = { ...(secondFactor ? { secondFactor } : {}), ...(oidc ? { via: 'oidc' } : {}) }
 	await recordAudit({
 		action: 'auth.sign_in',
@@ -43,7 +43,7 @@ export async function completeSignIn(request: Request, user: User, { redirectTo,
 	})
 	// After the second factor: a stranger who has only the password does not get a browser remembered.
 	const deviceCookie = await rememberBrowser(request, user)
-	const destination = user.must_change_password ? CHANGE_PASSWORD_PATH : (await userMustEnrol(user.id)) ? SECURITY_PATH : safeRedirect(redirectTo, '/')
+	const destination = user.must_change_password ? CHANGE_PASSWORD_PATH : (await userMustEnrol(user.id, secondFactor)) ? SECURITY_PATH : safeRedirect(redirectTo, '/')
 	const headers = new Headers({ 'Set-Cookie': sessionCookie })
 	headers.append('Set-Cookie', deviceCookie)
 	headers.append('Set-Cookie', renewedCsrfCookie())

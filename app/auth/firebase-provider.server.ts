@@ -58,13 +58,33 @@ async function verifyCredentials(email: string, password: string): Promise<strin
 	throw new Error(`Firebase sign-in failed: ${response.status} ${reason || 'no reason given'}`)
 }
 
-/** The Firebase uid of a local account, linking it by email the first time. */
-async function firebaseUid(user: User): Promise<string> {
+/**
+ * The Firebase uid of a local account, linking it by email the first time; null when Firebase has no account
+ * of that email (one made by single sign-on, which needs none until it is given a password).
+ */
+async function firebaseUid(user: User): Promise<string | null> {
 	if (user.external_id) return user.external_id
 	const auth = await getAdminAuth()
-	const { uid } = await auth.getUserByEmail(user.email)
-	await setExternalId(user.id, uid)
-	return uid
+	try {
+		const { uid } = await auth.getUserByEmail(user.email)
+		await setExternalId(user.id, uid)
+		return uid
+	} catch (error) {
+		if ((error as { code?: string }).code === 'auth/user-not-found') return null
+		throw error
+	}
+}
+
+/** Sets the account's password in Firebase, making its Firebase account when it has none yet. */
+async function setFirebasePassword(user: User, password: string): Promise<void> {
+	const auth = await getAdminAuth()
+	const uid = await firebaseUid(user)
+	if (uid) {
+		await auth.updateUser(uid, { password })
+		return
+	}
+	const made = await auth.createUser({ email: user.email, password, displayName: user.display_name || undefined })
+	await setExternalId(user.id, made.uid)
 }
 
 export const firebaseProvider: AuthProvider = {
@@ -87,18 +107,19 @@ export const firebaseProvider: AuthProvider = {
 
 	async changePassword(user, currentPassword, newPassword) {
 		if (!(await verifyCredentials(user.email, currentPassword))) return { ok: false, reason: 'wrongCurrentPassword' }
-		await (await getAdminAuth()).updateUser(await firebaseUid(user), { password: newPassword })
+		await setFirebasePassword(user, newPassword)
 		await updatePasswordHash(user.id, null, { mustChangePassword: false })
 		return { ok: true }
 	},
 
 	async changeEmail(user, email) {
-		await (await getAdminAuth()).updateUser(await firebaseUid(user), { email })
+		const uid = await firebaseUid(user)
+		if (uid) await (await getAdminAuth()).updateUser(uid, { email })
 		await setUserEmail(user.id, email)
 	},
 
 	async setPassword(user, newPassword, { mustChange }) {
-		await (await getAdminAuth()).updateUser(await firebaseUid(user), { password: newPassword })
+		await setFirebasePassword(user, newPassword)
 		await updatePasswordHash(user.id, null, { mustChangePassword: mustChange })
 	},
 

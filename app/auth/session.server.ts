@@ -4,7 +4,7 @@ import { getConfig } from '~/config.server'
 import { KEPT_FORM_PATH, keepPostedForm } from './kept-form.server'
 import { SECURITY_PATH, mustEnrolSecondFactor } from './mfa/requirement.server'
 import { getDb, type DB } from '~/db/db.server'
-import type { Session, User } from '~/db/schema'
+import type { Session, SignInSecondFactor, User } from '~/db/schema'
 import { getClientIp } from '~/utils/logger.server'
 import { memoizeForRequest, recallForRequest } from '~/utils/request-memo.server'
 import { singleton } from '~/utils/singleton.server'
@@ -74,12 +74,13 @@ export async function resolveSessionToken(token: string, db: DB = getDb(), { ext
 			'sessions.flash as session_flash',
 			'sessions.oidc_sid as session_oidc_sid',
 			'sessions.oidc_id_token as session_oidc_id_token',
+			'sessions.second_factor as session_second_factor',
 		])
 		.where('sessions.id_hash', '=', idHash)
 		.executeTakeFirst()
 	if (!row) return { status: 'expired' }
-	const { session_id_hash, session_user_id, session_created_at, session_last_seen_at, session_expires_at, session_ip, session_user_agent, session_flash, session_oidc_sid, session_oidc_id_token, ...userColumns } = row
-	const session: Session = { id_hash: session_id_hash, user_id: session_user_id, created_at: session_created_at, last_seen_at: session_last_seen_at, expires_at: session_expires_at, ip: session_ip, user_agent: session_user_agent, flash: session_flash, oidc_sid: session_oidc_sid, oidc_id_token: session_oidc_id_token }
+	const { session_id_hash, session_user_id, session_created_at, session_last_seen_at, session_expires_at, session_ip, session_user_agent, session_flash, session_oidc_sid, session_oidc_id_token, session_second_factor, ...userColumns } = row
+	const session: Session = { id_hash: session_id_hash, user_id: session_user_id, created_at: session_created_at, last_seen_at: session_last_seen_at, expires_at: session_expires_at, ip: session_ip, user_agent: session_user_agent, flash: session_flash, oidc_sid: session_oidc_sid, oidc_id_token: session_oidc_id_token, second_factor: session_second_factor }
 	const user = userColumns.id === null ? null : (userColumns as User)
 	const now = Date.now()
 	if (!user || user.locked || isSessionExpired(session, now)) {
@@ -146,7 +147,7 @@ export async function requireUser(request: Request, { allowPasswordChange = fals
 	if (state.user.must_change_password && !allowPasswordChange) {
 		throw redirect(CHANGE_PASSWORD_PATH)
 	}
-	if (getConfig().requireMfaFor !== 'none' && new URL(request.url).pathname !== SECURITY_PATH && (await mustEnrolSecondFactor(request, state.user))) {
+	if (getConfig().requireMfaFor !== 'none' && new URL(request.url).pathname !== SECURITY_PATH && (await mustEnrolSecondFactor(request, state.user, state.session))) {
 		throw redirect(SECURITY_PATH)
 	}
 	return state.user
@@ -177,8 +178,11 @@ export interface OidcSessionLink {
 	idToken: string
 }
 
-/** Starts a new session for `user` (a fresh id: never reuses one the browser brought) and returns its cookie. */
-export async function createSession(request: Request, user: User, oidc: OidcSessionLink | null = null, db: DB = getDb()): Promise<string> {
+/**
+ * Starts a new session for `user` (a fresh id: never reuses one the browser brought) and returns its cookie.
+ * `secondFactor`: how the sign-in's second factor was given, if one was.
+ */
+export async function createSession(request: Request, user: User, { oidc = null, secondFactor = null }: { oidc?: OidcSessionLink | null; secondFactor?: SignInSecondFactor | null } = {}, db: DB = getDb()): Promise<string> {
 	const previous = await readToken(request)
 	if (previous) await db.deleteFrom('sessions').where('id_hash', '=', hashToken(previous)).execute()
 	const token = randomBytes(32).toString('base64url')
@@ -196,6 +200,7 @@ export async function createSession(request: Request, user: User, oidc: OidcSess
 			flash: null,
 			oidc_sid: oidc?.sid ?? null,
 			oidc_id_token: oidc?.idToken ?? null,
+			second_factor: secondFactor,
 		})
 		.execute()
 	return getSessionCookie().serialize(token)

@@ -45,7 +45,12 @@ export interface SessionsTable {
 	oidc_sid: string | null
 	/** The ID token of that sign-in: the hint of the sign-out through the provider. */
 	oidc_id_token: string | null
+	/** How the sign-in's second factor was given (null: none, or a session older than migration 0024). */
+	second_factor: SignInSecondFactor | null
 }
+
+/** The second factor that completed a sign-in: the portal's code, a recovery code, or the OpenID provider's (OIDC_TRUST_AMR). */
+export type SignInSecondFactor = 'totp' | 'recovery' | 'provider'
 
 /** An account's identity at the OpenID provider (decision 0055). */
 export interface UserIdentitiesTable {

@@ -2,7 +2,7 @@ import { data } from '@remix-run/node'
 import { resolveBearerUser } from '~/auth/api-token.server'
 import { getSessionState, requireUser } from '~/auth/session.server'
 import { getDb, type DB } from '~/db/db.server'
-import type { User } from '~/db/schema'
+import type { SignInSecondFactor, User } from '~/db/schema'
 import type { Action } from './actions'
 import { apiMessage, passwordChangeRequired, secondFactorRequired } from '~/utils/api.server'
 import { userMustEnrol } from '~/auth/mfa/requirement.server'
@@ -133,19 +133,24 @@ export function unauthorised(request: Request) {
 
 /** The API's user: a bearer token, or the session cookie. No redirects: 401 with the seed's message. */
 export async function requireApiUser(request: Request): Promise<User> {
-	const user = await apiUser(request)
-	if (!user) throw await unauthorised(request)
+	const caller = await apiCaller(request)
+	if (!caller) throw await unauthorised(request)
+	const { user, signInFactor } = caller
 	// A token issued before an administrator required a new password stops working until it is changed.
 	if (user.must_change_password) throw await passwordChangeRequired(request)
 	// Likewise a token of someone REQUIRE_MFA_FOR now covers, until they have set up a second factor.
-	if (await userMustEnrol(user.id)) throw await secondFactorRequired(request)
+	if (await userMustEnrol(user.id, signInFactor)) throw await secondFactorRequired(request)
 	return user
 }
 
-async function apiUser(request: Request): Promise<User | null> {
-	if (request.headers.get('Authorization')?.startsWith('Bearer ')) return resolveBearerUser(request)
+/** The API's caller, and for a session cookie how that session's sign-in gave its second factor. */
+async function apiCaller(request: Request): Promise<{ user: User; signInFactor: SignInSecondFactor | null } | null> {
+	if (request.headers.get('Authorization')?.startsWith('Bearer ')) {
+		const user = await resolveBearerUser(request)
+		return user ? { user, signInFactor: null } : null
+	}
 	const state = await getSessionState(request)
-	return state.status === 'active' ? state.user : null
+	return state.status === 'active' ? { user: state.user, signInFactor: state.session.second_factor } : null
 }
 
 /** requirePermission for JSON endpoints: 401 without a valid token or session, 403 without the grant. */

@@ -6,13 +6,17 @@ import { getUserByEmail, setUserLocked, setUserRoles } from '~/users/users.serve
 import { toEmail } from '~/users/email.server'
 import { mailsArrivedTo, resetTokenIn } from '../support/mail'
 import { TestClient, location } from '../support/client'
-import { errorSummary } from '../support/html'
+import { errorSummary, parseHtml } from '../support/html'
+import type { TestOidcProvider } from '../support/oidc-provider'
+import { addTestPerson, signInThroughProvider, startOidcProviderForPortal } from '../support/sso'
 import { startServer, type RunningServer } from '../support/server'
+import { translate } from '../support/translate'
 
 /**
  * AUTH_PROVIDER=firebase against the Firebase Auth emulator (`npm test` starts one; see
  * scripts/lib/firebase-emulator.sh). Sign-in, password change, reset and linking go through the
- * server's forms, as without JavaScript.
+ * server's forms, as without JavaScript. Single sign-on is configured beside it (a real OpenID provider on
+ * loopback, tests/support/oidc-provider.ts), as a company with both would run the portal.
  */
 const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST
 if (!emulatorHost) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set: start the Auth emulator (scripts/lib/firebase-emulator.sh)')
@@ -21,6 +25,7 @@ Object.assign(process.env, firebase)
 resetSingleton('config')
 
 let server: RunningServer
+let idp: TestOidcProvider
 let sequence = 0
 
 function newAccount() {
@@ -40,11 +45,14 @@ async function firebaseAccepts(email: string, password: string): Promise<boolean
 
 beforeAll(async () => {
 	await fetch(`http://${emulatorHost}/emulator/v1/projects/${firebase.FIREBASE_PROJECT_ID}/accounts`, { method: 'DELETE' })
-	server = await startServer(firebase)
+	const started = await startOidcProviderForPortal()
+	idp = started.idp
+	server = await startServer({ ...firebase, ...started.portalEnv, OIDC_CREATE_ACCOUNTS: 'true', OIDC_ROLE_MAP: JSON.stringify({ staff: 'viewer' }) })
 })
 
 afterAll(async () => {
 	expect(await server?.stop()).toBe(0)
+	await idp?.close()
 })
 
 describe('the firebase provider', () => {
@@ -186,5 +194,73 @@ describe('the firebase provider', () => {
 		const signedIn = await new TestClient(server.url).signIn(email, temporary)
 		await signedIn.text()
 		expect(location(signedIn)).toBe('/account/change-password')
+	})
+	describe('single sign-on beside Firebase', () => {
+		/** Whether the client's session opens a page that needs a grant (the dashboard, given by the `staff` group's viewer). */
+		async function dashboardOpens(client: TestClient) {
+			const page = await client.get('/dashboard')
+			const html = await page.text()
+			return page.status === 200 && parseHtml(html).querySelector('h1')?.text.trim() === translate('vn', 'dashboard.title')
+		}
+
+		/** Signing out ends the portal session and continues at the provider. */
+		async function signOut(client: TestClient) {
+			const out = await client.post('/account/logout', {})
+			await out.text()
+			expect(new URL(location(out)!).origin).toBe(idp.issuer)
+			expect(await dashboardOpens(client)).toBe(false)
+		}
+
+		test('a first sign-in through the provider creates the account (nothing made in Firebase); the session opens pages; signing out ends it', async () => {
+			const someone = addTestPerson(idp, { groups: ['staff'] })
+			const client = new TestClient(server.url)
+			const { response } = await signInThroughProvider(idp, client, { subject: someone.subject }, '/dashboard')
+			await response.text()
+			expect(location(response)).toBe('/dashboard')
+			const user = (await getUserByEmail(toEmail(someone.email)))!
+			expect(user).toMatchObject({ first_name: 'Lan', last_name: 'Nguyễn', password_hash: null, external_id: null })
+			expect(await dashboardOpens(client)).toBe(true)
+			await signOut(client)
+		})
+
+		test('an account made through the Firebase provider is linked by its verified email; its Firebase password signs in as before', async () => {
+			const { email, password } = newAccount()
+			const user = await firebaseProvider.createAccount({ email, password })
+			await setUserRoles(user.id, ['viewer'])
+			const someone = addTestPerson(idp, { email })
+			const client = new TestClient(server.url)
+			const { response } = await signInThroughProvider(idp, client, { subject: someone.subject }, '/dashboard')
+			await response.text()
+			expect(location(response)).toBe('/dashboard')
+			const linked = await getDb().selectFrom('user_identities').select(['user_id', 'issuer']).where('subject', '=', someone.subject).executeTakeFirstOrThrow()
+			expect(linked).toEqual({ user_id: user.id, issuer: idp.issuer })
+			expect((await getUserByEmail(email))?.external_id).toBe(user.external_id)
+			expect(await dashboardOpens(client)).toBe(true)
+			await signOut(client)
+			const byPassword = await new TestClient(server.url).signIn(email, password)
+			await byPassword.text()
+			expect(location(byPassword)).toBe('/')
+		})
+
+		test('an account single sign-on created gets a Firebase account when an administrator sets its password; a change of its email needs none', async () => {
+			const someone = addTestPerson(idp, { groups: ['staff'] })
+			await (await signInThroughProvider(idp, new TestClient(server.url), { subject: someone.subject })).response.text()
+			const user = (await getUserByEmail(toEmail(someone.email)))!
+			const { client } = await administratorAndViewer()
+			const newEmail = toEmail(`sso-moved-${Date.now()}@example.com`)
+			const changed = await client.post(`/admin/users/${user.id}`, { intent: 'changeEmail', email: newEmail })
+			await changed.text()
+			expect(location(changed)).toBe(`/admin/users/${user.id}`)
+			expect((await getUserByEmail(newEmail))?.id).toBe(user.id)
+			const temporary = `Temporary pass ${Date.now()}`
+			const reset = await client.post(`/admin/users/${user.id}`, { intent: 'resetPassword', password: temporary })
+			await reset.text()
+			expect(location(reset)).toBe(`/admin/users/${user.id}`)
+			expect(await firebaseAccepts(newEmail, temporary)).toBe(true)
+			const signedIn = await new TestClient(server.url).signIn(newEmail, temporary)
+			await signedIn.text()
+			expect(location(signedIn)).toBe('/account/change-password')
+			expect((await getUserByEmail(newEmail))?.external_id).toBeTruthy()
+		})
 	})
 })

@@ -1,5 +1,5 @@
 import net from 'node:net'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/db.server'
 import { toEmail } from '~/users/email.server'
 import { getUserByEmail, setUserLocked, setUserRoles } from '~/users/users.server'
@@ -8,8 +8,8 @@ import { confirmEnrolment, startEnrolment } from '~/auth/mfa/mfa.server'
 import { totpCode } from '~/auth/mfa/totp.server'
 import { TestClient, location } from '../support/client'
 import { parseHtml } from '../support/html'
-import { freePort } from '../support/nginx'
-import { startOidcProvider, type NextAnswer, type TestOidcProvider } from '../support/oidc-provider'
+import type { NextAnswer, TestOidcProvider, TestPerson } from '../support/oidc-provider'
+import { addTestPerson, signInThroughProvider, startOidcProviderForPortal } from '../support/sso'
 import { startServer, type RunningServer } from '../support/server'
 import { translate } from '../support/translate'
 import { createTestUser } from '../support/users'
@@ -28,20 +28,16 @@ let deadProvider: net.Server
 const ROLE_MAP = { 'field-ag': 'operator@an-giang', staff: 'viewer', ops: ['operator', 'viewer@ha-noi'] }
 
 beforeAll(async () => {
-	const port = await freePort()
-	portalUrl = `http://127.0.0.1:${port}`
-	idp = await startOidcProvider(portalUrl)
+	const started = await startOidcProviderForPortal()
+	idp = started.idp
+	portalUrl = idp.portalUrl
 	// A provider that is there but answers nothing: each connection is closed at once.
 	deadProvider = net.createServer((socket) => socket.destroy())
 	await new Promise<void>((resolve) => deadProvider.listen(0, '127.0.0.1', resolve))
 	const deadPort = (deadProvider.address() as net.AddressInfo).port
 	// One after the other: both would make the first administrator of the shared database at once.
 	portalEnv = {
-		PORT: String(port),
-		PUBLIC_URL: portalUrl,
-		OIDC_ISSUER: idp.issuer,
-		OIDC_CLIENT_ID: idp.clientId,
-		OIDC_CLIENT_SECRET: idp.clientSecret,
+		...started.portalEnv,
 		OIDC_CREATE_ACCOUNTS: 'true',
 		OIDC_ROLE_MAP: JSON.stringify(ROLE_MAP),
 		OIDC_PASSWORDS: 'admins',
@@ -56,37 +52,22 @@ afterAll(async () => {
 	deadProvider?.close()
 })
 
-let counter = 0
-function person(overrides: Partial<{ email: string; email_verified: boolean; groups: string[]; given_name: string; family_name: string; name: string }> = {}) {
-	counter += 1
-	const subject = `sub-${counter}-${Date.now().toString(36)}`
-	idp.people.set(subject, { email: `sso${counter}-${Date.now().toString(36)}@example.com`, email_verified: true, given_name: 'Lan', family_name: 'Nguyễn', name: 'Nguyễn Lan', groups: [], ...overrides })
-	return { subject, ...(idp.people.get(subject)! as { email: string }) }
+function person(overrides: TestPerson = {}) {
+	return addTestPerson(idp, overrides)
 }
 
-/** A browser signing in through the provider: the portal's button, the provider's pages, back to the callback. */
-async function ssoSignIn(client: TestClient, next: NextAnswer, redirectTo = '/', beforeCallback: () => void = () => {}) {
-	idp.next = next
-	const start = await client.post('/account/oidc/start', { redirectTo })
-	expect(await start.text()).toBe('')
-	expect(start.status).toBe(302)
-	const atProvider = new TestClient(idp.issuer)
-	let target = new URL(start.headers.get('Location')!)
-	expect(target.origin).toBe(idp.issuer)
-	expect(target.searchParams.get('code_challenge_method')).toBe('S256')
-	expect(target.searchParams.get('redirect_uri')).toBe(`${portalUrl}/account/oidc/callback`)
-	for (let hops = 0; target.origin === idp.issuer; hops++) {
-		expect(hops).toBeLessThan(8)
-		const answer = await atProvider.get(target.href)
-		await answer.text()
-		expect([302, 303]).toContain(answer.status)
-		target = new URL(answer.headers.get('Location')!, idp.issuer)
-	}
-	expect(`${target.origin}${target.pathname}`).toBe(`${portalUrl}/account/oidc/callback`)
-	const callbackPath = `${target.pathname}${target.search}`
-	beforeCallback()
-	const response = await client.get(callbackPath)
-	return { response, callbackPath }
+function ssoSignIn(client: TestClient, next: NextAnswer, redirectTo = '/', beforeCallback?: () => void) {
+	return signInThroughProvider(idp, client, next, redirectTo, beforeCallback)
+}
+
+let portalSettings: Record<string, string> = {}
+
+/** The portal with these settings beside the file's: restarted on its port and database unless it runs with them already. */
+async function portalWith(env: Record<string, string>) {
+	if (JSON.stringify(env) === JSON.stringify(portalSettings)) return
+	expect(await portal.stop()).toBe(0)
+	portal = await startServer({ ...portalEnv, ...env })
+	portalSettings = env
 }
 
 async function refusalText(response: Response) {
@@ -371,6 +352,8 @@ describe('single sign-on through the OpenID provider', () => {
 })
 
 describe('the portal’s own second factor after the company sign-in', () => {
+	const TRUSTED_AMR_ADMINS_MFA = { OIDC_TRUST_AMR: 'true', REQUIRE_MFA_FOR: 'admin' }
+
 	test('is asked for, however the provider signed the person in; with OIDC_TRUST_AMR a second factor at the provider (amr) stands in for it, a password there does not', async () => {
 		const account = await createTestUser({ prefix: 'sso-mfa' })
 		const now = Date.now()
@@ -390,8 +373,8 @@ describe('the portal’s own second factor after the company sign-in', () => {
 		expect(location(verified)).toBe('/danhmuc/tram')
 		expect(await signedIn(untrusted)).toBe(true)
 
-		await portal.stop()
-		portal = await startServer({ ...portalEnv, OIDC_TRUST_AMR: 'true' })
+		// With REQUIRE_MFA_FOR=admin as the next tests need (no restart for them): this person holds no administration grant.
+		await portalWith(TRUSTED_AMR_ADMINS_MFA)
 		const trusted = new TestClient(portal.url)
 		const straightIn = await ssoSignIn(trusted, { subject: someone.subject, amr: ['pwd', 'mfa'] }, '/danhmuc/tram')
 		await straightIn.response.text()
@@ -402,5 +385,74 @@ describe('the portal’s own second factor after the company sign-in', () => {
 		await stillAsked.response.text()
 		expect(location(stillAsked.response)).toBe('/account/login/verify')
 		expect(await signedIn(passwordOnly)).toBe(false)
+	})
+
+	describe('REQUIRE_MFA_FOR=admin with OIDC_TRUST_AMR: the provider’s second factor counts for the session it signed in', () => {
+		beforeEach(() => portalWith(TRUSTED_AMR_ADMINS_MFA))
+
+		/** An administrator without the portal's own second factor, known at the provider by the same email. */
+		async function administratorAtProvider() {
+			const account = await createTestUser({ prefix: 'sso-amr-admin', roles: ['admin'] })
+			return { ...account, subject: person({ email: account.email }).subject }
+		}
+
+		/** Where the portal sends this browser for a protected page and for the API (the enrolment page, or nowhere). */
+		async function sentTo(client: TestClient) {
+			const page = await client.get('/admin/users')
+			const html = await page.text()
+			const api = await client.get('/api/QuanTri/FunctionGetByUser')
+			const body = (await api.json()) as { type?: string; message?: string }
+			return { page: page.status === 200 ? parseHtml(html).querySelector('h1')?.text.trim() : location(page), api: api.status === 200 ? body.type : body.message }
+		}
+
+		/** Whether the security page tells this session to set up a second factor. */
+		async function toldToEnrol(client: TestClient) {
+			const page = parseHtml(await (await client.get('/account/security')).text())
+			return page.querySelectorAll('.alert').some((alert) => alert.text.trim() === translate('vn', 'mfa.requiredNotice'))
+		}
+
+		test('a trusted amr naming a second factor: no enrolment asked, the protected page and the API answer; the same account’s password sign-in afterwards must enrol', async () => {
+			const admin = await administratorAtProvider()
+			const client = new TestClient(portal.url)
+			const { response } = await ssoSignIn(client, { subject: admin.subject, amr: ['pwd', 'mfa'] }, '/admin/users')
+			await response.text()
+			expect(location(response)).toBe('/admin/users')
+			expect(await sentTo(client)).toEqual({ page: translate('vn', 'admin.users.title'), api: 'success' })
+			const session = await getDb().selectFrom('sessions').select('second_factor').where('user_id', '=', admin.user.id).executeTakeFirstOrThrow()
+			expect(session.second_factor).toBe('provider')
+			expect(await toldToEnrol(client)).toBe(false)
+
+			const byPassword = new TestClient(portal.url)
+			const signedIn = await byPassword.signIn(admin.email, admin.password)
+			await signedIn.text()
+			expect(location(signedIn)).toBe('/account/security')
+			expect(await sentTo(byPassword)).toEqual({ page: '/account/security', api: translate('vn', 'api.secondFactorRequired') })
+			expect(await toldToEnrol(byPassword)).toBe(true)
+			// The provider's session is still the one that counts for itself.
+			expect((await sentTo(client)).api).toBe('success')
+		})
+
+		test('an amr without a second factor: enrolment asked', async () => {
+			const admin = await administratorAtProvider()
+			const client = new TestClient(portal.url)
+			const { response } = await ssoSignIn(client, { subject: admin.subject, amr: ['pwd'] }, '/admin/users')
+			await response.text()
+			expect(location(response)).toBe('/account/security')
+			expect(await sentTo(client)).toEqual({ page: '/account/security', api: translate('vn', 'api.secondFactorRequired') })
+		})
+
+		test('OIDC_TRUST_AMR off: the provider’s mfa does not count, neither for a new sign-in nor for a session it counted for before', async () => {
+			const admin = await administratorAtProvider()
+			const before = new TestClient(portal.url)
+			await (await ssoSignIn(before, { subject: admin.subject, amr: ['pwd', 'mfa'] }, '/admin/users')).response.text()
+			expect((await sentTo(before)).api).toBe('success')
+			await portalWith({ REQUIRE_MFA_FOR: 'admin' })
+			expect(await sentTo(before)).toEqual({ page: '/account/security', api: translate('vn', 'api.secondFactorRequired') })
+			const client = new TestClient(portal.url)
+			const { response } = await ssoSignIn(client, { subject: admin.subject, amr: ['pwd', 'mfa'] }, '/admin/users')
+			await response.text()
+			expect(location(response)).toBe('/account/security')
+			expect(await sentTo(client)).toEqual({ page: '/account/security', api: translate('vn', 'api.secondFactorRequired') })
+		})
 	})
 })

@@ -18,6 +18,8 @@ export type NextAnswer = { subject: string; amr?: string[] } | { deny: true }
 
 export interface TestOidcProvider {
 	issuer: string
+	/** The portal this provider's client is for (redirect and logout URIs). */
+	portalUrl: string
 	clientId: string
 	clientSecret: string
 	provider: Provider
@@ -87,6 +89,7 @@ export async function startOidcProvider(portalUrl: string): Promise<TestOidcProv
 	const provider = new Provider(issuer, configuration)
 	const handle: TestOidcProvider = {
 		issuer,
+		portalUrl,
 		clientId,
 		clientSecret,
 		provider,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { getConfig } from '~/config.server'
 import { getDb, type DB } from '~/db/db.server'
-import type { User } from '~/db/schema'
+import type { Session, SignInSecondFactor, User } from '~/db/schema'
 import { memoizeForRequest } from '~/utils/request-memo.server'
 import { hasSecondFactor } from './mfa.server'
 
@@ -38,15 +38,27 @@ export async function secondFactorRequiredFor(userId: number, db: DB = getDb()):
 	return result.rows.length > 0
 }
 
-/** Whether the user is in REQUIRE_MFA_FOR's scope and has no confirmed second factor yet (read once per request). */
-export function mustEnrolSecondFactor(request: Request, user: User): Promise<boolean> {
-	if (getConfig().requireMfaFor === 'none') return Promise.resolve(false)
-	return memoizeForRequest(request, `mfa-enrol:${user.id}`, () => userMustEnrol(user.id))
+/**
+ * Whether a sign-in's second factor satisfies REQUIRE_MFA_FOR by itself, for its session only: the OpenID
+ * provider's (its `amr`), while OIDC_TRUST_AMR still says to trust it (decision 0064).
+ */
+export function satisfiedBySignIn(secondFactor: SignInSecondFactor | null | undefined): boolean {
+	return secondFactor === 'provider' && getConfig().oidc?.trustAmr === true
 }
 
-/** The same, outside a page request (the API). */
-export async function userMustEnrol(userId: number, db: DB = getDb()): Promise<boolean> {
+/**
+ * Whether the user is in REQUIRE_MFA_FOR's scope and has no confirmed second factor yet, and this session's
+ * sign-in did not give one the requirement accepts (read once per request).
+ */
+export function mustEnrolSecondFactor(request: Request, user: User, session: Pick<Session, 'second_factor'>): Promise<boolean> {
+	if (getConfig().requireMfaFor === 'none') return Promise.resolve(false)
+	return memoizeForRequest(request, `mfa-enrol:${user.id}`, () => userMustEnrol(user.id, session.second_factor))
+}
+
+/** The same, outside a page request (the API, the end of a sign-in); `signInFactor` as in mustEnrolSecondFactor. */
+export async function userMustEnrol(userId: number, signInFactor: SignInSecondFactor | null = null, db: DB = getDb()): Promise<boolean> {
 	if (getConfig().requireMfaFor === 'none') return false
+	if (satisfiedBySignIn(signInFactor)) return false
 	if (await hasSecondFactor(userId, db)) return false
 	return secondFactorRequiredFor(userId, db)
 }

@@ -1,6 +1,6 @@
 import { data, redirect } from '@remix-run/node'
 import { recordAudit } from '~/audit/audit.server'
-import type { User } from '~/db/schema'
+import type { Session, User } from '~/db/schema'
 import { flashSuccess } from '~/utils/flash.server'
 import { parseForm, noteFormFailed, type FieldErrors } from '~/utils/form.server'
 import { getClientIp } from '~/utils/logger.server'
@@ -11,13 +11,17 @@ import { mfaIntentSchema } from './forms.server'
 import { acceptSecondFactorCode, confirmEnrolment, getSecondFactor, removeSecondFactor, replaceRecoveryCodes, startEnrolment } from './mfa.server'
 import { notifySecondFactorChange } from './notices.server'
 import { qrCodeSvg } from '~/utils/qr-code.server'
-import { SECURITY_PATH, secondFactorRequiredFor } from './requirement.server'
+import { SECURITY_PATH, satisfiedBySignIn, secondFactorRequiredFor } from './requirement.server'
 import { groupedSecret, totpUri } from './totp.server'
 
 /** The intents of the second-factor forms on the security page. */
 export const MFA_INTENTS = ['startMfa', 'confirmMfa', 'regenerateRecoveryCodes', 'disableMfa'] as const
 export type MfaIntent = (typeof MFA_INTENTS)[number]
 
+/**
+ * `required`: with a second factor, whether it must stay on (REQUIRE_MFA_FOR); without one, whether this
+ * session must set one up (not when its sign-in gave a second factor the requirement accepts).
+ */
 export type MfaSectionData =
 	| { status: 'none'; required: boolean }
 	/** Being set up: the QR code (SVG markup made here from our own key) and the key as text. */
@@ -25,11 +29,12 @@ export type MfaSectionData =
 	| { status: 'active'; required: boolean; confirmedAt: number; recoveryCodesLeft: number }
 
 /** What the security page shows about the user's second factor. */
-export async function getMfaSection(request: Request, user: User): Promise<MfaSectionData> {
+export async function getMfaSection(request: Request, user: User, session: Pick<Session, 'second_factor'>): Promise<MfaSectionData> {
 	const [state, required] = await Promise.all([getSecondFactor(user.id), secondFactorRequiredFor(user.id)])
-	if (state.status === 'none') return { status: 'none', required }
 	if (state.status === 'active') return { status: 'active', required, confirmedAt: state.confirmedAt, recoveryCodesLeft: state.recoveryCodesLeft }
-	return { status: 'pending', required, qrSvg: await qrCodeSvg(totpUri(state.secret, user.email)), key: groupedSecret(state.secret) }
+	const mustSetUp = required && !satisfiedBySignIn(session.second_factor)
+	if (state.status === 'none') return { status: 'none', required: mustSetUp }
+	return { status: 'pending', required: mustSetUp, qrSvg: await qrCodeSvg(totpUri(state.secret, user.email)), key: groupedSecret(state.secret) }
 }
 
 export interface MfaActionData {

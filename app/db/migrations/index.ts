@@ -23,6 +23,7 @@ import { passwordResetRequests } from './0020_password_reset_requests'
 import { roleScopes } from './0021_role_scopes'
 import { singleSignOn } from './0022_single_sign_on'
 import { userSearch } from './0023_user_search'
+import { sessionSecondFactor } from './0024_session_second_factor'
 
 /** Every migration, in order. Names are permanent: never rename or reorder a landed one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -50,5 +51,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
 		'0021_role_scopes': roleScopes(),
 		'0022_single_sign_on': singleSignOn(),
 		'0023_user_search': userSearch(dialect),
+		'0024_session_second_factor': sessionSecondFactor(),
 	}
 }
