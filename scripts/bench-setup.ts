@@ -1,6 +1,8 @@
 // Prepares the benchmark database through the app's own modules (run by scripts/bench.ts with its
 // environment): migrations, built-ins, the administrator, the demo catalogs (BENCH_STATIONS stations and
 // BENCH_TOOLS tools), an operator, an operator in two provinces, and a user granted 2,000 functions.
+import fs from 'node:fs'
+import path from 'node:path'
 import { localProvider } from '~/auth/local-provider.server'
 import { ensureAdministrator } from '~/bootstrap.server'
 import { seedDemo } from '~/catalogs/seed.server'
@@ -9,6 +11,7 @@ import { getDatabase, getDb, migrateToLatest } from '~/db/db.server'
 import { ensureBuiltins } from '~/permissions/builtins.server'
 import { toEmail } from '~/users/email.server'
 import { setUserRoles } from '~/users/users.server'
+import { BENCH_FACTS } from './bench-facts'
 
 await migrateToLatest()
 await ensureBuiltins()
@@ -49,9 +52,13 @@ await setUserRoles(user.id, ['bench_wide', 'viewer'])
 const operator = await localProvider.createAccount({ email: toEmail('bench-operator@example.com'), password, displayName: 'Nguyễn Văn Vận Hành' })
 await setUserRoles(operator.id, ['operator'])
 // An operator in two provinces (regional scope, decision 0052): the same pages within their scope.
+const scopedProvinces = ['an-giang', 'can-tho'] as const
 const scoped = await localProvider.createAccount({ email: toEmail('bench-scoped@example.com'), password, displayName: 'Trần Thị Hai Tỉnh' })
-await setUserRoles(scoped.id, ['operator'], undefined, { scopes: new Map([['operator', ['an-giang', 'can-tho']]]) })
+await setUserRoles(scoped.id, ['operator'], undefined, { scopes: new Map([['operator', [...scopedProvinces]]]) })
 await seedDemo({ stations: Number(process.env.BENCH_STATIONS), tools: Number(process.env.BENCH_TOOLS), reset: false, password })
+// What the bench needs to know of the data it did not choose: how many stations the scoped operator sees.
+const inScope = await db.selectFrom('stations').select((eb) => eb.fn.countAll<number | string>().as('n')).where('province', 'in', scopedProvinces).executeTakeFirstOrThrow()
+fs.writeFileSync(path.join(process.env.DATA_DIR!, BENCH_FACTS), JSON.stringify({ scopedStations: Number(inScope.n) }))
 if (getDatabase().dialect === 'postgres') {
 	// The throwaway cluster runs with synchronous_commit=off: until its WAL is flushed, VACUUM may not mark
 	// the freshly loaded pages all-visible, and index-only scans then read the table too. A production

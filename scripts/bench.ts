@@ -25,6 +25,7 @@ import { COORDINATE_SCALE, STATION_FIELDS } from '~/catalogs/stations'
 import { DEFAULT_PAGE_SIZE } from '~/lists/list-query'
 import { parseHtml } from '../tests/support/html'
 import { createTestDatabase, type TestDatabase } from '../tests/support/database'
+import { BENCH_FACTS, type BenchFacts } from './bench-facts'
 import type { BenchRequest, LoadJob, LoadResult } from './bench-load'
 import { SERVER_ENTRY, serverNodeFlags, serverProcessEnv } from './server-command.mjs'
 
@@ -145,6 +146,7 @@ async function main() {
 	const setupStarted = Date.now()
 	execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-setup.ts'], { env, stdio: 'inherit' })
 	console.log(`Data written in ${((Date.now() - setupStarted) / 1000).toFixed(0)} s.`)
+	const facts = JSON.parse(fs.readFileSync(path.join(testDatabase.dataDir, BENCH_FACTS), 'utf8')) as BenchFacts
 
 	const nodeFlags = serverNodeFlags()
 	const server = spawn(process.execPath, [...nodeFlags, SERVER_ENTRY], { env: serverProcessEnv(env), stdio: ['ignore', 'pipe', 'inherit'] })
@@ -158,7 +160,7 @@ async function main() {
 			})
 			void serverExited.then((code) => reject(new Error(`server exited with ${code}`)))
 		})
-		await measureEverything(base, server.pid!, load.run, probe.run)
+		await measureEverything(base, server.pid!, load.run, probe.run, facts)
 	} finally {
 		load.child.disconnect()
 		probe.child.disconnect()
@@ -172,7 +174,7 @@ async function main() {
 
 type Run = (job: LoadJob) => Promise<LoadResult>
 
-async function measureEverything(base: string, pid: number, run: Run, probe: Run) {
+async function measureEverything(base: string, pid: number, run: Run, probe: Run, facts: BenchFacts) {
 	const sessions = {
 		admin: await signIn(base, USERS.admin),
 		operator: await signIn(base, USERS.operator),
@@ -263,6 +265,7 @@ async function measureEverything(base: string, pid: number, run: Run, probe: Run
 		wide: await phase('menu API, 2,000 functions', [{ path: '/api/QuanTri/FunctionGetByUser', headers: { Authorization: `Bearer ${tokens.wide}` } }]),
 	}
 	const deepPage = Math.max(1, Math.floor(stations / DEFAULT_PAGE_SIZE))
+	const scopedDeepPage = Math.max(1, Math.floor(facts.scopedStations / DEFAULT_PAGE_SIZE))
 	const lists = {
 		first: await phase('stations, first page', [page('/danhmuc/tram', sessions.operator)]),
 		deep: await phase(`stations, page ${deepPage}`, [page(`/danhmuc/tram?page=${deepPage}`, sessions.operator)]),
@@ -282,7 +285,7 @@ async function measureEverything(base: string, pid: number, run: Run, probe: Run
 		]),
 		// The same lists for an operator in two provinces (of 34): the pages of their scope.
 		scopedFirst: await phase('stations, first page, two provinces', [page('/danhmuc/tram', sessions.scoped)]),
-		scopedDeep: await phase(`stations, page ${Math.max(1, Math.floor(deepPage / 17))}, two provinces`, [page(`/danhmuc/tram?page=${Math.max(1, Math.floor(deepPage / 17))}`, sessions.scoped)]),
+		scopedDeep: await phase(`stations, page ${scopedDeepPage}, two provinces`, [page(`/danhmuc/tram?page=${scopedDeepPage}`, sessions.scoped)]),
 		scopedSearch: await phase('stations, search + filter + sort, two provinces', [
 			page('/danhmuc/tram?q=tram&status=active&sort=name', sessions.scoped),
 			page('/danhmuc/tram?q=bien+ap&type=substation&sort=commissionedAt&dir=desc', sessions.scoped),
