@@ -30,7 +30,7 @@ import { CatalogNewRecordPage, CatalogRecordPage } from '~/components/catalog-re
 import { getDatabase, getDb, type DB } from '~/db/db.server'
 import { getI18nInstance } from '~/i18n/i18n.server'
 import type { FieldErrors } from '~/utils/form.server'
-import { idColumn } from '~/db/migrations/helpers'
+import { idColumn, searchIndex } from '~/db/migrations/helpers'
 import type { Database } from '~/db/schema'
 import { parseListState, type ListSpec } from '~/lists/list-query'
 import { defineListViews } from '~/lists/list-views'
@@ -376,23 +376,12 @@ async function createGaugeTable() {
 	// Searched list pages are kept while the catalog version stands still (decision 0029): every write moves it.
 	if (postgres) {
 		await sql`create trigger gauges_moves_catalog_version after insert or update or delete or truncate on gauges for each statement execute function move_catalog_version()`.execute(db)
-		return
+	} else {
+		for (const event of ['insert', 'update', 'delete']) {
+			await sql`create trigger ${sql.raw(`gauges_${event}_moves_catalog_version`)} after ${sql.raw(event)} on gauges begin update catalog_version set version = version + 1 where id = 1; end`.execute(db)
+		}
 	}
-	for (const event of ['insert', 'update', 'delete']) {
-		await sql`create trigger ${sql.raw(`gauges_${event}_moves_catalog_version`)} after ${sql.raw(event)} on gauges begin update catalog_version set version = version + 1 where id = 1; end`.execute(db)
-	}
-	// SQLite searches words of three or more characters in an FTS5 trigram index kept in step by triggers.
-	await sql`create virtual table gauges_fts using fts5(search_text, content='gauges', content_rowid='id', tokenize='trigram')`.execute(db)
-	await sql`create trigger gauges_fts_insert after insert on gauges begin
-		insert into gauges_fts(rowid, search_text) values (new.id, new.search_text);
-	end`.execute(db)
-	await sql`create trigger gauges_fts_delete after delete on gauges begin
-		insert into gauges_fts(gauges_fts, rowid, search_text) values ('delete', old.id, old.search_text);
-	end`.execute(db)
-	await sql`create trigger gauges_fts_update after update of search_text on gauges begin
-		insert into gauges_fts(gauges_fts, rowid, search_text) values ('delete', old.id, old.search_text);
-		insert into gauges_fts(rowid, search_text) values (new.id, new.search_text);
-	end`.execute(db)
+	await searchIndex(db, dialect, 'gauges')
 }
 
 // ---------------------------------------------------------------------------------------------------------

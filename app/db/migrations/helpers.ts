@@ -14,7 +14,7 @@ export function idColumn<T extends string>(table: CreateTableBuilder<T, never>, 
  * an FTS5 trigram table kept in step by triggers on SQLite, a pg_trgm GIN index on PostgreSQL (skipped, with
  * a plain scan as the fallback, when the extension cannot be created). app/lists/list.server.ts searches it.
  */
-export async function searchIndex(db: Kysely<unknown>, dialect: Dialect, table: string) {
+export async function searchIndex<Schema>(db: Kysely<Schema>, dialect: Dialect, table: string) {
 	if (dialect === 'postgres') {
 		if (await ensurePgTrgm(db)) {
 			await sql`create index ${sql.id(`${table}_search_trgm`)} on ${sql.table(table)} using gin (search_text gin_trgm_ops)`.execute(db)
@@ -39,7 +39,7 @@ export async function searchIndex(db: Kysely<unknown>, dialect: Dialect, table: 
  * Creates pg_trgm when it is installed and we may (a trusted extension: the database owner may).
  * A failure is contained in a savepoint, so the migration goes on without the trigram index.
  */
-async function ensurePgTrgm(db: Kysely<unknown>): Promise<boolean> {
+async function ensurePgTrgm<Schema>(db: Kysely<Schema>): Promise<boolean> {
 	const installed = await sql<{ ok: number }>`select 1 as ok from pg_extension where extname = 'pg_trgm'`.execute(db)
 	if (installed.rows.length > 0) return true
 	const available = await sql<{ ok: number }>`select 1 as ok from pg_available_extensions where name = 'pg_trgm'`.execute(db)
