@@ -62,3 +62,12 @@ describe.each(markdownFiles())('%s', (file) => {
 		expect(broken).toEqual([])
 	})
 })
+
+describe('the decision records', () => {
+	const folder = path.join(root, 'docs/decisions')
+	test.each(fs.readdirSync(folder).filter((name) => name.endsWith('.md')))('%s has a date and a status', (name) => {
+		const [title, , dated] = fs.readFileSync(path.join(folder, name), 'utf8').split('\n')
+		expect(title).toMatch(new RegExp(`^# ${Number(name.slice(0, 4))}\\. \\S`))
+		expect(dated).toMatch(/^Date: \d{4}-\d{2}-\d{2}\. Status: (accepted|superseded by \d+)\b/)
+	})
+})
