@@ -1,4 +1,4 @@
-import { columnTexts, columnTextsOnceThey, downloadedText, ensureDemoData, expectStatusMessage, importFile, plain, searchForm, uniqueCode } from './catalogs-support'
+import { columnTexts, columnTextsOnceThey, downloadedText, ensureDemoData, expectStatusMessage, importFile, plain, refusedImportReport, searchForm, uniqueCode } from './catalogs-support'
 import { createUser, en, escapeRegExp, expect, expectErrorSummary, expectFieldError, format, open, startSession, test, waitForApp, translate } from './support'
 import type { Page } from '@playwright/test'
 import { expectHeaderActionsFreeOfToast, holdTimers, javaScriptEnabled, releaseTimers } from './shell-support'
@@ -243,10 +243,7 @@ test.describe('An operator', () => {
 			`bad code,Trạm lỗi,bts,ha-noi,,,,active,,,`,
 			`${good[1]},Trạm nhập hai,pumping,hue,,91,105,inactive,,,`,
 		].join('\r\n')
-		await open(page, '/danhmuc/tram/import')
-		await importFile(page, mixed)
-		await expect(page.getByRole('alert')).toContainText(en.csv.refusedTitle)
-		const report = page.getByRole('table', { name: en.csv.reportCaption })
+		const report = await refusedImportReport(page, '/danhmuc/tram/import', mixed)
 		await expect(report.getByRole('row')).toHaveCount(3)
 		await expect(report.getByRole('row').nth(1)).toContainText(new RegExp(`^3\\s*code\\s*${escapeRegExp(en.catalog.errors.codeFormat)}`))
 		await expect(report.getByRole('row').nth(2)).toContainText(new RegExp(`^4\\s*latitude\\s*${escapeRegExp(en.stations.errors.latitudeRange)}`))
@@ -274,12 +271,9 @@ test.describe('A large import', () => {
 		rows[rows.length - 1] = `${prefix}-LAST,Trạm cuối,bts,hue,,,,unknown,,,`
 		const file = ['code,name,type,province,address,latitude,longitude,status,commissionedAt,note,version', ...rows].join('\r\n')
 		expect(file.length).toBeGreaterThan(2 * 1024 * 1024)
-		await open(page, '/danhmuc/tram/import')
-		await importFile(page, file)
 		// The progress page (refreshed by itself without JavaScript, polled with it) ends in the report.
-		await expect(page.getByRole('alert')).toContainText(en.csv.refusedTitle, { timeout: 60_000 })
+		const report = await refusedImportReport(page, '/danhmuc/tram/import', file, { timeout: 60_000 })
 		await expect(page).toHaveURL(/\/danhmuc\/tram\/import\?job=/)
-		const report = page.getByRole('table', { name: en.csv.reportCaption })
 		await expect(report.getByRole('row')).toHaveCount(2)
 		await expect(report.getByRole('row').nth(1)).toContainText(/^1001\s*status/)
 		await open(page, `/danhmuc/tram?q=${prefix}-0`)

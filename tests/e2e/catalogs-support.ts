@@ -5,7 +5,7 @@ import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { cliArguments } from '../support/cli'
 import { DATA_DIR, ROOT_DIR, serverEnv } from './env.mjs'
-import { en, expect, test } from './support'
+import { en, expect, open, test } from './support'
 
 /** Helpers of the catalog specs (stations and tools). */
 
@@ -120,6 +120,18 @@ export async function importFile(page: Page, content: string, name = 'du-lieu.cs
 	fs.writeFileSync(file, content, 'utf8')
 	await page.getByLabel(en.csv.file, { exact: true }).setInputFiles(file)
 	await page.getByRole('button', { name: en.csv.submit, exact: true }).click()
+}
+
+/**
+ * Sends `content` from a catalog's import page (`path`), expects the file refused whole, and returns the
+ * report of its refused rows. `timeout`: a large file is imported in the background, its progress page
+ * followed until the report.
+ */
+export async function refusedImportReport(page: Page, path: string, content: string, { timeout }: { timeout?: number } = {}): Promise<Locator> {
+	await open(page, path)
+	await importFile(page, content)
+	await expect(page.getByRole('alert')).toContainText(en.csv.refusedTitle, { timeout })
+	return page.getByRole('table', { name: en.csv.reportCaption })
 }
 
 /** The flash message shown after a redirect. */

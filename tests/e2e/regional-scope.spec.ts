@@ -1,5 +1,5 @@
 import { parseCsv } from '~/catalogs/csv'
-import { downloadedText, ensureDemoData, importFile, uniqueCode } from './catalogs-support'
+import { downloadedText, ensureDemoData, refusedImportReport, uniqueCode } from './catalogs-support'
 import { topBar } from './shell-support'
 import { createUser, en, expect, format, open, startSession, test } from './support'
 
@@ -88,10 +88,7 @@ test('an administrator scopes an operator to one province; the operator reads, c
 			`${inside},Trạm trong phạm vi,bts,an-giang,,,,active,,,`,
 			`${uniqueCode('SCO')},Trạm ngoài phạm vi,bts,ha-noi,,,,active,,,`,
 		].join('\r\n')
-		await open(secondPage, '/danhmuc/tram/import')
-		await importFile(secondPage, file)
-		await expect(secondPage.getByRole('alert')).toContainText(en.csv.refusedTitle)
-		const report = secondPage.getByRole('table', { name: en.csv.reportCaption })
+		const report = await refusedImportReport(secondPage, '/danhmuc/tram/import', file)
 		await expect(report.getByRole('row')).toHaveCount(2)
 		await expect(report.getByRole('row').nth(1)).toContainText(en.scope.errors.importRow)
 		await expect(report.getByRole('row').nth(1)).toContainText(/^3\s*province/)
