@@ -1,8 +1,11 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { expectNoAxeViolations } from './axe'
 import { expectDropdownsOnPhones, expectFitsPhones, expectLabelsOfTickedRecords, expectRoleMatrixOnPhone } from './phone-checks'
 import { endSessionsByIdleTimeout } from './database'
 import { javaScriptEnabled, signOutFromMenu } from './shell-support'
+import { ROOT_DIR } from './env.mjs'
 import { createUser, expect, open, resetPasswordPath, submitSignIn, test, type Messages, type TestUser } from './support'
 
 /**
@@ -18,9 +21,13 @@ import { createUser, expect, open, resetPasswordPath, submitSignIn, test, type M
  * size once, for the cost of one axe run a page.
  */
 async function checkPage(page: Page, include?: string, { list = false }: { list?: boolean } = {}) {
+	swept.add(new URL(page.url()).pathname)
 	if (!javaScriptEnabled()) await expectNoAxeViolations(page, include)
 	await expectFitsPhones(page, { list, axe: javaScriptEnabled() ? { include } : undefined })
 }
+
+/** The paths the sweep has checked (expectEveryPageSwept compares them with the route files). */
+const swept = new Set<string>()
 
 /** A user allowed every page. */
 export async function sweepUser(): Promise<TestUser> {
@@ -37,14 +44,15 @@ async function scanMain(page: Page, path: string, { list = false } = {}) {
 	})
 }
 
-/** A list, then the record its first row leads to. */
-async function scanListAndFirstRecord(page: Page, path: string) {
+/** A list, then the record its first row leads to; the record's id. */
+async function scanListAndFirstRecord(page: Page, path: string): Promise<string> {
 	await scanMain(page, path, { list: true })
-	await test.step(`${path}: the first record`, async () => {
+	return test.step(`${path}: the first record`, async () => {
 		await page.getByRole('main').getByRole('rowheader').first().getByRole('link').first().click()
 		await expect(page).toHaveURL(new RegExp(`^[^?]*${path}/\\d+$`))
 		await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible()
 		await checkPage(page, '#main')
+		return new URL(page.url()).pathname.split('/').at(-1)!
 	})
 }
 
@@ -57,19 +65,21 @@ export async function scanSignedInPages(page: Page, t: Messages) {
 		await expectDropdownsOnPhones(page)
 	})
 	for (const catalog of ['/danhmuc/tram', '/congcu/list']) {
-		await scanListAndFirstRecord(page, catalog)
+		const id = await scanListAndFirstRecord(page, catalog)
 		await scanMain(page, `${catalog}?q=nothing-matches-this`)
 		await scanMain(page, `${catalog}/new`)
 		await scanMain(page, `${catalog}/import`)
+		await scanMain(page, `${catalog}/bulk-delete?id=${id}`)
+		await test.step(`${catalog}: the labels of two ticked records, on a phone`, async () => {
+			await expectLabelsOfTickedRecords(page, t, catalog)
+			await checkPage(page, '#main')
+		})
 	}
-	await test.step('the labels of two ticked stations, on a phone', async () => {
-		await expectLabelsOfTickedRecords(page, t, '/danhmuc/tram')
-		await checkPage(page, '#main')
-	})
 	for (const list of ['/danhmuc/loaitram', '/congcu/nhom']) {
-		await scanListAndFirstRecord(page, list)
+		const id = await scanListAndFirstRecord(page, list)
 		await scanMain(page, `${list}/new`)
 		await scanMain(page, `${list}/import`)
+		await scanMain(page, `${list}/bulk-delete?id=${id}`)
 	}
 	for (const admin of ['/admin/users', '/admin/roles', '/admin/functions']) {
 		await scanListAndFirstRecord(page, admin)
@@ -119,4 +129,38 @@ export async function scanSignedOutPages(page: Page, t: Messages, user: TestUser
 		await expect(page.getByRole('heading', { level: 1, name: t.errors.notFoundTitle })).toBeVisible()
 		await checkPage(page)
 	})
+}
+
+/**
+ * The route files that render a page and the sweep does not reach, each with where it is checked instead.
+ * Any other page route the sweep has not checked fails expectEveryPageSwept: a new page joins the sweep.
+ */
+const NOT_SWEPT: Record<string, string> = {
+	'_app.tsx': 'the frame of every signed-in page, checked with each of them',
+	'_app._index.tsx': '`/` sends a user to the first page of their menu; it renders only for a user granted nothing (route-guards.test.ts)',
+	'account.login_.verify.tsx': 'the second-factor step, for a user with a second factor (second-factor.spec.ts)',
+	'account.oidc.start.tsx': 'single sign-on, with an OpenID provider (single-sign-on.spec.ts)',
+	'account.oidc.callback.tsx': 'single sign-on, with an OpenID provider (single-sign-on.spec.ts, sso.test.ts)',
+	'settings.language.tsx': 'renders only when a language posted without JavaScript is refused (shell.test.ts)',
+	'settings.layout.tsx': 'renders only when a layout setting posted without JavaScript is refused (shell-settings.spec.ts)',
+}
+
+/** The path a route file answers, as a pattern: `$id` any segment, `$` anything, `_x` pathless, `x_` not nested. */
+function routePattern(file: string): RegExp {
+	const segments = file
+		.replace(/\.tsx$/, '')
+		.split(/\.(?![^[]*\])/)
+		.filter((segment) => !segment.startsWith('_'))
+		.map((segment) => segment.replace(/_$/, '').replace(/\[([^\]]*)\]/g, '$1'))
+		.map((segment) => (segment === '$' ? '.*' : segment.startsWith('$') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+	return new RegExp(`^/${segments.join('/')}$`)
+}
+
+/** Every route file that renders a page (a default export; the API's are JSON) is swept or listed in NOT_SWEPT. */
+export function expectEveryPageSwept() {
+	const folder = path.join(ROOT_DIR, 'app/routes')
+	const pages = fs.readdirSync(folder).filter((file) => file.endsWith('.tsx') && !file.startsWith('api.') && /^export default /m.test(fs.readFileSync(path.join(folder, file), 'utf8')))
+	const missed = pages.filter((file) => !(file in NOT_SWEPT) && ![...swept].some((visited) => routePattern(file).test(visited)))
+	expect(missed, `pages the sweep did not check (of ${[...swept].length} paths checked)`).toEqual([])
+	expect(Object.keys(NOT_SWEPT).filter((file) => !pages.includes(file)), 'NOT_SWEPT names files that render no page').toEqual([])
 }

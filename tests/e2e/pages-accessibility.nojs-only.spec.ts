@@ -1,5 +1,5 @@
 import { ensureDemoData } from './catalogs-support'
-import { scanKeptForm, scanSignedInPages, scanSignedOutPages, sweepUser } from './every-page'
+import { expectEveryPageSwept, scanKeptForm, scanSignedInPages, scanSignedOutPages, sweepUser } from './every-page'
 import { messages, test, startSession } from './support'
 
 // Runs in the `nojs` project only (see playwright.config.ts): the pages as the server sends them, before
@@ -17,4 +17,5 @@ test('Without JavaScript, every page has no WCAG 2.2 AA violation and fits phone
 	await scanSignedInPages(page, vn)
 	await scanKeptForm(page, vn, user)
 	await scanSignedOutPages(page, vn, user)
+	expectEveryPageSwept()
 })

@@ -2,7 +2,7 @@ import { LANGUAGES as APP_LANGUAGES } from '../../app/i18n/languages'
 import { expectNoAxeViolations } from './axe'
 import { ensureDemoData } from './catalogs-support'
 import { addNotifications } from './database'
-import { scanKeptForm, scanSignedInPages, scanSignedOutPages, sweepUser } from './every-page'
+import { expectEveryPageSwept, scanKeptForm, scanSignedInPages, scanSignedOutPages, sweepUser } from './every-page'
 import { chooseLayout, dropdown, topBar } from './shell-support'
 import { LANGUAGES, escapeRegExp, expect, messages, open, test, type Language, startSession } from './support'
 
@@ -80,6 +80,7 @@ for (const [language, mode] of SWEEPS) {
 				await expect(page.getByLabel(t.login.email, { exact: true })).toHaveAttribute('aria-invalid', 'true')
 				await expectNoAxeViolations(page, '#main')
 			})
+			expectEveryPageSwept()
 		})
 	})
 }
