@@ -1,14 +1,18 @@
 import { useLocation } from '@remix-run/react'
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { SIDEBAR_TOGGLE_ID } from '~/components/shell/topbar'
 
 /**
  * Without JavaScript every link loads a new page, so open dropdowns and the off-canvas menu start closed.
  * Client-side navigation keeps the DOM: close them here, so the page just chosen is not left covered.
+ * Only on navigation, not when the page hydrates: what the user opened while the scripts loaded stays open.
  */
 export function useCloseOnNavigation() {
 	const { key } = useLocation()
+	const shownKey = useRef(key)
 	useEffect(() => {
+		if (shownKey.current === key) return
+		shownKey.current = key
 		for (const dropdown of document.querySelectorAll<HTMLDetailsElement>('details[data-dropdown][open]')) dropdown.open = false
 		const sidebarToggle = document.getElementById(SIDEBAR_TOGGLE_ID)
 		if (sidebarToggle instanceof HTMLInputElement) sidebarToggle.checked = false

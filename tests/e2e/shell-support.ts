@@ -170,7 +170,10 @@ export async function screenshot(page: Page, name: string): Promise<Buffer> {
  * `releaseTimers`, so that what fades by itself stays while it is checked.
  */
 export async function holdTimers(page: Page) {
-	if (javaScriptEnabled()) await page.clock.pauseAt(Date.now() + 1_000)
+	if (!javaScriptEnabled()) return
+	// The installed clock runs with real time until paused; a pause must be later than the page's now.
+	const pageNow = await page.evaluate(() => Date.now())
+	await page.clock.pauseAt(pageNow + 1_000)
 }
 
 export async function releaseTimers(page: Page) {

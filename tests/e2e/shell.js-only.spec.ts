@@ -6,8 +6,10 @@ import {
 	bodyAttributesInHtml,
 	chooseLayout,
 	dropdown,
+	holdTimers,
 	layoutOption,
 	openSettingsPanel,
+	releaseTimers,
 	screenshot,
 	serverHtml,
 	sharedViewer,
@@ -51,6 +53,39 @@ test('the menus are plain links that JavaScript turns into client-side navigatio
 	expect(await page.evaluate(() => (window as unknown as { documentMarker?: string }).documentMarker)).toBe('first document')
 	await expect(sidebar.getByRole('link', { name: en.functions.DASHBOARD })).toHaveAttribute('aria-current', 'page')
 	await expect(sidebar.getByRole('link', { name: en.functions.DANHMUC_TRAM, includeHidden: true })).not.toHaveAttribute('aria-current', 'page')
+})
+
+test('what the user opens while the scripts still load stays open once they start: a dropdown, the phone menu', async ({ page }) => {
+	await startSession(page, await sharedViewer())
+	await page.setViewportSize(MOBILE)
+	let releaseScripts = () => {}
+	const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve))
+	await page.route('**/build/**/*.js', async (route) => {
+		await scriptsHeld
+		await route.continue()
+	})
+	await page.goto('/dashboard', { waitUntil: 'commit' })
+	const menu = userMenu(page, en)
+	await menu.toggle.click()
+	await expect(menu.details, 'opened by the browser alone').toHaveAttribute('open', '')
+	const menuToggle = page.getByRole('checkbox', { name: en.topbar.toggleMenu })
+	await topBar(page).getByTitle(en.topbar.toggleMenu).click()
+	await expect(menuToggle).toBeChecked()
+	expect(await page.evaluate(() => '__remixRouter' in window), 'the scripts are still held').toBe(false)
+
+	releaseScripts()
+	await waitForApp(page)
+	// The root's start-up effect stores the build's version: it runs after the effects of every page below it.
+	await page.waitForFunction(() => localStorage.getItem('appVersion') !== null)
+	await expect(menu.details, 'the dropdown is still open').toHaveAttribute('open', '')
+	await expect(menuToggle, 'the phone menu is still open').toBeChecked()
+	// A navigation afterwards closes both, as it should.
+	const sidebar = page.getByRole('navigation', { name: en.menu.label })
+	await sidebar.getByText(en.functions.DANHMUC).click()
+	await sidebar.getByRole('link', { name: en.functions.DANHMUC_TRAM }).click()
+	await expect(page).toHaveURL('/danhmuc/tram')
+	await expect(menu.details).not.toHaveAttribute('open', '')
+	await expect(menuToggle).not.toBeChecked()
 })
 
 test.describe('With JavaScript, the dropdowns of the top bar', () => {
@@ -215,6 +250,7 @@ async function profilePageWithStoppedClock(page: Page, prefix: string) {
 	const user = await createUser({ prefix, roles: ['viewer'] })
 	await startSession(page, user)
 	await open(page, '/contacts/profile')
+	await holdTimers(page)
 	const details = page.getByRole('region', { name: en.profile.details })
 	const toast = page.getByRole('status').filter({ hasText: en.profile.saved })
 	let saves = 0
@@ -292,14 +328,16 @@ test('a list applies its filters as they change: a choice at once, the search af
 	await expect(page.getByRole('main').getByRole('table')).toBeVisible()
 
 	const search = form.getByRole('searchbox', { name: en.list.search })
+	// The clock stands still between keystrokes, however slowly they come: nothing is applied before the pause has passed.
+	await holdTimers(page)
 	await search.pressSequentially('AG-00')
-	// The clock stands still between keystrokes: nothing is applied before the pause has passed.
 	await page.clock.runFor(TYPING_PAUSE_MS - 50)
 	await search.pressSequentially('01')
 	await page.clock.runFor(TYPING_PAUSE_MS - 50)
 	expect(new URL(page.url()).search, 'still typing').toBe('?status=active')
 	await page.clock.runFor(100)
 	await expect(page).toHaveURL(/\/danhmuc\/tram\?q=AG-0001&status=active$/)
+	await releaseTimers(page)
 	const codes = page.getByRole('main').getByRole('rowheader')
 	await expect(codes.first()).toContainText('AG-0001')
 	// The form is drawn anew for the new view; typing goes on where it was.
