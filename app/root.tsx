@@ -64,6 +64,7 @@ export function Layout({ children }: { children: ReactNode }) {
 	const data = useRootData()
 	const language = data?.language ?? DEFAULT_LANGUAGE
 	const nonce = useNonce()
+	useHydratedMark()
 	return (
 		<html lang={languageTag(language)} data-language={language}>
 			<head>
@@ -86,6 +87,17 @@ export default function App() {
 	useChangeLanguage(data?.language ?? DEFAULT_LANGUAGE)
 	useVersionCheck(data?.build)
 	return <Outlet />
+}
+
+/**
+ * Marks `<html data-hydrated>` once the page's scripts have taken over. The layout's effects run after those
+ * of every route below it, so from then on no start-up effect can undo what a user does (browser tests and
+ * synthetic checks wait for it).
+ */
+function useHydratedMark() {
+	useEffect(() => {
+		document.documentElement.setAttribute('data-hydrated', '')
+	}, [])
 }
 
 /** The seed's start-up check: a browser that last ran another build reloads once. */

@@ -107,13 +107,15 @@ function javaScriptEnabled(): boolean {
 }
 
 /**
- * Waits until the page's JavaScript has taken over (Remix has hydrated it), so that in the `js` project the
+ * Waits until the page's JavaScript has taken over (Remix has hydrated it and every start-up effect has run:
+ * `<html data-hydrated>`), so that in the `js` project the
  * test drives the client-side app rather than the plain HTML that is there before. Fails at once when a page
  * throws instead. Nothing to wait for without JavaScript.
  */
 export async function waitForApp(page: Page) {
 	if (!javaScriptEnabled()) return
-	if (await page.evaluate(() => '__remixRouter' in window)) return
+	const isHydrated = () => document.documentElement.hasAttribute('data-hydrated')
+	if (await page.evaluate(isHydrated)) return
 	const context = page.context()
 	const errors = browserErrors.get(context) ?? []
 	let onError: ((webError: WebError) => void) | undefined
@@ -126,7 +128,7 @@ export async function waitForApp(page: Page) {
 		else context.on('weberror', onError)
 	})
 	const hydrated = page
-		.waitForFunction(() => '__remixRouter' in window, undefined, { timeout: 10_000 })
+		.waitForFunction(isHydrated, undefined, { timeout: 10_000 })
 		.then(() => 'hydrated')
 		.catch((error: Error) => `not hydrated: ${error.message.split('\n')[0]}`)
 	const outcome = await Promise.race([hydrated, threw])
