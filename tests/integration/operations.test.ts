@@ -5,7 +5,7 @@ import path from 'node:path'
 import { sql } from 'kysely'
 import { describe, expect, test } from 'vitest'
 import { purgeExpiredSessions } from '~/auth/session.server'
-import { getDb, migrateToLatest } from '~/db/db.server'
+import { getDatabase, getDb, migrateToLatest } from '~/db/db.server'
 import { getUserByEmail } from '~/users/users.server'
 import { toEmail } from '~/users/email.server'
 import { runCli as cli } from '../support/cli'
@@ -13,6 +13,42 @@ import { TestClient, location } from '../support/client'
 import { startServer } from '../support/server'
 import { createTestUser } from '../support/users'
 import { until } from '../support/wait'
+
+type ForeignKey = { name: string; indexed: boolean }
+
+/** Every foreign key of the schema, and whether an index (or the primary key) starts with its columns, in any order. */
+async function foreignKeys(): Promise<ForeignKey[]> {
+	const db = getDb()
+	if (getDatabase().dialect === 'postgres') {
+		const { rows } = await sql<ForeignKey>`
+			select c.relname || '.' || (select string_agg(a.attname, ',' order by a.attname) from pg_attribute a where a.attrelid = k.conrelid and a.attnum = any(k.conkey)) || ' → ' || p.relname as name,
+				exists (select 1 from pg_index i where i.indrelid = k.conrelid and (i.indkey::int2[])[0:cardinality(k.conkey) - 1] @> k.conkey) as indexed
+			from pg_constraint k join pg_class c on c.oid = k.conrelid join pg_class p on p.oid = k.confrelid
+			join pg_namespace n on n.oid = c.relnamespace
+			where k.contype = 'f' and n.nspname = current_schema()
+			order by 1`.execute(db)
+		return rows
+	}
+	const { rows: tables } = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`.execute(db)
+	const found: ForeignKey[] = []
+	for (const { name: table } of tables) {
+		const { rows: keys } = await sql<{ id: number; seq: number; table: string; from: string }>`select * from pragma_foreign_key_list(${table})`.execute(db)
+		const { rows: indexes } = await sql<{ name: string }>`select name from pragma_index_list(${table})`.execute(db)
+		const leading: string[][] = []
+		for (const index of indexes) {
+			const { rows: columns } = await sql<{ seqno: number; name: string }>`select seqno, name from pragma_index_info(${index.name}) order by seqno`.execute(db)
+			leading.push(columns.map((column) => column.name))
+		}
+		const { rows: primaryKey } = await sql<{ name: string; pk: number }>`select name, pk from pragma_table_info(${table}) where pk > 0 order by pk`.execute(db)
+		leading.push(primaryKey.map((column) => column.name))
+		for (const id of new Set(keys.map((key) => key.id))) {
+			const columns = keys.filter((key) => key.id === id).map((key) => key.from)
+			const indexed = leading.some((index) => columns.every((column) => index.slice(0, columns.length).includes(column)))
+			found.push({ name: `${table}.${[...columns].sort().join(',')} → ${keys.find((key) => key.id === id)!.table}`, indexed })
+		}
+	}
+	return found
+}
 
 describe('start-up', () => {
 	test('a bad environment value stops start-up with a message naming the variable', async () => {
@@ -22,6 +58,12 @@ describe('start-up', () => {
 
 	test('migrations are idempotent', async () => {
 		expect(await migrateToLatest()).toEqual([])
+	})
+
+	test('every reference to another row has an index starting with its columns, so deleting the row it refers to reads no whole table', async () => {
+		const references = await foreignKeys()
+		expect(references.map((reference) => reference.name)).toContain('tools.created_by → users')
+		expect(references.filter((reference) => !reference.indexed).map((reference) => reference.name)).toEqual([])
 	})
 
 	test('first start creates the administrator with a generated password that must be changed, kept out of the log', async () => {
