@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { recordAudit } from '~/audit/audit.server'
+import { entityAudit, type Actor } from '~/audit/audit.server'
 import { formObject, integerField, optionalText } from '~/catalogs/fields.server'
 import { getDb, type DB } from '~/db/db.server'
 import type { FunctionRow } from '~/db/schema'
@@ -9,7 +9,6 @@ import { BUILTIN_FUNCTIONS, functionDescriptionKey } from '~/permissions/builtin
 import { isSiteParam, linksOnSite } from '~/permissions/menu'
 import { functionLabel } from '~/permissions/menu.server'
 import { issue } from '~/utils/form.server'
-import { getClientIp } from '~/utils/logger.server'
 import { isSitePath } from '~/utils/redirect'
 import { BADGE_VARIANTS, MAX_DEPTH } from './functions'
 
@@ -17,11 +16,6 @@ import { BADGE_VARIANTS, MAX_DEPTH } from './functions'
  * The function tree (menu entries): add, edit, reorder. Every write moves the database's access
  * version (migration 0006), so every instance's menus follow on their next request.
  */
-
-export interface Actor {
-	id: number
-	email: string
-}
 
 const formText = z.unknown().transform((value) => (typeof value === 'string' ? value : ''))
 const flag = z.unknown().transform((value) => value === 'on' || value === '1' || value === 'true')
@@ -223,9 +217,7 @@ async function codeTaken(db: DB, code: string, exceptId: number | null) {
 	return Boolean(await query.executeTakeFirst())
 }
 
-function audit(db: DB, action: string, actor: Actor, id: number, details: Record<string, unknown>) {
-	return recordAudit({ action, actor, entity: 'function', entityId: id, ip: getClientIp(), details }, db)
-}
+const audit = entityAudit('function')
 
 export async function createFunction(input: FunctionInput, actor: Actor, db: DB = getDb()): Promise<FunctionWriteResult> {
 	return db.transaction().execute(async (trx): Promise<FunctionWriteResult> => {

@@ -1,5 +1,5 @@
 import { type z } from 'zod'
-import { recordAudit } from '~/audit/audit.server'
+import { entityAudit, type Actor } from '~/audit/audit.server'
 import { formObject, optionalText, requiredText } from '~/catalogs/fields.server'
 import { getDb, type DB } from '~/db/db.server'
 import { getFixedT } from '~/i18n/i18n.server'
@@ -8,17 +8,11 @@ import { isAction, type Action } from '~/permissions/actions'
 import { auditRefusal, covers, grantKey, roleHolding, userHolding, type DelegationRefusal } from '~/permissions/delegation.server'
 import { functionLabel } from '~/permissions/menu.server'
 import { issue } from '~/utils/form.server'
-import { getClientIp } from '~/utils/logger.server'
 
 /**
  * Roles and their grants: the list, create/edit/delete (never a built-in role), and the permission
  * matrix (functions × actions) saved as a whole. Knows nothing of HTTP.
  */
-
-export interface Actor {
-	id: number
-	email: string
-}
 
 export const ROLE_LIMITS = { code: 50, name: 100, description: 500 } as const
 const ROLE_CODE = /^[a-z][a-z0-9_-]*$/
@@ -114,9 +108,7 @@ export async function roleGrants(roleId: number, db: DB = getDb()): Promise<stri
 	return rows.map((row) => `${Number(row.function_id)}:${row.action}`).sort()
 }
 
-function audit(db: DB, action: string, actor: Actor, roleId: number, details: Record<string, unknown>) {
-	return recordAudit({ action, actor, entity: 'role', entityId: roleId, ip: getClientIp(), details }, db)
-}
+const audit = entityAudit('role')
 
 async function codeTaken(db: DB, code: string, exceptId: number | null) {
 	let query = db.selectFrom('roles').select('id').where('code', '=', code)

@@ -1,12 +1,12 @@
 import { z } from 'zod'
-import { recordAudit } from '~/audit/audit.server'
+import { recordAudit, type Actor } from '~/audit/audit.server'
 import { endSessionByReference, getSessionEntries, SESSION_REFERENCE_PATTERN, type SessionEntry } from '~/auth/session-list.server'
 import { getDb, type DB } from '~/db/db.server'
 import { notify } from '~/notifications/notifications.server'
 import { auditRefusal, mayManageUser } from '~/permissions/delegation.server'
 import { issue } from '~/utils/form.server'
 import { getClientIp } from '~/utils/logger.server'
-import type { Actor, Refused } from './users.server'
+import type { Refused } from './users.server'
 
 /** A user's sessions on the administration page; the administrator's own browser is marked when it is theirs. */
 export function getUserSessions(userId: number, actorSessionIdHash: string | null, db: DB = getDb()): Promise<SessionEntry[]> {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
-import { recordAudit } from '~/audit/audit.server'
+import { entityAudit, type Actor } from '~/audit/audit.server'
 import { checkPasswordPolicy, hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '~/auth/password.server'
 import { revokeAccess } from '~/auth/revoke.server'
 import { formObject, optionalText } from '~/catalogs/fields.server'
@@ -30,7 +30,6 @@ import { emailField } from '~/users/email-field.server'
 import type { Email } from '~/users/email.server'
 import { userSearchText } from '~/users/search-text'
 import { getUserByEmail, getUserById, insertUser } from '~/users/users.server'
-import { getClientIp } from '~/utils/logger.server'
 import { issue } from '~/utils/form.server'
 import { provincesFieldName, scopeFieldName, USER_LIMITS, type USER_LIST, type UserSort } from './users'
 
@@ -38,11 +37,6 @@ import { provincesFieldName, scopeFieldName, USER_LIMITS, type USER_LIST, type U
  * User administration: the list, creating accounts, editing names and roles, locking, password
  * resets and ending sessions. Knows nothing of HTTP: routes pass validated input and the acting user.
  */
-
-export interface Actor {
-	id: number
-	email: string
-}
 
 /** The delegation rule said no: nothing changed, the refusal is audited. */
 export type Refused = { ok: false; reason: 'delegation'; refusal: DelegationRefusal }
@@ -290,9 +284,7 @@ export async function isLastActiveAdministrator(userId: number, db: DB = getDb()
 	return (await holdsAdmin(db, userId)) && (await countActiveAdministrators(db, userId)) === 0
 }
 
-function audit(db: DB, action: string, actor: Actor, userId: number, details: Record<string, unknown>) {
-	return recordAudit({ action, actor, entity: 'user', entityId: userId, ip: getClientIp(), details }, db)
-}
+const audit = entityAudit('user')
 
 export type CreateUserResult = { ok: true; id: number; email: string; password: string; generated: boolean } | { ok: false; reason: 'emailTaken' } | Refused
 

@@ -1,8 +1,15 @@
 import { getDb, type DB } from '~/db/db.server'
+import { getClientIp } from '~/utils/logger.server'
+
+/** The signed-in user who does something worth recording. */
+export interface Actor {
+	id: number
+	email: string
+}
 
 export interface AuditEntry {
 	action: string
-	actor?: { id: number; email: string } | null
+	actor?: Actor | null
 	/** Who acted when there is no account (a failed sign-in names the email that was tried). */
 	actorEmail?: string | null
 	entity?: string | null
@@ -26,4 +33,13 @@ export async function recordAudit(entry: AuditEntry, db: DB = getDb()) {
 			details: entry.details ? JSON.stringify(entry.details) : null,
 		})
 		.execute()
+}
+
+/**
+ * The audit of what an administrator does to rows of one kind (`entity`), stamped with the client address
+ * of the request being served.
+ */
+export function entityAudit(entity: string) {
+	return (db: DB, action: string, actor: Actor, entityId: number, details: Record<string, unknown>) =>
+		recordAudit({ action, actor, entity, entityId, ip: getClientIp(), details }, db)
 }

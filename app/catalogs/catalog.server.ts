@@ -1,17 +1,12 @@
 import { sql } from 'kysely'
 import { getDatabase, isSqlite, type DB } from '~/db/db.server'
 import { largeWrite } from '~/db/sqlite-checkpoints.server'
-import { recordAudit } from '~/audit/audit.server'
+import { recordAudit, type Actor } from '~/audit/audit.server'
 import { getClientIp } from '~/utils/logger.server'
 import { normalizeSearch } from './search-text'
 import { postedIntent } from '~/utils/intent.server'
 
 /** Helpers shared by the station and tool catalogs. */
-
-export interface Actor {
-	id: number
-	email: string
-}
 
 /** The stored search and sort keys of a record, written with every insert and update. */
 export function searchKeys(name: string, ...others: (string | null)[]) {

@@ -1,4 +1,4 @@
-import { recordAudit } from '~/audit/audit.server'
+import { recordAudit, type Actor } from '~/audit/audit.server'
 import type { DB } from '~/db/db.server'
 import { getClientIp } from '~/utils/logger.server'
 import { getRoleAssignments } from '~/users/role-assignments.server'
@@ -30,11 +30,6 @@ export type DelegationRefusal =
 	| 'scopeBeyondActor'
 	/** The target user holds an assignment outside the actor's scope of user administration. */
 	| 'userBeyondScope'
-
-export interface Actor {
-	id: number
-	email: string
-}
 
 export const grantKey = (functionId: number, action: string) => `${functionId}:${action}`
 

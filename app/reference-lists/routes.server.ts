@@ -1,4 +1,4 @@
-import type { Actor } from '~/catalogs/catalog.server'
+import type { Actor } from '~/audit/audit.server'
 import { catalogListAction, loadCatalogList } from '~/catalogs/catalog-list-route.server'
 import { catalogRecordAction, loadCatalogRecord, loadNewCatalogRecord, newCatalogRecordAction, type CatalogRecordRoute } from '~/catalogs/catalog-record-route.server'
 import type { User } from '~/db/schema'

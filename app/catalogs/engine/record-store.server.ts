@@ -1,6 +1,7 @@
 import { getDatabase, isSqlite, type DB } from '~/db/db.server'
 import { holdListedCode } from '~/reference-lists/listed-codes.server'
-import { auditChange, changedFields, isForeignKeyViolation, isUniqueViolation, writeTransaction, type Actor } from '../catalog.server'
+import { auditChange, changedFields, isForeignKeyViolation, isUniqueViolation, writeTransaction } from '../catalog.server'
+import type { Actor } from '~/audit/audit.server'
 import { EVERYWHERE, inScope, type ProvinceScope } from '~/permissions/scope'
 import { recordDefinitionOf, type CatalogDefinition, type CatalogTypes, type RecordDefinition, type RecordTypes } from './definition.server'
 
