@@ -8,7 +8,7 @@ import { LANGUAGE_CODES, type LanguageCode } from '~/i18n/languages'
 import { BUILTIN_FUNCTIONS, functionDescriptionKey } from '~/permissions/builtins'
 import { isSiteParam, linksOnSite } from '~/permissions/menu'
 import { functionLabel } from '~/permissions/menu.server'
-import { issue } from '~/utils/form.server'
+import { formText, issue } from '~/utils/form.server'
 import { isSitePath } from '~/utils/redirect'
 import { BADGE_VARIANTS, MAX_DEPTH } from './functions'
 
@@ -17,7 +17,6 @@ import { BADGE_VARIANTS, MAX_DEPTH } from './functions'
  * version (migration 0006), so every instance's menus follow on their next request.
  */
 
-const formText = z.unknown().transform((value) => (typeof value === 'string' ? value : ''))
 const flag = z.unknown().transform((value) => value === 'on' || value === '1' || value === 'true')
 
 function pattern(max: number, regex: RegExp, key: string) {

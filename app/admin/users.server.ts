@@ -30,7 +30,7 @@ import { emailField } from '~/users/email-field.server'
 import type { Email } from '~/users/email.server'
 import { userSearchText } from '~/users/search-text'
 import { getUserByEmail, getUserById, insertUser } from '~/users/users.server'
-import { issue } from '~/utils/form.server'
+import { formText, issue } from '~/utils/form.server'
 import { provincesFieldName, scopeFieldName, USER_LIMITS, type USER_LIST, type UserSort } from './users'
 
 /**
@@ -75,7 +75,6 @@ export const ADMIN_ROLE = 'admin'
 // ---------------------------------------------------------------------------------------------
 // Forms
 
-const formText = z.unknown().transform((value) => (typeof value === 'string' ? value : ''))
 
 /** An optional password: empty means "generate one"; otherwise the password policy applies. */
 const temporaryPasswordField = formText.pipe(

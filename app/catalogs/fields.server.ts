@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { todayIn } from '~/i18n/format'
 import { portalTimeZone } from '~/i18n/time-zone.server'
-import { issue } from '~/utils/form.server'
+import { formText, issue } from '~/utils/form.server'
 import { REFERENCE_CODE, REFERENCE_CODE_MAX } from '~/reference-lists/definitions'
 import { parseDecimal } from './decimal'
 
@@ -11,7 +11,6 @@ import { parseDecimal } from './decimal'
  */
 
 /** A form value as text: a missing field or a file is the empty string. */
-const formText = z.unknown().transform((value) => (typeof value === 'string' ? value : ''))
 
 // Control characters have no place in a one-line value (they break CSV files and screens).
 const CONTROL = /[\p{Cc}\p{Cf}]/u

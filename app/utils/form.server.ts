@@ -1,5 +1,5 @@
 import { data } from '@remix-run/node'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { CSRF_FIELD, csrfTokenFromRequest, tokensMatch } from '~/security/csrf.server'
 import { requestContext } from './logger.server'
 
@@ -16,6 +16,9 @@ export interface FormFailure {
 	/** What the user typed (passwords excluded), to put back into the form. */
 	values: Record<string, string>
 }
+
+/** A text field as posted: a missing or non-text value (a file, a repeated field's absence) reads as empty. */
+export const formText = z.unknown().transform((value) => (typeof value === 'string' ? value : ''))
 
 const SECRET_FIELDS = /password|token|csrf/i
 
