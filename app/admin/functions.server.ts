@@ -265,6 +265,9 @@ export async function updateFunction(id: number, input: FunctionInput, actor: Ac
 
 export type MoveResult = { ok: true; moved: boolean; code: string } | { ok: false; reason: 'notFound' }
 
+/** The buttons that move a function among its siblings: which one (`intent`) and the function's id. */
+export const functionMoveSchema = z.object({ intent: z.enum(['up', 'down']), id: integerField(1, 2 ** 31 - 1) })
+
 /** Swaps the function with its previous (`up`) or next (`down`) sibling; siblings are renumbered 10, 20, … */
 export async function moveFunction(id: number, direction: 'up' | 'down', actor: Actor, db: DB = getDb()): Promise<MoveResult> {
 	return db.transaction().execute(async (trx): Promise<MoveResult> => {

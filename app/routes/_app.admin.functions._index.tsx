@@ -2,15 +2,14 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { FUNCTIONS_PATH, functionHref } from '~/admin/functions'
-import { functionTreeEntries, moveFunction } from '~/admin/functions.server'
-import { parseId } from '~/catalogs/catalog.server'
+import { functionMoveSchema, functionTreeEntries, moveFunction } from '~/admin/functions.server'
 import { PageHeader } from '~/components/page-header'
 import { CsrfInput } from '~/components/forms'
 import { getLanguage, getT } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
 import { can } from '~/permissions/grants'
 import { requirePermission } from '~/permissions/grants.server'
-import { assertCsrf } from '~/utils/form.server'
+import { parseForm } from '~/utils/form.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { pageTitle } from '~/utils/meta'
 import { flashSuccess } from '~/utils/flash.server'
@@ -36,12 +35,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Moving a function up or down among its siblings. */
 export async function action({ request }: ActionFunctionArgs) {
 	const { user } = await requirePermission(request, 'QUANTRI_FUNCTIONS', 'update')
-	const formData = await request.formData()
-	assertCsrf(request, formData)
-	const id = parseId(String(formData.get('id') ?? ''))
-	const direction = formData.get('intent') === 'up' ? 'up' : formData.get('intent') === 'down' ? 'down' : null
-	if (id === null || direction === null) throw new Response(null, { status: 400 })
-	const result = await moveFunction(id, direction, { id: user.id, email: user.email })
+	const form = await parseForm(request, functionMoveSchema)
+	if (!form.ok) throw new Response(null, { status: 400 })
+	const result = await moveFunction(form.data.id, form.data.intent, { id: user.id, email: user.email })
 	if (!result.ok) throw new Response(null, { status: 404 })
 	if (result.moved) await flashSuccess(request, 'admin.functions.moved', { code: result.code })
 	return redirect(FUNCTIONS_PATH)

@@ -236,6 +236,11 @@ describe('functions', () => {
 		const html = await (await admin.client.get('/admin/functions')).text()
 		expect(html.indexOf('(QUANTRI_ROLES)')).toBeLessThan(html.indexOf('(QUANTRI_USERS)'))
 		expect((await admin.client.post('/admin/functions', { intent: 'down', id: String(roles.id) })).status).toBe(302)
+		for (const malformed of [{ intent: 'sideways', id: String(roles.id) }, { intent: 'up', id: 'roles' }, { intent: 'up', id: '' }] as Record<string, string>[]) {
+			const refused = await admin.client.post('/admin/functions', malformed)
+			expect(refused.status, JSON.stringify(malformed)).toBe(400)
+			await refused.text()
+		}
 		expect((await fn('QUANTRI_ROLES')).sort_order).toBeGreaterThan((await fn('QUANTRI_USERS')).sort_order)
 		expect(usersBefore.code).toBe('QUANTRI_USERS')
 	})
