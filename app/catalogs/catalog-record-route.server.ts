@@ -16,6 +16,7 @@ import type { Actor } from '~/audit/audit.server'
 import { recordHref, type RecordPages } from './catalog-pages'
 import type { RecordTypes } from './engine/definition.server'
 import type { recordStoreOf } from './engine/record-store.server'
+import { isDeleteConfirmation } from '~/utils/delete-confirmation'
 
 /** What a record's page shows of who last saved it (a conflict message names them). */
 export interface RecordSummary {
@@ -85,7 +86,7 @@ const UNSCOPED: RecordScopes = { view: EVERYWHERE, write: EVERYWHERE }
 
 /**
  * A record page's loader, after the route has checked the viewer's grant: the record (404 when there is
- * none, or it lies outside the viewer's `scope`), its form values and history, whether the page confirms a delete (`?intent=delete`, the page
+ * none, or it lies outside the viewer's `scope`), its form values and history, whether the page confirms a delete (`isDeleteConfirmation`, the page
  * without JavaScript) and what the user may do; `read` adds what the catalog's page shows besides.
  */
 export async function loadCatalogRecord<T extends RecordTypes & { record: RecordSummary }, Form extends { code?: string }, Extra extends object>(
@@ -99,7 +100,7 @@ export async function loadCatalogRecord<T extends RecordTypes & { record: Record
 	const { pages } = route
 	const record = await readInScope(route, parseId(params.id), scope)
 	if (!record) throw notFound()
-	const confirmDelete = new URL(request.url).searchParams.get('intent') === 'delete'
+	const confirmDelete = isDeleteConfirmation(request.url)
 	if (confirmDelete && !can(grants, pages.functionCode, 'delete')) throw forbidden()
 	const [t, language] = [await getT(request), await getLanguage(request)]
 	const allowed = { update: can(grants, pages.functionCode, 'update'), delete: can(grants, pages.functionCode, 'delete'), export: can(grants, pages.functionCode, 'export') }

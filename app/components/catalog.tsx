@@ -8,6 +8,7 @@ import { CsrfInput } from './forms'
 import { Badge } from '~/components/badge'
 import { TableScroller } from './list'
 import { PageHeader } from './page-header'
+import { deleteConfirmationHref } from '~/utils/delete-confirmation'
 
 /** Pieces shared by the catalog pages (stations, tools): badges, the delete control, history, record facts. */
 
@@ -53,7 +54,7 @@ export function DeleteForm({
 }
 
 /**
- * A record's delete confirmation page (`?intent=delete`, where the delete control leads without
+ * A record's delete confirmation page (`deleteConfirmationHref`, where the delete control leads without
  * JavaScript): the question, the delete form, and a way back; `children` are the refusals to show.
  */
 export function DeleteConfirmation({
@@ -96,7 +97,7 @@ export function DeleteConfirmation({
 }
 
 /**
- * "Delete": without JavaScript a link to the confirmation page (`?intent=delete`); with it, a button
+ * "Delete": without JavaScript a link to the confirmation page (`deleteConfirmationHref`); with it, a button
  * that opens a native dialog holding the same confirmation form.
  */
 export function DeleteControl({
@@ -117,7 +118,7 @@ export function DeleteControl({
 	const dialog = useRef<HTMLDialogElement>(null)
 	if (!hydrated) {
 		return (
-			<Link to={`${action}?intent=delete`} className="btn btn-danger">
+			<Link to={deleteConfirmationHref(action)} className="btn btn-danger">
 				<i className="bx bx-trash" aria-hidden="true" /> {label}
 			</Link>
 		)

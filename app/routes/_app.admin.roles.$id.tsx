@@ -22,6 +22,7 @@ import { flashSuccess } from '~/utils/flash.server'
 import { Badge } from '~/components/badge'
 import { RoleMatrix } from '~/components/role-matrix'
 import { notFound } from '~/utils/responses.server'
+import { deleteConfirmationHref, isDeleteConfirmation } from '~/utils/delete-confirmation'
 
 export const handle = routeHandle({ function: 'QUANTRI_ROLES' }, '/admin/roles/1')
 
@@ -34,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const id = parseId(params.id)
 	const role = id === null ? null : await getRole(id)
 	if (!role) throw notFound()
-	const confirmDelete = new URL(request.url).searchParams.get('confirm') === 'delete'
+	const confirmDelete = isDeleteConfirmation(request.url)
 	if (confirmDelete && (!can(grants, ROLES_FUNCTION, 'delete') || role.is_builtin)) throw forbidden()
 	const [t, language] = await Promise.all([getT(request), getLanguage(request)])
 	return {
@@ -166,7 +167,7 @@ export default function AdminRolePage() {
 			<PageHeader title={`${role.code} · ${roleName(role)}`} id="role-heading">
 				{role.is_builtin ? <Badge className="text-bg-secondary">{t('admin.roles.builtin')}</Badge> : null}
 				{allowed.delete && !role.is_builtin ? (
-					<Link to={`${href}?confirm=delete`} className="btn btn-outline-danger">
+					<Link to={deleteConfirmationHref(href)} className="btn btn-outline-danger">
 						<i className="bx bx-trash" aria-hidden="true" /> {t('admin.roles.delete')}
 					</Link>
 				) : null}

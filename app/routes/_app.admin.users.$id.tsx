@@ -49,6 +49,7 @@ import { notFound } from '~/utils/responses.server'
 import { getLinkedIdentity, unlinkUserIdentity } from '~/auth/oidc/identities.server'
 import { getConfig } from '~/config.server'
 import { SsoIdentity } from '~/components/sso-identity'
+import { deleteConfirmationHref, isDeleteConfirmation } from '~/utils/delete-confirmation'
 
 export const handle = routeHandle({ function: 'QUANTRI_USERS' }, '/admin/users/1')
 
@@ -61,7 +62,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const id = parseId(params.id)
 	const user = id === null ? null : await getAdminUser(id)
 	if (!user) throw notFound()
-	const confirmDelete = new URL(request.url).searchParams.get('confirm') === 'delete'
+	const confirmDelete = isDeleteConfirmation(request.url)
 	if (confirmDelete && !can(grants, USERS_FUNCTION, 'delete')) throw forbidden()
 	const [t, language, state] = await Promise.all([getT(request), getLanguage(request), getSessionState(request)])
 	return {
@@ -406,7 +407,7 @@ export default function AdminUserPage() {
 			</section>
 			{allowed.delete && !self ? (
 				<div className="mt-4">
-					<Link to={`${href}?confirm=delete`} className="btn btn-outline-danger">
+					<Link to={deleteConfirmationHref(href)} className="btn btn-outline-danger">
 						<i className="bx bx-trash" aria-hidden="true" /> {t('admin.users.delete')}
 					</Link>
 				</div>

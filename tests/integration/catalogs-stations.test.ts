@@ -344,7 +344,7 @@ describe('editing a station', () => {
 describe('deleting a station', () => {
 	test('the confirmation page (no JavaScript) asks first; the POST deletes and audits', async () => {
 		const { id, code } = await seedStation()
-		const confirm = await operator.client.get(`/danhmuc/tram/${id}?intent=delete`)
+		const confirm = await operator.client.get(`/danhmuc/tram/${id}?confirm=delete`)
 		expect(confirm.status).toBe(200)
 		const html = await confirm.text()
 		expect(html).toContain(format(vn.stations.deleteTitle, { code }))
@@ -408,7 +408,7 @@ describe('grants', () => {
 		expect(list).not.toContain('/danhmuc/tram/export.csv')
 		const record = await (await viewer.client.get(`/danhmuc/tram/${id}`)).text()
 		expect(record).not.toContain(`action="/danhmuc/tram/${id}"`)
-		expect(record).not.toContain('?intent=delete')
+		expect(record).not.toContain('?confirm=delete')
 		expect(record).not.toContain('name="version"')
 		expect(record).toContain(vn.catalog.history.title)
 	})
@@ -421,7 +421,7 @@ describe('grants', () => {
 		expect(list).toContain('href="/danhmuc/tram/export.csv"')
 		const record = await (await operator.client.get(`/danhmuc/tram/${id}`)).text()
 		expect(record).toContain('name="version"')
-		expect(record).toContain(`href="/danhmuc/tram/${id}?intent=delete"`)
+		expect(record).toContain(`href="/danhmuc/tram/${id}?confirm=delete"`)
 	})
 
 	test('a viewer posting anyway gets 403 and nothing changes', async () => {
@@ -430,7 +430,7 @@ describe('grants', () => {
 		expect((await viewer.client.post(`/danhmuc/tram/${id}`, stationFields({ code, name: 'Bị sửa', version: '1' }))).status).toBe(403)
 		expect((await viewer.client.post(`/danhmuc/tram/${id}`, { intent: 'delete', version: '1' })).status).toBe(403)
 		expect((await viewer.client.get('/danhmuc/tram/new')).status).toBe(403)
-		expect((await viewer.client.get(`/danhmuc/tram/${id}?intent=delete`)).status).toBe(403)
+		expect((await viewer.client.get(`/danhmuc/tram/${id}?confirm=delete`)).status).toBe(403)
 		expect((await viewer.client.get('/danhmuc/tram/import')).status).toBe(403)
 		expect((await viewer.client.get('/danhmuc/tram/export.csv')).status).toBe(403)
 		expect(await stationRow(id)).toMatchObject({ name: 'Trạm không đổi', version: 1 })

@@ -178,7 +178,7 @@ describe('tools', () => {
 
 	test('delete: confirmation page without JavaScript, then the POST', async () => {
 		const { id, code } = await createTool()
-		const confirm = await (await operator.client.get(`/congcu/list/${id}?intent=delete`)).text()
+		const confirm = await (await operator.client.get(`/congcu/list/${id}?confirm=delete`)).text()
 		expect(confirm).toContain(format(vn.tools.deleteTitle, { code }))
 		const response = await operator.client.post(`/congcu/list/${id}`, { intent: 'delete', version: '1' })
 		expect(response.status).toBe(302)
@@ -194,7 +194,7 @@ describe('tools', () => {
 		expect(list).not.toContain('href="/congcu/list/import"')
 		const record = await (await viewer.client.get(`/congcu/list/${id}`)).text()
 		expect(record).not.toContain('name="version"')
-		expect(record).not.toContain('?intent=delete')
+		expect(record).not.toContain('?confirm=delete')
 		expect((await viewer.client.post('/congcu/list/new', toolFields())).status).toBe(403)
 		expect((await viewer.client.post(`/congcu/list/${id}`, toolFields({ code, name: 'Bị sửa', version: '1' }))).status).toBe(403)
 		expect((await viewer.client.post(`/congcu/list/${id}`, { intent: 'delete' })).status).toBe(403)

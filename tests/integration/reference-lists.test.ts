@@ -168,7 +168,7 @@ describe('station types', () => {
 			if (!created.ok) throw new Error(created.reason)
 			stations.push(created.id)
 		}
-		const confirmation = await pageOf(await admin.client.get(`/danhmuc/loaitram/${id}?intent=delete`), 200)
+		const confirmation = await pageOf(await admin.client.get(`/danhmuc/loaitram/${id}?confirm=delete`), 200)
 		expect(confirmation).toContain(translate('vn', 'referenceLists.stationTypes.deleteConfirm'))
 
 		const refused = await pageOf(await admin.client.post(`/danhmuc/loaitram/${id}`, { intent: 'delete', version: '1' }), 409)
@@ -707,7 +707,7 @@ describe('grants', () => {
 		const bts = await getDb().selectFrom('reference_items').selectAll().where('list_key', '=', 'stationTypes').where('code', '=', 'bts').executeTakeFirstOrThrow()
 		await pageOf(await viewer.client.post(`/danhmuc/loaitram/${bts.id}`, { ...itemFields({ labelVn: 'Đổi' }), version: String(bts.version) }), 403)
 		await pageOf(await viewer.client.post(`/danhmuc/loaitram/${bts.id}`, { intent: 'delete', version: String(bts.version) }), 403)
-		await pageOf(await viewer.client.get(`/danhmuc/loaitram/${bts.id}?intent=delete`), 403)
+		await pageOf(await viewer.client.get(`/danhmuc/loaitram/${bts.id}?confirm=delete`), 403)
 		expect(await itemRow(bts.id)).toEqual(bts)
 		await pageOf(await operator.client.post('/congcu/nhom/new', fields), 403)
 	})
