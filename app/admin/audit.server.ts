@@ -106,7 +106,7 @@ type StoredRow = {
 }
 
 /** The entries a list state selects (search, filters, dates), as a list source in time order. */
-function auditSource(db: DB, state: ListState<AuditFilter, 'at'>, timeZone: string): ListSource {
+export function auditListSource(db: DB, state: ListState<AuditFilter, 'at'>, timeZone: string): ListSource {
 	let filtered = db.selectFrom('audit_log')
 	const { action, entity, target, actor, from, to } = state.filters
 	if (state.q) {
@@ -132,6 +132,8 @@ function auditSource(db: DB, state: ListState<AuditFilter, 'at'>, timeZone: stri
 				.leftJoin('users as actor', 'actor.id', 'audit_log.actor_user_id')
 				.select(['audit_log.id', 'audit_log.at', 'audit_log.action', 'audit_log.entity', 'audit_log.entity_id', 'audit_log.actor_user_id', 'audit_log.actor_email', 'actor.display_name as actor_name', 'audit_log.ip', 'audit_log.details']),
 		sort: { column: 'audit_log.at' },
+		// One event or actor can fill millions of entries: "more than 10,000" rather than reading them all.
+		capFilteredCount: true,
 	}
 }
 
@@ -202,7 +204,7 @@ function toAuditRow(row: StoredRow, targets: Map<string, AuditTarget>): AuditRow
 /** A page of entries; the date filters are days in `timeZone` (the reader's). */
 export async function listAudit(state: ListState<AuditFilter, 'at'>, timeZone: string, db: DB = getDb()): Promise<ListResult<AuditRow>> {
 	const { dialect } = getDatabase()
-	const page = await readPage<StoredRow>(db, dialect, auditSource(db, state, timeZone), state)
+	const page = await readPage<StoredRow>(db, dialect, auditListSource(db, state, timeZone), state)
 	const targets = await resolveTargets(page.rows, db)
 	return { ...page, rows: page.rows.map((row) => toAuditRow(row, targets)) }
 }
@@ -210,7 +212,7 @@ export async function listAudit(state: ListState<AuditFilter, 'at'>, timeZone: s
 /** Every entry a list state selects, in its order, a batch at a time (the CSV export). */
 export async function* exportAudit(state: ListState<AuditFilter, 'at'>, timeZone: string, handle = getDatabase()): AsyncGenerator<AuditRow[]> {
 	const { db, dialect } = handle
-	for await (const batch of readAll<StoredRow>(db, dialect, auditSource(db, state, timeZone), state.dir)) {
+	for await (const batch of readAll<StoredRow>(db, dialect, auditListSource(db, state, timeZone), state.dir)) {
 		const targets = await resolveTargets(batch, db)
 		yield batch.map((row) => toAuditRow(row, targets))
 	}
@@ -257,11 +259,25 @@ export function scheduleAuditPurge(retentionDays: number): () => void {
 	}
 }
 
+/**
+ * The distinct values of an indexed column, read by jumping through its index from one value to the next
+ * (a loose index scan): as many index lookups as there are values, however many entries hold each.
+ * `select distinct` would read every entry: about 0.7 s for 2,000,000 on SQLite.
+ */
+async function distinctValues(db: DB, column: 'action' | 'entity', limit: number): Promise<string[]> {
+	const { rows } = await sql<{ value: string | null }>`
+		with recursive found(value, n) as (
+			select (select min(${sql.ref(column)}) from audit_log), 1
+			union all
+			select (select min(${sql.ref(column)}) from audit_log where ${sql.ref(column)} > found.value), n + 1
+			from found where found.value is not null and n < ${limit}
+		)
+		select value from found where value is not null`.execute(db)
+	return rows.map((row) => row.value!)
+}
+
 /** The actions and entities recorded so far (the filters' choices). */
 export async function auditChoices(db: DB = getDb()) {
-	const [actions, entities] = await Promise.all([
-		db.selectFrom('audit_log').select('action').distinct().orderBy('action').limit(500).execute(),
-		db.selectFrom('audit_log').select('entity').distinct().where('entity', 'is not', null).orderBy('entity').limit(200).execute(),
-	])
-	return { actions: actions.map((row) => row.action), entities: entities.map((row) => row.entity!).filter(Boolean) }
+	const [actions, entities] = await Promise.all([distinctValues(db, 'action', 500), distinctValues(db, 'entity', 200)])
+	return { actions, entities }
 }

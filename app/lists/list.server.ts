@@ -21,7 +21,7 @@ import type { ListState, PageInfo, SortDirection } from './list-query'
  * How far a count goes. A search counts at most 1,000 matches and the whole, unfiltered list at most
  * 10,000 (beyond, the list says "more than …" and pages on with "next"): such counts cost no more than
  * a page whatever the data. A list narrowed by filters only is counted exactly, from the filters' own
- * indexes. The last page (and a short first one) needs no count at all.
+ * indexes, unless its source caps those counts too (`capFilteredCount`). The last page (and a short first one) needs no count at all.
  */
 export const COUNT_CAP = 10_000
 export const SEARCH_COUNT_CAP = 1_000
@@ -192,6 +192,11 @@ export interface ListSource {
 	counted?: AnySelect
 	/** The search alone matches at least this many rows (see `search`). */
 	searchMatchesAtLeast?: number
+	/**
+	 * Counts narrowed by filters stop here too (COUNT_CAP): for a list whose filters can each match
+	 * millions of rows (the audit log's events and actors), where an exact count would read them all.
+	 */
+	capFilteredCount?: boolean
 	/** Chooses the columns of the rows shown (applied to the bare table, rows picked by id). */
 	columns: (query: AnySelect) => AnySelect
 	sort: SortColumn
@@ -223,9 +228,9 @@ async function rowsByIds<Row>(db: DB, dialect: Dialect, source: ListSource, dir:
 }
 
 /** The count cap for a list state (see COUNT_CAP). */
-export function countCap(state: Pick<ListState, 'q' | 'filters'>): number | null {
+export function countCap(state: Pick<ListState, 'q' | 'filters'>, source: Pick<ListSource, 'capFilteredCount'> = {}): number | null {
 	if (state.q) return SEARCH_COUNT_CAP
-	return Object.keys(state.filters).length > 0 ? null : COUNT_CAP
+	return Object.keys(state.filters).length > 0 && !source.capFilteredCount ? null : COUNT_CAP
 }
 
 /** Where a page lies: the ids of its rows, whether another page follows, and the number of matches. */
@@ -256,7 +261,7 @@ async function placePage(db: DB, dialect: Dialect, source: ListSource, state: Pi
 	const offset = (state.page - 1) * state.size
 	const ids = await pageIds(dialect, source, state.dir, offset, state.size + 1)
 	const hasNext = ids.length > state.size
-	const cap = countCap(state)
+	const cap = countCap(state, source)
 	const countNeeded = hasNext || (ids.length === 0 && state.page > 1)
 	// A search alone (no filter) known to match more than the cap: "more than 1,000" without counting.
 	const overCap = cap !== null && Object.keys(state.filters).length === 0 && (source.searchMatchesAtLeast ?? 0) > cap

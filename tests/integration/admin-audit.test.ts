@@ -1,12 +1,15 @@
 import { HTMLElement } from 'node-html-parser'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { auditDateRange, purgeAuditLog } from '~/admin/audit.server'
+import type { Compilable } from 'kysely'
+import { auditChoices, auditDateRange, auditListSource, listAudit, purgeAuditLog } from '~/admin/audit.server'
 import { recordAudit } from '~/audit/audit.server'
 import { parseCsv } from '~/catalogs/csv'
-import { getDb } from '~/db/db.server'
+import { getDatabase, getDb, onQuery } from '~/db/db.server'
+import { COUNT_CAP, pageIdsQuery } from '~/lists/list.server'
 import en from '~/locales/en.json'
 import { getPage, signedIn, vn } from '../support/catalogs'
 import { parseHtml } from '../support/html'
+import { planOf } from '../support/query-plan'
 import { startServer, type RunningServer } from '../support/server'
 import { createTestUser, signedInUser } from '../support/users'
 
@@ -184,5 +187,54 @@ describe('the audit log', () => {
 		const response = await viewer.client.get('/admin/audit')
 		await response.text()
 		expect(response.status).toBe(403)
+	})
+})
+
+describe('the audit log after years of use', () => {
+	const sqlite = () => getDatabase().dialect === 'sqlite'
+	const state = (filters: Record<string, string>) => ({ q: '', filters, sort: 'at' as const, dir: 'desc' as const, page: 1, size: 25 as const })
+	const pageOf = (filters: Record<string, string>) => pageIdsQuery(getDatabase().dialect, auditListSource(getDb(), state(filters), 'UTC'), 'desc', 0, 26)
+
+	test('filtered by event or by actor, a page is read newest first through an index of its own, not the whole log', async () => {
+		expect(await planOf(pageOf({ action: 'user.created' }))).toMatch(sqlite() ? /^SEARCH audit_log USING (COVERING )?INDEX audit_log_action_at \(action=\?\)$/ : /Index Scan Backward using audit_log_action_at/)
+		expect(await planOf(pageOf({ actor: 'someone@example.com' }))).toMatch(sqlite() ? /^SEARCH audit_log USING (COVERING )?INDEX audit_log_actor_email_at \(actor_email=\?\)$/ : /Index Scan Backward using audit_log_actor_email_at/)
+	})
+
+	test('the choices of events and kinds are every value recorded, found by jumping through the index from one value to the next', async () => {
+		await recordAudit({ action: 'test.choice_b', entity: 'choice-kind' })
+		await recordAudit({ action: 'test.choice_a', entity: null })
+		const statements: string[] = []
+		const stop = onQuery((text) => statements.push(text))
+		const choices = await auditChoices()
+		stop()
+		const distinct = async (column: 'action' | 'entity') =>
+			(await getDb().selectFrom('audit_log').select(column).distinct().where(column, 'is not', null).orderBy(column).execute()).map((row) => row[column])
+		expect(choices.actions).toEqual(await distinct('action'))
+		expect(choices.entities).toEqual(await distinct('entity'))
+		expect(choices.actions).toEqual(expect.arrayContaining(['test.choice_a', 'test.choice_b']))
+		expect(statements).toHaveLength(2)
+		for (const text of statements) {
+			const plan = await planOf({ compile: () => ({ sql: text, parameters: [500], query: undefined }) } as unknown as Compilable)
+			if (sqlite()) {
+				const reads = plan.split(' | ').filter((line) => line.includes('audit_log'))
+				expect(reads.length, plan).toBeGreaterThan(0)
+				for (const line of reads) expect(line, 'each read is a jump into the index, none a scan of it').toMatch(/^SEARCH audit_log USING COVERING INDEX/)
+			} else {
+				expect(plan).toContain('Recursive Union')
+				expect(plan).not.toContain('Seq Scan')
+			}
+		}
+	})
+
+	test('a filter matching more entries than the count cap says "more than", without counting them all', async () => {
+		const now = Date.now()
+		const many = Array.from({ length: COUNT_CAP + 50 }, (_, n) => ({ at: now - n, action: 'test.many', actor_email: 'many@example.com', entity: null, entity_id: null, actor_user_id: null, ip: null, details: null }))
+		for (let start = 0; start < many.length; start += 1_000) await getDb().insertInto('audit_log').values(many.slice(start, start + 1_000)).execute()
+		const page = await listAudit(state({ action: 'test.many' }), 'UTC')
+		expect(page.rows).toHaveLength(25)
+		expect(page.exact).toBe(false)
+		expect(page.total).toBe(COUNT_CAP)
+		const byActor = await listAudit(state({ actor: 'many@example.com', action: 'test.many' }), 'UTC')
+		expect(byActor.exact).toBe(false)
 	})
 })

@@ -1,4 +1,4 @@
-import { sql, type Compilable } from 'kysely'
+import { sql } from 'kysely'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { seedDemo } from '~/catalogs/seed.server'
 import { STATION_LIST } from '~/catalogs/stations'
@@ -8,6 +8,7 @@ import { resolveStation, toolListSource } from '~/catalogs/tools.server'
 import { EVERYWHERE } from '~/permissions/scope'
 import { recentChangesQuery, topStationsQuery } from '~/dashboard/figures.server'
 import { getDatabase } from '~/db/db.server'
+import { planOf } from '../support/query-plan'
 import { parseListState } from '~/lists/list-query'
 import { countUpTo, pageIdsQuery, type ListSource } from '~/lists/list.server'
 
@@ -21,28 +22,6 @@ import { countUpTo, pageIdsQuery, type ListSource } from '~/lists/list.server'
 beforeAll(async () => {
 	await seedDemo({ stations: 400, tools: 1500, reset: false, password: 'Demo-Portal-2025!' })
 })
-
-/**
- * The query plan, one line: SQLite's EXPLAIN QUERY PLAN, or PostgreSQL's EXPLAIN with sequential scans off
- * (and, with `indexOnly`, every scan that reads the table too: which index serves the query from itself).
- */
-async function planOf(query: Compilable, { indexOnly = false } = {}): Promise<string> {
-	const handle = getDatabase()
-	const compiled = query.compile()
-	if (handle.driver.kind === 'sqlite') {
-		const rows = handle.driver.client.prepare(`explain query plan ${compiled.sql}`).all(...(compiled.parameters as unknown[])) as { detail: string }[]
-		return rows.map((row) => row.detail).join(' | ')
-	}
-	return handle.db.transaction().execute(async (trx) => {
-		await sql`set local enable_seqscan = off`.execute(trx)
-		if (indexOnly) {
-			await sql`set local enable_indexscan = off`.execute(trx)
-			await sql`set local enable_bitmapscan = off`.execute(trx)
-		}
-		const result = await trx.executeQuery<{ 'QUERY PLAN': string }>({ ...compiled, sql: `explain (costs off) ${compiled.sql}` })
-		return result.rows.map((row) => row['QUERY PLAN']).join(' | ')
-	})
-}
 
 function pageQuery(source: ListSource, query: string) {
 	const state = parseListState(new URLSearchParams(query), STATION_LIST)

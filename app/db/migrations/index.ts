@@ -25,6 +25,7 @@ import { singleSignOn } from './0022_single_sign_on'
 import { userSearch } from './0023_user_search'
 import { sessionSecondFactor } from './0024_session_second_factor'
 import { foreignKeyIndexes } from './0026_foreign_key_indexes'
+import { auditFilters } from './0027_audit_filters'
 
 /** Every migration, in order. Names are permanent: never rename or reorder a landed one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -54,5 +55,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
 		'0023_user_search': userSearch(dialect),
 		'0024_session_second_factor': sessionSecondFactor(),
 		'0026_foreign_key_indexes': foreignKeyIndexes(),
+		'0027_audit_filters': auditFilters(),
 	}
 }
