@@ -1,3 +1,4 @@
+import { batchedTextStream } from '~/utils/batched-stream.server'
 import { BOM, csvLine } from './csv'
 
 /**
@@ -10,29 +11,11 @@ export function csvResponse<Row>(
 	batches: AsyncIterable<Row[]>,
 	toValues: (row: Row) => Record<string, string>,
 ): Response {
-	const encoder = new TextEncoder()
-	const iterator = batches[Symbol.asyncIterator]()
-	const stream = new ReadableStream<Uint8Array>({
-		start(controller) {
-			controller.enqueue(encoder.encode(BOM + csvLine(columns)))
-		},
-		async pull(controller) {
-			const next = await iterator.next()
-			if (next.done) {
-				controller.close()
-				return
-			}
-			let chunk = ''
-			for (const row of next.value) {
-				const values = toValues(row)
-				chunk += csvLine(columns.map((column) => values[column] ?? ''))
-			}
-			controller.enqueue(encoder.encode(chunk))
-		},
-		async cancel() {
-			await iterator.return?.(undefined)
-		},
-	})
+	const line = (row: Row) => {
+		const values = toValues(row)
+		return csvLine(columns.map((column) => values[column] ?? ''))
+	}
+	const stream = batchedTextStream({ head: BOM + csvLine(columns), batches, render: (rows) => rows.map(line).join('') })
 	return new Response(stream, {
 		headers: {
 			'Content-Type': 'text/csv; charset=utf-8',

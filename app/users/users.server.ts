@@ -112,8 +112,17 @@ export async function setUserLocked(userId: number, locked: boolean, db: DB = ge
 		.execute()
 }
 
-export function listUsers(db: DB = getDb()): Promise<User[]> {
-	return db.selectFrom('users').selectAll().orderBy('id').execute()
+/** Accounts read per query by usersInBatches. */
+const USER_BATCH = 1_000
+
+/** Every account in id order, a batch at a time (never all of them in memory), with the fields the API shows. */
+export async function* usersInBatches(db: DB = getDb(), size = USER_BATCH) {
+	for (let after = 0; ; ) {
+		const batch = await db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'display_name']).where('id', '>', after).orderBy('id').limit(size).execute()
+		if (batch.length > 0) yield batch
+		if (batch.length < size) return
+		after = Number(batch.at(-1)!.id)
+	}
 }
 
 /** Removes the account; its sessions, tokens and roles go with it, its audit rows stay. */

@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next'
 import { getApiLanguage, getApiT } from '~/i18n/api-language.server'
 import { getFixedT } from '~/i18n/i18n.server'
 import { languageTag, requestLanguage, type LanguageCode } from '~/i18n/languages'
+import { batchedTextStream } from './batched-stream.server'
 import { issueAsKey } from './form.server'
 
 /** API routes are resource routes: they answer plain `Response.json`, never Remix `data()`. */
@@ -113,4 +114,21 @@ export function toApiUser(user: { id: number; email: string; first_name: string;
 		lastName: user.last_name,
 		TenNhanVien: user.display_name,
 	}
+}
+
+/**
+ * A JSON array streamed from batches of rows (`[item, …]`, as Response.json would give it): a long list is
+ * never held whole in memory nor serialised in one go.
+ */
+export function jsonArrayResponse<Row>(batches: AsyncIterable<Row[]>, toItem: (row: Row) => unknown): Response {
+	let first = true
+	const render = (rows: Row[]) =>
+		rows
+			.map((row) => {
+				const item = `${first ? '' : ','}${JSON.stringify(toItem(row))}`
+				first = false
+				return item
+			})
+			.join('')
+	return new Response(batchedTextStream({ head: '[', batches, render, tail: ']' }), { headers: { 'Content-Type': 'application/json; charset=utf-8' } })
 }

@@ -6,7 +6,7 @@ import { getDb, onQuery } from '~/db/db.server'
 import { loadAccess } from '~/permissions/grants.server'
 import { menuFor } from '~/permissions/menu.server'
 import { LANGUAGE_CODES } from '~/i18n/languages'
-import { setUserRoles, updateProfile } from '~/users/users.server'
+import { setUserRoles, updateProfile, usersInBatches } from '~/users/users.server'
 import { toEmail } from '~/users/email.server'
 import { TestClient, location } from '../support/client'
 import { menuTree, parseHtml } from '../support/html'
@@ -139,6 +139,34 @@ describe('the menu API', () => {
 		const stored = await getDb().selectFrom('api_tokens').select('token_hash').where('user_id', '=', account.user.id).execute()
 		expect(stored).toHaveLength(1)
 		expect(stored[0]!.token_hash).not.toContain(user.token)
+	})
+
+	test('GET /api/users answers every account in id order, read a batch at a time and streamed', async () => {
+		const now = Date.now()
+		const crowd = Array.from({ length: 2_100 }, (_, n) => {
+			const email = toEmail(`crowd-${n}@api-list.example`)
+			return { email, email_normalized: email, display_name: `Crowd ${n}`, first_name: 'Crowd', last_name: String(n), search_text: '', created_at: now, updated_at: now }
+		})
+		for (let start = 0; start < crowd.length; start += 500) await getDb().insertInto('users').values(crowd.slice(start, start + 500)).execute()
+		const { client } = await signedIn(['admin'])
+		const response = await client.get('/api/users')
+		expect(response.status).toBe(200)
+		expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
+		const listed = (await response.json()) as { id: number; username: string; email: string; firstName: string; lastName: string; TenNhanVien: string }[]
+		const stored = await getDb().selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'display_name']).orderBy('id').execute()
+		expect(listed).toEqual(stored.map((user) => ({ id: user.id, username: user.email, email: user.email, firstName: user.first_name, lastName: user.last_name, TenNhanVien: user.display_name })))
+		expect(listed.filter((user) => user.email.endsWith('@api-list.example'))).toHaveLength(2_100)
+
+		const statements: string[] = []
+		const stop = onQuery((text) => statements.push(text))
+		let batches = 0
+		for await (const batch of usersInBatches(getDb(), 1_000)) {
+			expect(batch.length).toBeLessThanOrEqual(1_000)
+			batches++
+		}
+		stop()
+		expect(batches).toBe(Math.ceil(stored.length / 1_000))
+		expect(statements.every((text) => /limit/i.test(text)), 'no query reads every account at once').toBe(true)
 	})
 
 	test('a menu that cannot be read answers type "error", status 500 and a translated message; then recovers', async () => {
