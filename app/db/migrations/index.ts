@@ -24,6 +24,7 @@ import { roleScopes } from './0021_role_scopes'
 import { singleSignOn } from './0022_single_sign_on'
 import { userSearch } from './0023_user_search'
 import { sessionSecondFactor } from './0024_session_second_factor'
+import { announcementProgress } from './0025_announcement_progress'
 
 /** Every migration, in order. Names are permanent: never rename or reorder a landed one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -52,5 +53,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
 		'0022_single_sign_on': singleSignOn(),
 		'0023_user_search': userSearch(dialect),
 		'0024_session_second_factor': sessionSecondFactor(),
+		'0025_announcement_progress': announcementProgress(),
 	}
 }
