@@ -16,6 +16,7 @@ import { mailsTo, outboxHold, outboxMails } from '../support/mail'
 import { startServer, type RunningServer } from '../support/server'
 import { createTestUser, signedInUser } from '../support/users'
 import { until } from '../support/wait'
+import { activeUsers, announcementTitled, expectEachRecipientOnce, sentInFull } from '../support/announcements'
 
 let server: RunningServer
 const outbox = outboxHold()
@@ -35,12 +36,6 @@ const signedIn = (roles: string[], lang = 'en') => signedInUser(server, roles, {
 
 async function roleId(code: string): Promise<number> {
 	return (await getDb().selectFrom('roles').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id
-}
-
-/** Waits until the notification titled so has been written to every recipient (the background sends it). */
-async function sentInFull(title: string) {
-	const sent = () => getDb().selectFrom('announcements').select('completed_at').where('title', '=', title).executeTakeFirst()
-	await until(async () => (await sent())?.completed_at != null, `${title} sent`)
 }
 
 const compose = (fields: Record<string, string | string[]>) => ({ intent: 'send', title: 'Maintenance tonight', body: 'The portal stops at 22:00.\nSave your work.', audience: 'everyone', ...fields })
@@ -280,23 +275,6 @@ describe('notifications from administrators', () => {
 })
 
 describe('a notice to everyone, also by email, sent in the background (decision 0065)', () => {
-	const announcement = (title: string) => getDb().selectFrom('announcements').selectAll().where('title', '=', title).executeTakeFirstOrThrow()
-	const activeUsers = () => getDb().selectFrom('users').select(['id', 'email', 'email_notifications']).where('locked', '=', 0).execute()
-	const count = <T>(values: T[]) => values.reduce((counts, value) => counts.set(value, (counts.get(value) ?? 0) + 1), new Map<T, number>())
-
-	/** Every active user has exactly one notification of it, and those who accept mail exactly one mail. */
-	async function expectExactlyOnce(title: string) {
-		const { id } = await announcement(title)
-		const users = await activeUsers()
-		const rows = count((await getDb().selectFrom('notifications').select('user_id').where('announcement_id', '=', id).execute()).map((row) => row.user_id))
-		expect([...rows.keys()].sort((a, b) => a - b)).toEqual(users.map((user) => user.id).sort((a, b) => a - b))
-		expect([...rows.values()].every((n) => n === 1)).toBe(true)
-		const mails = count((await outboxMails()).filter((mail) => mail.subject === title).flatMap((mail) => mail.to))
-		const readers = users.filter((user) => user.email_notifications === 1).map((user) => user.email)
-		expect([...mails.keys()].sort()).toEqual(readers.sort())
-		expect([...mails.values()].every((n) => n === 1)).toBe(true)
-	}
-
 	test('the form answers before any recipient is written; the list shows the progress; then every active user has one notification and one mail', async () => {
 		const admin = await signedIn(['admin'])
 		const reader = await signedIn(['viewer'])
@@ -315,7 +293,7 @@ describe('a notice to everyone, also by email, sent in the background (decision 
 
 			// The background is at its first mail: nothing is written yet, and the list says so.
 			await until(() => outbox.reached() > reachedBefore, 'the delivery at its first mail')
-			const started = await announcement(title)
+			const started = await announcementTitled(title)
 			expect(started.recipients).toBe(0)
 			expect(await getDb().selectFrom('notifications').select('id').where('announcement_id', '=', started.id).execute()).toEqual([])
 			audience = (await activeUsers()).length
@@ -326,7 +304,7 @@ describe('a notice to everyone, also by email, sent in the background (decision 
 			const held = outbox.reached()
 			outbox.hold(held + 7)
 			await until(() => outbox.reached() === held + 8, 'the delivery in its second batch')
-			const midway = await announcement(title)
+			const midway = await announcementTitled(title)
 			expect(midway.recipients).toBeGreaterThan(0)
 			expect(midway.recipients).toBeLessThan(audience)
 			expect(await sentRow(admin.client, title)).toEqual(expect.arrayContaining([`${en.admin.notifications.status.sending}${translate('en', 'admin.notifications.progress', { sent: midway.recipients, count: audience })}`]))
@@ -334,9 +312,9 @@ describe('a notice to everyone, also by email, sent in the background (decision 
 			outbox.release()
 		}
 		await sentInFull(title)
-		await expectExactlyOnce(title)
+		await expectEachRecipientOnce(title)
 		expect(await seenOnPage(reader.client)).toContain(title)
-		const done = await announcement(title)
+		const done = await announcementTitled(title)
 		expect(await sentRow(admin.client, title)).toEqual(expect.arrayContaining([en.admin.notifications.status.active, translate('en', 'admin.notifications.readOf', { read: 0, count: audience })]))
 		expect(done.mailed).toBe((await activeUsers()).filter((user) => user.email_notifications === 1).length)
 	})
@@ -349,7 +327,7 @@ describe('a notice to everyone, also by email, sent in the background (decision 
 		const later = () => Date.now() + ANNOUNCEMENT_LEASE_MS + 1
 		const finished = await Promise.all([deliverDueAnnouncements({ instance: 'first', batchSize: 3 }), deliverDueAnnouncements({ instance: 'second', batchSize: 3, now: later })])
 		expect(finished.reduce((a, b) => a + b)).toBe(1)
-		await expectExactlyOnce(title)
+		await expectEachRecipientOnce(title)
 	})
 
 	test('mail held by a batch is released when the batch was committed, and discarded when it was not once the lease has passed', async () => {
