@@ -319,6 +319,34 @@ describe('a notice to everyone, also by email, sent in the background (decision 
 		expect(done.mailed).toBe((await activeUsers()).filter((user) => user.email_notifications === 1).length)
 	})
 
+	test('withdrawn while it is being sent: the batch in hand and the rest get neither notification nor mail', async () => {
+		const admin = await signedIn(['admin'])
+		const title = `Withdrawn mid-way ${Date.now()}`
+		outbox.hold()
+		let midway: Awaited<ReturnType<typeof announcementTitled>>
+		try {
+			const reachedBefore = outbox.reached()
+			const sent = await admin.client.post('/admin/notifications', compose({ title, email: 'yes' }))
+			await sent.text()
+			expect(location(sent)).toBe('/admin/notifications')
+			await until(() => outbox.reached() > reachedBefore, 'the delivery at its first mail')
+			const held = outbox.reached()
+			outbox.hold(held + 7)
+			await until(() => outbox.reached() === held + 8, 'the delivery in its second batch')
+			midway = await announcementTitled(title)
+			expect(midway.recipients).toBeGreaterThan(0)
+			const withdrawn = await admin.client.post('/admin/notifications', { intent: 'withdraw', id: String(midway.id) })
+			await withdrawn.text()
+			expect(location(withdrawn)).toBe('/admin/notifications')
+		} finally {
+			outbox.release()
+		}
+		await server.logged((entry) => entry.event === 'notifications.batch_lost' && entry.id === midway.id)
+		expect(await announcementTitled(title)).toMatchObject({ recipients: midway.recipients, mailed: midway.mailed, completed_at: null })
+		expect((await outboxMails()).filter((mail) => mail.subject === title)).toHaveLength(midway.mailed)
+		expect(await sentRow(admin.client, title)).toContain(en.admin.notifications.status.withdrawn)
+	})
+
 	test('two instances sending one notice at once, the second taking over a lease it sees lapsed, write every recipient and mail once', async () => {
 		const admin = await createTestUser({ roles: ['admin'] })
 		const title = `Twice ${Date.now()}`
