@@ -2,11 +2,12 @@ import { createHash, randomBytes } from 'node:crypto'
 import os from 'node:os'
 import path from 'node:path'
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
-import { sql } from 'kysely'
+import { sql, type Selectable } from 'kysely'
 import { z } from 'zod'
 import { recordAudit } from '~/audit/audit.server'
 import { choiceField, formObject, optionalText, requiredText } from '~/catalogs/fields.server'
 import { getDb, type DB } from '~/db/db.server'
+import type { AnnouncementsTable } from '~/db/schema'
 import { fromLocalDateTimeInput } from '~/i18n/format'
 import { getFixedT } from '~/i18n/i18n.server'
 import { DEFAULT_LANGUAGE, isLanguageCode, languageTag } from '~/i18n/languages'
@@ -164,20 +165,10 @@ export async function createAnnouncement(
 	return { ok: true, id, scheduled }
 }
 
-type AnnouncementRow = {
-	id: number
-	title: string
-	body: string
-	link: string | null
-	audience: string
-	audience_ids: string | null
-	also_email: number
-	site_url: string
-	expires_at: number | null
-	delivered_at: number | null
-	recipients_through: number
-	withdrawn_at: number | null
-}
+type AnnouncementRow = Pick<
+	Selectable<AnnouncementsTable>,
+	'id' | 'title' | 'body' | 'link' | 'audience' | 'audience_ids' | 'also_email' | 'site_url' | 'expires_at' | 'delivered_at' | 'recipients_through' | 'withdrawn_at'
+>
 
 function chosenIds(row: Pick<AnnouncementRow, 'audience_ids'>): number[] {
 	try {
