@@ -17,7 +17,7 @@ import { getDatabase, migrateToLatest } from '~/db/db.server'
 import { scheduleBackups } from '~/db/scheduled-backups.server'
 import { startMailDelivery } from '~/mail/delivery.server'
 import { outboxDir, whenMailQueued } from '~/mail/mailer.server'
-import { deliverDueAnnouncements } from '~/notifications/announcements.server'
+import { startAnnouncementDelivery, whenAnnouncementQueued } from '~/notifications/announcements.server'
 import { scheduleAuditPurge } from '~/admin/audit.server'
 import { scheduleInactiveLock } from '~/users/inactive-lock.server'
 import { createCsrfToken, csrfCookieName, csrfSetCookie, readCookie, verifyCsrfCookie } from '~/security/csrf.server'
@@ -242,11 +242,9 @@ async function main() {
 	whenPasswordResetQueued(() => afterResponse(() => void resetWorker.runNow()))
 
 	const expiredRowsPurge = startExpiredRowsPurge()
-	// Scheduled notifications go out within this long of their time (on whichever instance looks first).
-	const announcementTimer = setInterval(() => {
-		deliverDueAnnouncements().catch((error) => logger.error('notifications.delivery_failed', errorFields(error)))
-	}, 15_000)
-	announcementTimer.unref()
+	// Administrators' notifications are sent in the background, once the answer to the form has gone (decision 0065).
+	const announcementDelivery = startAnnouncementDelivery()
+	whenAnnouncementQueued(() => afterResponse(() => void announcementDelivery.runNow()))
 	const stopAuditPurge = config.auditRetentionDays > 0 ? scheduleAuditPurge(config.auditRetentionDays) : null
 	const stopInactiveLock = config.inactiveLockDays > 0 ? scheduleInactiveLock(config.inactiveLockDays) : null
 
@@ -261,7 +259,6 @@ async function main() {
 		if (shuttingDown) return
 		shuttingDown = true
 		stopping = true
-		clearInterval(announcementTimer)
 		stopAuditPurge?.()
 		stopInactiveLock?.()
 		backups?.stop()
@@ -281,6 +278,8 @@ async function main() {
 					// A reset request in hand is finished (its mail written) before the database closes.
 					await resetWorker.stop()
 					await expiredRowsPurge.stop()
+					// The batch in hand is committed (or dropped) before the database closes; the next start goes on from it.
+					await announcementDelivery.stop()
 					await mailDelivery?.stop()
 					return database.close()
 				})

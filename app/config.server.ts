@@ -129,6 +129,7 @@ const envSchema = z
 			.optional(),
 		MAIL_FROM: z.string().min(3, { error: 'must be an address such as Staff Portal <portal@example.com>' }).optional(),
 		MAIL_RETRY_SECONDS: positiveInteger(30),
+		NOTIFICATION_BATCH_SIZE: positiveInteger(1000).pipe(z.number().max(2000, { error: 'must be at most 2000' })),
 		AUDIT_RETENTION_DAYS: nonNegativeInteger(365),
 		INACTIVE_LOCK_DAYS: nonNegativeInteger(0),
 		METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
@@ -335,6 +336,8 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
 				retryBaseMs: parsed.MAIL_RETRY_SECONDS * 1000,
 			}
 		})(),
+		/** Recipients of an administrator's notification written (and mailed) per transaction (decision 0065). */
+		notificationBatchSize: parsed.NOTIFICATION_BATCH_SIZE,
 		/** `/metrics` answers only with this bearer token; without it there is no `/metrics`. */
 		metricsToken: parsed.METRICS_TOKEN,
 		/** Audit entries older than this many days are purged daily; 0 keeps them forever. */

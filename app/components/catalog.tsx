@@ -20,6 +20,7 @@ const STATUS_TONE: Record<string, string> = {
 	in_stock: 'info',
 	repair: 'warning',
 	retired: 'secondary',
+	sending: 'info',
 }
 
 export function StatusBadge({ status, label }: { status: string; label: string }) {

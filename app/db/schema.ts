@@ -217,9 +217,29 @@ export interface AnnouncementsTable {
 	expires_at: number | null
 	created_by: number | null
 	created_at: number
+	/** When sending began (it is then visible to the recipients written so far). */
 	delivered_at: number | null
+	/** Notification rows written so far. */
 	recipients: Generated<number>
 	withdrawn_at: number | null
+	/** The last user id whose notification (and mail) is written: sending resumes after it. */
+	recipients_through: Generated<number>
+	/** The recipients counted when sending began (the "of" of its progress). */
+	audience_size: number | null
+	/** Mails queued so far. */
+	mailed: Generated<number>
+	/** When every recipient was written. */
+	completed_at: number | null
+	/** The instance sending it, until `lease_until` (epoch ms). */
+	lease_owner: string | null
+	lease_until: number | null
+}
+
+/** A batch of an announcement's recipients, committed: its held mail (named with `hold`) may go out. */
+export interface AnnouncementBatchesTable {
+	hold: string
+	announcement_id: number
+	committed_at: number
 }
 
 /** A user's second factor (TOTP); unconfirmed (`confirmed_at` null) while being set up. */
@@ -401,6 +421,7 @@ export interface Database {
 	user_roles: UserRolesTable
 	user_role_scopes: UserRoleScopesTable
 	announcements: AnnouncementsTable
+	announcement_batches: AnnouncementBatchesTable
 	kept_forms: KeptFormsTable
 	user_mfa: UserMfaTable
 	mfa_recovery_codes: MfaRecoveryCodesTable

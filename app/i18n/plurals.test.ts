@@ -52,8 +52,8 @@ describe('plural forms', () => {
 				const form = flat[code]![`${key}_${rules.select(count)}`]
 				expect(form, `${key}_${rules.select(count)} in ${code}.json`).toBeDefined()
 				const values: Record<string, string> = { code: 'HN-0001', name: 'An', link: 'https://portal.example/reset' }
-				const expected = form!.replace(/\{\{\s*(\w+)\s*(,\s*number\s*)?\}\}/g, (_all, name: string) => (name === 'count' ? numbers.format(count) : name === 'read' ? numbers.format(0) : values[name]!))
-				const rendered = translate(code, key, { count, read: 0, ...values })
+				const expected = form!.replace(/\{\{\s*(\w+)\s*(,\s*number\s*)?\}\}/g, (_all, name: string) => (name === 'count' ? numbers.format(count) : name === 'read' || name === 'sent' ? numbers.format(0) : values[name]!))
+				const rendered = translate(code, key, { count, read: 0, sent: 0, ...values })
 				expect(rendered, `${key} in ${code} for ${count}`).toBe(expected)
 				expect(rendered).not.toMatch(/\{\{|\}\}/)
 			}

@@ -116,7 +116,7 @@ export async function action({ request }: ActionFunctionArgs) {
 		noteFormFailed()
 		return data({ ...state, errors: result.errors }, { status: 400 })
 	}
-	await flashSuccess(request, result.recipients === null ? 'admin.notifications.scheduled' : 'admin.notifications.sent', { count: result.recipients ?? 0 })
+	await flashSuccess(request, result.scheduled ? 'admin.notifications.scheduled' : 'admin.notifications.queued')
 	return redirect(PATH)
 }
 
@@ -162,7 +162,9 @@ export default function AdminNotificationsPage() {
 									<th scope="row" className="fw-normal">
 										<strong className="d-block">{item.title}</strong>
 										<span className="small text-body-secondary text-break">{item.body.length > 140 ? `${item.body.slice(0, 140)}…` : item.body}</span>
-										{item.email ? <span className="d-block small">{t('admin.notifications.byEmailToo')}</span> : null}
+										{item.email ? (
+											<span className="d-block small">{item.status === 'scheduled' ? t('admin.notifications.byEmailToo') : t('admin.notifications.mailedTo', { count: item.mailed })}</span>
+										) : null}
 									</th>
 									<td>
 										<AudienceSummary item={item} />
@@ -173,6 +175,7 @@ export default function AdminNotificationsPage() {
 									<td className="text-nowrap">{item.expiresAt === null ? t('admin.notifications.noExpiry') : <DateTime at={item.expiresAt} />}</td>
 									<td>
 										<StatusBadge status={item.status} label={t(`admin.notifications.status.${item.status}`)} />
+										{item.status === 'sending' ? <span className="d-block small text-nowrap">{t('admin.notifications.progress', { sent: item.recipients, count: item.audienceSize })}</span> : null}
 									</td>
 									<td className="text-nowrap">{item.status === 'scheduled' ? '—' : t('admin.notifications.readOf', { read: item.read, count: item.recipients })}</td>
 									{allowed.withdraw ? (

@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import { translate } from '../support/translate'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/db.server'
@@ -5,22 +6,29 @@ import { DEFAULT_TIME_ZONE as PORTAL_ZONE, toLocalDateTimeInput } from '~/i18n/f
 import de from '~/locales/de.json'
 import en from '~/locales/en.json'
 import vn from '~/locales/vn.json'
-import { deliverDueAnnouncements } from '~/notifications/announcements.server'
+import { holdMail } from '~/mail/mailer.server'
+import { ANNOUNCEMENT_LEASE_MS, createAnnouncement, deliverDueAnnouncements, settleHeldMail } from '~/notifications/announcements.server'
 import { countUnread, listNotifications } from '~/notifications/notifications.server'
 import { setUserRoles } from '~/users/users.server'
 import { TestClient, location } from '../support/client'
 import { parseHtml } from '../support/html'
-import { mailsTo } from '../support/mail'
+import { mailsTo, outboxHold, outboxMails } from '../support/mail'
 import { startServer, type RunningServer } from '../support/server'
 import { createTestUser, signedInUser } from '../support/users'
+import { until } from '../support/wait'
+import { activeUsers, announcementTitled, expectEachRecipientOnce, sentInFull } from '../support/announcements'
 
 let server: RunningServer
+const outbox = outboxHold()
 
 beforeAll(async () => {
-	server = await startServer()
+	// Small batches, so that a notice to everyone here is sent in several (decision 0065).
+	server = await startServer({ ...outbox.env, NOTIFICATION_BATCH_SIZE: '5' })
 })
 
 afterAll(async () => {
+	outbox.release()
+	outbox.remove()
 	expect(await server?.stop()).toBe(0)
 })
 
@@ -50,16 +58,18 @@ async function unreadOnBell(client: TestClient): Promise<number | null> {
 	return body.unread
 }
 
-/** The row of the "sent" table for a title: its cells' texts. */
+/** The row of the "sent" table for a title in the page: its cells' texts. */
+function rowIn(page: ReturnType<typeof parseHtml>, title: string): string[] {
+	const row = page.querySelectorAll('table tbody tr').find((tr) => tr.querySelector('th strong')?.textContent === title)
+	if (!row) throw new Error(`no row for ${title}`)
+	return row.querySelectorAll('td').map((cell) => cell.textContent.trim())
+}
+
 async function sentRow(client: TestClient, title: string): Promise<string[]> {
 	const response = await client.get('/admin/notifications')
 	const html = await response.text()
 	expect(response.status).toBe(200)
-	const row = parseHtml(html)
-		.querySelectorAll('table tbody tr')
-		.find((tr) => tr.querySelector('th strong')?.textContent === title)
-	if (!row) throw new Error(`no row for ${title}`)
-	return row.querySelectorAll('td').map((cell) => cell.textContent.trim())
+	return rowIn(parseHtml(html), title)
 }
 
 describe('notifications from administrators', () => {
@@ -74,6 +84,7 @@ describe('notifications from administrators', () => {
 		const sent = await admin.client.post('/admin/notifications', compose({ title, audience: 'roles', roles: [String(await roleId('operator'))] }))
 		await sent.text()
 		expect(location(sent)).toBe('/admin/notifications')
+		await sentInFull(title)
 
 		expect(await unreadOnBell(operatorA.client)).toBe(before! + 1)
 		expect((await seenOnPage(operatorA.client))[0]).toBe(title)
@@ -108,6 +119,7 @@ describe('notifications from administrators', () => {
 		const sent = await admin.client.post('/admin/notifications', compose({ title, audience: 'users', users: [String(chosen.user.id)] }))
 		await sent.text()
 		expect(location(sent)).toBe('/admin/notifications')
+		await sentInFull(title)
 		expect(await seenOnPage(chosen.client)).toContain(title)
 		expect(await seenOnPage(other.client)).not.toContain(title)
 		const unreadBefore = await unreadOnBell(chosen.client)
@@ -143,9 +155,9 @@ describe('notifications from administrators', () => {
 
 		// The minute it is due, one delivery pass sends it; a second pass (another instance) sends nothing more.
 		const due = (await getDb().selectFrom('announcements').select(['id', 'publish_at', 'expires_at']).where('title', '=', title).executeTakeFirstOrThrow())
-		expect(await deliverDueAnnouncements({ now: Number(due.publish_at) - 1 })).toBe(0)
-		expect(await deliverDueAnnouncements({ now: Number(due.publish_at) })).toBe(1)
-		expect(await deliverDueAnnouncements({ now: Number(due.publish_at) + 1 })).toBe(0)
+		expect(await deliverDueAnnouncements({ now: () => Number(due.publish_at) - 1 })).toBe(0)
+		expect(await deliverDueAnnouncements({ now: () => Number(due.publish_at) })).toBe(1)
+		expect(await deliverDueAnnouncements({ now: () => Number(due.publish_at) + 1 })).toBe(0)
 		const titles = async (userId: number, at: number) => (await listNotifications(userId, { now: at })).items.map((item) => item.title)
 		expect(await titles(reader.user.id, Number(due.publish_at))).toContain(title)
 		expect(await titles(locked.user.id, Number(due.publish_at))).not.toContain(title)
@@ -175,6 +187,7 @@ describe('notifications from administrators', () => {
 		const sent = await admin.client.post('/admin/notifications', compose({ title, email: 'yes', link: '/danhmuc/tram', audience: 'users', users: [String(german.user.id), String(optedOut.user.id)] }))
 		await sent.text()
 		expect(location(sent)).toBe('/admin/notifications')
+		await sentInFull(title)
 		const [mail, ...more] = await mailsTo(german.email)
 		expect(more).toEqual([])
 		expect(mail!.subject).toBe(title)
@@ -258,5 +271,108 @@ describe('notifications from administrators', () => {
 		const page = parseHtml(await (await target.client.get('/notifications')).text())
 		const body = page.querySelector('.notifications-page li .notification__body')?.textContent
 		expect(body).toBe(de.notifications.rolesChanged.body.replace('{{roles}}', `${de.roles.operator}, ${de.roles.viewer}`))
+	})
+})
+
+describe('a notice to everyone, also by email, sent in the background (decision 0065)', () => {
+	test('the form answers before any recipient is written; the list shows the progress; then every active user has one notification and one mail', async () => {
+		const admin = await signedIn(['admin'])
+		const reader = await signedIn(['viewer'])
+		const title = `To everyone ${Date.now()}`
+		let audience = 0
+		outbox.hold()
+		try {
+			const reachedBefore = outbox.reached()
+			const sent = await admin.client.post('/admin/notifications', compose({ title, email: 'yes' }))
+			await sent.text()
+			expect(location(sent)).toBe('/admin/notifications')
+			const list = await admin.client.get('/admin/notifications')
+			const page = parseHtml(await list.text())
+			expect(list.status).toBe(200)
+			expect(page.querySelectorAll('[role="status"]').map((element) => element.text.trim())).toContain(en.admin.notifications.queued)
+
+			// The background is at its first mail: nothing is written yet, and the list says so.
+			await until(() => outbox.reached() > reachedBefore, 'the delivery at its first mail')
+			const started = await announcementTitled(title)
+			expect(started.recipients).toBe(0)
+			expect(await getDb().selectFrom('notifications').select('id').where('announcement_id', '=', started.id).execute()).toEqual([])
+			audience = (await activeUsers()).length
+			expect(started.audience_size).toBe(audience)
+			expect(await sentRow(admin.client, title)).toEqual(expect.arrayContaining([`${en.admin.notifications.status.sending}${translate('en', 'admin.notifications.progress', { sent: 0, count: audience })}`]))
+
+			// Eight more mails go out (batches of five): the first batch is written, the second is not.
+			const held = outbox.reached()
+			outbox.hold(held + 7)
+			await until(() => outbox.reached() === held + 8, 'the delivery in its second batch')
+			const midway = await announcementTitled(title)
+			expect(midway.recipients).toBeGreaterThan(0)
+			expect(midway.recipients).toBeLessThan(audience)
+			expect(await sentRow(admin.client, title)).toEqual(expect.arrayContaining([`${en.admin.notifications.status.sending}${translate('en', 'admin.notifications.progress', { sent: midway.recipients, count: audience })}`]))
+		} finally {
+			outbox.release()
+		}
+		await sentInFull(title)
+		await expectEachRecipientOnce(title)
+		expect(await seenOnPage(reader.client)).toContain(title)
+		const done = await announcementTitled(title)
+		expect(await sentRow(admin.client, title)).toEqual(expect.arrayContaining([en.admin.notifications.status.active, translate('en', 'admin.notifications.readOf', { read: 0, count: audience })]))
+		expect(done.mailed).toBe((await activeUsers()).filter((user) => user.email_notifications === 1).length)
+	})
+
+	test('withdrawn while it is being sent: the batch in hand and the rest get neither notification nor mail', async () => {
+		const admin = await signedIn(['admin'])
+		const title = `Withdrawn mid-way ${Date.now()}`
+		outbox.hold()
+		let midway: Awaited<ReturnType<typeof announcementTitled>>
+		try {
+			const reachedBefore = outbox.reached()
+			const sent = await admin.client.post('/admin/notifications', compose({ title, email: 'yes' }))
+			await sent.text()
+			expect(location(sent)).toBe('/admin/notifications')
+			await until(() => outbox.reached() > reachedBefore, 'the delivery at its first mail')
+			const held = outbox.reached()
+			outbox.hold(held + 7)
+			await until(() => outbox.reached() === held + 8, 'the delivery in its second batch')
+			midway = await announcementTitled(title)
+			expect(midway.recipients).toBeGreaterThan(0)
+			const withdrawn = await admin.client.post('/admin/notifications', { intent: 'withdraw', id: String(midway.id) })
+			await withdrawn.text()
+			expect(location(withdrawn)).toBe('/admin/notifications')
+		} finally {
+			outbox.release()
+		}
+		await server.logged((entry) => entry.event === 'notifications.batch_lost' && entry.id === midway.id)
+		expect(await announcementTitled(title)).toMatchObject({ recipients: midway.recipients, mailed: midway.mailed, completed_at: null })
+		expect((await outboxMails()).filter((mail) => mail.subject === title)).toHaveLength(midway.mailed)
+		expect(await sentRow(admin.client, title)).toContain(en.admin.notifications.status.withdrawn)
+	})
+
+	test('two instances sending one notice at once, the second taking over a lease it sees lapsed, write every recipient and mail once', async () => {
+		const admin = await createTestUser({ roles: ['admin'] })
+		const title = `Twice ${Date.now()}`
+		const created = await createAnnouncement({ title, body: 'Once each.', link: null, audience: 'everyone', email: true, publishAt: null, expiresAt: null, roleIds: [], userIds: [] }, { actor: admin.user, siteUrl: server.url })
+		expect(created.ok).toBe(true)
+		const later = () => Date.now() + ANNOUNCEMENT_LEASE_MS + 1
+		const finished = await Promise.all([deliverDueAnnouncements({ instance: 'first', batchSize: 3 }), deliverDueAnnouncements({ instance: 'second', batchSize: 3, now: later })])
+		expect(finished.reduce((a, b) => a + b)).toBe(1)
+		await expectEachRecipientOnce(title)
+	})
+
+	test('mail held by a batch is released when the batch was committed, and discarded when it was not once the lease has passed', async () => {
+		const admin = await createTestUser({ roles: ['admin'] })
+		const title = `Held ${Date.now()}`
+		const created = await createAnnouncement({ title, body: 'Held.', link: null, audience: 'everyone', email: false, publishAt: null, expiresAt: null, roleIds: [], userIds: [] }, { actor: admin.user, siteUrl: server.url })
+		if (!created.ok) throw new Error('not created')
+		const mail = (to: string) => ({ to, subject: title, text: 'Held.', lang: 'en' })
+		const committed = await holdMail(mail('committed@example.com'), 'aa11')
+		const young = await holdMail(mail('young@example.com'), 'bb22')
+		const old = await holdMail(mail('old@example.com'), 'cc33')
+		const longAgo = new Date(Date.now() - ANNOUNCEMENT_LEASE_MS - 1_000)
+		fs.utimesSync(old, longAgo, longAgo)
+		await getDb().insertInto('announcement_batches').values({ hold: 'aa11', announcement_id: created.id, committed_at: Date.now() }).execute()
+		await settleHeldMail()
+		expect((await outboxMails()).filter((message) => message.subject === title).map((message) => message.to)).toEqual([['committed@example.com']])
+		expect([fs.existsSync(committed), fs.existsSync(young), fs.existsSync(old)]).toEqual([false, true, false])
+		fs.rmSync(young)
 	})
 })

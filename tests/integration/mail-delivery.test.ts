@@ -5,9 +5,12 @@ import path from 'node:path'
 import { SMTPServer } from 'smtp-server'
 import { describe, expect, test } from 'vitest'
 import { RESET_CLAIM_LEASE_MS } from '~/auth/password-reset-requests.server'
+import { createAnnouncement } from '~/notifications/announcements.server'
+import { toEmail } from '~/users/email.server'
 import { getDb } from '~/db/db.server'
 import de from '~/locales/de.json'
 import it from '~/locales/it.json'
+import { announcementTitled, expectEachRecipientOnce } from '../support/announcements'
 import { TestClient } from '../support/client'
 import { mailsTo, outboxHold, readMail, resetLinkIn, type ReadMail } from '../support/mail'
 import { freePort } from '../support/nginx'
@@ -243,6 +246,54 @@ describe('a password-reset request survives the portal stopping', () => {
 		} finally {
 			outbox.release()
 			outbox.remove()
+		}
+	})
+})
+
+describe('a notice to everyone survives the portal being killed mid-way (decision 0065)', () => {
+	test('killed with two batches written and a third held, the restarted portal gives every recipient exactly one notification and one mail', async () => {
+		const outbox = outboxHold()
+		const admin = await createTestUser({ roles: ['admin'] })
+		const at = Date.now()
+		await getDb()
+			.insertInto('users')
+			.values(
+				Array.from({ length: 200 }, (_, i) => {
+					const email = toEmail(`staff${i}-${at}@example.com`)
+					return { email, email_normalized: email, display_name: `Staff ${i}`, first_name: '', last_name: '', search_text: email, password_hash: null, external_id: null, preferred_language: 'en', time_zone: null, password_changed_at: null, created_at: at, updated_at: at }
+				}),
+			)
+			.execute()
+		const title = `Killed mid-way ${at}`
+		const created = await createAnnouncement({ title, body: 'Once each.', link: null, audience: 'everyone', email: true, publishAt: null, expiresAt: null, roleIds: [], userIds: [] }, { actor: admin.user, siteUrl: 'http://portal.example' })
+		expect(created.ok).toBe(true)
+		// Batches of 40; 100 mails pass the hold: two batches are written, the third waits at its 21st mail.
+		const env = { ...outbox.env, NOTIFICATION_BATCH_SIZE: '40' }
+		const held = () => fs.readdirSync(path.join(process.env.DATA_DIR!, 'outbox')).filter((name) => name.endsWith('.held'))
+		try {
+			outbox.hold(100)
+			const crashed = await startServer(env)
+			try {
+				await until(() => outbox.reached() === 101, 'the third batch at its 21st mail')
+			} finally {
+				const gone = new Promise((resolve) => crashed.process.once('close', resolve))
+				crashed.process.kill('SIGKILL')
+				await gone
+			}
+			expect(crashed.process.signalCode).toBe('SIGKILL')
+			expect(await announcementTitled(title)).toMatchObject({ recipients: 80, mailed: 80, completed_at: null })
+			expect(await mailsTo(`staff0-${at}@example.com`)).toHaveLength(1)
+			expect(held()).toHaveLength(20)
+
+			outbox.release()
+			const restarted = await startServer(env)
+			await until(async () => (await announcementTitled(title)).completed_at !== null, 'the rest sent')
+			expect(await restarted.stop()).toBe(0)
+			await expectEachRecipientOnce(title)
+		} finally {
+			outbox.release()
+			outbox.remove()
+			for (const name of held()) fs.rmSync(path.join(process.env.DATA_DIR!, 'outbox', name))
 		}
 	})
 })

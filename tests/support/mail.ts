@@ -64,16 +64,17 @@ export function resetTokenIn(mail: ReadMail): string {
 }
 
 /**
- * A hold on a test server's outbox: started with `env`, the server's writes of queued messages wait while
- * `hold()` is on (tests/support/outbox-hold.mjs, loaded with --import into that server only; the portal's
- * own code has no such switch). `reached()` counts the writes that came to the hold.
+ * A hold on a test server's outbox: started with `env`, the server's writes of queued (and held) messages
+ * wait while `hold()` is on, but for the first `passing` writes in all (tests/support/outbox-hold.mjs,
+ * loaded with --import into that server only; the portal's own code has no such switch). `reached()`
+ * counts the writes that came to the hold.
  */
 export function outboxHold() {
 	const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'portal-outbox-hold-')), 'hold')
 	const hook = pathToFileURL(path.join(import.meta.dirname, 'outbox-hold.mjs')).href
 	return {
 		env: { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${hook}`.trim(), TEST_OUTBOX_HOLD: file },
-		hold: () => fs.writeFileSync(file, ''),
+		hold: (passing = 0) => fs.writeFileSync(file, passing ? String(passing) : ''),
 		release: () => fs.rmSync(file, { force: true }),
 		reached: () => (fs.existsSync(`${file}.reached`) ? fs.readFileSync(`${file}.reached`, 'utf8').split('\n').filter(Boolean).length : 0),
 		remove: () => fs.rmSync(path.dirname(file), { recursive: true, force: true }),

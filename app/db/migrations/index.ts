@@ -24,6 +24,7 @@ import { roleScopes } from './0021_role_scopes'
 import { singleSignOn } from './0022_single_sign_on'
 import { userSearch } from './0023_user_search'
 import { sessionSecondFactor } from './0024_session_second_factor'
+import { announcementProgress } from './0025_announcement_progress'
 import { foreignKeyIndexes } from './0026_foreign_key_indexes'
 import { auditFilters } from './0027_audit_filters'
 
@@ -54,6 +55,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
 		'0022_single_sign_on': singleSignOn(),
 		'0023_user_search': userSearch(dialect),
 		'0024_session_second_factor': sessionSecondFactor(),
+		'0025_announcement_progress': announcementProgress(),
 		'0026_foreign_key_indexes': foreignKeyIndexes(),
 		'0027_audit_filters': auditFilters(),
 	}
