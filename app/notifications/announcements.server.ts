@@ -14,7 +14,7 @@ import { DEFAULT_LANGUAGE, isLanguageCode, languageTag } from '~/i18n/languages'
 import { getConfig } from '~/config.server'
 import { discardHeldMail, heldMail, holdMail, outboxDir, releaseHeldMail, type Mail } from '~/mail/mailer.server'
 import { startBackgroundTask, type BackgroundTask } from '~/utils/background-task.server'
-import { issue, type FieldErrors } from '~/utils/form.server'
+import { formText, issue, type FieldErrors } from '~/utils/form.server'
 import { logger } from '~/utils/logger.server'
 import { ANNOUNCEMENT_LIMITS, AUDIENCES, type Audience, type AudienceUser } from './announcements'
 
@@ -39,7 +39,6 @@ export function isNotificationLink(value: string): boolean {
 	}
 }
 
-const formText = z.unknown().transform((value) => (typeof value === 'string' ? value : ''))
 
 /** An optional datetime-local value in the writer's time zone, as an instant; empty is null. */
 const dateTimeField = (timeZone: string) =>
