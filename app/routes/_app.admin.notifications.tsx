@@ -11,16 +11,8 @@ import { readerTimeZone } from '~/i18n/time-zone.server'
 import { getT } from '~/i18n/i18n.server'
 import { useTimeZone } from '~/utils/root-data'
 import { ANNOUNCEMENT_LIMITS, AUDIENCES, type AudienceUser } from '~/notifications/announcements'
-import {
-	announcementSchema,
-	audienceRoles,
-	audienceUsersById,
-	createAnnouncement,
-	findAudienceUsers,
-	listAnnouncements,
-	postedIds,
-	withdrawAnnouncement,
-} from '~/notifications/announcements.server'
+import { announcementSchema, createAnnouncement, postedIds, withdrawAnnouncement } from '~/notifications/announcements.server'
+import { audienceRoles, audienceUsersById, findAudienceUsers, listAnnouncements } from '~/notifications/announcement-list.server'
 import { routeHandle } from '~/permissions/access'
 import { can } from '~/permissions/grants'
 import { requirePermission } from '~/permissions/grants.server'
