@@ -108,6 +108,12 @@ test.describe('On a phone (375px)', () => {
 		await button.click()
 		await expect(checkbox).not.toBeChecked()
 		await expect(nav).toBeHidden()
+
+		// Where "All functions" leads without JavaScript: the top navigation, shown until its button hides it.
+		await open(page, `/danhmuc/tram#${MENU_ID}`)
+		await expect(nav).toBeVisible()
+		await button.click()
+		await expect(nav).toBeHidden()
 	})
 
 	test('the page fits screens 375px and 320px wide: no sideways scrolling, every top-bar control on the screen', async ({ page }) => {
