@@ -61,10 +61,7 @@ export default async function handleRequest(
 	const nonce = requestContext.getStore()?.cspNonce ?? ''
 	// The menu is rendered and compressed once per role set: the render leaves a placeholder for it.
 	const menu = takeRenderOnly<MenuMarkupParts>(DOCUMENT_MENU)
-	const menuPlaceholders = menu && {
-		nav: menu.nav.length > 0 ? partsPlaceholder('nav') : '',
-		mega: menu.mega.length > 0 ? partsPlaceholder('mega') : '',
-	}
+	const menuPlaceholders = menu && { nav: menu.nav.length > 0 ? partsPlaceholder('nav') : '' }
 	// Bots and browsers alike get the whole document at once: nothing here streams in later,
 	// and a page complete on arrival is what a browser without JavaScript needs.
 	return new Promise<Response>((resolve, reject) => {
@@ -86,7 +83,7 @@ export default async function handleRequest(
 					if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-store')
 					pipe(
 						collect((html) => {
-							const parts = menu ? fillPlaceholders(html, { nav: menu.nav, mega: menu.mega }) : [html]
+							const parts = menu ? fillPlaceholders(html, { nav: menu.nav }) : [html]
 							resolve(documentResponse(parts, { headers: responseHeaders, status: responseStatusCode }))
 						}),
 					)

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useClientNavigation } from '~/hooks/use-client-navigation'
 import { useMenuTrail } from '~/hooks/use-menu-trail'
+import { MENU_ID } from './shell/menu-markup-context'
 
 /** How far down the active entry may sit before the sidebar scrolls it into view (the seed's numbers). */
 const SCROLL_THRESHOLD_PX = 500
@@ -31,7 +32,7 @@ export function Sidebar({ html, menuError }: { html: string; menuError: boolean 
 	}, [pathname])
 
 	return (
-		<nav ref={navRef} className="sidebar" aria-label={t('menu.label')}>
+		<nav ref={navRef} id={MENU_ID} className="sidebar" aria-label={t('menu.label')}>
 			{menuError ? (
 				<p className="sidebar__notice" role="alert">
 					{t('menu.loadFailed')}

@@ -15,7 +15,7 @@ import { useSessionExpiry } from '~/hooks/use-session-expiry'
 import { SessionExpiryNotice } from '~/components/shell/session-expiry'
 import { useCloseOnNavigation } from '~/hooks/use-close-on-navigation'
 import { useDropdownDismiss } from '~/hooks/use-dropdown-dismiss'
-import { getLanguage, getT } from '~/i18n/i18n.server'
+import { getLanguage } from '~/i18n/i18n.server'
 import { DEFAULT_LANGUAGE } from '~/i18n/languages'
 import { DEFAULT_LAYOUT } from '~/layout/settings'
 import { DROPDOWN_SIZE, bellNotifications } from '~/notifications/notifications.server'
@@ -30,7 +30,7 @@ import { useRootData } from '~/utils/root-data'
 
 export const handle = routeHandle({ authenticated: true })
 
-const NO_MENU: MenuMarkupParts = { nav: [], mega: [] }
+const NO_MENU: MenuMarkupParts = { nav: [] }
 
 function loadMenu(...args: Parameters<typeof menuMarkup>): { menu: MenuMarkupParts; menuError: boolean } {
 	try {
@@ -43,14 +43,13 @@ function loadMenu(...args: Parameters<typeof menuMarkup>): { menu: MenuMarkupPar
 
 /** The authenticated frame: menu, notifications, launcher. Each child route still checks its own permission. */
 export async function loader({ request }: LoaderFunctionArgs) {
-	const [{ user, ...access }, language, t] = await Promise.all([requireUserWithGrants(request), getLanguage(request), getT(request)])
+	const [{ user, ...access }, language] = await Promise.all([requireUserWithGrants(request), getLanguage(request)])
 	const config = getConfig()
 	const url = new URL(request.url)
 	const { menu, menuError } = loadMenu(access, language, {
 		layout: getLayoutSettings(request).layout,
 		pathname: url.pathname,
 		search: url.search,
-		generalHeading: t('topbar.general'),
 	})
 	// A document carries the menu in its markup; only client-side data requests get it as data.
 	const documentRequest = isDocumentRequest()
@@ -83,7 +82,7 @@ function Shell({ children }: { children: ReactNode }) {
 			<ProgressBar />
 			<SkipLink />
 			<Topbar
-				megaMenuHtml={menu.mega}
+				hasMenu={menu.nav !== ''}
 				language={root?.language ?? DEFAULT_LANGUAGE}
 				user={{ displayName: root?.user?.displayName ?? '', email: root?.user?.email ?? '' }}
 				notifications={frame?.notifications ?? { unread: 0, latest: [] }}

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
-import { MOBILE, chooseLayout, sharedViewer, topBar } from './shell-support'
+import { MENU_ID } from '../../app/components/shell/menu-markup-context'
+import { MOBILE, chooseLayout, javaScriptEnabled, sharedViewer, topBar } from './shell-support'
 import { en, expect, open, test, startSession } from './support'
 
 test.use({ language: 'en', viewport: MOBILE })
@@ -58,6 +59,33 @@ test.describe('On a phone (375px)', () => {
 		await expect(menu).toBeHidden()
 	})
 
+	test('the address "All functions" leads to without JavaScript (#menu) opens the off-canvas menu; the menu button closes it', async ({ page }) => {
+		await startSession(page, await sharedViewer())
+		if (!javaScriptEnabled()) {
+			// Hidden on a phone, where the menu button is; its address may still be followed (a bookmark, a wider screen before).
+			await open(page, '/dashboard')
+			await expect(topBar(page).getByRole('link', { name: en.topbar.allFunctions, includeHidden: true })).toHaveAttribute('href', `#${MENU_ID}`)
+		}
+		// A page loaded with it: with JavaScript too, the menu stays open once the scripts have started, until chosen from or closed.
+		await open(page, `/danhmuc/tram#${MENU_ID}`)
+		const { button } = menuButton(page)
+		const menu = page.getByRole('navigation', { name: en.menu.label })
+		await expect(menu).toBeVisible()
+		await expect(menu).toBeInViewport({ ratio: 0.95 })
+
+		await button.click()
+		await expect(menu).toBeHidden()
+		await button.click()
+		await expect(menu).toBeVisible()
+
+		// A page chosen in it is not left covered.
+		await menu.locator('summary', { hasText: en.functions.CONGCU }).click()
+		await menu.getByRole('link', { name: en.functions.CONGCU_LIST }).click()
+		await expect(page).toHaveURL('/congcu/list')
+		await expect(page.getByRole('heading', { level: 1, name: en.tools.title })).toBeVisible()
+		await expect(menu).toBeHidden()
+	})
+
 	test('in the horizontal layout the menu button shows and hides the top navigation', async ({ page }) => {
 		const user = await sharedViewer()
 		await startSession(page, user)
@@ -79,6 +107,12 @@ test.describe('On a phone (375px)', () => {
 
 		await button.click()
 		await expect(checkbox).not.toBeChecked()
+		await expect(nav).toBeHidden()
+
+		// Where "All functions" leads without JavaScript: the top navigation, shown until its button hides it.
+		await open(page, `/danhmuc/tram#${MENU_ID}`)
+		await expect(nav).toBeVisible()
+		await button.click()
 		await expect(nav).toBeHidden()
 	})
 

@@ -1,3 +1,4 @@
+import { MENU_ID } from '../../app/components/shell/menu-markup-context'
 import { HELP_URL } from './env.mjs'
 import { DESKTOP, MOBILE, dropdown, javaScriptEnabled, sharedViewer, topBar, userMenu } from './shell-support'
 import { LANGUAGES, createUser, en, expect, messages, open, startSession, test, translate } from './support'
@@ -58,18 +59,29 @@ for (const viewport of [DESKTOP, MOBILE]) {
 					await expect(page.getByRole('heading', { level: 1, name: en.stations.title })).toBeVisible()
 				})
 
-				await test.step("the mega menu lists exactly the user's functions", async () => {
-					const mega = dropdown(bar, en.topbar.allFunctions)
-					await expect(mega.panel).toBeHidden()
-					await mega.open()
-					const links = mega.panel.getByRole('link')
-					await expect(links).toHaveCount(Object.keys(VIEWER_PAGES).length)
-					for (const [href, label] of Object.entries(VIEWER_PAGES)) await expect(mega.panel.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href)
-					await expect(mega.panel.getByRole('heading', { name: en.functions.DANHMUC })).toBeVisible()
-					await expect(mega.panel.getByRole('heading', { name: en.functions.CONGCU })).toBeVisible()
-					await expect(mega.panel.getByRole('link', { name: en.functions.QUANTRI_USERS })).toHaveCount(0)
-					await mega.panel.getByRole('link', { name: en.functions.CONGCU_LIST, exact: true }).click()
-					await expect(page).toHaveURL('/congcu/list')
+				await test.step('"All functions": a link to the menu without JavaScript, with it a mega menu of exactly the user\'s functions', async () => {
+					const menu = page.getByRole('navigation', { name: en.menu.label })
+					if (!javaScriptEnabled()) {
+						// The page holds the menu once: the link leads to it, and the keyboard goes on from there.
+						const link = bar.getByRole('link', { name: en.topbar.allFunctions, exact: true })
+						await expect(link).toHaveAttribute('href', `#${MENU_ID}`)
+						await link.click()
+						await expect(page).toHaveURL(`/danhmuc/tram#${MENU_ID}`)
+						await page.keyboard.press('Tab')
+						await expect(menu.getByRole('link', { name: en.functions.DASHBOARD })).toBeFocused()
+					} else {
+						const mega = dropdown(bar, en.topbar.allFunctions)
+						await expect(mega.panel).toBeHidden()
+						await mega.open()
+						const links = mega.panel.getByRole('link')
+						await expect(links).toHaveCount(Object.keys(VIEWER_PAGES).length)
+						for (const [href, label] of Object.entries(VIEWER_PAGES)) await expect(mega.panel.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href)
+						await expect(mega.panel.getByRole('heading', { name: en.functions.DANHMUC })).toBeVisible()
+						await expect(mega.panel.getByRole('heading', { name: en.functions.CONGCU })).toBeVisible()
+						await expect(mega.panel.getByRole('link', { name: en.functions.QUANTRI_USERS })).toHaveCount(0)
+						await mega.panel.getByRole('link', { name: en.functions.CONGCU_LIST, exact: true }).click()
+						await expect(page).toHaveURL('/congcu/list')
+					}
 				})
 			} else {
 				await test.step('search: a button leads to the search page, whose own box finds the page', async () => {

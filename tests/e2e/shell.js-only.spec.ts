@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { addNotifications } from './database'
 import {
 	DESKTOP,
@@ -53,6 +53,48 @@ test('the menus are plain links that JavaScript turns into client-side navigatio
 	expect(await page.evaluate(() => (window as unknown as { documentMarker?: string }).documentMarker)).toBe('first document')
 	await expect(sidebar.getByRole('link', { name: en.functions.DASHBOARD })).toHaveAttribute('aria-current', 'page')
 	await expect(sidebar.getByRole('link', { name: en.functions.DANHMUC_TRAM, includeHidden: true })).not.toHaveAttribute('aria-current', 'page')
+})
+
+/** The links of a menu or panel, as a reader meets them: address, name, whether marked as the current page. */
+function linksOf(scope: Locator) {
+	return scope.locator('a[href]').evaluateAll((links) =>
+		links.map((link) => ({ href: link.getAttribute('href'), current: link.getAttribute('aria-current') === 'page', name: (link.querySelector('.sidebar__label, :scope > span') ?? link).textContent?.trim() })),
+	)
+}
+
+test('the mega menu is read from the page\'s one menu: the same entries, the current page marked, a choice navigates in place and closes it', async ({ page }) => {
+	const user = await createUser({ prefix: 'mega-menu', roles: ['admin'] })
+	await startSession(page, user)
+	for (const layout of ['vertical', 'horizontal'] as const) {
+		await test.step(`${layout} layout`, async () => {
+			await open(page, '/danhmuc/tram')
+			if (layout === 'horizontal') await chooseLayout(page, en, 'layout', 'horizontal')
+			await open(page, '/danhmuc/tram')
+			await page.evaluate(() => ((window as unknown as { documentMarker: string }).documentMarker = 'first document'))
+			const menu = page.getByRole('navigation', { name: en.menu.label })
+			const mega = dropdown(topBar(page), en.topbar.allFunctions)
+			await mega.open()
+			const entries = await linksOf(menu)
+			expect(entries.length).toBeGreaterThanOrEqual(10)
+			await expect.poll(() => linksOf(mega.panel)).toEqual(entries)
+			await expect(mega.panel.getByRole('link', { name: en.functions.DANHMUC_TRAM, exact: true })).toHaveAttribute('aria-current', 'page')
+			await expect(mega.panel.getByRole('heading', { level: 2, name: en.functions.QUANTRI })).toBeVisible()
+			await expect(mega.panel.getByRole('heading', { level: 2, name: en.topbar.general })).toBeVisible()
+			// Nothing in the page is there twice: ids inside the menu would be.
+			expect(await page.evaluate(() => [...document.querySelectorAll('[id]')].map((element) => element.id).filter((id, index, ids) => ids.indexOf(id) !== index))).toEqual([])
+
+			await mega.panel.getByRole('link', { name: en.functions.QUANTRI_ROLES, exact: true }).click()
+			await expect(page).toHaveURL('/admin/roles')
+			await expect(mega.details).not.toHaveAttribute('open')
+			expect(await page.evaluate(() => (window as unknown as { documentMarker?: string }).documentMarker)).toBe('first document')
+			// Opened again, it marks the new page.
+			await mega.open()
+			await expect(mega.panel.getByRole('link', { name: en.functions.QUANTRI_ROLES, exact: true })).toHaveAttribute('aria-current', 'page')
+			await expect(mega.panel.locator('[aria-current="page"]')).toHaveCount(1)
+			await page.keyboard.press('Escape')
+			await expect(mega.details).not.toHaveAttribute('open')
+		})
+	}
 })
 
 test('what the user opens while the scripts still load stays open once they start: a dropdown, the phone menu', async ({ page }) => {

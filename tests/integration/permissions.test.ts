@@ -5,6 +5,7 @@ import vn from '~/locales/vn.json'
 import { getDb, onQuery } from '~/db/db.server'
 import { loadAccess } from '~/permissions/grants.server'
 import { menuFor } from '~/permissions/menu.server'
+import { MENU_ID } from '~/components/shell/menu-markup-context'
 import { LANGUAGE_CODES } from '~/i18n/languages'
 import { setUserRoles, updateProfile, usersInBatches } from '~/users/users.server'
 import { toEmail } from '~/users/email.server'
@@ -563,7 +564,7 @@ describe('a user granted 2,000 functions', () => {
 })
 
 describe('the menu of a page', () => {
-	test('is in the markup once for the navigation and once for the mega menu, never in the route data; data requests carry it', async () => {
+	test('is in the markup once, never in the route data; data requests carry it', async () => {
 		const role = await roleViewingIds('page_menu', await createBulkFunctions({ groups: 10, perGroup: 30 }))
 		const account = await createTestUser({ roles: [role.code, 'viewer'] })
 		const client = new TestClient(server.url)
@@ -575,8 +576,7 @@ describe('the menu of a page', () => {
 		expect(response.status).toBe(200)
 		const page = parseHtml(html)
 		expect(page.querySelectorAll(`nav.sidebar a[href="${entry}"]`)).toHaveLength(1)
-		expect(page.querySelectorAll(`.mega-menu__columns a[href="${entry}"]`)).toHaveLength(1)
-		expect(html.split(`href="${entry}"`).length - 1).toBe(2)
+		expect(html.split(`href="${entry}"`).length - 1).toBe(1)
 		for (const script of page.querySelectorAll('script')) expect(script.text).not.toContain(entry)
 		// The current page is marked in the markup the server sends, its group open.
 		const current = page.querySelectorAll('nav.sidebar a[aria-current="page"]')
@@ -592,6 +592,30 @@ describe('the menu of a page', () => {
 		expect(data.status).toBe(200)
 		expect(text).toContain(entry)
 	})
+
+	for (const layout of ['vertical', 'horizontal'] as const) {
+		test(`holds each of its links once, and "All functions" leads to it without JavaScript (${layout} layout)`, async () => {
+			const role = await roleViewingIds(`once_${layout}`, await createBulkFunctions({ groups: 3, perGroup: 4 }))
+			const { client } = await signedIn([role.code, 'viewer'], 'en')
+			client.cookies.set('layout', `layout=${layout}`)
+			for (const path of ['/dashboard', '/danhmuc/tram']) {
+				const response = await client.get(path)
+				const page = parseHtml(await response.text())
+				expect(response.status, path).toBe(200)
+				const menu = page.querySelector(`nav#${MENU_ID}`)
+				expect(menu?.classList.contains(layout === 'vertical' ? 'sidebar' : 'topnav'), path).toBe(true)
+				const menuLinks = menu!.querySelectorAll('a[href]').map((link) => link.getAttribute('href'))
+				expect(menuLinks, path).toContain('/bulk/2/2')
+				expect(menuLinks, path).toContain('/danhmuc/tram')
+				// The frame around the page's own content (which may link to a function) holds each function's link once.
+				const frameLinks = page.querySelectorAll('a[href]').filter((link) => !link.closest('main'))
+				for (const href of menuLinks) expect(frameLinks.filter((link) => link.getAttribute('href') === href), `${path}: ${href}`).toHaveLength(1)
+				expect(page.querySelectorAll('.mega-menu a[href^="/"], .mega-menu__columns'), path).toHaveLength(0)
+				const allFunctions = page.querySelectorAll('header a').filter((link) => link.text.trim() === en.topbar.allFunctions)
+				expect(allFunctions.map((link) => link.getAttribute('href')), path).toEqual([`#${MENU_ID}`])
+			}
+		})
+	}
 
 	test('goes out gzipped around the menu compressed once; every encoding gives the same page, its trail marked', async () => {
 		const role = await roleViewingIds('gzip_menu', await createBulkFunctions({ groups: 12, perGroup: 40 }))
@@ -609,7 +633,6 @@ describe('the menu of a page', () => {
 				sentBytes: answer.sentBytes,
 				contentLength: answer.headers['content-length'],
 				nav: page.querySelector('nav.sidebar')!.toString(),
-				mega: page.querySelector('.mega-menu__columns')!.innerHTML,
 				heading: page.querySelector('main h1')!.text,
 				current: page.querySelectorAll('nav.sidebar [aria-current="page"]').map((link) => link.getAttribute('href')),
 				entries: page.querySelectorAll('nav.sidebar a[href^="/bulk/"]').length,
@@ -631,7 +654,6 @@ describe('the menu of a page', () => {
 		const tools = await pageAs('/congcu/list', 'gzip')
 		expect(tools.encoding).toBe('gzip')
 		expect(tools.current).toEqual(['/congcu/list'])
-		expect(tools.mega).toBe(plain.mega)
 		expect(tools.entries).toBe(12 * 39)
 	})
 })

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import type { ReactNode, SyntheticEvent } from 'react'
 
 /**
  * A top-bar dropdown that opens without JavaScript (`<details>`); `useDropdownDismiss` adds Escape and
@@ -10,15 +10,17 @@ export function Dropdown({
 	className = '',
 	panelClassName = '',
 	align = 'end',
+	onToggle,
 }: {
 	summary: ReactNode
 	children: ReactNode
 	className?: string
 	panelClassName?: string
 	align?: 'start' | 'end'
+	onToggle?: (event: SyntheticEvent<HTMLDetailsElement>) => void
 }) {
 	return (
-		<details className={`dropdown-details ${className}`} data-dropdown="">
+		<details className={`dropdown-details ${className}`} data-dropdown="" onToggle={onToggle}>
 			<summary className="topbar__button">{summary}</summary>
 			<div className={`dropdown-panel dropdown-panel--${align} ${panelClassName}`}>{children}</div>
 		</details>

@@ -4,7 +4,7 @@ import type { Access } from '~/permissions/grants.server'
 import { activeTrail } from '~/permissions/menu'
 import { visibleMenuFor } from '~/permissions/menu.server'
 import { partText, precompress, type DocumentPart, type PrecompressedPart } from '~/server/document-parts.server'
-import { MegaMenuColumns, SidebarEntries, TopNavEntries } from './menu-markup'
+import { SidebarEntries, TopNavEntries } from './menu-markup'
 import type { MenuMarkupStrings } from './menu-markup-context'
 
 export type MenuLayout = 'vertical' | 'horizontal'
@@ -70,29 +70,25 @@ function withTrail(chunk: CompiledChunk, trail: readonly string[], layout: MenuL
 	return html + chunk.html.slice(from)
 }
 
-/** A page's menu: the navigation of the layout and the mega menu's columns, as parts of the document. */
+/** A page's menu: the navigation of the layout, as parts of the document (the mega menu is built from it in the browser). */
 export interface MenuMarkupParts {
 	nav: DocumentPart[]
-	mega: DocumentPart[]
 }
 
 /**
  * The menu of a page: the navigation of the layout (sidebar or top bar) with the trail of its address
- * (`pathname` and `search`) marked, and the mega menu's columns. Rendered and compressed once per role set, language and access
+ * (`pathname` and `search`) marked. Rendered and compressed once per role set, language and access
  * version (the access snapshot holds them, so a change of grants renders them anew); each page then costs
  * the chunk holding its trail, however many functions the user holds.
  */
 export function menuMarkup(
 	access: Pick<Access, 'grants' | 'functions' | 'roleKey' | 'snapshot'>,
 	language: LanguageCode,
-	{ layout, pathname, search, generalHeading }: { layout: MenuLayout; pathname: string; search: string; generalHeading: string },
+	{ layout, pathname, search }: { layout: MenuLayout; pathname: string; search: string },
 ): MenuMarkupParts {
 	const items = visibleMenuFor(access, language)
 	const nav = access.snapshot.rememberSync(`menu-html:${layout}:${access.roleKey}:${language}`, () =>
 		compile(items.map((item) => renderToStaticMarkup(layout === 'vertical' ? <SidebarEntries items={[item]} /> : <TopNavEntries items={[item]} />))),
-	)
-	const mega = access.snapshot.rememberSync(`menu-mega:${access.roleKey}:${language}`, () =>
-		items.some((item) => !item.isTitle) ? [precompress(renderToStaticMarkup(<MegaMenuColumns items={items} generalHeading={generalHeading} />))] : [],
 	)
 	const trail = activeTrail(items, pathname, search)
 	return {
@@ -100,12 +96,11 @@ export function menuMarkup(
 			const marked = withTrail(chunk, trail, layout)
 			return marked === null ? chunk.part : Buffer.from(marked, 'utf8')
 		}),
-		mega,
 	}
 }
 
 /** The menu as strings, for a client-side data request. */
 export function menuMarkupStrings(menu: MenuMarkupParts): MenuMarkupStrings {
 	const text = (parts: DocumentPart[]) => Buffer.concat(parts.map(partText)).toString('utf8')
-	return { nav: text(menu.nav), mega: text(menu.mega) }
+	return { nav: text(menu.nav) }
 }

@@ -14,8 +14,8 @@ import { UserMenu } from './user-menu'
 export const SIDEBAR_TOGGLE_ID = 'sidebar-toggle'
 
 export interface TopbarProps {
-	/** The mega menu's columns, rendered by the server. */
-	megaMenuHtml: string
+	/** Whether the page has a menu for the mega menu to show. */
+	hasMenu: boolean
 	language: LanguageCode
 	user: { displayName: string; email: string }
 	notifications: { unread: number; latest: NotificationView[] }
@@ -26,7 +26,7 @@ export interface TopbarProps {
 	searchQuery?: string
 }
 
-export function Topbar({ megaMenuHtml, language, user, notifications, apps, helpUrl, layout, searchQuery }: TopbarProps) {
+export function Topbar({ hasMenu, language, user, notifications, apps, helpUrl, layout, searchQuery }: TopbarProps) {
 	const { t } = useTranslation()
 	return (
 		<header className="topbar">
@@ -65,7 +65,7 @@ export function Topbar({ megaMenuHtml, language, user, notifications, apps, help
 					<i className="bx bx-search" aria-hidden="true" />
 					<span className="visually-hidden">{t('search.label')}</span>
 				</Link>
-				<MegaMenu html={megaMenuHtml} />
+				<MegaMenu hasMenu={hasMenu} />
 			</div>
 			<div className="topbar__end">
 				<LanguageMenu current={language} />
