@@ -2,7 +2,19 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-	{ ignores: ['build/**', 'public/build/**', 'public/vendor/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.cache/**', '.tmp/**', 'data/**'] },
+	{
+		ignores: [
+			'build/**',
+			'public/build/**',
+			'public/vendor/**',
+			'node_modules/**',
+			'test-results/**',
+			'playwright-report/**',
+			'.cache/**',
+			'.tmp/**',
+			'data/**',
+		],
+	},
 	...tseslint.configs.recommended,
 	{
 		plugins: { 'react-hooks': reactHooks },

@@ -83,7 +83,8 @@ async function main() {
 	app.use((_req, res, next) => {
 		const cspNonce = createCspNonce()
 		res.locals.cspNonce = cspNonce
-		for (const [name, value] of Object.entries(securityHeaders({ nonce: cspNonce, secure: config.cookieSecure, formOrigins }))) res.setHeader(name, value)
+		for (const [name, value] of Object.entries(securityHeaders({ nonce: cspNonce, secure: config.cookieSecure, formOrigins })))
+			res.setHeader(name, value)
 		next()
 	})
 	app.use(shutdown.connectionCloseWhileStopping)
@@ -125,10 +126,14 @@ async function main() {
 	app.use(compression())
 
 	if (config.metricsToken) {
-		app.get('/metrics', (_req, res, next) => {
-			res.locals.route = 'probe'
-			next()
-		}, metricsEndpoint(config.metricsToken))
+		app.get(
+			'/metrics',
+			(_req, res, next) => {
+				res.locals.route = 'probe'
+				next()
+			},
+			metricsEndpoint(config.metricsToken),
+		)
 	}
 	app.get('/healthz', (_req, res) => {
 		res.locals.route = 'probe'
@@ -188,7 +193,15 @@ async function main() {
 		res.locals.requestId = requestId
 		res.locals.clientIp = clientIp
 		httpLogger(req, res)
-		const context: RequestContext = { requestId, clientIp, clientOnLoopback: clientOnLoopback(req), cspNonce, csrfToken: csrfToken ?? '', dataRequest: req.path.endsWith('.data'), afterResponse: [] }
+		const context: RequestContext = {
+			requestId,
+			clientIp,
+			clientOnLoopback: clientOnLoopback(req),
+			cspNonce,
+			csrfToken: csrfToken ?? '',
+			dataRequest: req.path.endsWith('.data'),
+			afterResponse: [],
+		}
 		res.once('close', () => runAfterResponse(context))
 		requestContext.run(context, next)
 	})
@@ -203,8 +216,16 @@ async function main() {
 		}
 		res.locals.url = url
 		// The OpenID provider's back-channel logout is a server's call, authenticated by its signed token.
-		if (req.path !== BACK_CHANNEL_LOGOUT_PATH && isCrossSiteRequest({ method: req.method, origin: req.get('origin'), secFetchSite: req.get('sec-fetch-site'), ownOrigin: url.origin })) {
-			logger.warn('http.cross_site_refused', { method: req.method, path: req.path, origin: req.get('origin'), secFetchSite: req.get('sec-fetch-site') })
+		if (
+			req.path !== BACK_CHANNEL_LOGOUT_PATH &&
+			isCrossSiteRequest({ method: req.method, origin: req.get('origin'), secFetchSite: req.get('sec-fetch-site'), ownOrigin: url.origin })
+		) {
+			logger.warn('http.cross_site_refused', {
+				method: req.method,
+				path: req.path,
+				origin: req.get('origin'),
+				secFetchSite: req.get('sec-fetch-site'),
+			})
 			refuse(req, res, 'crossSite', {}, { log: false })
 			return
 		}
@@ -236,7 +257,9 @@ async function main() {
 	server.keepAliveTimeout = 65_000
 
 	const backups = config.backups ? scheduleBackups(database, config.backups) : null
-	const mailDelivery = config.mail.smtpUrl ? await startMailDelivery({ outbox: outboxDir(), smtpUrl: config.mail.smtpUrl, retryBaseMs: config.mail.retryBaseMs }) : null
+	const mailDelivery = config.mail.smtpUrl
+		? await startMailDelivery({ outbox: outboxDir(), smtpUrl: config.mail.smtpUrl, retryBaseMs: config.mail.retryBaseMs })
+		: null
 	whenMailQueued(mailDelivery ? () => void mailDelivery.deliverNow() : null)
 	// "Forgot password" requests are handled after their answer has gone, so that it costs the same for every address.
 	const resetWorker = startPasswordResetWorker()

@@ -48,7 +48,10 @@ export async function grantAdministrator({
 }): Promise<AdministratorGranted> {
 	if (password !== undefined) {
 		const problem = checkPasswordPolicy(password, [email])
-		if (problem) throw new AdministratorPasswordError(`the administrator's password does not meet the policy (${problem}): use 8 to 128 characters that are hard to guess`)
+		if (problem)
+			throw new AdministratorPasswordError(
+				`the administrator's password does not meet the policy (${problem}): use 8 to 128 characters that are hard to guess`,
+			)
 	}
 	const generated = password === undefined
 	const newPassword = password ?? generatePassword()
@@ -66,7 +69,14 @@ export async function grantAdministrator({
 			mustChangePassword: generated,
 		})
 		await setUserRoles(user.id, [ADMIN_ROLE])
-		await recordAudit({ action: 'user.created', actor: null, actorEmail: by, entity: 'user', entityId: user.id, details: { email, roles: [ADMIN_ROLE], bootstrap: true } })
+		await recordAudit({
+			action: 'user.created',
+			actor: null,
+			actorEmail: by,
+			entity: 'user',
+			entityId: user.id,
+			details: { email, roles: [ADMIN_ROLE], bootstrap: true },
+		})
 		return { user, created: true, unlocked: false, password: newPassword, generated }
 	}
 	const roles = (await getUserRoles(existing.id)).map((role) => role.code)
@@ -110,6 +120,10 @@ export async function ensureAdministrator(): Promise<AdministratorGranted | null
 			`\n  Administrator ${granted.created ? 'created' : 'restored'}: ${email}\n  Temporary password:    ${granted.password}\n  (shown only now; it must be changed at first sign-in)\n\n`,
 		)
 	}
-	logger.info(granted.created ? 'bootstrap.admin_created' : 'bootstrap.admin_restored', { email, unlocked: granted.unlocked, passwordFrom: granted.generated ? 'generated' : 'ADMIN_PASSWORD' })
+	logger.info(granted.created ? 'bootstrap.admin_created' : 'bootstrap.admin_restored', {
+		email,
+		unlocked: granted.unlocked,
+		passwordFrom: granted.generated ? 'generated' : 'ADMIN_PASSWORD',
+	})
 	return granted
 }

@@ -95,15 +95,15 @@ const envSchema = z
 			.transform((value, ctx) => canonicalEmail(value) ?? (ctx.addIssue({ code: 'custom', message: 'must be an email address' }), z.NEVER))
 			.default(DEFAULT_ADMIN_EMAIL),
 		ADMIN_PASSWORD: z.string().optional(),
-		AUTH_PROVIDER: z
-			.enum(['local', 'firebase'], { error: 'must be local or firebase' })
-			.default('local'),
+		AUTH_PROVIDER: z.enum(['local', 'firebase'], { error: 'must be local or firebase' }).default('local'),
 		FIREBASE_PROJECT_ID: z.string().optional(),
 		FIREBASE_API_KEY: z.string().optional(),
 		FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
 		FIREBASE_AUTH_DOMAIN: z
 			.string()
-			.regex(/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/i, { error: 'must be a host name such as portal.firebaseapp.com' })
+			.regex(/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/i, {
+				error: 'must be a host name such as portal.firebaseapp.com',
+			})
 			.optional(),
 		REQUIRE_MFA_FOR: z.enum(['none', 'admin', 'all'], { error: 'must be none, admin or all' }).default('none'),
 		SESSION_IDLE_MINUTES: positiveInteger(30),
@@ -113,7 +113,9 @@ const envSchema = z
 		COOKIE_SECURE: booleanFlag.default(false),
 		TRUST_PROXY: z
 			.string()
-			.refine(isTrustProxySetting, { error: 'must be true, false, a hop count or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal' })
+			.refine(isTrustProxySetting, {
+				error: 'must be true, false, a hop count or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal',
+			})
 			.default('false'),
 		PUBLIC_URL: z
 			.url({ protocol: /^https?$/, error: 'must be the absolute http(s) URL users reach the portal at' })
@@ -134,7 +136,10 @@ const envSchema = z
 		INACTIVE_LOCK_DAYS: nonNegativeInteger(0),
 		METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
 		BACKUP_DIR: z.string().min(1, { error: 'must not be empty' }).optional(),
-		BACKUP_INTERVAL_HOURS: z.coerce.number({ error: 'must be a number of hours' }).positive({ error: 'must be greater than 0' }).default(24),
+		BACKUP_INTERVAL_HOURS: z.coerce
+			.number({ error: 'must be a number of hours' })
+			.positive({ error: 'must be greater than 0' })
+			.default(24),
 		BACKUP_KEEP: positiveInteger(7),
 		PG_CONNECT_TIMEOUT_MS: positiveInteger(5_000),
 		PG_STATEMENT_TIMEOUT_MS: positiveInteger(30_000),
@@ -160,17 +165,22 @@ const envSchema = z
 		OIDC_ISSUER: z
 			.string()
 			// Kept as written: the provider's `iss` must equal it exactly (Auth0's ends with a slash, most do not).
-			.refine(isAllowedIssuer, { error: 'must be the provider\'s https URL (plain http only on localhost), without query or fragment' })
+			.refine(isAllowedIssuer, { error: "must be the provider's https URL (plain http only on localhost), without query or fragment" })
 			.optional(),
 		OIDC_CLIENT_ID: z.string().min(1, { error: 'must not be empty' }).optional(),
 		OIDC_CLIENT_SECRET: z.string().min(1, { error: 'must not be empty' }).optional(),
 		OIDC_LABEL: z.string().trim().min(1, { error: 'must not be empty' }).max(80, { error: 'must be at most 80 characters' }).optional(),
 		OIDC_SCOPES: z
 			.string()
-			.regex(/^[\x21\x23-\x5b\x5d-\x7e]+( [\x21\x23-\x5b\x5d-\x7e]+)*$/, { error: 'must be scopes separated by single spaces, such as openid email profile' })
+			.regex(/^[\x21\x23-\x5b\x5d-\x7e]+( [\x21\x23-\x5b\x5d-\x7e]+)*$/, {
+				error: 'must be scopes separated by single spaces, such as openid email profile',
+			})
 			.refine((value) => value.split(' ').includes('openid'), { error: 'must include openid' })
 			.default('openid email profile'),
-		OIDC_GROUPS_CLAIM: z.string().regex(/^[\w:./-]{1,100}$/, { error: 'must be a claim name such as groups' }).default('groups'),
+		OIDC_GROUPS_CLAIM: z
+			.string()
+			.regex(/^[\w:./-]{1,100}$/, { error: 'must be a claim name such as groups' })
+			.default('groups'),
 		OIDC_ROLE_MAP: z
 			.string()
 			.optional()
@@ -229,9 +239,7 @@ export class ConfigError extends Error {
 export function parseEnv(env: Record<string, string | undefined>) {
 	const result = envSchema.safeParse(env)
 	if (!result.success) {
-		throw new ConfigError(
-			result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'} ${issue.message}`),
-		)
+		throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'} ${issue.message}`))
 	}
 	return result.data
 }
@@ -283,7 +291,8 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
 				projectId: parsed.FIREBASE_PROJECT_ID,
 				apiKey: parsed.FIREBASE_API_KEY,
 				emulatorHost: parsed.FIREBASE_AUTH_EMULATOR_HOST,
-				authDomain: parsed.FIREBASE_AUTH_DOMAIN ?? (parsed.FIREBASE_PROJECT_ID ? `${parsed.FIREBASE_PROJECT_ID}.firebaseapp.com` : undefined),
+				authDomain:
+					parsed.FIREBASE_AUTH_DOMAIN ?? (parsed.FIREBASE_PROJECT_ID ? `${parsed.FIREBASE_PROJECT_ID}.firebaseapp.com` : undefined),
 			},
 		},
 		/** Single sign-on through an OpenID provider, when OIDC_ISSUER is set (docs/decisions/0055-single-sign-on.md). */
@@ -317,8 +326,7 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
 			maxMs: parsed.TOKEN_MAX_HOURS * 3_600_000,
 		},
 		cookieSecure: parsed.COOKIE_SECURE,
-		trustProxy:
-			trustProxy === 'true' ? true : trustProxy === 'false' ? false : /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy,
+		trustProxy: trustProxy === 'true' ? true : trustProxy === 'false' ? false : /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy,
 		helpUrl: parsed.HELP_URL ?? null,
 		/** Dates and times are shown in this zone to anonymous readers and to users who chose none. */
 		timeZone: parsed.APP_TIME_ZONE,
@@ -345,7 +353,9 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
 		/** Accounts unused this many days are locked daily; 0 (the default) never. */
 		inactiveLockDays: parsed.INACTIVE_LOCK_DAYS,
 		/** Scheduled backups, when BACKUP_DIR is set. */
-		backups: parsed.BACKUP_DIR ? { dir: path.resolve(parsed.BACKUP_DIR), intervalMs: parsed.BACKUP_INTERVAL_HOURS * 3_600_000, keep: parsed.BACKUP_KEEP } : null,
+		backups: parsed.BACKUP_DIR
+			? { dir: path.resolve(parsed.BACKUP_DIR), intervalMs: parsed.BACKUP_INTERVAL_HOURS * 3_600_000, keep: parsed.BACKUP_KEEP }
+			: null,
 		/** Above this event-loop delay new page and API requests get 503 (0: never). */
 		maxEventLoopDelayMs: parsed.MAX_EVENT_LOOP_DELAY_MS,
 		shutdown: { drainMs: parsed.SHUTDOWN_DRAIN_SECONDS * 1000, timeoutMs: parsed.SHUTDOWN_TIMEOUT_SECONDS * 1000 },

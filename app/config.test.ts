@@ -28,7 +28,9 @@ describe('configuration from the environment', () => {
 		const secret = 'a'.repeat(32)
 		expect(buildConfig({ SESSION_SECRET: secret })).toMatchObject({ helpUrl: null, launcher: [] })
 		const launcher = [{ name: 'ERP', icon: 'bx-buildings', url: 'https://erp.example.org/' }]
-		expect(buildConfig({ SESSION_SECRET: secret, HELP_URL: 'https://wiki.example.org/', APP_LAUNCHER: JSON.stringify(launcher) })).toMatchObject({ helpUrl: 'https://wiki.example.org/', launcher })
+		expect(
+			buildConfig({ SESSION_SECRET: secret, HELP_URL: 'https://wiki.example.org/', APP_LAUNCHER: JSON.stringify(launcher) }),
+		).toMatchObject({ helpUrl: 'https://wiki.example.org/', launcher })
 	})
 
 	test.each([
@@ -92,8 +94,14 @@ describe('configuration from the environment', () => {
 
 	test('ADMIN_PASSWORD alone applies to the default ADMIN_EMAIL, as the README says', () => {
 		expect(problemsOf({ ADMIN_PASSWORD: 'A long passphrase 2026' })).toEqual([])
-		expect(buildConfig({ SESSION_SECRET: 'x'.repeat(32), ADMIN_PASSWORD: 'A long passphrase 2026' }).admin).toEqual({ email: 'admin@example.com', password: 'A long passphrase 2026' })
-		expect(buildConfig({ SESSION_SECRET: 'x'.repeat(32), ADMIN_EMAIL: 'chief@example.com' }).admin).toEqual({ email: 'chief@example.com', password: undefined })
+		expect(buildConfig({ SESSION_SECRET: 'x'.repeat(32), ADMIN_PASSWORD: 'A long passphrase 2026' }).admin).toEqual({
+			email: 'admin@example.com',
+			password: 'A long passphrase 2026',
+		})
+		expect(buildConfig({ SESSION_SECRET: 'x'.repeat(32), ADMIN_EMAIL: 'chief@example.com' }).admin).toEqual({
+			email: 'chief@example.com',
+			password: undefined,
+		})
 	})
 
 	test('APP_TIME_ZONE defaults to Vietnam’s zone and takes any IANA zone, daylight saving or not', () => {
@@ -103,12 +111,19 @@ describe('configuration from the environment', () => {
 	})
 
 	test('an unknown APP_TIME_ZONE stops start-up with a message that says what it must be', () => {
-		expect(() => buildConfig({ SESSION_SECRET: 'x'.repeat(32), APP_TIME_ZONE: 'Asia/Atlantis' })).toThrow(/APP_TIME_ZONE must be an IANA time zone name/)
+		expect(() => buildConfig({ SESSION_SECRET: 'x'.repeat(32), APP_TIME_ZONE: 'Asia/Atlantis' })).toThrow(
+			/APP_TIME_ZONE must be an IANA time zone name/,
+		)
 	})
 
 	test('API tokens have their own idle timeout and lifetime, apart from the session’s', () => {
 		expect(buildConfig({ SESSION_SECRET: 'x'.repeat(32) }).apiToken).toEqual({ idleMs: 30 * 60_000, maxMs: 12 * 3_600_000 })
-		const config = buildConfig({ SESSION_SECRET: 'x'.repeat(32), TOKEN_IDLE_MINUTES: '5', TOKEN_MAX_HOURS: '1', SESSION_IDLE_MINUTES: '60' })
+		const config = buildConfig({
+			SESSION_SECRET: 'x'.repeat(32),
+			TOKEN_IDLE_MINUTES: '5',
+			TOKEN_MAX_HOURS: '1',
+			SESSION_IDLE_MINUTES: '60',
+		})
 		expect(config.apiToken).toEqual({ idleMs: 5 * 60_000, maxMs: 3_600_000 })
 		expect(config.session.idleMs).toBe(60 * 60_000)
 	})
@@ -117,7 +132,9 @@ describe('configuration from the environment', () => {
 		expect(buildConfig({ SESSION_SECRET: 'x'.repeat(32) }).requireMfaFor).toBe('none')
 		expect(buildConfig({ SESSION_SECRET: 'x'.repeat(32), REQUIRE_MFA_FOR: 'admin' }).requireMfaFor).toBe('admin')
 		expect(buildConfig({ SESSION_SECRET: 'x'.repeat(32), REQUIRE_MFA_FOR: 'all' }).requireMfaFor).toBe('all')
-		expect(() => buildConfig({ SESSION_SECRET: 'x'.repeat(32), REQUIRE_MFA_FOR: 'everyone' })).toThrow(/REQUIRE_MFA_FOR must be none, admin or all/)
+		expect(() => buildConfig({ SESSION_SECRET: 'x'.repeat(32), REQUIRE_MFA_FOR: 'everyone' })).toThrow(
+			/REQUIRE_MFA_FOR must be none, admin or all/,
+		)
 	})
 
 	test('MAX_UPLOAD_MB defaults to 20', () => {
@@ -139,11 +156,18 @@ describe('configuration from the environment', () => {
 	})
 })
 
-const SSO = { OIDC_ISSUER: 'https://login.example.com/realms/staff', OIDC_CLIENT_ID: 'portal', OIDC_CLIENT_SECRET: 's3cret', PUBLIC_URL: 'https://portal.example.com' }
+const SSO = {
+	OIDC_ISSUER: 'https://login.example.com/realms/staff',
+	OIDC_CLIENT_ID: 'portal',
+	OIDC_CLIENT_SECRET: 's3cret',
+	PUBLIC_URL: 'https://portal.example.com',
+}
 
 describe('single sign-on settings', () => {
 	test('an OIDC_ROLE_MAP that does not parse stops start-up naming the variable and the value', () => {
-		expect(problemsOf({ ...SSO, OIDC_ROLE_MAP: '{"field":"operator@atlantis"}' })).toEqual(['OIDC_ROLE_MAP gives group "field" the unknown province "atlantis" (province codes such as an-giang, ha-noi)'])
+		expect(problemsOf({ ...SSO, OIDC_ROLE_MAP: '{"field":"operator@atlantis"}' })).toEqual([
+			'OIDC_ROLE_MAP gives group "field" the unknown province "atlantis" (province codes such as an-giang, ha-noi)',
+		])
 	})
 
 	test('need the client and PUBLIC_URL, and an https issuer (plain http on this machine only)', () => {
@@ -162,6 +186,12 @@ describe('single sign-on settings', () => {
 
 	test('have their defaults', () => {
 		const env = parseEnv(SSO)
-		expect(env).toMatchObject({ OIDC_SCOPES: 'openid email profile', OIDC_GROUPS_CLAIM: 'groups', OIDC_CREATE_ACCOUNTS: 'false', OIDC_PASSWORDS: 'on', OIDC_TRUST_AMR: 'false' })
+		expect(env).toMatchObject({
+			OIDC_SCOPES: 'openid email profile',
+			OIDC_GROUPS_CLAIM: 'groups',
+			OIDC_CREATE_ACCOUNTS: 'false',
+			OIDC_PASSWORDS: 'on',
+			OIDC_TRUST_AMR: 'false',
+		})
 	})
 })

@@ -22,12 +22,19 @@ describe('the public runtime configuration (/assets/config.json)', () => {
 	})
 
 	test('with Firebase: the web API key, the project and its sign-in domain, by default <project>.firebaseapp.com', () => {
-		const env = { SESSION_SECRET: secret, AUTH_PROVIDER: 'firebase', FIREBASE_PROJECT_ID: 'staff-portal', FIREBASE_API_KEY: 'AIza-public-key' }
+		const env = {
+			SESSION_SECRET: secret,
+			AUTH_PROVIDER: 'firebase',
+			FIREBASE_PROJECT_ID: 'staff-portal',
+			FIREBASE_API_KEY: 'AIza-public-key',
+		}
 		expect(publicConfig(buildConfig(env), build)).toMatchObject({
 			authProvider: 'firebase',
 			firebase: { apiKey: 'AIza-public-key', projectId: 'staff-portal', authDomain: 'staff-portal.firebaseapp.com' },
 		})
-		expect(publicConfig(buildConfig({ ...env, FIREBASE_AUTH_DOMAIN: 'login.example.org' }), build).firebase?.authDomain).toBe('login.example.org')
+		expect(publicConfig(buildConfig({ ...env, FIREBASE_AUTH_DOMAIN: 'login.example.org' }), build).firebase?.authDomain).toBe(
+			'login.example.org',
+		)
 	})
 
 	test('tells nothing secret: no session secret, administrator password, database address or emulator', () => {
@@ -42,6 +49,7 @@ describe('the public runtime configuration (/assets/config.json)', () => {
 			FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
 		}
 		const text = JSON.stringify(publicConfig(buildConfig(env), build))
-		for (const hidden of [secret, 'root@example.org', 'Administrator password 2026', 'db-password', 'db.internal', '9099']) expect(text).not.toContain(hidden)
+		for (const hidden of [secret, 'root@example.org', 'Administrator password 2026', 'db-password', 'db.internal', '9099'])
+			expect(text).not.toContain(hidden)
 	})
 })

@@ -20,7 +20,10 @@ export interface PublicConfig {
 	sessionIdleMinutes: number
 }
 
-export function publicConfig(config: Pick<Config, 'auth' | 'helpUrl' | 'session'>, build: Pick<BuildInfo, 'version' | 'buildDate'>): PublicConfig {
+export function publicConfig(
+	config: Pick<Config, 'auth' | 'helpUrl' | 'session'>,
+	build: Pick<BuildInfo, 'version' | 'buildDate'>,
+): PublicConfig {
 	const { provider, firebase } = config.auth
 	return {
 		apiUrl: '/api',

@@ -49,10 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		build: getBuildInfo(),
 		csrfToken: requestContext.getStore()?.csrfToken ?? '',
 		timeZone: state.status === 'active' ? readerTimeZone(state.user) : portalTimeZone(),
-		user:
-			state.status === 'active'
-				? { id: state.user.id, displayName: state.user.display_name, email: state.user.email }
-				: null,
+		user: state.status === 'active' ? { id: state.user.id, displayName: state.user.display_name, email: state.user.email } : null,
 		flash,
 	}
 }

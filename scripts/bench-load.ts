@@ -59,22 +59,33 @@ function decoded(body: Buffer, encoding: string | undefined) {
 function send(base: string, request: BenchRequest): Promise<Answer> {
 	return new Promise((resolve, reject) => {
 		const started = performance.now()
-		const req = http.request(new URL(request.path, base), { method: request.method ?? 'GET', agent, headers: { ...ACCEPT, ...request.headers } }, (res) => {
-			let bytes = 0
-			// The answer's first byte: its status line and headers (a redirect has no body at all).
-			const firstByteMs = performance.now() - started
-			const failed = (res.statusCode ?? 0) >= 400
-			const kept: Buffer[] = []
-			res.on('data', (chunk: Buffer) => {
-				bytes += chunk.length
-				if (failed) kept.push(chunk)
-			})
-			res.on('end', () => {
-				const totalMs = performance.now() - started
-				resolve({ status: res.statusCode ?? 0, bytes, totalMs, firstByteMs, headers: res.headers, sample: failed ? decoded(Buffer.concat(kept), res.headers['content-encoding']).slice(0, 2048) : '' })
-			})
-			res.on('error', reject)
-		})
+		const req = http.request(
+			new URL(request.path, base),
+			{ method: request.method ?? 'GET', agent, headers: { ...ACCEPT, ...request.headers } },
+			(res) => {
+				let bytes = 0
+				// The answer's first byte: its status line and headers (a redirect has no body at all).
+				const firstByteMs = performance.now() - started
+				const failed = (res.statusCode ?? 0) >= 400
+				const kept: Buffer[] = []
+				res.on('data', (chunk: Buffer) => {
+					bytes += chunk.length
+					if (failed) kept.push(chunk)
+				})
+				res.on('end', () => {
+					const totalMs = performance.now() - started
+					resolve({
+						status: res.statusCode ?? 0,
+						bytes,
+						totalMs,
+						firstByteMs,
+						headers: res.headers,
+						sample: failed ? decoded(Buffer.concat(kept), res.headers['content-encoding']).slice(0, 2048) : '',
+					})
+				})
+				res.on('error', reject)
+			},
+		)
 		req.on('error', reject)
 		req.end(request.body)
 	})

@@ -20,14 +20,38 @@ const db = getDb()
 const now = Date.now()
 const role = await db
 	.insertInto('roles')
-	.values({ code: 'bench_wide', name: 'Bench: 2,000 functions', description: '', is_builtin: 0, all_access: 0, created_at: now, updated_at: now })
+	.values({
+		code: 'bench_wide',
+		name: 'Bench: 2,000 functions',
+		description: '',
+		is_builtin: 0,
+		all_access: 0,
+		created_at: now,
+		updated_at: now,
+	})
 	.returning('id')
 	.executeTakeFirstOrThrow()
 const ids: number[] = []
 for (let group = 0; group < 40; group++) {
 	const parent = await db
 		.insertInto('functions')
-		.values({ code: `BENCH_${group}`, parent_id: null, sort_order: 1000 + group, label_key: null, labels: JSON.stringify({ vn: `Nhóm ${group}`, en: `Group ${group}` }), icon: 'bx-grid', path: null, param: null, is_title: 0, is_hidden: 0, badge_text: null, badge_variant: null, enabled: 1, created_at: now, updated_at: now })
+		.values({
+			code: `BENCH_${group}`,
+			parent_id: null,
+			sort_order: 1000 + group,
+			label_key: null,
+			labels: JSON.stringify({ vn: `Nhóm ${group}`, en: `Group ${group}` }),
+			icon: 'bx-grid',
+			path: null,
+			param: null,
+			is_title: 0,
+			is_hidden: 0,
+			badge_text: null,
+			badge_variant: null,
+			enabled: 1,
+			created_at: now,
+			updated_at: now,
+		})
 		.returning('id')
 		.executeTakeFirstOrThrow()
 	ids.push(parent.id)
@@ -35,7 +59,21 @@ for (let group = 0; group < 40; group++) {
 		.insertInto('functions')
 		.values(
 			Array.from({ length: 49 }, (_, index) => ({
-				code: `BENCH_${group}_${index}`, parent_id: parent.id, sort_order: index, label_key: null, labels: JSON.stringify({ vn: `Chức năng ${group}.${index}` }), icon: 'bx-file', path: `/bench/${group}/${index}`, param: null, is_title: 0, is_hidden: 0, badge_text: null, badge_variant: null, enabled: 1, created_at: now, updated_at: now,
+				code: `BENCH_${group}_${index}`,
+				parent_id: parent.id,
+				sort_order: index,
+				label_key: null,
+				labels: JSON.stringify({ vn: `Chức năng ${group}.${index}` }),
+				icon: 'bx-file',
+				path: `/bench/${group}/${index}`,
+				param: null,
+				is_title: 0,
+				is_hidden: 0,
+				badge_text: null,
+				badge_variant: null,
+				enabled: 1,
+				created_at: now,
+				updated_at: now,
 			})),
 		)
 		.returning('id')
@@ -43,13 +81,20 @@ for (let group = 0; group < 40; group++) {
 	ids.push(...children.map((row) => row.id))
 }
 for (let start = 0; start < ids.length; start += 500) {
-	await db.insertInto('role_grants').values(ids.slice(start, start + 500).map((id) => ({ role_id: role.id, function_id: id, action: 'view' }))).execute()
+	await db
+		.insertInto('role_grants')
+		.values(ids.slice(start, start + 500).map((id) => ({ role_id: role.id, function_id: id, action: 'view' })))
+		.execute()
 }
 const password = process.env.BENCH_PASSWORD!
 const user = await localProvider.createAccount({ email: toEmail('bench-wide@example.com'), password, displayName: 'Bench' })
 // The viewer role too, for the dashboard: the 2,000 functions come on top of a real user's grants.
 await setUserRoles(user.id, ['bench_wide', 'viewer'])
-const operator = await localProvider.createAccount({ email: toEmail('bench-operator@example.com'), password, displayName: 'Nguyễn Văn Vận Hành' })
+const operator = await localProvider.createAccount({
+	email: toEmail('bench-operator@example.com'),
+	password,
+	displayName: 'Nguyễn Văn Vận Hành',
+})
 await setUserRoles(operator.id, ['operator'])
 // An operator in two provinces (regional scope, decision 0052): the same pages within their scope.
 const scopedProvinces = ['an-giang', 'can-tho'] as const
@@ -57,7 +102,11 @@ const scoped = await localProvider.createAccount({ email: toEmail('bench-scoped@
 await setUserRoles(scoped.id, ['operator'], undefined, { scopes: new Map([['operator', [...scopedProvinces]]]) })
 await seedDemo({ stations: Number(process.env.BENCH_STATIONS), tools: Number(process.env.BENCH_TOOLS), reset: false, password })
 // What the bench needs to know of the data it did not choose: how many stations the scoped operator sees.
-const inScope = await db.selectFrom('stations').select((eb) => eb.fn.countAll<number | string>().as('n')).where('province', 'in', scopedProvinces).executeTakeFirstOrThrow()
+const inScope = await db
+	.selectFrom('stations')
+	.select((eb) => eb.fn.countAll<number | string>().as('n'))
+	.where('province', 'in', scopedProvinces)
+	.executeTakeFirstOrThrow()
 fs.writeFileSync(path.join(process.env.DATA_DIR!, BENCH_FACTS), JSON.stringify({ scopedStations: Number(inScope.n) }))
 if (getDatabase().dialect === 'postgres') {
 	// The throwaway cluster runs with synchronous_commit=off: until its WAL is flushed, VACUUM may not mark

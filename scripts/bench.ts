@@ -59,7 +59,9 @@ const USERS = {
 // PostgreSQL: without TEST_POSTGRES_URL, run again inside a throwaway cluster (scripts/lib/postgres.sh).
 if (database === 'postgres' && !process.env.TEST_POSTGRES_URL) {
 	const script = 'source scripts/lib/postgres.sh && trap stop_test_postgres EXIT && start_test_postgres >&2 && "$@"'
-	const child = spawn('bash', ['-c', script, 'bash', process.execPath, '--import', 'tsx', 'scripts/bench.ts', ...process.argv.slice(2)], { stdio: 'inherit' })
+	const child = spawn('bash', ['-c', script, 'bash', process.execPath, '--import', 'tsx', 'scripts/bench.ts', ...process.argv.slice(2)], {
+		stdio: 'inherit',
+	})
 	const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
 	process.exit(code ?? 1)
 }
@@ -142,7 +144,9 @@ async function main() {
 		// the production setting; tests/integration/overload-shutdown.test.ts tests the shedding itself.
 		...(quick ? { MAX_EVENT_LOOP_DELAY_MS: '0' } : {}),
 	}
-	console.log(`Bench on ${database === 'sqlite' ? 'SQLite' : 'PostgreSQL'}: ${stations.toLocaleString('en')} stations, ${tools.toLocaleString('en')} tools${quick ? ' (quick: no budgets)' : ''}.`)
+	console.log(
+		`Bench on ${database === 'sqlite' ? 'SQLite' : 'PostgreSQL'}: ${stations.toLocaleString('en')} stations, ${tools.toLocaleString('en')} tools${quick ? ' (quick: no budgets)' : ''}.`,
+	)
 	const setupStarted = Date.now()
 	execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-setup.ts'], { env, stdio: 'inherit' })
 	console.log(`Data written in ${((Date.now() - setupStarted) / 1000).toFixed(0)} s.`)
@@ -205,7 +209,8 @@ async function measureEverything(base: string, pid: number, run: Run, probe: Run
 		}
 		phases.push(entry)
 		const bad = Object.entries(result.statuses).filter(([status]) => status !== '200')
-		if (bad.length > 0) failures.push(`${name}: answers ${JSON.stringify(result.statuses)}${result.failure ? `, e.g. ${result.failure.slice(0, 300)}` : ''}`)
+		if (bad.length > 0)
+			failures.push(`${name}: answers ${JSON.stringify(result.statuses)}${result.failure ? `, e.g. ${result.failure.slice(0, 300)}` : ''}`)
 		console.log(
 			`${name.padEnd(34)} ${entry.requests.toString().padStart(5)} req ${entry.rps.toFixed(0).padStart(6)} req/s  p50 ${entry.p50.toFixed(1).padStart(6)}  p95 ${entry.p95.toFixed(1).padStart(6)}  p99 ${entry.p99.toFixed(1).padStart(6)} ms  ${entry.kbPerAnswer.toFixed(1).padStart(6)} KB  RSS ${entry.peakRssMb.toFixed(0)} MB`,
 		)
@@ -242,7 +247,8 @@ async function measureEverything(base: string, pid: number, run: Run, probe: Run
 		}
 		phases.push(entry)
 		const status = Object.keys(result.statuses)[0]
-		if (status !== '200' && status !== '303' && status !== '302') failures.push(`${name}: answered ${status}${result.failure ? `: ${result.failure.slice(0, 300)}` : ''}`)
+		if (status !== '200' && status !== '303' && status !== '302')
+			failures.push(`${name}: answered ${status}${result.failure ? `: ${result.failure.slice(0, 300)}` : ''}`)
 		console.log(
 			`${name.padEnd(34)} ${status} in ${(result.elapsedMs / 1000).toFixed(1)} s, first byte ${result.firstByteMs?.toFixed(0)} ms, ${(result.bytes / 1024 / 1024).toFixed(1)} MB; /healthz p99 ${entry.healthzP99?.toFixed(1)} ms (max ${entry.healthzMax?.toFixed(0)}, ${sorted.length} probes); RSS ${entry.peakRssMb.toFixed(0)} MB`,
 		)
@@ -250,7 +256,8 @@ async function measureEverything(base: string, pid: number, run: Run, probe: Run
 	}
 
 	// Warm-up: the first answers compile templates and fill caches; they are not what users wait for.
-	for (const session of Object.values(sessions)) await run({ kind: 'load', base, requests: [page('/dashboard', session)], count: 5, concurrency: 1, maxSeconds: 30 })
+	for (const session of Object.values(sessions))
+		await run({ kind: 'load', base, requests: [page('/dashboard', session)], count: 5, concurrency: 1, maxSeconds: 30 })
 
 	const signInPage = await phase('sign-in page (reference)', [{ path: '/account/login' }], { concurrency: CONCURRENCY })
 	const dashboards = {
@@ -261,8 +268,12 @@ async function measureEverything(base: string, pid: number, run: Run, probe: Run
 	}
 	const staticFile = await phase(`static asset (${asset})`, [{ path: asset }], { concurrency: CONCURRENCY, count: REQUESTS * 5 })
 	const menu = {
-		few: await phase('menu API, operator', [{ path: '/api/QuanTri/FunctionGetByUser', headers: { Authorization: `Bearer ${tokens.operator}` } }]),
-		wide: await phase('menu API, 2,000 functions', [{ path: '/api/QuanTri/FunctionGetByUser', headers: { Authorization: `Bearer ${tokens.wide}` } }]),
+		few: await phase('menu API, operator', [
+			{ path: '/api/QuanTri/FunctionGetByUser', headers: { Authorization: `Bearer ${tokens.operator}` } },
+		]),
+		wide: await phase('menu API, 2,000 functions', [
+			{ path: '/api/QuanTri/FunctionGetByUser', headers: { Authorization: `Bearer ${tokens.wide}` } },
+		]),
 	}
 	const deepPage = Math.max(1, Math.floor(stations / DEFAULT_PAGE_SIZE))
 	const scopedDeepPage = Math.max(1, Math.floor(facts.scopedStations / DEFAULT_PAGE_SIZE))
@@ -285,7 +296,9 @@ async function measureEverything(base: string, pid: number, run: Run, probe: Run
 		]),
 		// The same lists for an operator in two provinces (of 34): the pages of their scope.
 		scopedFirst: await phase('stations, first page, two provinces', [page('/danhmuc/tram', sessions.scoped)]),
-		scopedDeep: await phase(`stations, page ${scopedDeepPage}, two provinces`, [page(`/danhmuc/tram?page=${scopedDeepPage}`, sessions.scoped)]),
+		scopedDeep: await phase(`stations, page ${scopedDeepPage}, two provinces`, [
+			page(`/danhmuc/tram?page=${scopedDeepPage}`, sessions.scoped),
+		]),
 		scopedSearch: await phase('stations, search + filter + sort, two provinces', [
 			page('/danhmuc/tram?q=tram&status=active&sort=name', sessions.scoped),
 			page('/danhmuc/tram?q=bien+ap&type=substation&sort=commissionedAt&dir=desc', sessions.scoped),
@@ -314,13 +327,20 @@ async function measureEverything(base: string, pid: number, run: Run, probe: Run
 	const ratio = (a: Phase, b: Phase) => a.rps / b.rps
 	for (const [who, entry] of Object.entries(dashboards)) {
 		const share = ratio(entry, signInPage)
-		check(`dashboard (${who}) vs sign-in page`, `${(share * 100).toFixed(0)} % (${entry.rps.toFixed(0)} / ${signInPage.rps.toFixed(0)} req/s)`, '≥ 50 %', share >= 0.5)
+		check(
+			`dashboard (${who}) vs sign-in page`,
+			`${(share * 100).toFixed(0)} % (${entry.rps.toFixed(0)} / ${signInPage.rps.toFixed(0)} req/s)`,
+			'≥ 50 %',
+			share >= 0.5,
+		)
 	}
 	check('static asset vs sign-in page', `${ratio(staticFile, signInPage).toFixed(1)}×`, '≥ 5×', ratio(staticFile, signInPage) >= 5)
 	check('menu API p95, 2,000 functions', `${menu.wide.p95.toFixed(1)} ms`, '≤ 5 ms', menu.wide.p95 <= 5)
 	const listBudget = database === 'sqlite' ? 25 : 40
-	for (const entry of [lists.first, lists.deep, lists.search, lists.scopedFirst, lists.scopedDeep, lists.scopedSearch]) check(`${entry.name} p95`, `${entry.p95.toFixed(1)} ms`, `≤ ${listBudget} ms`, entry.p95 <= listBudget)
-	for (const entry of [lists.toolsFirst, lists.toolsDeep, lists.toolsSearch, lists.scopedTools]) check(`${entry.name} p95`, `${entry.p95.toFixed(1)} ms`, '≤ 60 ms', entry.p95 <= 60)
+	for (const entry of [lists.first, lists.deep, lists.search, lists.scopedFirst, lists.scopedDeep, lists.scopedSearch])
+		check(`${entry.name} p95`, `${entry.p95.toFixed(1)} ms`, `≤ ${listBudget} ms`, entry.p95 <= listBudget)
+	for (const entry of [lists.toolsFirst, lists.toolsDeep, lists.toolsSearch, lists.scopedTools])
+		check(`${entry.name} p95`, `${entry.p95.toFixed(1)} ms`, '≤ 60 ms', entry.p95 <= 60)
 	for (const { entry } of [exported, imported]) {
 		check(`${entry.name}: first byte`, `${entry.firstByteMs?.toFixed(0)} ms`, '≤ 250 ms', (entry.firstByteMs ?? Infinity) <= 250)
 		check(`${entry.name}: /healthz p99`, `${entry.healthzP99?.toFixed(1)} ms`, '≤ 100 ms', (entry.healthzP99 ?? Infinity) <= 100)
@@ -330,7 +350,12 @@ async function measureEverything(base: string, pid: number, run: Run, probe: Run
 	const worst = steady.reduce((a, b) => (b.peakRssMb > a.peakRssMb ? b : a))
 	check('RSS during every other phase', `${worst.peakRssMb.toFixed(0)} MB (${worst.name})`, '≤ 200 MB', worst.peakRssMb <= 200)
 	const thin = phases.filter((entry) => entry.firstByteMs === undefined && entry.requests < 2_000)
-	check('requests behind every p95', thin.length === 0 ? '≥ 2,000' : thin.map((entry) => `${entry.name}: ${entry.requests}`).join('; '), '≥ 2,000', thin.length === 0)
+	check(
+		'requests behind every p95',
+		thin.length === 0 ? '≥ 2,000' : thin.map((entry) => `${entry.name}: ${entry.requests}`).join('; '),
+		'≥ 2,000',
+		thin.length === 0,
+	)
 }
 
 function check(name: string, value: string, budget: string, ok: boolean) {
@@ -368,7 +393,11 @@ async function signIn(base: string, email: string) {
 }
 
 async function apiToken(base: string, email: string) {
-	const response = await fetch(new URL('/api/users/authenticate', base), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) })
+	const response = await fetch(new URL('/api/users/authenticate', base), {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json' },
+		body: JSON.stringify({ email, password: PASSWORD }),
+	})
 	const body = (await response.json()) as { token?: string }
 	if (!body.token) throw new Error(`authenticate as ${email} answered ${response.status}`)
 	return body.token
@@ -456,12 +485,21 @@ function report() {
 		const date = new Date().toISOString().slice(0, 10)
 		fs.mkdirSync(args.out!, { recursive: true })
 		const file = path.join(args.out!, `${date}-${database}`)
-		fs.writeFileSync(`${file}.json`, `${JSON.stringify({ date, commit: commit(), database, rows: { stations, tools, imported: importRows }, machine: { cores: os.cpus().length, node: process.version }, concurrency: CONCURRENCY, phases, budgets, failures }, null, '\t')}\n`)
+		fs.writeFileSync(
+			`${file}.json`,
+			`${JSON.stringify({ date, commit: commit(), database, rows: { stations, tools, imported: importRows }, machine: { cores: os.cpus().length, node: process.version }, concurrency: CONCURRENCY, phases, budgets, failures }, null, '\t')}\n`,
+		)
 		fs.writeFileSync(`${file}.md`, markdown(date))
 		console.log(`\nWritten: ${file}.json and ${file}.md`)
 	}
-	if (quick) console.log(failures.length === 0 ? '\nQuick run: every phase answered (no budgets checked).' : `\nQuick run: ${failures.length} failure(s).`)
-	else console.log(missed.length + failures.length === 0 ? '\nAll budgets met.' : `\n${missed.length} budget(s) missed, ${failures.length} failure(s).`)
+	if (quick)
+		console.log(
+			failures.length === 0 ? '\nQuick run: every phase answered (no budgets checked).' : `\nQuick run: ${failures.length} failure(s).`,
+		)
+	else
+		console.log(
+			missed.length + failures.length === 0 ? '\nAll budgets met.' : `\n${missed.length} budget(s) missed, ${failures.length} failure(s).`,
+		)
 	process.exitCode = missed.length + failures.length === 0 ? 0 : 1
 }
 

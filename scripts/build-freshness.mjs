@@ -8,7 +8,16 @@ import path from 'node:path'
  * What the build is made from (public/build is its own output). The server bundles its packages: what npm
  * installed counts (the lockfile npm keeps in node_modules changes with every install that changes them).
  */
-export const SOURCES = ['app', 'public', 'server.ts', 'remix.config.js', 'package.json', 'package-lock.json', 'node_modules/.package-lock.json', 'tsconfig.json']
+export const SOURCES = [
+	'app',
+	'public',
+	'server.ts',
+	'remix.config.js',
+	'package.json',
+	'package-lock.json',
+	'node_modules/.package-lock.json',
+	'tsconfig.json',
+]
 
 /**
  * The lockfiles among SOURCES are compared by the packages a build can contain, not by time:

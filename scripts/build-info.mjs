@@ -13,7 +13,8 @@ const gitHead = () => execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'ut
 export function sourceCommit(env = process.env, git = gitHead) {
 	const given = env.SOURCE_COMMIT?.trim()
 	if (given) {
-		if (!/^[\w.-]{1,64}$/.test(given)) throw new Error('SOURCE_COMMIT must be a commit id: letters, digits, ".", "_" or "-", at most 64 characters')
+		if (!/^[\w.-]{1,64}$/.test(given))
+			throw new Error('SOURCE_COMMIT must be a commit id: letters, digits, ".", "_" or "-", at most 64 characters')
 		return given
 	}
 	try {

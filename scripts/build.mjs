@@ -18,7 +18,8 @@ fs.copyFileSync('node_modules/boxicons/css/boxicons.min.css', `${vendor}/css/box
 const flags = 'public/vendor/flags'
 fs.rmSync(flags, { recursive: true, force: true })
 fs.mkdirSync(flags, { recursive: true })
-for (const code of ['vn', 'gb', 'es', 'de', 'it', 'ru']) fs.copyFileSync(`node_modules/flag-icons/flags/4x3/${code}.svg`, `${flags}/${code}.svg`)
+for (const code of ['vn', 'gb', 'es', 'de', 'it', 'ru'])
+	fs.copyFileSync(`node_modules/flag-icons/flags/4x3/${code}.svg`, `${flags}/${code}.svg`)
 for (const font of ['boxicons.woff2', 'boxicons.woff']) fs.copyFileSync(`node_modules/boxicons/fonts/${font}`, `${vendor}/fonts/${font}`)
 
 execFileSync('npx', ['remix', 'build'], { stdio: 'inherit' })
@@ -36,7 +37,9 @@ await build({
 	target: 'node20',
 	external: SERVER_EXTERNAL_PACKAGES,
 	// Packages written as CommonJS call require(), which an ES module does not have.
-	banner: { js: "import { createRequire as createRequireForPackages } from 'node:module'; const require = createRequireForPackages(import.meta.url);" },
+	banner: {
+		js: "import { createRequire as createRequireForPackages } from 'node:module'; const require = createRequireForPackages(import.meta.url);",
+	},
 	logLevel: 'warning',
 })
 // The CLI from one file, as the server runs: it starts in half the time tsx takes to load the sources

@@ -50,7 +50,10 @@ function fail(message) {
 
 async function waitForReady() {
 	for (let attempt = 0; attempt < 120; attempt++) {
-		const ready = await fetch(`${BASE}/readyz`).then((response) => response.ok, () => false)
+		const ready = await fetch(`${BASE}/readyz`).then(
+			(response) => response.ok,
+			() => false,
+		)
 		if (ready) return
 		await new Promise((resolve) => setTimeout(resolve, 500))
 	}
@@ -108,16 +111,35 @@ function auditOnce(name, url, cookie) {
 	// What took points off accessibility and best practices (performance: its metrics).
 	const missed = Object.keys(TARGETS)
 		.filter((category) => category !== 'performance')
-		.flatMap((category) => report.categories[category].auditRefs.filter((ref) => ref.weight > 0 && report.audits[ref.id].score !== null && report.audits[ref.id].score < 1).map((ref) => `${category}: ${ref.id}`))
+		.flatMap((category) =>
+			report.categories[category].auditRefs
+				.filter((ref) => ref.weight > 0 && report.audits[ref.id].score !== null && report.audits[ref.id].score < 1)
+				.map((ref) => `${category}: ${ref.id}`),
+		)
 	const metrics = Object.fromEntries(
-		['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map((id) => [id, report.audits[id].displayValue]),
+		['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map((id) => [
+			id,
+			report.audits[id].displayValue,
+		]),
 	)
-	return { name, path: new URL(url).pathname, scores, missed, metrics, lighthouse: report.lighthouseVersion, userAgent: report.environment.hostUserAgent }
+	return {
+		name,
+		path: new URL(url).pathname,
+		scores,
+		missed,
+		metrics,
+		lighthouse: report.lighthouseVersion,
+		userAgent: report.environment.hostUserAgent,
+	}
 }
 
 fs.rmSync(WORK, { recursive: true, force: true })
 fs.mkdirSync(path.join(WORK, 'reports'), { recursive: true })
-const server = spawn(process.execPath, [...serverNodeFlags(), path.join(ROOT, SERVER_ENTRY)], { cwd: ROOT, env: serverProcessEnv(env), stdio: 'inherit' })
+const server = spawn(process.execPath, [...serverNodeFlags(), path.join(ROOT, SERVER_ENTRY)], {
+	cwd: ROOT,
+	env: serverProcessEnv(env),
+	stdio: 'inherit',
+})
 let results
 let runError = null
 try {
@@ -142,7 +164,10 @@ if (runError) exit(runError.message)
 
 const met = (result) => Object.entries(TARGETS).every(([category, target]) => result.scores[category] >= target)
 fs.mkdirSync(OUT, { recursive: true })
-fs.writeFileSync(path.join(OUT, 'scores.json'), `${JSON.stringify({ date: new Date().toISOString(), targets: TARGETS, results }, null, '\t')}\n`)
+fs.writeFileSync(
+	path.join(OUT, 'scores.json'),
+	`${JSON.stringify({ date: new Date().toISOString(), targets: TARGETS, results }, null, '\t')}\n`,
+)
 const table = [
 	`# Lighthouse, mobile (${results[0].lighthouse})`,
 	'',

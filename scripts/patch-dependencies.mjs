@@ -53,7 +53,8 @@ const routeMatchingCache = {
 		},
 		{
 			find: 'function patchRoutesImpl(routeId, children, routesToUse, manifest, mapRouteProperties) {\n',
-			replace: 'function patchRoutesImpl(routeId, children, routesToUse, manifest, mapRouteProperties) {\n  rankedBranchesByRoutes = new WeakMap();\n',
+			replace:
+				'function patchRoutesImpl(routeId, children, routesToUse, manifest, mapRouteProperties) {\n  rankedBranchesByRoutes = new WeakMap();\n',
 		},
 		{
 			find: 'function compilePath(path, caseSensitive, end) {\n',

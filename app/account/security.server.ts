@@ -38,7 +38,10 @@ export async function getSessionsAndTokens({ user, session }: Pick<ActiveSession
 }
 
 const sessionIntentSchema = z.discriminatedUnion('intent', [
-	z.object({ intent: z.literal('revokeSession'), session: z.string().regex(SESSION_REFERENCE_PATTERN, issue('security.sessions.notFound')) }),
+	z.object({
+		intent: z.literal('revokeSession'),
+		session: z.string().regex(SESSION_REFERENCE_PATTERN, issue('security.sessions.notFound')),
+	}),
 	z.object({ intent: z.literal('revokeOtherSessions') }),
 	z.object({ intent: z.literal('revokeToken'), token: z.string().regex(/^[1-9]\d{0,11}$/, issue('security.tokens.notFound')) }),
 ])
@@ -68,14 +71,28 @@ export async function handleSessionIntent(request: Request, { user, session, tok
 		case 'revokeOtherSessions': {
 			const ended = await revokeAccess(user.id, { keepSessionToken: token })
 			await recordAudit({ action: 'auth.sessions_revoked', actor: user, entity: 'user', entityId: user.id, ip, details: { ended } })
-			if (ended > 0) await notify(user.id, { type: 'sessions_ended', titleKey: 'notifications.sessionsEnded.title', bodyKey: 'notifications.sessionsEnded.body', params: { count: ended }, link: SECURITY_PATH })
+			if (ended > 0)
+				await notify(user.id, {
+					type: 'sessions_ended',
+					titleKey: 'notifications.sessionsEnded.title',
+					bodyKey: 'notifications.sessionsEnded.body',
+					params: { count: ended },
+					link: SECURITY_PATH,
+				})
 			await flashSuccess(request, 'security.sessions.othersEnded', { count: ended })
 			break
 		}
 		case 'revokeToken': {
 			const tokenId = Number(form.data.token)
 			if (!(await revokeApiToken(user.id, tokenId))) return notFound('security.tokens.notFound')
-			await recordAudit({ action: 'auth.api_token_revoked', actor: user, entity: 'user', entityId: user.id, ip, details: { token: tokenId } })
+			await recordAudit({
+				action: 'auth.api_token_revoked',
+				actor: user,
+				entity: 'user',
+				entityId: user.id,
+				ip,
+				details: { token: tokenId },
+			})
 			await flashSuccess(request, 'security.tokens.revoked')
 			break
 		}

@@ -48,7 +48,11 @@ const SECRET = /password|token|hash|secret|csrf/i
  * `from` to the start of the day after `to`, each found with that day's own offset (a day of a
  * daylight-saving change lasts 23 or 25 hours). A missing or malformed end is left open.
  */
-export function auditDateRange(from: string | undefined, to: string | undefined, timeZone: string): { start: number | null; end: number | null } {
+export function auditDateRange(
+	from: string | undefined,
+	to: string | undefined,
+	timeZone: string,
+): { start: number | null; end: number | null } {
 	const start = from ? dayStartIn(from, timeZone) : null
 	let end: number | null = null
 	if (to && dayStartIn(to, timeZone) !== null) {
@@ -71,7 +75,8 @@ export function readableDetails(details: string | null): Pick<AuditRow, 'changes
 	} catch {
 		return { changes: [], facts: details ? [{ name: 'details', value: details.slice(0, 500) }] : [] }
 	}
-	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return { changes: [], facts: parsed === null ? [] : [{ name: 'details', value: text(parsed) }] }
+	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+		return { changes: [], facts: parsed === null ? [] : [{ name: 'details', value: text(parsed) }] }
 	const changes: AuditChange[] = []
 	const facts: { name: string; value: string }[] = []
 	for (const [name, value] of Object.entries(parsed as Record<string, unknown>)) {
@@ -130,7 +135,18 @@ export function auditListSource(db: DB, state: ListState<AuditFilter, 'at'>, tim
 		columns: (query) =>
 			query
 				.leftJoin('users as actor', 'actor.id', 'audit_log.actor_user_id')
-				.select(['audit_log.id', 'audit_log.at', 'audit_log.action', 'audit_log.entity', 'audit_log.entity_id', 'audit_log.actor_user_id', 'audit_log.actor_email', 'actor.display_name as actor_name', 'audit_log.ip', 'audit_log.details']),
+				.select([
+					'audit_log.id',
+					'audit_log.at',
+					'audit_log.action',
+					'audit_log.entity',
+					'audit_log.entity_id',
+					'audit_log.actor_user_id',
+					'audit_log.actor_email',
+					'actor.display_name as actor_name',
+					'audit_log.ip',
+					'audit_log.details',
+				]),
 		sort: { column: 'audit_log.at' },
 		// One event or actor can fill millions of entries: "more than 10,000" rather than reading them all.
 		capFilteredCount: true,
@@ -210,7 +226,11 @@ export async function listAudit(state: ListState<AuditFilter, 'at'>, timeZone: s
 }
 
 /** Every entry a list state selects, in its order, a batch at a time (the CSV export). */
-export async function* exportAudit(state: ListState<AuditFilter, 'at'>, timeZone: string, handle = getDatabase()): AsyncGenerator<AuditRow[]> {
+export async function* exportAudit(
+	state: ListState<AuditFilter, 'at'>,
+	timeZone: string,
+	handle = getDatabase(),
+): AsyncGenerator<AuditRow[]> {
 	const { db, dialect } = handle
 	for await (const batch of readAll<StoredRow>(db, dialect, auditListSource(db, state, timeZone), state.dir)) {
 		const targets = await resolveTargets(batch, db)
@@ -225,7 +245,10 @@ const PURGE_BATCH = 5_000
  * Deletes the entries older than `retentionDays` (a batch at a time) and records that it did, with how
  * many and up to when. Returns the number deleted.
  */
-export async function purgeAuditLog({ retentionDays, now = Date.now() }: { retentionDays: number; now?: number }, db: DB = getDb()): Promise<number> {
+export async function purgeAuditLog(
+	{ retentionDays, now = Date.now() }: { retentionDays: number; now?: number },
+	db: DB = getDb(),
+): Promise<number> {
 	const cutoff = now - retentionDays * 86_400_000
 	let deleted = 0
 	for (;;) {
@@ -236,7 +259,15 @@ export async function purgeAuditLog({ retentionDays, now = Date.now() }: { reten
 		if (count < PURGE_BATCH) break
 	}
 	if (deleted > 0) {
-		await recordAudit({ action: 'audit.purged', actorEmail: 'system', entity: 'audit', details: { deleted, before: new Date(cutoff).toISOString(), retentionDays } }, db)
+		await recordAudit(
+			{
+				action: 'audit.purged',
+				actorEmail: 'system',
+				entity: 'audit',
+				details: { deleted, before: new Date(cutoff).toISOString(), retentionDays },
+			},
+			db,
+		)
 	}
 	return deleted
 }

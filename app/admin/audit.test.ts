@@ -27,12 +27,16 @@ function recordedEvents(): Set<string> {
 		if (!/recordAudit|audit\(|auditChange|auditRefusal/.test(source)) continue
 		for (const match of source.matchAll(/(?:action: |audit\((?:trx|db), )'([a-z]+\.[a-zA-Z_]+)'/g)) events.add(match[1]!)
 		for (const match of source.matchAll(/: '(user\.(?:locked|unlocked))'/g)) events.add(match[1]!)
-		if (source.includes('`${adapter.entity}.')) for (const entity of ['station', 'tool']) for (const verb of ['created', 'updated', 'imported']) events.add(`${entity}.${verb}`)
+		if (source.includes('`${adapter.entity}.'))
+			for (const entity of ['station', 'tool']) for (const verb of ['created', 'updated', 'imported']) events.add(`${entity}.${verb}`)
 	}
 	return events
 }
 
-const lookup = (messages: object, key: string): unknown => key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), messages)
+const lookup = (messages: object, key: string): unknown =>
+	key
+		.split('.')
+		.reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), messages)
 
 describe('audit events', () => {
 	test('every event the code records is a known event', () => {

@@ -97,7 +97,17 @@ export const AUDIT_EVENTS = [
 ] as const
 
 /** The kinds of record an event can be about, each with a name in every language (`audit.entities.<entity>`). */
-export const AUDIT_ENTITIES = ['user', 'role', 'function', 'station', 'tool', 'station_type', 'tool_category', 'notification', 'audit'] as const
+export const AUDIT_ENTITIES = [
+	'user',
+	'role',
+	'function',
+	'station',
+	'tool',
+	'station_type',
+	'tool_category',
+	'notification',
+	'audit',
+] as const
 
 /** Where the label of a changed field of each kind of record is translated (the forms' own labels). */
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
@@ -122,7 +132,9 @@ export function auditEventName(t: Translate, action: string): string {
 export function auditFieldLabel(t: Translate, entity: string | null, field: string): string {
 	const prefix = entity ? AUDIT_FIELD_LABELS[entity] : undefined
 	const camel = field.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())
-	return prefix ? t(`${prefix}.${camel}`, { defaultValue: t(`audit.facts.${camel}`, { defaultValue: field }) }) : t(`audit.facts.${camel}`, { defaultValue: field })
+	return prefix
+		? t(`${prefix}.${camel}`, { defaultValue: t(`audit.facts.${camel}`, { defaultValue: field }) })
+		: t(`audit.facts.${camel}`, { defaultValue: field })
 }
 
 /** A kind of record in the reader's language. */

@@ -23,7 +23,10 @@ function pattern(max: number, regex: RegExp, key: string) {
 	return optionalText(max).refine((value) => !value || regex.test(value), issue(key))
 }
 
-const labelShape = Object.fromEntries(LANGUAGE_CODES.map((code) => [`label_${code}`, optionalText(100)])) as Record<`label_${LanguageCode}`, ReturnType<typeof optionalText>>
+const labelShape = Object.fromEntries(LANGUAGE_CODES.map((code) => [`label_${code}`, optionalText(100)])) as Record<
+	`label_${LanguageCode}`,
+	ReturnType<typeof optionalText>
+>
 
 export const functionSchema = formObject({
 	code: formText.pipe(
@@ -34,21 +37,35 @@ export const functionSchema = formObject({
 			.max(64, issue('validation.tooLong', { max: 64 }))
 			.refine((value) => /^[A-Z][A-Z0-9_]*$/.test(value), issue('admin.functions.errors.codeFormat')),
 	),
-	parentId: formText.pipe(z.string().trim().refine((value) => value === '' || /^\d{1,9}$/.test(value), issue('catalog.errors.invalidChoice'))),
+	parentId: formText.pipe(
+		z
+			.string()
+			.trim()
+			.refine((value) => value === '' || /^\d{1,9}$/.test(value), issue('catalog.errors.invalidChoice')),
+	),
 	sortOrder: integerField(0, 1_000_000),
 	icon: pattern(64, /^bx[sl]?-[a-z0-9-]+$/, 'admin.functions.errors.iconFormat'),
-	path: optionalText(200).refine((value) => !value || (/^\/[A-Za-z0-9/_.-]*$/.test(value) && isSitePath(value)), issue('admin.functions.errors.pathFormat')),
+	path: optionalText(200).refine(
+		(value) => !value || (/^\/[A-Za-z0-9/_.-]*$/.test(value) && isSitePath(value)),
+		issue('admin.functions.errors.pathFormat'),
+	),
 	// A sub-path (`/active`) or a query (`status=active`).
 	param: optionalText(200).refine((value) => !value || isSiteParam(value), issue('admin.functions.errors.paramFormat')),
 	badgeText: optionalText(20),
-	badgeVariant: formText.pipe(z.string().trim().refine((value) => value === '' || (BADGE_VARIANTS as readonly string[]).includes(value), issue('catalog.errors.invalidChoice'))),
+	badgeVariant: formText.pipe(
+		z
+			.string()
+			.trim()
+			.refine((value) => value === '' || (BADGE_VARIANTS as readonly string[]).includes(value), issue('catalog.errors.invalidChoice')),
+	),
 	isTitle: flag,
 	isHidden: flag,
 	enabled: flag,
 	...labelShape,
 }).superRefine((input, ctx) => {
 	// Each may be a site path alone and still make another site's address together (`/` and `/evil.example`).
-	if (input.path && input.param && !linksOnSite(input)) ctx.addIssue({ code: 'custom', path: ['param'], message: issue('admin.functions.errors.paramFormat') })
+	if (input.path && input.param && !linksOnSite(input))
+		ctx.addIssue({ code: 'custom', path: ['param'], message: issue('admin.functions.errors.paramFormat') })
 })
 export type FunctionInput = z.output<typeof functionSchema>
 
@@ -186,7 +203,12 @@ export type FunctionWriteResult =
 	| { ok: false; reason: 'notFound' | 'codeTaken' | 'parentUnknown' | 'parentCycle' | 'tooDeep' | 'builtinCode' }
 
 /** Depth of `parentId` (0 for a top-level parent) and whether `selfId` is among its ancestors. */
-async function parentCheck(db: DB, parentId: number | null, selfId: number | null, subtreeHeight: number): Promise<FunctionWriteResult | null> {
+async function parentCheck(
+	db: DB,
+	parentId: number | null,
+	selfId: number | null,
+	subtreeHeight: number,
+): Promise<FunctionWriteResult | null> {
 	if (parentId === null) return subtreeHeight > MAX_DEPTH ? { ok: false, reason: 'tooDeep' } : null
 	const rows = await db.selectFrom('functions').select(['id', 'parent_id']).execute()
 	const parentOf = new Map(rows.map((row) => [Number(row.id), row.parent_id === null ? null : Number(row.parent_id)]))
@@ -205,8 +227,10 @@ async function parentCheck(db: DB, parentId: number | null, selfId: number | nul
 async function subtreeHeight(db: DB, id: number): Promise<number> {
 	const rows = await db.selectFrom('functions').select(['id', 'parent_id']).execute()
 	const children = new Map<number, number[]>()
-	for (const row of rows) if (row.parent_id !== null) children.set(Number(row.parent_id), [...(children.get(Number(row.parent_id)) ?? []), Number(row.id)])
-	const height = (at: number, guard: number): number => (guard > 10 ? 1 : 1 + Math.max(0, ...(children.get(at) ?? []).map((child) => height(child, guard + 1))))
+	for (const row of rows)
+		if (row.parent_id !== null) children.set(Number(row.parent_id), [...(children.get(Number(row.parent_id)) ?? []), Number(row.id)])
+	const height = (at: number, guard: number): number =>
+		guard > 10 ? 1 : 1 + Math.max(0, ...(children.get(at) ?? []).map((child) => height(child, guard + 1)))
 	return height(id, 0)
 }
 
@@ -283,9 +307,14 @@ export async function moveFunction(id: number, direction: 'up' | 'down', actor: 
 		const stamp = Date.now()
 		for (const [position, sibling] of siblings.entries()) {
 			const order = (position + 1) * 10
-			if (sibling.sort_order !== order) await trx.updateTable('functions').set({ sort_order: order, updated_at: stamp }).where('id', '=', sibling.id).execute()
+			if (sibling.sort_order !== order)
+				await trx.updateTable('functions').set({ sort_order: order, updated_at: stamp }).where('id', '=', sibling.id).execute()
 		}
-		await audit(trx, 'function.moved', actor, id, { code: row.code, direction, changes: { sort_order: { from: String(row.sort_order), to: String((siblings.findIndex((s) => Number(s.id) === id) + 1) * 10) } } })
+		await audit(trx, 'function.moved', actor, id, {
+			code: row.code,
+			direction,
+			changes: { sort_order: { from: String(row.sort_order), to: String((siblings.findIndex((s) => Number(s.id) === id) + 1) * 10) } },
+		})
 		return { ok: true, moved: true, code: row.code }
 	})
 }

@@ -15,18 +15,35 @@ const BATCH = 500
 export async function* grantsReport(db: DB = getDb()): AsyncGenerator<GrantReportRow[]> {
 	let after = 0
 	for (;;) {
-		const users = await db.selectFrom('users').select(['id', 'email', 'display_name', 'locked']).where('id', '>', after).orderBy('id').limit(BATCH).execute()
+		const users = await db
+			.selectFrom('users')
+			.select(['id', 'email', 'display_name', 'locked'])
+			.where('id', '>', after)
+			.orderBy('id')
+			.limit(BATCH)
+			.execute()
 		if (users.length === 0) return
 		after = Number(users.at(-1)!.id)
 		const memberships = await db
 			.selectFrom('user_roles')
 			.innerJoin('roles', 'roles.id', 'user_roles.role_id')
 			.select(['user_roles.user_id', 'roles.id', 'roles.code', 'roles.name', 'roles.all_access'])
-			.where('user_roles.user_id', 'in', users.map((user) => user.id))
+			.where(
+				'user_roles.user_id',
+				'in',
+				users.map((user) => user.id),
+			)
 			.orderBy('roles.code')
 			.execute()
-		const assigned = await readAssignments(db, users.map((user) => Number(user.id)))
-		const scopeOf = (userId: number, roleId: number) => assigned.get(userId)?.find((assignment) => assignment.roleId === roleId)?.provinces?.join(' ') ?? '*'
+		const assigned = await readAssignments(
+			db,
+			users.map((user) => Number(user.id)),
+		)
+		const scopeOf = (userId: number, roleId: number) =>
+			assigned
+				.get(userId)
+				?.find((assignment) => assignment.roleId === roleId)
+				?.provinces?.join(' ') ?? '*'
 		const roleIds = [...new Set(memberships.map((membership) => Number(membership.id)))]
 		const grants = roleIds.length
 			? await db

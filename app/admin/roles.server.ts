@@ -45,8 +45,16 @@ export async function listRoles(db: DB = getDb()): Promise<RoleRow[]> {
 			'roles.description',
 			'roles.is_builtin',
 			'roles.all_access',
-			eb.selectFrom('user_roles').select((sub) => sub.fn.countAll<number | string>().as('n')).whereRef('user_roles.role_id', '=', 'roles.id').as('users'),
-			eb.selectFrom('role_grants').select((sub) => sub.fn.countAll<number | string>().as('n')).whereRef('role_grants.role_id', '=', 'roles.id').as('grants'),
+			eb
+				.selectFrom('user_roles')
+				.select((sub) => sub.fn.countAll<number | string>().as('n'))
+				.whereRef('user_roles.role_id', '=', 'roles.id')
+				.as('users'),
+			eb
+				.selectFrom('role_grants')
+				.select((sub) => sub.fn.countAll<number | string>().as('n'))
+				.whereRef('role_grants.role_id', '=', 'roles.id')
+				.as('grants'),
 		])
 		.orderBy('roles.is_builtin', 'desc')
 		.orderBy('roles.code')
@@ -77,7 +85,10 @@ export interface MatrixFunction {
 
 /** Every function (disabled ones too), in tree order with its depth, labelled in `language`. */
 export async function functionTree(language: LanguageCode, db: DB = getDb()): Promise<MatrixFunction[]> {
-	const rows = await db.selectFrom('functions').select(['id', 'code', 'parent_id', 'sort_order', 'label_key', 'labels', 'enabled']).execute()
+	const rows = await db
+		.selectFrom('functions')
+		.select(['id', 'code', 'parent_id', 'sort_order', 'label_key', 'labels', 'enabled'])
+		.execute()
 	const t = getFixedT(language)
 	const children = new Map<number | null, typeof rows>()
 	for (const row of rows) {
@@ -123,15 +134,25 @@ export type Refused = { ok: false; reason: 'delegation'; refusal: DelegationRefu
  * Why the actor may not change the role, or null when they may: one they hold themselves or a built-in
  * one, unless they hold all access. (Grants they do not hold stay untouched: see saveRoleGrants.)
  */
-export async function roleEditRefusal(actorId: number, role: { id: number; is_builtin: number | boolean }, db: DB = getDb()): Promise<DelegationRefusal | null> {
+export async function roleEditRefusal(
+	actorId: number,
+	role: { id: number; is_builtin: number | boolean },
+	db: DB = getDb(),
+): Promise<DelegationRefusal | null> {
 	const holding = await userHolding(db, actorId)
 	if (holding.all) return null
 	if (role.is_builtin) return 'builtinRole'
-	if (await db.selectFrom('user_roles').select('role_id').where('user_id', '=', actorId).where('role_id', '=', role.id).executeTakeFirst()) return 'ownRole'
+	if (await db.selectFrom('user_roles').select('role_id').where('user_id', '=', actorId).where('role_id', '=', role.id).executeTakeFirst())
+		return 'ownRole'
 	return null
 }
 
-async function refuseRoleEdit(trx: DB, actor: Actor, role: { id: number; is_builtin: number | boolean }, attempted: string): Promise<Refused | null> {
+async function refuseRoleEdit(
+	trx: DB,
+	actor: Actor,
+	role: { id: number; is_builtin: number | boolean },
+	attempted: string,
+): Promise<Refused | null> {
 	const refusal = await roleEditRefusal(actor.id, role, trx)
 	if (refusal === null) return null
 	await auditRefusal(trx, actor, refusal, { entity: 'role', id: role.id }, { attempted })
@@ -144,7 +165,8 @@ export async function heldGrants(actorId: number, db: DB = getDb()): Promise<str
 	return holding.all ? null : [...holding.grants]
 }
 
-export type RoleWriteResult = { ok: true; id: number; changed: boolean } | { ok: false; reason: 'notFound' | 'builtin' | 'codeTaken' } | Refused
+export type RoleWriteResult =
+	{ ok: true; id: number; changed: boolean } | { ok: false; reason: 'notFound' | 'builtin' | 'codeTaken' } | Refused
 
 export async function createRole(input: RoleInput, actor: Actor, db: DB = getDb()): Promise<RoleWriteResult> {
 	return db.transaction().execute(async (trx): Promise<RoleWriteResult> => {
@@ -152,13 +174,25 @@ export async function createRole(input: RoleInput, actor: Actor, db: DB = getDb(
 		const now = Date.now()
 		const row = await trx
 			.insertInto('roles')
-			.values({ code: input.code, name: input.name, description: input.description ?? '', is_builtin: 0, all_access: 0, created_at: now, updated_at: now })
+			.values({
+				code: input.code,
+				name: input.name,
+				description: input.description ?? '',
+				is_builtin: 0,
+				all_access: 0,
+				created_at: now,
+				updated_at: now,
+			})
 			.returning('id')
 			.executeTakeFirstOrThrow()
 		const id = Number(row.id)
 		await audit(trx, 'role.created', actor, id, {
 			code: input.code,
-			changes: { code: { from: '', to: input.code }, name: { from: '', to: input.name }, description: { from: '', to: input.description ?? '' } },
+			changes: {
+				code: { from: '', to: input.code },
+				name: { from: '', to: input.name },
+				description: { from: '', to: input.description ?? '' },
+			},
 		})
 		return { ok: true, id, changed: true }
 	})
@@ -174,9 +208,14 @@ export async function updateRole(id: number, input: RoleInput, actor: Actor, db:
 		if (await codeTaken(trx, input.code, id)) return { ok: false, reason: 'codeTaken' }
 		const after = { code: input.code, name: input.name, description: input.description ?? '' }
 		const changes: Record<string, { from: string; to: string }> = {}
-		for (const field of ['code', 'name', 'description'] as const) if (before[field] !== after[field]) changes[field] = { from: before[field], to: after[field] }
+		for (const field of ['code', 'name', 'description'] as const)
+			if (before[field] !== after[field]) changes[field] = { from: before[field], to: after[field] }
 		if (Object.keys(changes).length === 0) return { ok: true, id, changed: false }
-		await trx.updateTable('roles').set({ ...after, updated_at: Date.now() }).where('id', '=', id).execute()
+		await trx
+			.updateTable('roles')
+			.set({ ...after, updated_at: Date.now() })
+			.where('id', '=', id)
+			.execute()
 		await audit(trx, 'role.updated', actor, id, { code: after.code, changes })
 		return { ok: true, id, changed: true }
 	})
@@ -226,7 +265,12 @@ const GRANT_INSERT_BATCH = 1000
 export type GrantsResult = { ok: true; changed: boolean } | { ok: false; reason: 'notFound' | 'allAccess' | 'unknownFunction' } | Refused
 
 /** Replaces the role's grants with `grants`, in one transaction. */
-export async function saveRoleGrants(id: number, grants: { functionId: number; action: Action }[], actor: Actor, db: DB = getDb()): Promise<GrantsResult> {
+export async function saveRoleGrants(
+	id: number,
+	grants: { functionId: number; action: Action }[],
+	actor: Actor,
+	db: DB = getDb(),
+): Promise<GrantsResult> {
 	return db.transaction().execute(async (trx): Promise<GrantsResult> => {
 		const role = await trx.selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirst()
 		if (!role) return { ok: false, reason: 'notFound' }
@@ -243,7 +287,13 @@ export async function saveRoleGrants(id: number, grants: { functionId: number; a
 		const beyond = grants.map((grant) => grantKey(grant.functionId, grant.action)).find((key) => !held(key) && !beforeSet.has(key))
 		if (beyond !== undefined) {
 			const [functionId, action] = beyond.split(':')
-			await auditRefusal(trx, actor, 'grantBeyondActor', { entity: 'role', id }, { attempted: 'saveGrants', grant: `${codeOf.get(Number(functionId))}:${action}` })
+			await auditRefusal(
+				trx,
+				actor,
+				'grantBeyondActor',
+				{ entity: 'role', id },
+				{ attempted: 'saveGrants', grant: `${codeOf.get(Number(functionId))}:${action}` },
+			)
 			return { ok: false, reason: 'delegation', refusal: 'grantBeyondActor' }
 		}
 		// Grants the actor does not hold are not theirs to give or take: they stay as they were.
@@ -261,11 +311,13 @@ export async function saveRoleGrants(id: number, grants: { functionId: number; a
 		// SQLite takes at most 32,766 parameters a statement: a full matrix of 2,000 functions has 12,000 rows.
 		for (let start = 0; start < after.length; start += GRANT_INSERT_BATCH) {
 			const batch = after.slice(start, start + GRANT_INSERT_BATCH).map((key) => key.split(':') as [string, Action])
-			await trx.insertInto('role_grants').values(batch.map(([functionId, action]) => ({ role_id: id, function_id: Number(functionId), action }))).execute()
+			await trx
+				.insertInto('role_grants')
+				.values(batch.map(([functionId, action]) => ({ role_id: id, function_id: Number(functionId), action })))
+				.execute()
 		}
 		await trx.updateTable('roles').set({ updated_at: Date.now() }).where('id', '=', id).execute()
 		await audit(trx, 'role.grantsChanged', actor, id, { code: role.code, added, removed })
 		return { ok: true, changed: true }
 	})
 }
-

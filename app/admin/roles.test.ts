@@ -11,7 +11,10 @@ const tree = [
 	{ id: 6, depth: 1 },
 	{ id: 7, depth: 0 },
 ]
-const viewing = (...ids: number[]) => (id: number) => ids.includes(id)
+const viewing =
+	(...ids: number[]) =>
+	(id: number) =>
+		ids.includes(id)
 
 describe('functions the menu shows as a group only', () => {
 	test('every ancestor of a viewable function that is not viewable itself', () => {

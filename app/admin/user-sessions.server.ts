@@ -19,7 +19,13 @@ export type RevokeSessionResult = { ok: true } | { ok: false; reason: 'notFound'
  * Ends one session of a user, named by its reference (never the administrator's own browser: that signs
  * out with the sign-out form). Subject to the delegation rule; audited; the user is told.
  */
-export async function revokeAdminUserSession(userId: number, reference: string, actor: Actor, { keepIdHash }: { keepIdHash: string | null }, db: DB = getDb()): Promise<RevokeSessionResult> {
+export async function revokeAdminUserSession(
+	userId: number,
+	reference: string,
+	actor: Actor,
+	{ keepIdHash }: { keepIdHash: string | null },
+	db: DB = getDb(),
+): Promise<RevokeSessionResult> {
 	return db.transaction().execute(async (trx): Promise<RevokeSessionResult> => {
 		const user = await trx.selectFrom('users').select(['id', 'email']).where('id', '=', userId).executeTakeFirst()
 		if (!user) return { ok: false, reason: 'notFound' }
@@ -29,8 +35,27 @@ export async function revokeAdminUserSession(userId: number, reference: string, 
 		}
 		const ended = await endSessionByReference(userId, reference, { keepIdHash }, trx)
 		if (!ended) return { ok: false, reason: 'sessionNotFound' }
-		await notify(userId, { type: 'sessions_ended', titleKey: 'notifications.sessionsEnded.title', bodyKey: 'notifications.sessionsEnded.body', params: { count: 1 } }, trx)
-		await recordAudit({ action: 'user.sessionRevoked', actor, entity: 'user', entityId: userId, ip: getClientIp(), details: { email: user.email, session: ended } }, trx)
+		await notify(
+			userId,
+			{
+				type: 'sessions_ended',
+				titleKey: 'notifications.sessionsEnded.title',
+				bodyKey: 'notifications.sessionsEnded.body',
+				params: { count: 1 },
+			},
+			trx,
+		)
+		await recordAudit(
+			{
+				action: 'user.sessionRevoked',
+				actor,
+				entity: 'user',
+				entityId: userId,
+				ip: getClientIp(),
+				details: { email: user.email, session: ended },
+			},
+			trx,
+		)
 		return { ok: true }
 	})
 }

@@ -20,7 +20,15 @@ import {
 } from '~/permissions/delegation.server'
 import type { ProvinceCode } from '~/catalogs/provinces'
 import { isProvinceCode } from '~/permissions/scope'
-import { assignmentsFromCodes, describeAssignments, getRoleAssignments, readAssignments, replaceRoleAssignments, UnknownRoleError, type NamedAssignment } from '~/users/role-assignments.server'
+import {
+	assignmentsFromCodes,
+	describeAssignments,
+	getRoleAssignments,
+	readAssignments,
+	replaceRoleAssignments,
+	UnknownRoleError,
+	type NamedAssignment,
+} from '~/users/role-assignments.server'
 import type { FieldErrors } from '~/utils/form.server'
 import { getAuthProvider } from '~/auth/provider.server'
 import { getFixedT } from '~/i18n/i18n.server'
@@ -58,7 +66,14 @@ async function refuseBeyondActor(trx: DB, actor: Actor, userId: number, attempte
  * Refuses (and audits) giving a user a role that carries grants the actor does not hold, or a role in
  * provinces outside the actor's scope of user administration (decision 0054).
  */
-async function refuseUnassignable(trx: DB, actor: Actor, userId: number, roles: readonly string[], assignments: readonly NamedAssignment[], action: 'create' | 'update'): Promise<Refused | null> {
+async function refuseUnassignable(
+	trx: DB,
+	actor: Actor,
+	userId: number,
+	roles: readonly string[],
+	assignments: readonly NamedAssignment[],
+	action: 'create' | 'update',
+): Promise<Refused | null> {
 	const role = await firstUnassignableRole(trx, actor.id, roles)
 	if (role !== null) {
 		await auditRefusal(trx, actor, 'roleBeyondActor', { entity: 'user', id: userId }, { attempted: 'assignRole', role })
@@ -66,7 +81,13 @@ async function refuseUnassignable(trx: DB, actor: Actor, userId: number, roles: 
 	}
 	const scope = await userAdministrationScope(trx, actor.id, action)
 	if (assignmentsWithin(assignments, scope)) return null
-	await auditRefusal(trx, actor, 'scopeBeyondActor', { entity: 'user', id: userId }, { attempted: 'assignScope', roles: describeAssignments(assignments), scope: scope?.join(', ') ?? '*' })
+	await auditRefusal(
+		trx,
+		actor,
+		'scopeBeyondActor',
+		{ entity: 'user', id: userId },
+		{ attempted: 'assignScope', roles: describeAssignments(assignments), scope: scope?.join(', ') ?? '*' },
+	)
 	return { ok: false, reason: 'delegation', refusal: 'scopeBeyondActor' }
 }
 
@@ -74,7 +95,6 @@ export const ADMIN_ROLE = 'admin'
 
 // ---------------------------------------------------------------------------------------------
 // Forms
-
 
 /** An optional password: empty means "generate one"; otherwise the password policy applies. */
 const temporaryPasswordField = formText.pipe(
@@ -115,7 +135,10 @@ export function generatePassword(): string {
  * The assignments a form posted: role codes (checkboxes named `roles`, checked against the stored roles),
  * each everywhere or in the provinces ticked for it (decision 0052); the field errors otherwise.
  */
-export async function postedAssignments(formData: FormData, db: DB = getDb()): Promise<{ ok: true; codes: string[]; assignments: NamedAssignment[] } | { ok: false; errors: FieldErrors }> {
+export async function postedAssignments(
+	formData: FormData,
+	db: DB = getDb(),
+): Promise<{ ok: true; codes: string[]; assignments: NamedAssignment[] } | { ok: false; errors: FieldErrors }> {
 	const posted = [...new Set(formData.getAll('roles').filter((value): value is string => typeof value === 'string' && value !== ''))].sort()
 	const scopes = new Map<string, ProvinceCode[]>()
 	for (const code of posted) {
@@ -163,28 +186,53 @@ export async function listAdminUsers(state: ListState<'role' | 'state', UserSort
 	let filtered = db.selectFrom('users')
 	const { condition: searched, atLeast } = await search(db, dialect, 'users', state.q)
 	if (searched) filtered = filtered.where(searched)
-	if (state.filters.state) filtered = filtered.where(equals(dialect, 'users.locked', state.filters.state === 'locked' ? 1 : 0, { selective: true }))
+	if (state.filters.state)
+		filtered = filtered.where(equals(dialect, 'users.locked', state.filters.state === 'locked' ? 1 : 0, { selective: true }))
 	if (state.filters.role) {
 		const role = state.filters.role
 		filtered = filtered.where('users.id', 'in', (eb) =>
-			eb.selectFrom('user_roles').innerJoin('roles', 'roles.id', 'user_roles.role_id').select('user_roles.user_id').where('roles.code', '=', role),
+			eb
+				.selectFrom('user_roles')
+				.innerJoin('roles', 'roles.id', 'user_roles.role_id')
+				.select('user_roles.user_id')
+				.where('roles.code', '=', role),
 		)
 	}
 	const source: ListSource = {
 		table: 'users',
 		idColumn: 'users.id',
 		filtered,
-		columns: (query) => query.select(['users.id', 'users.email', 'users.display_name', 'users.first_name', 'users.last_name', 'users.locked', 'users.created_at', 'users.last_sign_in_at']),
+		columns: (query) =>
+			query.select([
+				'users.id',
+				'users.email',
+				'users.display_name',
+				'users.first_name',
+				'users.last_name',
+				'users.locked',
+				'users.created_at',
+				'users.last_sign_in_at',
+			]),
 		sort: SORTS[state.sort],
 		searchMatchesAtLeast: atLeast,
 	}
 	const page = await readPage<Omit<UserListRow, 'roles' | 'assignments'>>(db, dialect, source, state)
-	const assigned = await readAssignments(db, page.rows.map((row) => Number(row.id)))
+	const assigned = await readAssignments(
+		db,
+		page.rows.map((row) => Number(row.id)),
+	)
 	return {
 		...page,
 		rows: page.rows.map((row) => {
 			const assignments = assigned.get(Number(row.id)) ?? []
-			return { ...row, id: Number(row.id), created_at: Number(row.created_at), last_sign_in_at: Number(row.last_sign_in_at), roles: assignments.map((a) => a.code), assignments }
+			return {
+				...row,
+				id: Number(row.id),
+				created_at: Number(row.created_at),
+				last_sign_in_at: Number(row.last_sign_in_at),
+				roles: assignments.map((a) => a.code),
+				assignments,
+			}
 		}),
 	}
 }
@@ -285,9 +333,15 @@ export async function isLastActiveAdministrator(userId: number, db: DB = getDb()
 
 const audit = entityAudit('user')
 
-export type CreateUserResult = { ok: true; id: number; email: string; password: string; generated: boolean } | { ok: false; reason: 'emailTaken' } | Refused
+export type CreateUserResult =
+	{ ok: true; id: number; email: string; password: string; generated: boolean } | { ok: false; reason: 'emailTaken' } | Refused
 
-export async function createAdminUser(input: NewUserInput, assignments: readonly NamedAssignment[], actor: Actor, db: DB = getDb()): Promise<CreateUserResult> {
+export async function createAdminUser(
+	input: NewUserInput,
+	assignments: readonly NamedAssignment[],
+	actor: Actor,
+	db: DB = getDb(),
+): Promise<CreateUserResult> {
 	const roles = assignments.map((assignment) => assignment.code)
 	const generated = input.password === ''
 	const password = generated ? generatePassword() : input.password
@@ -298,7 +352,14 @@ export async function createAdminUser(input: NewUserInput, assignments: readonly
 			const refused = await refuseUnassignable(trx, actor, 0, roles, assignments, 'create')
 			if (refused) return refused
 			const created = await insertUser(
-				{ email: input.email, displayName: input.displayName ?? '', firstName: input.firstName ?? '', lastName: input.lastName ?? '', passwordHash, mustChangePassword: true },
+				{
+					email: input.email,
+					displayName: input.displayName ?? '',
+					firstName: input.firstName ?? '',
+					lastName: input.lastName ?? '',
+					passwordHash,
+					mustChangePassword: true,
+				},
 				trx,
 			)
 			const assigned = await replaceRoleAssignments(trx, created.id, assignments, false)
@@ -325,7 +386,13 @@ export async function createAdminUser(input: NewUserInput, assignments: readonly
 
 export type UpdateUserResult = { ok: true; changed: boolean } | { ok: false; reason: 'notFound' | 'lastAdmin' } | Refused
 
-export async function updateAdminUser(id: number, input: UserProfileInput, assignments: readonly NamedAssignment[], actor: Actor, db: DB = getDb()): Promise<UpdateUserResult> {
+export async function updateAdminUser(
+	id: number,
+	input: UserProfileInput,
+	assignments: readonly NamedAssignment[],
+	actor: Actor,
+	db: DB = getDb(),
+): Promise<UpdateUserResult> {
 	return db.transaction().execute(async (trx): Promise<UpdateUserResult> => {
 		const before = await getAdminUser(id, trx)
 		if (!before) return { ok: false, reason: 'notFound' }
@@ -344,7 +411,11 @@ export async function updateAdminUser(id: number, input: UserProfileInput, assig
 		const removesAdmin = before.roles.includes(ADMIN_ROLE) && !newRoles.includes(ADMIN_ROLE)
 		if (removesAdmin && !before.locked && (await countActiveAdministrators(trx, id)) === 0) return { ok: false, reason: 'lastAdmin' }
 		const changes: Record<string, { from: string; to: string }> = {}
-		const fields = { displayName: ['display_name', input.displayName || before.display_name], firstName: ['first_name', input.firstName ?? ''], lastName: ['last_name', input.lastName ?? ''] } as const
+		const fields = {
+			displayName: ['display_name', input.displayName || before.display_name],
+			firstName: ['first_name', input.firstName ?? ''],
+			lastName: ['last_name', input.lastName ?? ''],
+		} as const
 		for (const [name, [column, value]] of Object.entries(fields)) {
 			if (before[column] !== value) changes[name] = { from: before[column], to: value }
 		}
@@ -358,7 +429,12 @@ export async function updateAdminUser(id: number, input: UserProfileInput, assig
 				display_name: fields.displayName[1],
 				first_name: fields.firstName[1],
 				last_name: fields.lastName[1],
-				search_text: userSearchText({ email: before.email, display_name: fields.displayName[1], first_name: fields.firstName[1], last_name: fields.lastName[1] }),
+				search_text: userSearchText({
+					email: before.email,
+					display_name: fields.displayName[1],
+					first_name: fields.firstName[1],
+					last_name: fields.lastName[1],
+				}),
 				updated_at: Date.now(),
 			})
 			.where('id', '=', id)
@@ -382,9 +458,14 @@ export async function setAdminUserLocked(id: number, locked: boolean, actor: Act
 		if (locked && id === actor.id) return { ok: false, reason: 'self' }
 		const refused = await refuseBeyondActor(trx, actor, id, locked ? 'lock' : 'unlock')
 		if (refused) return refused
-		if (locked && user.roles.includes(ADMIN_ROLE) && (await countActiveAdministrators(trx, id)) === 0) return { ok: false, reason: 'lastAdmin' }
+		if (locked && user.roles.includes(ADMIN_ROLE) && (await countActiveAdministrators(trx, id)) === 0)
+			return { ok: false, reason: 'lastAdmin' }
 		if (user.locked === locked) return { ok: true, sessionsEnded: 0 }
-		await trx.updateTable('users').set({ locked: locked ? 1 : 0, updated_at: Date.now() }).where('id', '=', id).execute()
+		await trx
+			.updateTable('users')
+			.set({ locked: locked ? 1 : 0, updated_at: Date.now() })
+			.where('id', '=', id)
+			.execute()
 		const sessionsEnded = locked ? await revokeAccess(id, {}, trx) : 0
 		await audit(trx, locked ? 'user.locked' : 'user.unlocked', actor, id, {
 			email: user.email,
@@ -395,7 +476,8 @@ export async function setAdminUserLocked(id: number, locked: boolean, actor: Act
 	})
 }
 
-export type ResetResult = { ok: true; password: string; generated: boolean; sessionsEnded: number } | { ok: false; reason: 'notFound' } | Refused
+export type ResetResult =
+	{ ok: true; password: string; generated: boolean; sessionsEnded: number } | { ok: false; reason: 'notFound' } | Refused
 
 /**
  * Sets a temporary password the user must change at next sign-in (through the provider: with Firebase it
@@ -414,7 +496,16 @@ export async function resetAdminUserPassword(id: number, requested: string, acto
 	await getAuthProvider().setPassword(checked.user, password, { mustChange: true })
 	return db.transaction().execute(async (trx): Promise<ResetResult> => {
 		const sessionsEnded = await revokeAccess(id, {}, trx)
-		await notify(id, { type: 'password_reset', titleKey: 'notifications.passwordReset.title', bodyKey: 'notifications.passwordReset.body', params: { count: sessionsEnded } }, trx)
+		await notify(
+			id,
+			{
+				type: 'password_reset',
+				titleKey: 'notifications.passwordReset.title',
+				bodyKey: 'notifications.passwordReset.body',
+				params: { count: sessionsEnded },
+			},
+			trx,
+		)
 		await audit(trx, 'user.passwordReset', actor, id, { email: checked.user.email, sessionsEnded })
 		return { ok: true, password, generated, sessionsEnded }
 	})
@@ -430,7 +521,16 @@ export async function revokeAdminUserSessions(id: number, actor: Actor, db: DB =
 		const refused = await refuseBeyondActor(trx, actor, id, 'revokeSessions')
 		if (refused) return refused
 		const sessionsEnded = await revokeAccess(id, {}, trx)
-		await notify(id, { type: 'sessions_ended', titleKey: 'notifications.sessionsEnded.title', bodyKey: 'notifications.sessionsEnded.body', params: { count: sessionsEnded } }, trx)
+		await notify(
+			id,
+			{
+				type: 'sessions_ended',
+				titleKey: 'notifications.sessionsEnded.title',
+				bodyKey: 'notifications.sessionsEnded.body',
+				params: { count: sessionsEnded },
+			},
+			trx,
+		)
 		await audit(trx, 'user.sessionsRevoked', actor, id, { email: user.email, sessionsEnded })
 		return { ok: true, sessionsEnded }
 	})
@@ -446,7 +546,8 @@ export async function deleteAdminUser(id: number, actor: Actor, db: DB = getDb()
 		if (id === actor.id) return { ok: false, reason: 'self' }
 		const refused = await refuseBeyondActor(trx, actor, id, 'delete')
 		if (refused) return refused
-		if ((await holdsAdmin(trx, id)) && !user.locked && (await countActiveAdministrators(trx, id)) === 0) return { ok: false, reason: 'lastAdmin' }
+		if ((await holdsAdmin(trx, id)) && !user.locked && (await countActiveAdministrators(trx, id)) === 0)
+			return { ok: false, reason: 'lastAdmin' }
 		// Sessions, tokens, roles, notifications and reset links go with it (foreign keys cascade).
 		await trx.deleteFrom('users').where('id', '=', id).execute()
 		await audit(trx, 'user.deleted', actor, id, { email: user.email, changes: { email: { from: user.email, to: '' } } })
@@ -454,13 +555,20 @@ export async function deleteAdminUser(id: number, actor: Actor, db: DB = getDb()
 	})
 }
 
-export type ChangeEmailResult = { ok: true; changed: boolean; sessionsEnded: number } | { ok: false; reason: 'notFound' | 'emailTaken' } | Refused
+export type ChangeEmailResult =
+	{ ok: true; changed: boolean; sessionsEnded: number } | { ok: false; reason: 'notFound' | 'emailTaken' } | Refused
 
 /**
  * Makes `email` the user's sign-in email (with the provider too), ends their sessions and API tokens,
  * audits it, and tells both addresses, in the user's language. Subject to the delegation rule.
  */
-export async function changeAdminUserEmail(id: number, email: Email, actor: Actor, { origin }: { origin: string | null }, db: DB = getDb()): Promise<ChangeEmailResult> {
+export async function changeAdminUserEmail(
+	id: number,
+	email: Email,
+	actor: Actor,
+	{ origin }: { origin: string | null },
+	db: DB = getDb(),
+): Promise<ChangeEmailResult> {
 	const checked = await db.transaction().execute(async (trx) => {
 		const user = await getUserById(id, trx)
 		if (!user) return { ok: false as const, reason: 'notFound' as const }
@@ -486,7 +594,12 @@ export async function changeAdminUserEmail(id: number, email: Email, actor: Acto
 	const language = isLanguageCode(user.preferred_language) ? user.preferred_language : DEFAULT_LANGUAGE
 	const t = getFixedT(language)
 	const values = { name: user.display_name, from: user.email, to: email, site: origin ?? '' }
-	await sendMail({ to: user.email, subject: t('emailChanged.subject'), text: t('emailChanged.oldAddress', values), lang: languageTag(language) })
+	await sendMail({
+		to: user.email,
+		subject: t('emailChanged.subject'),
+		text: t('emailChanged.oldAddress', values),
+		lang: languageTag(language),
+	})
 	await sendMail({ to: email, subject: t('emailChanged.subject'), text: t('emailChanged.newAddress', values), lang: languageTag(language) })
 	return { ok: true, changed: true, sessionsEnded }
 }

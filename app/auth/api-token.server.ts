@@ -21,7 +21,11 @@ export interface TokenClient {
 }
 
 /** Issues a bearer token for the API; only its hash is kept. */
-export async function issueApiToken(userId: number, client: TokenClient = { ip: null, userAgent: null }, db: DB = getDb()): Promise<string> {
+export async function issueApiToken(
+	userId: number,
+	client: TokenClient = { ip: null, userAgent: null },
+	db: DB = getDb(),
+): Promise<string> {
 	const token = randomBytes(32).toString('base64url')
 	const now = Date.now()
 	await db
@@ -56,12 +60,19 @@ export function idleDeadline(token: { created_at: number; last_used_at: number |
 	return (token.last_used_at ?? token.created_at) + idleMs + lastUsedResolutionMs(idleMs)
 }
 
-export function isApiTokenExpired(token: { created_at: number; last_used_at: number | null; expires_at: number }, now: number, idleMs = getConfig().apiToken.idleMs): boolean {
+export function isApiTokenExpired(
+	token: { created_at: number; last_used_at: number | null; expires_at: number },
+	now: number,
+	idleMs = getConfig().apiToken.idleMs,
+): boolean {
 	return now >= token.expires_at || now >= idleDeadline(token, idleMs)
 }
 
 /** When a token ends unless used again: the sooner of its idle deadline and its lifetime. */
-export function apiTokenEndsAt(token: { created_at: number; last_used_at: number | null; expires_at: number }, idleMs = getConfig().apiToken.idleMs): number {
+export function apiTokenEndsAt(
+	token: { created_at: number; last_used_at: number | null; expires_at: number },
+	idleMs = getConfig().apiToken.idleMs,
+): number {
 	return Math.min(token.expires_at, idleDeadline(token, idleMs))
 }
 
@@ -142,7 +153,14 @@ export async function listApiTokens(userId: number, db: DB = getDb()): Promise<A
 		.execute()
 	return rows
 		.filter((row) => !isApiTokenExpired(row, now, idleMs))
-		.map((row) => ({ id: row.id, createdAt: row.created_at, lastUsedAt: row.last_used_at, endsAt: apiTokenEndsAt(row, idleMs), ip: row.ip, userAgent: row.user_agent }))
+		.map((row) => ({
+			id: row.id,
+			createdAt: row.created_at,
+			lastUsedAt: row.last_used_at,
+			endsAt: apiTokenEndsAt(row, idleMs),
+			ip: row.ip,
+			userAgent: row.user_agent,
+		}))
 }
 
 /** Deletes tokens past their lifetime or idle timeout. */

@@ -28,7 +28,11 @@ export interface CompletedSignIn {
  * the second factor when they have one): a new session with a new id, a new CSRF token, the audit entry,
  * the browser remembered (a notice when the account has not seen it), the user's language, and the way on (the password change first when one is due).
  */
-export async function completeSignIn(request: Request, user: User, { redirectTo, secondFactor, oidc = null, cookies = [] }: CompletedSignIn): Promise<Response> {
+export async function completeSignIn(
+	request: Request,
+	user: User,
+	{ redirectTo, secondFactor, oidc = null, cookies = [] }: CompletedSignIn,
+): Promise<Response> {
 	countSignIn('success', 'form')
 	await recordSignIn(user.id)
 	const sessionCookie = await createSession(request, user, { oidc, secondFactor })
@@ -43,7 +47,11 @@ export async function completeSignIn(request: Request, user: User, { redirectTo,
 	})
 	// After the second factor: a stranger who has only the password does not get a browser remembered.
 	const deviceCookie = await rememberBrowser(request, user)
-	const destination = user.must_change_password ? CHANGE_PASSWORD_PATH : (await userMustEnrol(user.id, secondFactor)) ? SECURITY_PATH : safeRedirect(redirectTo, '/')
+	const destination = user.must_change_password
+		? CHANGE_PASSWORD_PATH
+		: (await userMustEnrol(user.id, secondFactor))
+			? SECURITY_PATH
+			: safeRedirect(redirectTo, '/')
 	const headers = new Headers({ 'Set-Cookie': sessionCookie })
 	headers.append('Set-Cookie', deviceCookie)
 	headers.append('Set-Cookie', renewedCsrfCookie())

@@ -14,13 +14,14 @@ export const signInSchema = z.object({
 	redirectTo: z.string().optional(),
 })
 
-
 const POLICY_VALUES = { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH }
-
 
 export const changePasswordSchema = z
 	.object({
-		currentPassword: z.string().min(1, issue('validation.required')).max(1024, issue('validation.tooLong', { max: 1024 })),
+		currentPassword: z
+			.string()
+			.min(1, issue('validation.required'))
+			.max(1024, issue('validation.tooLong', { max: 1024 })),
 		newPassword: z.string().min(1, issue('validation.required')),
 		confirmPassword: z.string().min(1, issue('validation.required')),
 	})
@@ -36,9 +37,7 @@ export const changePasswordSchema = z
 		}
 	})
 
-
 export const forgotSchema = z.object({ email: emailField })
-
 
 export const resetSchema = z
 	.object({
@@ -49,7 +48,11 @@ export const resetSchema = z
 	.superRefine((form, ctx) => {
 		const problem = checkPasswordPolicy(form.newPassword)
 		if (problem) {
-			ctx.addIssue({ code: 'custom', path: ['newPassword'], message: issue(`password.${problem}`, { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH }) })
+			ctx.addIssue({
+				code: 'custom',
+				path: ['newPassword'],
+				message: issue(`password.${problem}`, { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH }),
+			})
 		}
 		if (form.confirmPassword && form.newPassword !== form.confirmPassword) {
 			ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: issue('changePassword.mismatch') })

@@ -34,7 +34,12 @@ const hash = (key: string) => createHash('sha256').update(key).digest('hex')
  * the text fields (never passwords, tokens or files) of a form of at most 64 KB that carries a valid CSRF
  * token. Returns the cookie that names it, or null when nothing was kept.
  */
-export async function keepPostedForm(request: Request, userId: number, { now = Date.now() }: { now?: number } = {}, db: DB = getDb()): Promise<string | null> {
+export async function keepPostedForm(
+	request: Request,
+	userId: number,
+	{ now = Date.now() }: { now?: number } = {},
+	db: DB = getDb(),
+): Promise<string | null> {
 	if (request.method !== 'POST') return null
 	if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(request.headers.get('Content-Type') ?? '')) return null
 	const length = Number(request.headers.get('Content-Length') ?? NaN)
@@ -54,7 +59,14 @@ export async function keepPostedForm(request: Request, userId: number, { now = D
 	await db.deleteFrom('kept_forms').where('expires_at', '<=', now).execute()
 	await db
 		.insertInto('kept_forms')
-		.values({ id_hash: hash(key), user_id: userId, path: `${url.pathname}${url.search}`, fields: JSON.stringify(fields), created_at: now, expires_at: now + KEPT_FORM_TTL_MS })
+		.values({
+			id_hash: hash(key),
+			user_id: userId,
+			path: `${url.pathname}${url.search}`,
+			fields: JSON.stringify(fields),
+			created_at: now,
+			expires_at: now + KEPT_FORM_TTL_MS,
+		})
 		.execute()
 	return keptFormCookie().serialize(key)
 }
@@ -83,7 +95,10 @@ export async function takeKeptForm(
 	await db.deleteFrom('kept_forms').where('id_hash', '=', row.id_hash).execute()
 	if (Number(row.expires_at) <= now) return { form: null, keepCookie: false }
 	try {
-		return { form: { path: row.path, fields: JSON.parse(row.fields) as [string, string][], createdAt: Number(row.created_at) }, keepCookie: false }
+		return {
+			form: { path: row.path, fields: JSON.parse(row.fields) as [string, string][], createdAt: Number(row.created_at) },
+			keepCookie: false,
+		}
 	} catch {
 		return { form: null, keepCookie: false }
 	}

@@ -46,7 +46,12 @@ export interface SignInNotice {
 const hashDeviceId = (deviceId: string) => createHash('sha256').update(deviceId).digest('hex')
 
 /** Records a sign-in of `userId` from the browser `deviceId` names, and says whether the account knew it. */
-export async function recordBrowserSignIn(userId: number, deviceId: string, { userAgent, ip, now = Date.now() }: BrowserDetails, db: DB = getDb()): Promise<BrowserSignIn> {
+export async function recordBrowserSignIn(
+	userId: number,
+	deviceId: string,
+	{ userAgent, ip, now = Date.now() }: BrowserDetails,
+	db: DB = getDb(),
+): Promise<BrowserSignIn> {
 	const deviceHash = hashDeviceId(deviceId)
 	const seen = { last_sign_in_at: now, user_agent: userAgent?.slice(0, MAX_USER_AGENT_LENGTH) ?? null, ip }
 	// Inserting first settles two sign-ins from one new browser at once: only one of them inserts.
@@ -59,9 +64,15 @@ export async function recordBrowserSignIn(userId: number, deviceId: string, { us
 		await db.updateTable('user_devices').set(seen).where('user_id', '=', userId).where('device_hash', '=', deviceHash).execute()
 		return 'known'
 	}
-	const kept = await db.selectFrom('user_devices').select('device_hash').where('user_id', '=', userId).orderBy('last_sign_in_at', 'desc').execute()
+	const kept = await db
+		.selectFrom('user_devices')
+		.select('device_hash')
+		.where('user_id', '=', userId)
+		.orderBy('last_sign_in_at', 'desc')
+		.execute()
 	const forgotten = kept.slice(MAX_BROWSERS_PER_USER).map((row) => row.device_hash)
-	if (forgotten.length > 0) await db.deleteFrom('user_devices').where('user_id', '=', userId).where('device_hash', 'in', forgotten).execute()
+	if (forgotten.length > 0)
+		await db.deleteFrom('user_devices').where('user_id', '=', userId).where('device_hash', 'in', forgotten).execute()
 	return kept.length === 1 ? 'first' : 'new'
 }
 
@@ -70,7 +81,12 @@ export async function recordBrowserSignIn(userId: number, deviceId: string, { us
  * signed in from before (and not its very first): a notification and, when `mail` allows, an email with
  * the time, the browser and the address; the notice is audited (`auth.new_device`).
  */
-export async function signedInFromBrowser(user: User, deviceId: string, { userAgent, ip, now = Date.now(), mail }: SignInNotice, db: DB = getDb()): Promise<BrowserSignIn> {
+export async function signedInFromBrowser(
+	user: User,
+	deviceId: string,
+	{ userAgent, ip, now = Date.now(), mail }: SignInNotice,
+	db: DB = getDb(),
+): Promise<BrowserSignIn> {
 	const device = describeUserAgent(userAgent)
 	const outcome = await db.transaction().execute(async (trx) => {
 		const signIn = await recordBrowserSignIn(user.id, deviceId, { userAgent, ip, now }, trx)
@@ -86,7 +102,17 @@ export async function signedInFromBrowser(user: User, deviceId: string, { userAg
 			},
 			trx,
 		)
-		await recordAudit({ action: 'auth.new_device', actor: user, entity: 'user', entityId: user.id, ip, details: { ...(device ? { browser: device } : {}), userAgent: userAgent?.slice(0, MAX_USER_AGENT_LENGTH) ?? null } }, trx)
+		await recordAudit(
+			{
+				action: 'auth.new_device',
+				actor: user,
+				entity: 'user',
+				entityId: user.id,
+				ip,
+				details: { ...(device ? { browser: device } : {}), userAgent: userAgent?.slice(0, MAX_USER_AGENT_LENGTH) ?? null },
+			},
+			trx,
+		)
 		return signIn
 	})
 	if (outcome === 'new' && mail) {
@@ -104,7 +130,10 @@ export async function signedInFromBrowser(user: User, deviceId: string, { userAg
  * The email of a notice, in the user's time zone and preferred language, else the portal's default: not the
  * language of the browser that signed in, which may be a stranger's.
  */
-async function mailNewBrowserNotice(user: User, { at, device, ip, origin }: { at: number; device: string | null; ip: string | null; origin: string }) {
+async function mailNewBrowserNotice(
+	user: User,
+	{ at, device, ip, origin }: { at: number; device: string | null; ip: string | null; origin: string },
+) {
 	const mailLanguage = isLanguageCode(user.preferred_language) ? user.preferred_language : DEFAULT_LANGUAGE
 	const t = getFixedT(mailLanguage)
 	const zone = readerTimeZone(user)

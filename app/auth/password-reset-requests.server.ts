@@ -43,10 +43,23 @@ export interface PasswordResetRequest {
  * every address: nothing here may depend on whether the account exists. Past `limit` waiting requests
  * the request is only audited.
  */
-export async function queuePasswordReset({ email, origin, language, ip }: PasswordResetRequest, { limit = MAX_WAITING_RESET_REQUESTS } = {}, db: DB = getDb()) {
+export async function queuePasswordReset(
+	{ email, origin, language, ip }: PasswordResetRequest,
+	{ limit = MAX_WAITING_RESET_REQUESTS } = {},
+	db: DB = getDb(),
+) {
 	const queued = await db.transaction().execute(async (trx) => {
-		const full = await trx.selectFrom('password_reset_requests').select('id').limit(1).offset(limit - 1).executeTakeFirst()
-		if (!full) await trx.insertInto('password_reset_requests').values({ email, origin, language, requested_at: Date.now(), claimed_at: null }).execute()
+		const full = await trx
+			.selectFrom('password_reset_requests')
+			.select('id')
+			.limit(1)
+			.offset(limit - 1)
+			.executeTakeFirst()
+		if (!full)
+			await trx
+				.insertInto('password_reset_requests')
+				.values({ email, origin, language, requested_at: Date.now(), claimed_at: null })
+				.execute()
 		await recordAudit({ action: 'auth.password_reset_requested', actorEmail: email, ip }, trx)
 		return !full
 	})
@@ -91,7 +104,10 @@ async function handle(request: QueuedRequest): Promise<boolean> {
  * so two instances never both handle one, and deleted once handled. One that fails stays claimed and is
  * tried again when its lease has run out. Returns how many were handled here.
  */
-export async function processPasswordResetRequests({ now = Date.now, stopped = () => false }: { now?: () => number; stopped?: () => boolean } = {}, db: DB = getDb()): Promise<number> {
+export async function processPasswordResetRequests(
+	{ now = Date.now, stopped = () => false }: { now?: () => number; stopped?: () => boolean } = {},
+	db: DB = getDb(),
+): Promise<number> {
 	let handled = 0
 	for (;;) {
 		const staleBefore = now() - RESET_CLAIM_LEASE_MS

@@ -23,7 +23,11 @@ function estimator() {
 		const { ZxcvbnFactory } = require('@zxcvbn-ts/core') as typeof ZxcvbnCore
 		const common = require('@zxcvbn-ts/language-common') as typeof CommonLanguage
 		const english = require('@zxcvbn-ts/language-en') as typeof EnglishLanguage
-		return new ZxcvbnFactory({ dictionary: { ...common.dictionary, ...english.dictionary }, graphs: common.adjacencyGraphs, translations: english.translations })
+		return new ZxcvbnFactory({
+			dictionary: { ...common.dictionary, ...english.dictionary },
+			graphs: common.adjacencyGraphs,
+			translations: english.translations,
+		})
 	})
 }
 

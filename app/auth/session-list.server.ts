@@ -57,7 +57,12 @@ export interface EndedSession {
  * it signs out with the sign-out form). Null when the user has no such session: it ended already, it
  * is someone else's, or the reference is made up.
  */
-export async function endSessionByReference(userId: number, reference: string, { keepIdHash }: { keepIdHash: string | null }, db: DB = getDb()): Promise<EndedSession | null> {
+export async function endSessionByReference(
+	userId: number,
+	reference: string,
+	{ keepIdHash }: { keepIdHash: string | null },
+	db: DB = getDb(),
+): Promise<EndedSession | null> {
 	if (!SESSION_REFERENCE_PATTERN.test(reference)) return null
 	const sessions = await db.selectFrom('sessions').select(['id_hash', 'ip', 'user_agent']).where('user_id', '=', userId).execute()
 	const target = sessions.find((session) => session.id_hash !== keepIdHash && sessionReference(session.id_hash) === reference)

@@ -56,7 +56,11 @@ export function isSessionExpired(session: Pick<Session, 'last_seen_at' | 'expire
  * Looks up the session a token names, ends it if it has expired or its user is locked, and extends it
  * (unless `extend` is false: a background poll is not the user's activity).
  */
-export async function resolveSessionToken(token: string, db: DB = getDb(), { extend = true }: { extend?: boolean } = {}): Promise<SessionState> {
+export async function resolveSessionToken(
+	token: string,
+	db: DB = getDb(),
+	{ extend = true }: { extend?: boolean } = {},
+): Promise<SessionState> {
 	const idHash = hashToken(token)
 	// One round trip for the session and its user: every signed-in request starts here.
 	const row = await db
@@ -79,8 +83,33 @@ export async function resolveSessionToken(token: string, db: DB = getDb(), { ext
 		.where('sessions.id_hash', '=', idHash)
 		.executeTakeFirst()
 	if (!row) return { status: 'expired' }
-	const { session_id_hash, session_user_id, session_created_at, session_last_seen_at, session_expires_at, session_ip, session_user_agent, session_flash, session_oidc_sid, session_oidc_id_token, session_second_factor, ...userColumns } = row
-	const session: Session = { id_hash: session_id_hash, user_id: session_user_id, created_at: session_created_at, last_seen_at: session_last_seen_at, expires_at: session_expires_at, ip: session_ip, user_agent: session_user_agent, flash: session_flash, oidc_sid: session_oidc_sid, oidc_id_token: session_oidc_id_token, second_factor: session_second_factor }
+	const {
+		session_id_hash,
+		session_user_id,
+		session_created_at,
+		session_last_seen_at,
+		session_expires_at,
+		session_ip,
+		session_user_agent,
+		session_flash,
+		session_oidc_sid,
+		session_oidc_id_token,
+		session_second_factor,
+		...userColumns
+	} = row
+	const session: Session = {
+		id_hash: session_id_hash,
+		user_id: session_user_id,
+		created_at: session_created_at,
+		last_seen_at: session_last_seen_at,
+		expires_at: session_expires_at,
+		ip: session_ip,
+		user_agent: session_user_agent,
+		flash: session_flash,
+		oidc_sid: session_oidc_sid,
+		oidc_id_token: session_oidc_id_token,
+		second_factor: session_second_factor,
+	}
 	const user = userColumns.id === null ? null : (userColumns as User)
 	const now = Date.now()
 	if (!user || user.locked || isSessionExpired(session, now)) {
@@ -147,7 +176,11 @@ export async function requireUser(request: Request, { allowPasswordChange = fals
 	if (state.user.must_change_password && !allowPasswordChange) {
 		throw redirect(CHANGE_PASSWORD_PATH)
 	}
-	if (getConfig().requireMfaFor !== 'none' && new URL(request.url).pathname !== SECURITY_PATH && (await mustEnrolSecondFactor(request, state.user, state.session))) {
+	if (
+		getConfig().requireMfaFor !== 'none' &&
+		new URL(request.url).pathname !== SECURITY_PATH &&
+		(await mustEnrolSecondFactor(request, state.user, state.session))
+	) {
 		throw redirect(SECURITY_PATH)
 	}
 	return state.user
@@ -182,7 +215,12 @@ export interface OidcSessionLink {
  * Starts a new session for `user` (a fresh id: never reuses one the browser brought) and returns its cookie.
  * `secondFactor`: how the sign-in's second factor was given, if one was.
  */
-export async function createSession(request: Request, user: User, { oidc = null, secondFactor = null }: { oidc?: OidcSessionLink | null; secondFactor?: SignInSecondFactor | null } = {}, db: DB = getDb()): Promise<string> {
+export async function createSession(
+	request: Request,
+	user: User,
+	{ oidc = null, secondFactor = null }: { oidc?: OidcSessionLink | null; secondFactor?: SignInSecondFactor | null } = {},
+	db: DB = getDb(),
+): Promise<string> {
 	const previous = await readToken(request)
 	if (previous) await db.deleteFrom('sessions').where('id_hash', '=', hashToken(previous)).execute()
 	const token = randomBytes(32).toString('base64url')
@@ -227,7 +265,9 @@ export async function destroyOtherSessions(userId: number, keepToken: string | n
 /** Ends the sessions a back-channel logout names: the provider's session `sid`, or every session of the user it signed in. */
 export async function destroyOidcSessions(target: { sid: string } | { userId: number }, db: DB = getDb()): Promise<number> {
 	const query = db.deleteFrom('sessions').where('oidc_sid', 'is not', null)
-	const result = await ('sid' in target ? query.where('oidc_sid', '=', target.sid) : query.where('user_id', '=', target.userId)).executeTakeFirst()
+	const result = await (
+		'sid' in target ? query.where('oidc_sid', '=', target.sid) : query.where('user_id', '=', target.userId)
+	).executeTakeFirst()
 	return Number(result.numDeletedRows)
 }
 
@@ -246,7 +286,11 @@ export async function purgeExpiredSessions(db: DB = getDb()) {
 }
 
 export async function setFlash(token: string, flash: Flash, db: DB = getDb()) {
-	await db.updateTable('sessions').set({ flash: JSON.stringify(flash) }).where('id_hash', '=', hashToken(token)).execute()
+	await db
+		.updateTable('sessions')
+		.set({ flash: JSON.stringify(flash) })
+		.where('id_hash', '=', hashToken(token))
+		.execute()
 }
 
 export interface Flash {

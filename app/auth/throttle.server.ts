@@ -44,7 +44,19 @@ function createLimiter(handle: DatabaseHandle, keyPrefix: string, points: number
 function limiters() {
 	return singleton('sign-in-limiters', async () => {
 		const handle = getDatabase()
-		const [account, locks, accountAddress, address, throttleAudit, resetAccount, resetAddress, codeAccount, codeLocks, codeAccountAddress, codeThrottleAudit] = await Promise.all([
+		const [
+			account,
+			locks,
+			accountAddress,
+			address,
+			throttleAudit,
+			resetAccount,
+			resetAddress,
+			codeAccount,
+			codeLocks,
+			codeAccountAddress,
+			codeThrottleAudit,
+		] = await Promise.all([
 			createLimiter(handle, 'signin_account', ACCOUNT_FAILURES),
 			createLimiter(handle, 'signin_locks', Number.MAX_SAFE_INTEGER, LOCK_MEMORY_SECONDS),
 			createLimiter(handle, 'signin_account_address', ACCOUNT_ADDRESS_FAILURES),
@@ -117,7 +129,12 @@ export async function beginCodeAttempt(userId: number, ip: string | null): Promi
 export async function codeSucceeded(userId: number, ip: string | null) {
 	const limiter = (await limiters()).code
 	const key = keys(`user:${userId}`, ip)
-	await Promise.all([limiter.account.delete(key.account), limiter.locks.delete(key.account), limiter.accountAddress.delete(key.accountAddress), limiter.address.reward(key.address, 1)])
+	await Promise.all([
+		limiter.account.delete(key.account),
+		limiter.locks.delete(key.account),
+		limiter.accountAddress.delete(key.accountAddress),
+		limiter.address.reward(key.address, 1),
+	])
 }
 
 async function beginAttempt(limiter: AttemptLimiters, key: ReturnType<typeof keys>): Promise<SignInAttempt> {
@@ -144,11 +161,13 @@ async function beginAttempt(limiter: AttemptLimiters, key: ReturnType<typeof key
 	if (waits.length === 0) return { allowed: true }
 	// A refused attempt checks no password, so it is no failure: the limits that let it through get their point back.
 	await Promise.all(
-		([
-			[account, limiter.account, key.account],
-			[accountAddress, limiter.accountAddress, key.accountAddress],
-			[address, limiter.address, key.address],
-		] as const)
+		(
+			[
+				[account, limiter.account, key.account],
+				[accountAddress, limiter.accountAddress, key.accountAddress],
+				[address, limiter.address, key.address],
+			] as const
+		)
 			.filter(([result]) => result.status === 'fulfilled')
 			.map(([, which, id]) => which.reward(id, 1)),
 	)
@@ -168,10 +187,7 @@ function refusal(reason: unknown): RateLimiterRes {
 export async function signInSucceeded(email: Email, ip: string | null) {
 	const limiter = (await limiters()).signIn
 	const key = keys(email, ip)
-	await Promise.all([
-		clearAccountBackOff(email, ip),
-		limiter.address.reward(key.address, 1),
-	])
+	await Promise.all([clearAccountBackOff(email, ip), limiter.address.reward(key.address, 1)])
 }
 
 /** Ends the account's lock and back-off, e.g. once its owner has reset the password. */

@@ -30,7 +30,11 @@ function bulkState(url: URL, spec: BulkSpec) {
 }
 
 /** The records the address's `id`s name, in the list's order (its `sort`/`dir`), or why there are none. */
-async function readSelection(url: URL, spec: BulkSpec, scope: ProvinceScope): Promise<{ rows: BulkRow[]; error?: undefined } | { error: SelectionError; status: 400 | 404 }> {
+async function readSelection(
+	url: URL,
+	spec: BulkSpec,
+	scope: ProvinceScope,
+): Promise<{ rows: BulkRow[]; error?: undefined } | { error: SelectionError; status: 400 | 404 }> {
 	const selection = parseSelection(url.searchParams.getAll('id'))
 	if (!selection.ok) return { error: { problem: selection.problem, missing: [] }, status: 400 }
 	const { db, dialect } = getDatabase()
@@ -97,7 +101,8 @@ export async function bulkDeleteLoader(request: Request, spec: BulkSpec, scope: 
 	// Not after a POST to this page (its loader runs with the POST's headers): that answer is the action's.
 	if (read.error?.problem === 'empty' && !request.headers.has('Content-Type')) return nothingTicked(request, url, spec)
 	const page = { title: t('bulk.deleteTitle', { catalog: t(spec.titleKey) }), back, max: MAX_SELECTION }
-	if (read.error) return data({ ...page, rows: [] as BulkDeleteRow[], action: null, error: read.error as SelectionError | null }, { status: read.status })
+	if (read.error)
+		return data({ ...page, rows: [] as BulkDeleteRow[], action: null, error: read.error as SelectionError | null }, { status: read.status })
 	const rows: BulkDeleteRow[] = read.rows.map(({ id, code, name, version }) => ({ id, code, name, version }))
 	const ids = rows.map((row) => row.id)
 	return data({ ...page, rows, action: confirmationHref(spec, ids, url), error: null as SelectionError | null })
@@ -160,7 +165,8 @@ export async function bulkLabelsLoader(request: Request, spec: BulkSpec, scope: 
 	const read = await readSelection(url, spec, scope)
 	if (read.error?.problem === 'empty') return nothingTicked(request, url, spec)
 	const page = { title: t('labels.title', { catalog: t(spec.titleKey) }), back: bulkState(url, spec).back, max: MAX_SELECTION }
-	if (read.error) return data({ ...page, labels: [] as RecordLabel[], origin: true, error: read.error as SelectionError | null }, { status: read.status })
+	if (read.error)
+		return data({ ...page, labels: [] as RecordLabel[], origin: true, error: read.error as SelectionError | null }, { status: read.status })
 	const origin = publicOrigin(request)
 	if (!origin) return data({ ...page, labels: [] as RecordLabel[], origin: false, error: null as SelectionError | null })
 	const labels: RecordLabel[] = await Promise.all(

@@ -120,7 +120,12 @@ class Refused extends Error {
 	}
 }
 
-async function refusalsOf<Row extends BulkRow>(trx: DB, catalog: BulkCatalog<Row>, items: Confirmed[], current: Map<number, Row>): Promise<BulkRefusal[]> {
+async function refusalsOf<Row extends BulkRow>(
+	trx: DB,
+	catalog: BulkCatalog<Row>,
+	items: Confirmed[],
+	current: Map<number, Row>,
+): Promise<BulkRefusal[]> {
 	const blockers = catalog.deleteBlockers ? await catalog.deleteBlockers(trx, [...current.keys()]) : new Map<number, BlockReason>()
 	const refusals: BulkRefusal[] = []
 	for (const { id, version } of items) {
@@ -138,7 +143,13 @@ async function refusalsOf<Row extends BulkRow>(trx: DB, catalog: BulkCatalog<Row
  * transaction: one that is gone (or outside the actor's scope), changed since it was confirmed or held
  * by the catalog's delete rule refuses the whole batch, and nothing is deleted.
  */
-export async function bulkDelete<Row extends BulkRow>(db: DB, catalog: BulkCatalog<Row>, items: Confirmed[], actor: Actor, scope: ProvinceScope = EVERYWHERE): Promise<BulkDeleteResult> {
+export async function bulkDelete<Row extends BulkRow>(
+	db: DB,
+	catalog: BulkCatalog<Row>,
+	items: Confirmed[],
+	actor: Actor,
+	scope: ProvinceScope = EVERYWHERE,
+): Promise<BulkDeleteResult> {
 	const table = queriedTable(catalog.table)
 	const ids = items.map((item) => item.id)
 	const attempt = () =>
@@ -154,7 +165,8 @@ export async function bulkDelete<Row extends BulkRow>(db: DB, catalog: BulkCatal
 				const row = current.get(id)!
 				const deleted = await trx.deleteFrom(table).where('id', '=', id).where('version', '=', version).executeTakeFirst()
 				// A concurrent save won the race (PostgreSQL's read committed): undo the whole batch.
-				if (Number(deleted.numDeletedRows) !== 1) throw new Refused([{ id, reason: 'stale', code: row.code, name: row.name, version: row.version }])
+				if (Number(deleted.numDeletedRows) !== 1)
+					throw new Refused([{ id, reason: 'stale', code: row.code, name: row.name, version: row.version }])
 				await auditChange(trx, {
 					action: `${catalog.entity}.deleted`,
 					entity: catalog.entity,
@@ -173,7 +185,10 @@ export async function bulkDelete<Row extends BulkRow>(db: DB, catalog: BulkCatal
 		if (error instanceof Refused) return { ok: false, refusals: error.refusals }
 		// A record was referred to (a tool assigned to a station) between the check and the delete: check again.
 		if (isForeignKeyViolation(error)) {
-			const rows = named(catalog, (await catalogRows(db, catalog, scope).selectAll().where(`${table}.id`, 'in', ids).execute()) as unknown as Row[])
+			const rows = named(
+				catalog,
+				(await catalogRows(db, catalog, scope).selectAll().where(`${table}.id`, 'in', ids).execute()) as unknown as Row[],
+			)
 			const refusals = await refusalsOf(db, catalog, items, new Map(rows.map((row) => [row.id, row])))
 			if (refusals.length > 0) return { ok: false, refusals }
 		}

@@ -11,7 +11,11 @@ import type { CatalogPages } from './catalog-pages'
  * `read`, with whatever else the page shows), a bookmark past the end sent to the last page, the user's
  * columns and saved views, and what the user may do from the list.
  */
-export async function loadCatalogList<Filter extends string, Sort extends string, Page extends { result: PageInfo & { rows: readonly unknown[] } }>(
+export async function loadCatalogList<
+	Filter extends string,
+	Sort extends string,
+	Page extends { result: PageInfo & { rows: readonly unknown[] } },
+>(
 	request: Request,
 	{ user, grants }: { user: Pick<User, 'id'>; grants: Grants },
 	pages: CatalogPages,

@@ -61,16 +61,32 @@ function refused(body: Omit<RecordRefusal, 'ok' | 'errors' | 'formError'> & Part
 	return data<RecordRefusal>({ ok: false, errors: {}, formError: null, ...body }, { status })
 }
 
-function conflictOf<Saved extends RecordSummary>(formValues: (record: Saved) => Record<string, string>, current: Saved, sent: Record<string, string>): ConflictInfo {
-	return { by: current.updated_by_name, at: current.updated_at, version: current.version, differences: differencesFrom(formValues(current), sent) }
+function conflictOf<Saved extends RecordSummary>(
+	formValues: (record: Saved) => Record<string, string>,
+	current: Saved,
+	sent: Record<string, string>,
+): ConflictInfo {
+	return {
+		by: current.updated_by_name,
+		at: current.updated_at,
+		version: current.version,
+		differences: differencesFrom(formValues(current), sent),
+	}
 }
 
-async function prepare<T extends RecordTypes & { record: RecordSummary }, Form extends { code?: string }>(route: CatalogRecordRoute<T, Form>, form: Form) {
+async function prepare<T extends RecordTypes & { record: RecordSummary }, Form extends { code?: string }>(
+	route: CatalogRecordRoute<T, Form>,
+	form: Form,
+) {
 	return route.toInput ? route.toInput(form) : ({ ok: true, input: form as unknown as T['input'] } as const)
 }
 
 /** The record, when there is one and it lies in the reader's scope: one outside it is unknown to them. */
-async function readInScope<T extends RecordTypes & { record: RecordSummary }, Form extends { code?: string }>(route: CatalogRecordRoute<T, Form>, id: number | null, scope: ProvinceScope) {
+async function readInScope<T extends RecordTypes & { record: RecordSummary }, Form extends { code?: string }>(
+	route: CatalogRecordRoute<T, Form>,
+	id: number | null,
+	scope: ProvinceScope,
+) {
 	const record = id === null ? undefined : await route.getRecord(id)
 	if (!record || (route.recordProvince && !inScope(scope, route.recordProvince(record)))) return undefined
 	return record
@@ -89,7 +105,11 @@ const UNSCOPED: RecordScopes = { view: EVERYWHERE, write: EVERYWHERE }
  * none, or it lies outside the viewer's `scope`), its form values and history, whether the page confirms a delete (`isDeleteConfirmation`, the page
  * without JavaScript) and what the user may do; `read` adds what the catalog's page shows besides.
  */
-export async function loadCatalogRecord<T extends RecordTypes & { record: RecordSummary }, Form extends { code?: string }, Extra extends object>(
+export async function loadCatalogRecord<
+	T extends RecordTypes & { record: RecordSummary },
+	Form extends { code?: string },
+	Extra extends object,
+>(
 	request: Request,
 	params: { id?: string },
 	grants: Grants,
@@ -103,7 +123,11 @@ export async function loadCatalogRecord<T extends RecordTypes & { record: Record
 	const confirmDelete = isDeleteConfirmation(request.url)
 	if (confirmDelete && !can(grants, pages.functionCode, 'delete')) throw forbidden()
 	const [t, language] = [await getT(request), await getLanguage(request)]
-	const allowed = { update: can(grants, pages.functionCode, 'update'), delete: can(grants, pages.functionCode, 'delete'), export: can(grants, pages.functionCode, 'export') }
+	const allowed = {
+		update: can(grants, pages.functionCode, 'update'),
+		delete: can(grants, pages.functionCode, 'delete'),
+		export: can(grants, pages.functionCode, 'export'),
+	}
 	return {
 		title: confirmDelete ? t(`${pages.key}.deleteTitle`, { code: record.code }) : `${record.code} · ${route.displayName(record, language)}`,
 		record,
@@ -129,7 +153,13 @@ export async function catalogRecordAction<T extends RecordTypes & { record: Reco
 	return intent === 'delete' ? deleteRecord(request, id, user, route, scopes.write) : saveRecord(request, id, user, route, scopes.write)
 }
 
-async function deleteRecord<T extends RecordTypes & { record: RecordSummary }, Form extends { code?: string }>(request: Request, id: number, user: Actor, route: CatalogRecordRoute<T, Form>, scope: ProvinceScope) {
+async function deleteRecord<T extends RecordTypes & { record: RecordSummary }, Form extends { code?: string }>(
+	request: Request,
+	id: number,
+	user: Actor,
+	route: CatalogRecordRoute<T, Form>,
+	scope: ProvinceScope,
+) {
 	const formData = await request.formData()
 	assertCsrf(request, formData)
 	const versionText = String(formData.get('version') ?? '')
@@ -145,7 +175,13 @@ async function deleteRecord<T extends RecordTypes & { record: RecordSummary }, F
 	return refused({ values: {}, deleteRefused: { count: route.holderCount!(result as T['blocked']) } }, 409)
 }
 
-async function saveRecord<T extends RecordTypes & { record: RecordSummary }, Form extends { code?: string }>(request: Request, id: number, user: Actor, route: CatalogRecordRoute<T, Form>, scope: ProvinceScope) {
+async function saveRecord<T extends RecordTypes & { record: RecordSummary }, Form extends { code?: string }>(
+	request: Request,
+	id: number,
+	user: Actor,
+	route: CatalogRecordRoute<T, Form>,
+	scope: ProvinceScope,
+) {
 	const form = await parseForm(request, await route.formSchema('update'))
 	if (!form.ok) return invalid(form)
 	const values = form.values

@@ -52,7 +52,15 @@ export function changedFields(before: Record<string, string> | null, after: Reco
 /** Records a catalog change with its field changes, in the caller's transaction. */
 export function auditChange(
 	db: DB,
-	entry: { action: string; entity: CatalogEntity; entityId: number; actor: Actor; code: string; changes: FieldChanges; source?: 'form' | 'import' | 'bulk' },
+	entry: {
+		action: string
+		entity: CatalogEntity
+		entityId: number
+		actor: Actor
+		code: string
+		changes: FieldChanges
+		source?: 'form' | 'import' | 'bulk'
+	},
 ) {
 	return recordAudit(
 		{

@@ -3,7 +3,9 @@ import { changedFields, differencesFrom, parseId, searchKeys } from './catalog.s
 
 describe('changedFields', () => {
 	test('lists the fields that differ, before → after, never the version', () => {
-		expect(changedFields({ name: 'A', note: '', version: '1' }, { name: 'B', note: '', version: '2' })).toEqual({ name: { from: 'A', to: 'B' } })
+		expect(changedFields({ name: 'A', note: '', version: '1' }, { name: 'B', note: '', version: '2' })).toEqual({
+			name: { from: 'A', to: 'B' },
+		})
 	})
 
 	test('a creation has every filled field from empty; a deletion every field to empty', () => {
@@ -14,7 +16,9 @@ describe('changedFields', () => {
 
 describe('differencesFrom', () => {
 	test('the saved values that differ from what was sent (typed spaces aside)', () => {
-		expect(differencesFrom({ name: 'A', note: 'x', version: '3', code: 'C' }, { name: ' A ', note: 'y', version: '1' })).toEqual([{ field: 'note', saved: 'x' }])
+		expect(differencesFrom({ name: 'A', note: 'x', version: '3', code: 'C' }, { name: ' A ', note: 'y', version: '1' })).toEqual([
+			{ field: 'note', saved: 'x' },
+		])
 	})
 })
 

@@ -92,7 +92,10 @@ export async function readUpload(request: Request): Promise<UploadResult> {
 	const tooLarge = (closeConnection: boolean) => fileFailure('csv.errors.tooLarge', { max: maxBytes / 1024 / 1024 }, closeConnection)
 	const body = await readBody(request, limit)
 	if (!body.bytes) return tooLarge(!body.drained)
-	const parts = parseMultipart(Buffer.from(body.bytes.buffer, body.bytes.byteOffset, body.bytes.byteLength), request.headers.get('Content-Type') ?? '')
+	const parts = parseMultipart(
+		Buffer.from(body.bytes.buffer, body.bytes.byteOffset, body.bytes.byteLength),
+		request.headers.get('Content-Type') ?? '',
+	)
 	if (!parts) return fileFailure('csv.errors.noFile')
 	const fields = new FormData()
 	for (const part of parts) if (part.filename === null) fields.append(part.name, part.body.toString('utf8'))
@@ -187,7 +190,8 @@ function takeRecords(records: Iterator<CsvRecord>, size: number, rowsSoFar: numb
 			taken.push(next.value)
 		}
 	} catch (error) {
-		if (error instanceof CsvSyntaxError) throw new RollBack(failed(rowsSoFar + taken.length, null, { key: 'csv.errors.unterminatedQuote', values: { line: error.line } }))
+		if (error instanceof CsvSyntaxError)
+			throw new RollBack(failed(rowsSoFar + taken.length, null, { key: 'csv.errors.unterminatedQuote', values: { line: error.line } }))
 		throw error
 	}
 	return taken
@@ -235,7 +239,9 @@ export async function importCsv<Input extends { code: string; version: number | 
 	const names = header.fields.map((name) => name.trim())
 	const known = new Map(adapter.columns.map((column) => [column.toLowerCase(), column]))
 	const unknown = names.filter((name) => !known.has(name.toLowerCase()))
-	const missing = adapter.columns.filter((column) => column !== 'version' && !names.some((name) => name.toLowerCase() === column.toLowerCase()))
+	const missing = adapter.columns.filter(
+		(column) => column !== 'version' && !names.some((name) => name.toLowerCase() === column.toLowerCase()),
+	)
 	if (unknown.length > 0 || missing.length > 0) {
 		return failed(0, null, {
 			key: 'csv.errors.header',
@@ -255,7 +261,11 @@ export async function importCsv<Input extends { code: string; version: number | 
 		const valid: { line: number; input: Input }[] = []
 		for (const record of batch) {
 			if (record.fields.length !== names.length) {
-				stepErrors.push({ line: record.line, column: null, error: { key: 'csv.errors.fieldCount', values: { expected: names.length, actual: record.fields.length } } })
+				stepErrors.push({
+					line: record.line,
+					column: null,
+					error: { key: 'csv.errors.fieldCount', values: { expected: names.length, actual: record.fields.length } },
+				})
 				continue
 			}
 			const values: Record<string, string> = {}
@@ -279,17 +289,22 @@ export async function importCsv<Input extends { code: string; version: number | 
 		const existing = new Map<string, Row>()
 		const codes = valid.map((row) => row.input.code)
 		for (let start = 0; start < codes.length; start += LOOKUP_CHUNK) {
-			let lookup = trx.selectFrom(table).selectAll().where('code', 'in', codes.slice(start, start + LOOKUP_CHUNK))
+			let lookup = trx
+				.selectFrom(table)
+				.selectAll()
+				.where('code', 'in', codes.slice(start, start + LOOKUP_CHUNK))
 			if (adapter.partition) lookup = lookup.where(adapter.partition.column as 'code', '=', adapter.partition.value)
 			const rows = (await lookup.execute()) as unknown as Row[]
 			for (const row of rows) existing.set(row.code, row)
 		}
 		if (scope !== null && adapter.outsideScope) {
 			const rejected = new Set(stepErrors.map((error) => error.line))
-			const placed = valid.filter(({ line }) => !rejected.has(line)).map(({ line, input }) => {
-				const current = existing.get(input.code) ?? null
-				return { line, current, merged: adapter.merged(current, input) }
-			})
+			const placed = valid
+				.filter(({ line }) => !rejected.has(line))
+				.map(({ line, input }) => {
+					const current = existing.get(input.code) ?? null
+					return { line, current, merged: adapter.merged(current, input) }
+				})
 			stepErrors.push(...(await adapter.outsideScope(placed, scope, trx)))
 		}
 		const rejectedLines = new Set(stepErrors.map((error) => error.line))
@@ -310,7 +325,11 @@ export async function importCsv<Input extends { code: string; version: number | 
 				continue
 			}
 			if (input.version !== current.version) {
-				stepErrors.push({ line, column: 'version', error: { key: 'csv.errors.staleVersion', values: { version: input.version, current: current.version } } })
+				stepErrors.push({
+					line,
+					column: 'version',
+					error: { key: 'csv.errors.staleVersion', values: { version: input.version, current: current.version } },
+				})
 				continue
 			}
 			const changes = changedFields(adapter.formValues(current), adapter.formValues(adapter.merged(current, input)))
@@ -330,7 +349,12 @@ export async function importCsv<Input extends { code: string; version: number | 
 				.execute()) as { id: number; code: string }[]
 			const idOf = new Map(inserted.map((row) => [row.code, row.id]))
 			for (const { input, values } of chunk) {
-				audits.push({ id: idOf.get(input.code)!, code: input.code, action: `${adapter.entity}.created`, changes: changedFields(null, values) })
+				audits.push({
+					id: idOf.get(input.code)!,
+					code: input.code,
+					action: `${adapter.entity}.created`,
+					changes: changedFields(null, values),
+				})
 			}
 		}
 		for (const { current, input, changes } of updates) {
@@ -366,33 +390,49 @@ export async function importCsv<Input extends { code: string; version: number | 
 	}
 
 	try {
-		return await writeTransaction(db, async (trx) => {
-			const now = Date.now()
-			const ip = getClientIp()
-			const lines = countLines(file)
-			for (;;) {
-				const batch = takeRecords(records, STEP_ROWS, totals.rows)
-				if (batch.length === 0) break
-				totals.rows += batch.length
-				await step(trx, batch, now, ip)
-				onProgress?.({ rows: totals.rows, fraction: Math.min(1, batch.at(-1)!.line / lines) })
-				await nextTurn()
-			}
-			if (totals.rows === 0) throw new RollBack(failed(0, null, { key: 'csv.errors.noRows' }))
-			if (errors.count > 0) throw new RollBack(failed(totals.rows, errors))
-			const report = { ok: true, rows: totals.rows, created: totals.created, updated: totals.updated, unchanged: totals.unchanged } as const
-			await recordAudit(
-				{
-					action: `${adapter.entity}.imported`,
-					actor,
-					entity: adapter.entity,
-					ip,
-					details: { file: fileName.slice(0, 200), rows: report.rows, created: report.created, updated: report.updated, unchanged: report.unchanged },
-				},
-				trx,
-			)
-			return report
-		}, { large: true })
+		return await writeTransaction(
+			db,
+			async (trx) => {
+				const now = Date.now()
+				const ip = getClientIp()
+				const lines = countLines(file)
+				for (;;) {
+					const batch = takeRecords(records, STEP_ROWS, totals.rows)
+					if (batch.length === 0) break
+					totals.rows += batch.length
+					await step(trx, batch, now, ip)
+					onProgress?.({ rows: totals.rows, fraction: Math.min(1, batch.at(-1)!.line / lines) })
+					await nextTurn()
+				}
+				if (totals.rows === 0) throw new RollBack(failed(0, null, { key: 'csv.errors.noRows' }))
+				if (errors.count > 0) throw new RollBack(failed(totals.rows, errors))
+				const report = {
+					ok: true,
+					rows: totals.rows,
+					created: totals.created,
+					updated: totals.updated,
+					unchanged: totals.unchanged,
+				} as const
+				await recordAudit(
+					{
+						action: `${adapter.entity}.imported`,
+						actor,
+						entity: adapter.entity,
+						ip,
+						details: {
+							file: fileName.slice(0, 200),
+							rows: report.rows,
+							created: report.created,
+							updated: report.updated,
+							unchanged: report.unchanged,
+						},
+					},
+					trx,
+				)
+				return report
+			},
+			{ large: true },
+		)
 	} catch (error) {
 		if (error instanceof RollBack) return error.report
 		// Another writer took one of the new codes, or deleted a station the file names, meanwhile:

@@ -79,7 +79,13 @@ describe('csvRecords over bytes', () => {
 	const utf8 = (text: string) => new TextEncoder().encode(text)
 
 	test('reads a file as bytes exactly as its text: multi-byte letters, quotes, line breaks, a byte-order mark', () => {
-		const text = BOM + csvLine(['mã', 'ghi chú']) + csvLine(['TRẠM-1', 'Điện "lực"\r\nHà Nội']) + '\r\n' + csvLine(['Ё', '€,日本']) + 'last,"row\rwith a lone CR"'
+		const text =
+			BOM +
+			csvLine(['mã', 'ghi chú']) +
+			csvLine(['TRẠM-1', 'Điện "lực"\r\nHà Nội']) +
+			'\r\n' +
+			csvLine(['Ё', '€,日本']) +
+			'last,"row\rwith a lone CR"'
 		const fromBytes = [...csvRecords(utf8(text))]
 		expect(fromBytes).toEqual([...csvRecords(text)])
 		expect(fromBytes).toEqual([

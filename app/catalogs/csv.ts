@@ -34,7 +34,8 @@ export interface CsvRecord {
 	fields: string[]
 }
 
-export type CsvParseResult = { ok: true; delimiter: string; records: CsvRecord[] } | { ok: false; problem: 'unterminatedQuote'; line: number }
+export type CsvParseResult =
+	{ ok: true; delimiter: string; records: CsvRecord[] } | { ok: false; problem: 'unterminatedQuote'; line: number }
 
 /** The delimiter of the header line: comma, or semicolon/tab when those are what it uses (Excel in many locales). */
 export function detectDelimiter(text: string): string {

@@ -15,7 +15,11 @@ const DECIMAL = /^([+-]?)(\d+)(?:[.,](\d+))?$/
  * the decimal separator; grouping separators are not (ambiguous between languages). `max` bounds the
  * absolute value, in minor units.
  */
-export function parseDecimal(text: string, scale: number, { max, allowNegative = false }: { max: number; allowNegative?: boolean }): DecimalResult {
+export function parseDecimal(
+	text: string,
+	scale: number,
+	{ max, allowNegative = false }: { max: number; allowNegative?: boolean },
+): DecimalResult {
 	const match = DECIMAL.exec(text.trim())
 	if (!match) return { ok: false, problem: 'format' }
 	const [, sign, whole, fraction = ''] = match

@@ -43,9 +43,14 @@ export async function importPageLoader(request: Request, user: Actor, spec: Cata
 	const job = getImportJob(jobId, user.id, spec.pages.key)
 	if (!job) return data({ ...page, job: { state: 'unknown' } as ImportJobView, report: null }, { status: 404 })
 	if (!job.outcome) {
-		return data({ ...page, job: { state: 'running', rows: job.progress.rows, percent: Math.floor(job.progress.fraction * 100) } as ImportJobView, report: null })
+		return data({
+			...page,
+			job: { state: 'running', rows: job.progress.rows, percent: Math.floor(job.progress.fraction * 100) } as ImportJobView,
+			report: null,
+		})
 	}
-	if ('failed' in job.outcome) return data({ ...page, job: null as ImportJobView, report: reportOf({ key: 'csv.errors.importFailed' }) }, { status: 500 })
+	if ('failed' in job.outcome)
+		return data({ ...page, job: null as ImportJobView, report: reportOf({ key: 'csv.errors.importFailed' }) }, { status: 500 })
 	const report = job.outcome.report
 	if (report.ok) {
 		await flashSuccess(request, 'csv.imported', { created: report.created, updated: report.updated, unchanged: report.unchanged })
@@ -68,7 +73,9 @@ export async function importPageAction(request: Request, user: Actor, spec: Cata
 		return data({ report: reportOf(upload.fileError) }, { status, headers: upload.closeConnection ? { Connection: 'close' } : undefined })
 	}
 	if (upload.bytes.byteLength > BACKGROUND_IMPORT_BYTES) {
-		const job = startImportJob(user.id, spec.pages.key, (onProgress) => importCsv(upload.bytes, spec.adapter, user, upload.fileName, undefined, onProgress, scope))
+		const job = startImportJob(user.id, spec.pages.key, (onProgress) =>
+			importCsv(upload.bytes, spec.adapter, user, upload.fileName, undefined, onProgress, scope),
+		)
 		return redirect(`${importHref(spec.pages)}?job=${job.id}`, 303)
 	}
 	const report = await importCsv(upload.bytes, spec.adapter, user, upload.fileName, undefined, undefined, scope)

@@ -40,7 +40,13 @@ describe('stationSchema', () => {
 	})
 
 	test('optional fields may be empty or missing; the province may be a name', () => {
-		const result = stationSchema.safeParse({ code: 'A1', name: 'x', type: 'weather', province: 'Thành phố Hồ Chí Minh', status: 'inactive' })
+		const result = stationSchema.safeParse({
+			code: 'A1',
+			name: 'x',
+			type: 'weather',
+			province: 'Thành phố Hồ Chí Minh',
+			status: 'inactive',
+		})
 		expect(result.success && result.data).toMatchObject({
 			province: 'ho-chi-minh',
 			address: null,
@@ -98,12 +104,22 @@ describe('stationSchema', () => {
 	})
 })
 
-const goodTool = { ...TOOL_ROW, code: 'CC-0001', serialNumber: 'FLK-17B-123', stationId: '12', status: 'in_use', quantity: '2', version: '1' }
+const goodTool = {
+	...TOOL_ROW,
+	code: 'CC-0001',
+	serialNumber: 'FLK-17B-123',
+	stationId: '12',
+	status: 'in_use',
+	quantity: '2',
+	version: '1',
+}
 
 describe('the schemas of a form, with the codes the reference list holds', () => {
 	test('take a listed type or category and refuse any other, next to the field', () => {
 		expect(stationSchemaFor(['bts', 'solar']).safeParse({ ...goodStation, type: 'solar' }).success).toBe(true)
-		expect(errorsOf(stationSchemaFor(['bts']).safeParse({ ...goodStation, type: 'solar' }))).toEqual({ type: 'catalog.errors.invalidChoice' })
+		expect(errorsOf(stationSchemaFor(['bts']).safeParse({ ...goodStation, type: 'solar' }))).toEqual({
+			type: 'catalog.errors.invalidChoice',
+		})
 		expect(toolSchemaFor(['measuring']).safeParse(goodTool).success).toBe(true)
 		expect(errorsOf(toolSchemaFor([]).safeParse(goodTool))).toEqual({ category: 'catalog.errors.invalidChoice' })
 	})

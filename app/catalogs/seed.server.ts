@@ -12,7 +12,13 @@ import { demoStations, demoTools } from './demo-data'
 const BATCH = 500
 
 export const DEMO_USERS = [
-	{ email: toEmail('operator@example.com'), name: 'Nguyễn Văn Vận Hành', familyName: 'Nguyễn Văn', givenName: 'Vận Hành', roles: ['operator'] },
+	{
+		email: toEmail('operator@example.com'),
+		name: 'Nguyễn Văn Vận Hành',
+		familyName: 'Nguyễn Văn',
+		givenName: 'Vận Hành',
+		roles: ['operator'],
+	},
 	{ email: toEmail('viewer@example.com'), name: 'Trần Thị Xem', familyName: 'Trần Thị', givenName: 'Xem', roles: ['viewer'] },
 ] as const
 
@@ -26,11 +32,13 @@ export interface SeedOptions {
 }
 
 export type SeedResult =
-	| { seeded: false; existingStations: number }
-	| { seeded: true; stations: number; tools: number; usersCreated: string[] }
+	{ seeded: false; existingStations: number } | { seeded: true; stations: number; tools: number; usersCreated: string[] }
 
 async function countRows(db: DB, table: 'stations' | 'tools') {
-	const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()
+	const row = await db
+		.selectFrom(table)
+		.select((eb) => eb.fn.countAll<number | string>().as('n'))
+		.executeTakeFirstOrThrow()
 	return Number(row.n)
 }
 
@@ -42,7 +50,13 @@ export async function seedDemo(options: SeedOptions, handle: DatabaseHandle = ge
 		let user = await getUserByEmail(demo.email, db)
 		if (!user) {
 			try {
-				user = await getAuthProvider().createAccount({ email: demo.email, password: options.password, displayName: demo.name, firstName: demo.givenName, lastName: demo.familyName })
+				user = await getAuthProvider().createAccount({
+					email: demo.email,
+					password: options.password,
+					displayName: demo.name,
+					firstName: demo.givenName,
+					lastName: demo.familyName,
+				})
 				usersCreated.push(demo.email)
 			} catch (error) {
 				// Created meanwhile by a seed running at the same time.
@@ -136,7 +150,12 @@ async function writeCatalogs(options: SeedOptions, db: DB) {
 		}
 		await flushTools()
 		await recordAudit(
-			{ action: 'catalog.demo_seeded', actorEmail: 'cli', entity: 'catalog', details: { stations: options.stations, tools: options.tools, reset: options.reset } },
+			{
+				action: 'catalog.demo_seeded',
+				actorEmail: 'cli',
+				entity: 'catalog',
+				details: { stations: options.stations, tools: options.tools, reset: options.reset },
+			},
 			trx,
 		)
 	})

@@ -14,6 +14,9 @@ export const STATION_RECORD: CatalogRecordRoute<StationCatalog> = {
 	displayName: (station) => station.name,
 	formValues: stationFormValues,
 	store: { create: createStation, update: updateStation, remove: deleteStation },
-	refusals: { typeNotListed: { type: { key: 'catalog.errors.invalidChoice' } }, outOfScope: { province: { key: 'scope.errors.province' } } },
+	refusals: {
+		typeNotListed: { type: { key: 'catalog.errors.invalidChoice' } },
+		outOfScope: { province: { key: 'scope.errors.province' } },
+	},
 	holderCount: (blocked) => blocked.toolCount,
 }

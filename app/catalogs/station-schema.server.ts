@@ -1,6 +1,16 @@
 import { z } from 'zod'
 import { issue } from '~/utils/form.server'
-import { choiceField, codeField, formObject, decimalField, optionalText, pastDateField, referenceChoiceField, requiredText, versionField } from './fields.server'
+import {
+	choiceField,
+	codeField,
+	formObject,
+	decimalField,
+	optionalText,
+	pastDateField,
+	referenceChoiceField,
+	requiredText,
+	versionField,
+} from './fields.server'
 import { resolveProvince } from './provinces'
 import { COORDINATE_SCALE, STATION_LIMITS, STATION_STATUSES } from './stations'
 
@@ -22,13 +32,21 @@ const provinceField = z
 const latitude = decimalField(
 	COORDINATE_SCALE,
 	90_000_000,
-	{ format: issue('catalog.errors.coordinateFormat'), scale: issue('catalog.errors.coordinateScale'), range: issue('stations.errors.latitudeRange') },
+	{
+		format: issue('catalog.errors.coordinateFormat'),
+		scale: issue('catalog.errors.coordinateScale'),
+		range: issue('stations.errors.latitudeRange'),
+	},
 	{ allowNegative: true },
 )
 const longitude = decimalField(
 	COORDINATE_SCALE,
 	180_000_000,
-	{ format: issue('catalog.errors.coordinateFormat'), scale: issue('catalog.errors.coordinateScale'), range: issue('stations.errors.longitudeRange') },
+	{
+		format: issue('catalog.errors.coordinateFormat'),
+		scale: issue('catalog.errors.coordinateScale'),
+		range: issue('stations.errors.longitudeRange'),
+	},
 	{ allowNegative: true },
 )
 
@@ -45,17 +63,16 @@ function stationShape(type: z.ZodType<string>) {
 		commissionedAt: pastDateField,
 		note: optionalText(STATION_LIMITS.note, { multiline: true }),
 		version: versionField,
+	}).superRefine((station, ctx) => {
+		// Both coordinates or neither; the message goes to the one that is missing.
+		if ((station.latitude === null) !== (station.longitude === null)) {
+			ctx.addIssue({
+				code: 'custom',
+				path: [station.latitude === null ? 'latitude' : 'longitude'],
+				message: issue('stations.errors.coordinatesPair'),
+			})
+		}
 	})
-		.superRefine((station, ctx) => {
-			// Both coordinates or neither; the message goes to the one that is missing.
-			if ((station.latitude === null) !== (station.longitude === null)) {
-				ctx.addIssue({
-					code: 'custom',
-					path: [station.latitude === null ? 'latitude' : 'longitude'],
-					message: issue('stations.errors.coordinatesPair'),
-				})
-			}
-		})
 }
 
 /**

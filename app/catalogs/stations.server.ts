@@ -67,7 +67,11 @@ export function stationListSource(state: StationListState, scope: ProvinceScope,
 }
 
 /** One page of the station list within the reader's scope, with each station's number of tools (one index lookup per row). */
-export async function listStations(state: StationListState, scope: ProvinceScope, handle = getDatabase()): Promise<ListResult<StationListRow>> {
+export async function listStations(
+	state: StationListState,
+	scope: ProvinceScope,
+	handle = getDatabase(),
+): Promise<ListResult<StationListRow>> {
 	const page = await readListing<StationListRow, StationFilter, StationSort>(STATION_LISTING, state, scope, handle)
 	return { ...page, rows: page.rows.map((row) => ({ ...row, tool_count: Number(row.tool_count) })) }
 }
@@ -87,7 +91,11 @@ export async function getStationRecord(id: number, db: DB = getDatabase().db) {
 		.select((eb) => [
 			'creator.display_name as created_by_name',
 			'editor.display_name as updated_by_name',
-			eb.selectFrom('tools').select((inner) => inner.fn.countAll<number>().as('n')).whereRef('tools.station_id', '=', 'stations.id').as('tool_count'),
+			eb
+				.selectFrom('tools')
+				.select((inner) => inner.fn.countAll<number>().as('n'))
+				.whereRef('tools.station_id', '=', 'stations.id')
+				.as('tool_count'),
 		])
 		.where('stations.id', '=', id)
 		.executeTakeFirst()

@@ -66,4 +66,10 @@ export const STATION_VIEWS = defineListViews({
 })
 
 /** What the stations' pages share. */
-export const STATION_PAGES = defineCatalogPages({ key: 'stations', entity: 'station', functionCode: STATION_FUNCTION, views: STATION_VIEWS, labels: true })
+export const STATION_PAGES = defineCatalogPages({
+	key: 'stations',
+	entity: 'station',
+	functionCode: STATION_FUNCTION,
+	views: STATION_VIEWS,
+	labels: true,
+})

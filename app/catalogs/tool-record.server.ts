@@ -4,7 +4,16 @@ import type { CatalogRecordRoute } from './catalog-record-route.server'
 import { toolSchemaFor, type ToolInput } from './tool-schema.server'
 import { TOOL_PAGES } from './tools'
 import { EVERYWHERE } from '~/permissions/scope'
-import { createTool, deleteTool, getToolRecord, resolveStation, toolFormValues, updateTool, type ToolCatalog, type ToolRecord } from './tools.server'
+import {
+	createTool,
+	deleteTool,
+	getToolRecord,
+	resolveStation,
+	toolFormValues,
+	updateTool,
+	type ToolCatalog,
+	type ToolRecord,
+} from './tools.server'
 
 const STATION_NOT_FOUND = { stationId: { key: 'tools.errors.stationNotFound' } }
 

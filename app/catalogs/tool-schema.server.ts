@@ -1,6 +1,17 @@
 import type { z } from 'zod'
 import { issue } from '~/utils/form.server'
-import { choiceField, codeField, formObject, decimalField, integerField, optionalText, pastDateField, referenceChoiceField, requiredText, versionField } from './fields.server'
+import {
+	choiceField,
+	codeField,
+	formObject,
+	decimalField,
+	integerField,
+	optionalText,
+	pastDateField,
+	referenceChoiceField,
+	requiredText,
+	versionField,
+} from './fields.server'
 import { MONEY_MAX_MINOR, MONEY_SCALE, TOOL_LIMITS, TOOL_STATUSES } from './tools'
 
 /**

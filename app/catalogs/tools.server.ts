@@ -31,11 +31,21 @@ export async function resolveStation(reference: string, scope: ProvinceScope, db
 	const text = reference.trim()
 	const found = async () => {
 		if (/^\d{1,9}$/.test(text)) {
-			const byId = await db.selectFrom('stations').select(['id', 'code', 'name', 'province']).where('id', '=', Number(text)).executeTakeFirst()
+			const byId = await db
+				.selectFrom('stations')
+				.select(['id', 'code', 'name', 'province'])
+				.where('id', '=', Number(text))
+				.executeTakeFirst()
 			if (byId) return byId
 		}
 		if (!/^[A-Za-z0-9-]{1,20}$/.test(text)) return null
-		return (await db.selectFrom('stations').select(['id', 'code', 'name', 'province']).where('code', '=', text.toUpperCase()).executeTakeFirst()) ?? null
+		return (
+			(await db
+				.selectFrom('stations')
+				.select(['id', 'code', 'name', 'province'])
+				.where('code', '=', text.toUpperCase())
+				.executeTakeFirst()) ?? null
+		)
 	}
 	const station = await found()
 	// A station outside the scope is one the reader does not know of.
@@ -75,7 +85,15 @@ export const TOOL_LISTING: CatalogListing<ToolFilter, ToolSort> = {
 	inProvinces: (provinces, { db, dialect }, purpose) =>
 		provinces.length === 0
 			? inValues(dialect, 'tools.station_id', [], { selective: true })
-			: inSubquery(dialect, 'tools.station_id', db.selectFrom('stations').select('stations.id').where('stations.province', 'in', [...provinces]), { selective: purpose === 'count' }),
+			: inSubquery(
+					dialect,
+					'tools.station_id',
+					db
+						.selectFrom('stations')
+						.select('stations.id')
+						.where('stations.province', 'in', [...provinces]),
+					{ selective: purpose === 'count' },
+				),
 }
 
 /** The station filter (`station` as resolved; null: it names none) and the province of a tool's station. */
@@ -116,13 +134,32 @@ async function stationsOf(db: DB, ids: (number | null)[]): Promise<Map<number, S
 }
 
 /** What the list pattern reads for a tool list state, within the reader's scope. */
-export function toolListSource(state: ToolListState, station: StationRef | null | undefined, scope: ProvinceScope, handle = getDatabase()): Promise<ListSource> {
+export function toolListSource(
+	state: ToolListState,
+	station: StationRef | null | undefined,
+	scope: ProvinceScope,
+	handle = getDatabase(),
+): Promise<ListSource> {
 	return listingSource(TOOL_LISTING, state, scope, handle, toolNarrowing(state, station))
 }
 
-export async function listTools(state: ToolListState, station: StationRef | null | undefined, scope: ProvinceScope, handle = getDatabase()): Promise<ListResult<ToolListRow>> {
-	const page = await readListing<Omit<ToolListRow, 'station'> & { station_id: number | null }, ToolFilter, ToolSort>(TOOL_LISTING, state, scope, handle, toolNarrowing(state, station))
-	const stations = await stationsOf(handle.db, page.rows.map((row) => row.station_id))
+export async function listTools(
+	state: ToolListState,
+	station: StationRef | null | undefined,
+	scope: ProvinceScope,
+	handle = getDatabase(),
+): Promise<ListResult<ToolListRow>> {
+	const page = await readListing<Omit<ToolListRow, 'station'> & { station_id: number | null }, ToolFilter, ToolSort>(
+		TOOL_LISTING,
+		state,
+		scope,
+		handle,
+		toolNarrowing(state, station),
+	)
+	const stations = await stationsOf(
+		handle.db,
+		page.rows.map((row) => row.station_id),
+	)
 	return {
 		...page,
 		rows: page.rows.map(({ station_id, ...row }) => ({
@@ -134,7 +171,12 @@ export async function listTools(state: ToolListState, station: StationRef | null
 }
 
 /** Every tool the list's search and filters select, in the list's order, a batch at a time (the CSV export). */
-export function exportTools(state: ToolListState, station: StationRef | null | undefined, scope: ProvinceScope, handle = getDatabase()): AsyncGenerator<Tool[]> {
+export function exportTools(
+	state: ToolListState,
+	station: StationRef | null | undefined,
+	scope: ProvinceScope,
+	handle = getDatabase(),
+): AsyncGenerator<Tool[]> {
 	return exportListing<Tool, ToolFilter, ToolSort>(TOOL_LISTING, state, scope, handle, toolNarrowing(state, station))
 }
 
@@ -146,7 +188,13 @@ export async function getToolRecord(id: number, db: DB = getDatabase().db) {
 		.leftJoin('users as creator', 'creator.id', 'tools.created_by')
 		.leftJoin('users as editor', 'editor.id', 'tools.updated_by')
 		.selectAll('tools')
-		.select(['stations.code as station_code', 'stations.name as station_name', 'stations.province as station_province', 'creator.display_name as created_by_name', 'editor.display_name as updated_by_name'])
+		.select([
+			'stations.code as station_code',
+			'stations.name as station_name',
+			'stations.province as station_province',
+			'creator.display_name as created_by_name',
+			'editor.display_name as updated_by_name',
+		])
 		.where('tools.id', '=', id)
 		.executeTakeFirst()
 	return row ? { ...row, value_minor: row.value_minor === null ? null : Number(row.value_minor) } : undefined
@@ -190,11 +238,19 @@ async function resolveStations(rows: { line: number; input: ToolImportInput }[],
 	const byId = new Set<number>()
 	const byCode = new Map<string, number>()
 	for (let start = 0; start < ids.length; start += 500) {
-		const found = await db.selectFrom('stations').select('id').where('id', 'in', ids.slice(start, start + 500)).execute()
+		const found = await db
+			.selectFrom('stations')
+			.select('id')
+			.where('id', 'in', ids.slice(start, start + 500))
+			.execute()
 		for (const row of found) byId.add(row.id)
 	}
 	for (let start = 0; start < codes.length; start += 500) {
-		const found = await db.selectFrom('stations').select(['id', 'code']).where('code', 'in', codes.slice(start, start + 500)).execute()
+		const found = await db
+			.selectFrom('stations')
+			.select(['id', 'code'])
+			.where('code', 'in', codes.slice(start, start + 500))
+			.execute()
 		for (const row of found) byCode.set(row.code, row.id)
 	}
 	const errors: RowError[] = []
@@ -245,7 +301,17 @@ export const TOOL_CATALOG: CatalogDefinition<ToolCatalog> = {
 		value_minor: input.value,
 		note: input.note,
 	}),
-	newRow: { category: '', serial_number: null, station_id: null, status: '', quantity: 0, unit: '', purchase_date: null, value_minor: null, note: null },
+	newRow: {
+		category: '',
+		serial_number: null,
+		station_id: null,
+		status: '',
+		quantity: 0,
+		unit: '',
+		purchase_date: null,
+		value_minor: null,
+		note: null,
+	},
 	getRecord: getToolRecord,
 	provinceOf: stationProvince,
 	scopeField: 'stationId',
@@ -273,6 +339,9 @@ export const STATION_SELECT_LIMIT = 500
 export async function stationChoices(scope: ProvinceScope, db: DB = getDatabase().db): Promise<StationRef[] | null> {
 	let query = db.selectFrom('stations').select(['id', 'code', 'name'])
 	if (scope !== null) query = query.where('province', 'in', scope.length > 0 ? [...scope] : [''])
-	const rows = await query.orderBy('code').limit(STATION_SELECT_LIMIT + 1).execute()
+	const rows = await query
+		.orderBy('code')
+		.limit(STATION_SELECT_LIMIT + 1)
+		.execute()
 	return rows.length > STATION_SELECT_LIMIT ? null : rows
 }

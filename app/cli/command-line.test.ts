@@ -30,8 +30,16 @@ function expectRefused(name: CommandName, args: string[]) {
 	for (const [option] of optionsOf(name)) expect(error!.usage).toContain(`--${option}`)
 }
 
-const stringOptions = names.flatMap((name) => optionsOf(name).filter(([, spec]) => spec.type === 'string').map(([option, spec]) => [name, option, spec.default] as const))
-const flags = names.flatMap((name) => optionsOf(name).filter(([, spec]) => spec.type === 'boolean').map(([option]) => [name, option] as const))
+const stringOptions = names.flatMap((name) =>
+	optionsOf(name)
+		.filter(([, spec]) => spec.type === 'string')
+		.map(([option, spec]) => [name, option, spec.default] as const),
+)
+const flags = names.flatMap((name) =>
+	optionsOf(name)
+		.filter(([, spec]) => spec.type === 'boolean')
+		.map(([option]) => [name, option] as const),
+)
 
 describe('the command table', () => {
 	test('the usage names every command', () => {
@@ -58,7 +66,13 @@ describe('the command table', () => {
 		else expectRefused(name, [...others, `--${option}=`])
 	})
 
-	test.each(names.flatMap((name) => optionsOf(name).filter(([, spec]) => spec.required).map(([option]) => [name, option] as const)))('%s refuses to run without --%s', (name, option) => {
+	test.each(
+		names.flatMap((name) =>
+			optionsOf(name)
+				.filter(([, spec]) => spec.required)
+				.map(([option]) => [name, option] as const),
+		),
+	)('%s refuses to run without --%s', (name, option) => {
 		const others = validArgs(name).filter((_arg, index, args) => args[index] !== `--${option}` && args[index - 1] !== `--${option}`)
 		expectRefused(name, others)
 	})
@@ -70,7 +84,9 @@ describe('the command table', () => {
 
 	test('values, defaults and flags come out as the command reads them', () => {
 		expect(parseCommandLine('db:seed-demo', [])).toEqual({ stations: '300', tools: undefined, reset: false, password: 'Demo-Portal-2025!' })
-		expect(parseCommandLine('users:create', ['--email', 'a@example.com', '--password', 'p', '--given-name', 'Lan', '--family-name=Phạm Thị'])).toMatchObject({
+		expect(
+			parseCommandLine('users:create', ['--email', 'a@example.com', '--password', 'p', '--given-name', 'Lan', '--family-name=Phạm Thị']),
+		).toMatchObject({
 			email: 'a@example.com',
 			'given-name': 'Lan',
 			'family-name': 'Phạm Thị',
@@ -81,7 +97,15 @@ describe('the command table', () => {
 	})
 
 	test('--scope may be given more than once, each value kept in order', () => {
-		const values = parseCommandLine('users:set-roles', ['--email', 'a@example.com', '--roles', 'viewer,operator', '--scope', 'operator=an-giang,can-tho', '--scope=viewer=hue'])
+		const values = parseCommandLine('users:set-roles', [
+			'--email',
+			'a@example.com',
+			'--roles',
+			'viewer,operator',
+			'--scope',
+			'operator=an-giang,can-tho',
+			'--scope=viewer=hue',
+		])
 		expect(values.scope).toEqual(['operator=an-giang,can-tho', 'viewer=hue'])
 	})
 })

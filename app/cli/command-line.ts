@@ -73,14 +73,21 @@ export const COMMANDS = {
 	'roles:list': { help: ['List the roles'], options: {} },
 	'users:set-password': {
 		help: ["Set a user's password (ends their sessions)"],
-		options: { email: { type: 'string', value: 'E', required: true }, password: { type: 'string', value: 'P', required: true }, 'must-change': { type: 'boolean' } },
+		options: {
+			email: { type: 'string', value: 'E', required: true },
+			password: { type: 'string', value: 'P', required: true },
+			'must-change': { type: 'boolean' },
+		},
 	},
 	'users:lock': {
 		help: ['Lock a user (ends their sessions) or unlock (--force to lock the last', 'administrator)'],
 		options: { email: { type: 'string', value: 'E', required: true }, unlock: { type: 'boolean' }, force: { type: 'boolean' } },
 	},
 	'users:reset-mfa': {
-		help: ["Remove a user's second factor and recovery codes, ending their sessions and API", 'tokens: a lost authenticator, or a key SESSION_SECRET does not open (db:verify)'],
+		help: [
+			"Remove a user's second factor and recovery codes, ending their sessions and API",
+			'tokens: a lost authenticator, or a key SESSION_SECRET does not open (db:verify)',
+		],
 		options: { email: { type: 'string', value: 'E', required: true } },
 	},
 	'db:backup': {
@@ -88,10 +95,19 @@ export const COMMANDS = {
 		options: { to: { type: 'string', value: 'FILE', required: true } },
 	},
 	'db:restore': {
-		help: ['Replace the database with a backup (--force when it holds data; stop the portal', 'first); says how many second-factor keys SESSION_SECRET opens'],
+		help: [
+			'Replace the database with a backup (--force when it holds data; stop the portal',
+			'first); says how many second-factor keys SESSION_SECRET opens',
+		],
 		options: { from: { type: 'string', value: 'FILE', required: true }, force: { type: 'boolean' } },
 	},
-	'db:verify': { help: ["Check the database's integrity, count its rows and the second-factor keys", 'SESSION_SECRET opens (exit 1 when the integrity check fails)'], options: {} },
+	'db:verify': {
+		help: [
+			"Check the database's integrity, count its rows and the second-factor keys",
+			'SESSION_SECRET opens (exit 1 when the integrity check fails)',
+		],
+		options: {},
+	},
 	'db:seed-demo': {
 		help: [
 			'Deterministic demo data: stations, tools (default 300 and 3000; M defaults to',
@@ -115,8 +131,8 @@ export type CommandValues<Name extends CommandName> = {
 		: (typeof COMMANDS)[Name]['options'][Key] extends { multiple: true }
 			? string[]
 			: (typeof COMMANDS)[Name]['options'][Key] extends { required: true } | { default: string }
-			? string
-			: string | undefined
+				? string
+				: string | undefined
 }
 
 /** A command line that does not fit the command: exit 2 with the message and the command's usage. */
@@ -168,10 +184,13 @@ export function parseCommandLine<Name extends CommandName>(name: Name, args: rea
 	const usage = `Usage: npm run cli -- ${synopsis(name, spec)}\n${spec.help.map((line) => `  ${line}\n`).join('')}`
 	let values: Record<string, string | string[] | boolean | undefined>
 	try {
-		const options = Object.fromEntries(Object.entries(spec.options).map(([option, { type, multiple }]) => [option, { type, multiple: multiple === true }]))
+		const options = Object.fromEntries(
+			Object.entries(spec.options).map(([option, { type, multiple }]) => [option, { type, multiple: multiple === true }]),
+		)
 		values = parseArgs({ args: [...args], options, strict: true, allowPositionals: false }).values as typeof values
 	} catch (error) {
-		if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) throw new UsageError(error.message, usage)
+		if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
+			throw new UsageError(error.message, usage)
 		throw error
 	}
 	for (const [option, { type, required, default: fallback, multiple }] of Object.entries(spec.options)) {
@@ -180,8 +199,7 @@ export function parseCommandLine<Name extends CommandName>(name: Name, args: rea
 		else if (multiple) {
 			if (Array.isArray(value) && value.some((each) => each.trim() === '')) throw new UsageError(`--${option} needs a value`, usage)
 			values[option] = value ?? []
-		}
-		else if (value === undefined && required) throw new UsageError(`--${option} is required`, usage)
+		} else if (value === undefined && required) throw new UsageError(`--${option} is required`, usage)
 		// `--email=` is an option without its value; an empty value is one only where it means the default (`--roles ''`).
 		else if (typeof value === 'string' && value.trim() === '' && fallback !== '') throw new UsageError(`--${option} needs a value`, usage)
 		else if (value === undefined && fallback !== undefined) values[option] = fallback

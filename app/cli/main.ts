@@ -68,7 +68,8 @@ function scopeOptions(values: readonly string[], roles: readonly string[]): Map<
 		if (scopes.has(role)) throw new CommandError(`--scope names the role ${role} twice`)
 		const provinces = codes.split(',').map((code) => code.trim())
 		const unknown = provinces.filter((code) => !isProvinceCode(code))
-		if (unknown.length > 0) throw new CommandError(`--scope names unknown province code(s): ${unknown.join(', ')} (codes as stored on stations, e.g. an-giang)`)
+		if (unknown.length > 0)
+			throw new CommandError(`--scope names unknown province code(s): ${unknown.join(', ')} (codes as stored on stations, e.g. an-giang)`)
 		scopes.set(role, provinces as ProvinceCode[])
 	}
 	return scopes
@@ -135,7 +136,8 @@ const commands: { [Name in CommandName]: (values: CommandValues<Name>) => Promis
 	async 'db:verify'() {
 		const result = await verifyDatabase(getDatabase())
 		const lines = Object.entries(result.rows).map(([table, rows]) => `  ${table}: ${rows.toLocaleString('en')} rows`)
-		if (!result.ok) throw new VerifyError(`Integrity: FAILED\n${result.problems.map((problem) => `  ${problem}`).join('\n')}\n${lines.join('\n')}`)
+		if (!result.ok)
+			throw new VerifyError(`Integrity: FAILED\n${result.problems.map((problem) => `  ${problem}`).join('\n')}\n${lines.join('\n')}`)
 		// Keys the secret does not open are a warning, not a failure: the data is sound, and the report says how to recover.
 		return `Integrity: ok\n${lines.join('\n')}${await secondFactorReport(getDb())}`
 	},
@@ -165,7 +167,10 @@ const commands: { [Name in CommandName]: (values: CommandValues<Name>) => Promis
 		assertPolicy(password)
 		const firstName = personName(values['given-name'], 'given-name')
 		const lastName = personName(values['family-name'], 'family-name')
-		const roles = values.roles.split(',').map((code) => code.trim()).filter(Boolean)
+		const roles = values.roles
+			.split(',')
+			.map((code) => code.trim())
+			.filter(Boolean)
 		const known = new Set((await listRoles()).map((role) => role.code))
 		const unknown = roles.filter((code) => !known.has(code))
 		if (unknown.length > 0) throw new CommandError(`--roles names unknown role(s): ${unknown.join(', ')} (see roles:list)`)
@@ -179,7 +184,13 @@ const commands: { [Name in CommandName]: (values: CommandValues<Name>) => Promis
 			mustChangePassword: values['must-change'],
 		})
 		const assigned = await setUserRoles(user.id, roles, undefined, { scopes })
-		await recordAudit({ action: 'user.created', actorEmail: 'cli', entity: 'user', entityId: user.id, details: { email, roles: assigned.to } })
+		await recordAudit({
+			action: 'user.created',
+			actorEmail: 'cli',
+			entity: 'user',
+			entityId: user.id,
+			details: { email, roles: assigned.to },
+		})
 		return `Created user ${user.id} <${user.email}> with roles: ${rolesText(roles, scopes)}.`
 	},
 
@@ -193,7 +204,9 @@ const commands: { [Name in CommandName]: (values: CommandValues<Name>) => Promis
 			familyName: personName(values['family-name'], 'family-name'),
 			by: 'cli',
 		})
-		const done = granted.created ? `Created administrator ${granted.user.id} <${email}>` : `<${email}> is an administrator${granted.unlocked ? ', unlocked,' : ''} with a new password`
+		const done = granted.created
+			? `Created administrator ${granted.user.id} <${email}>`
+			: `<${email}> is an administrator${granted.unlocked ? ', unlocked,' : ''} with a new password`
 		if (!granted.generated) return `${done}.`
 		const handedOver = handOverPassword(granted.user, granted.password)
 		return handedOver.to === 'terminal'
@@ -203,7 +216,10 @@ const commands: { [Name in CommandName]: (values: CommandValues<Name>) => Promis
 
 	async 'users:set-roles'(values) {
 		const user = await findUser(values.email)
-		const roles = values.roles.split(',').map((code) => code.trim()).filter(Boolean)
+		const roles = values.roles
+			.split(',')
+			.map((code) => code.trim())
+			.filter(Boolean)
 		const scopes = scopeOptions(values.scope, roles)
 		if (!roles.includes(ADMIN_ROLE)) await refuseLastAdministrator(user, values.force, 'take the admin role from')
 		const assigned = await setUserRoles(user.id, roles, undefined, { scopes, audit: { actorEmail: 'cli' } })
@@ -215,7 +231,10 @@ const commands: { [Name in CommandName]: (values: CommandValues<Name>) => Promis
 		const roles = await listRoles()
 		const width = Math.max(...roles.map((role) => role.code.length), 4)
 		return roles
-			.map((role) => `${role.code.padEnd(width)}  ${role.name}${role.is_builtin ? ' (built-in)' : ''}${role.all_access ? ', all functions' : ''}`)
+			.map(
+				(role) =>
+					`${role.code.padEnd(width)}  ${role.name}${role.is_builtin ? ' (built-in)' : ''}${role.all_access ? ', all functions' : ''}`,
+			)
 			.join('\n')
 	},
 
@@ -225,8 +244,19 @@ const commands: { [Name in CommandName]: (values: CommandValues<Name>) => Promis
 		const user = await findUser(values.email)
 		await getAuthProvider().setPassword(user, password, { mustChange: values['must-change'] })
 		const ended = await revokeAccess(user.id)
-		await recordAudit({ action: 'user.password_reset', actorEmail: 'cli', entity: 'user', entityId: user.id, details: { mustChange: values['must-change'] } })
-		await notify(user.id, { type: 'password_reset', titleKey: 'notifications.passwordReset.title', bodyKey: 'notifications.passwordReset.body', params: { count: ended } })
+		await recordAudit({
+			action: 'user.password_reset',
+			actorEmail: 'cli',
+			entity: 'user',
+			entityId: user.id,
+			details: { mustChange: values['must-change'] },
+		})
+		await notify(user.id, {
+			type: 'password_reset',
+			titleKey: 'notifications.passwordReset.title',
+			bodyKey: 'notifications.passwordReset.body',
+			params: { count: ended },
+		})
 		return `Password set for <${user.email}>; ${ended} session(s) ended.`
 	},
 
@@ -284,7 +314,14 @@ async function run(argv: string[]): Promise<number> {
 			process.stderr.write(`${error.message}\n`)
 			return 1
 		}
-		if (error instanceof CommandError || error instanceof BackupError || error instanceof ConfigError || error instanceof AdministratorPasswordError || error instanceof EmailTakenError || error instanceof UnknownRoleError) {
+		if (
+			error instanceof CommandError ||
+			error instanceof BackupError ||
+			error instanceof ConfigError ||
+			error instanceof AdministratorPasswordError ||
+			error instanceof EmailTakenError ||
+			error instanceof UnknownRoleError
+		) {
 			process.stderr.write(`Error: ${error.message}\n`)
 			return 2
 		}

@@ -52,32 +52,79 @@ export function FunctionForm({
 			<input type="hidden" name="intent" value="update" />
 			<div className="row">
 				<div className="col-md-6">
-					<Field name="code" label={t('admin.functions.fields.code')} hint={t('admin.functions.codeHint')} defaultValue={values.code ?? ''} error={errors.code} required maxLength={64} autoComplete="off" />
+					<Field
+						name="code"
+						label={t('admin.functions.fields.code')}
+						hint={t('admin.functions.codeHint')}
+						defaultValue={values.code ?? ''}
+						error={errors.code}
+						required
+						maxLength={64}
+						autoComplete="off"
+					/>
 				</div>
 				<div className="col-md-6">
 					<SelectField
 						name="parentId"
 						label={t('admin.functions.fields.parent')}
 						emptyOption={t('admin.functions.noParent')}
-						options={parents.map((parent) => ({ value: String(parent.id), label: `${'— '.repeat(parent.depth)}${parent.label} (${parent.code})` }))}
+						options={parents.map((parent) => ({
+							value: String(parent.id),
+							label: `${'— '.repeat(parent.depth)}${parent.label} (${parent.code})`,
+						}))}
 						defaultValue={values.parentId ?? ''}
 						error={errors.parentId}
 					/>
 				</div>
 				<div className="col-md-4">
-					<Field name="sortOrder" type="number" inputMode="numeric" label={t('admin.functions.fields.sortOrder')} defaultValue={values.sortOrder ?? '10'} error={errors.sortOrder} required />
+					<Field
+						name="sortOrder"
+						type="number"
+						inputMode="numeric"
+						label={t('admin.functions.fields.sortOrder')}
+						defaultValue={values.sortOrder ?? '10'}
+						error={errors.sortOrder}
+						required
+					/>
 				</div>
 				<div className="col-md-4">
-					<Field name="icon" label={t('admin.functions.fields.icon')} hint={t('admin.functions.iconHint')} defaultValue={values.icon ?? ''} error={errors.icon} maxLength={64} />
+					<Field
+						name="icon"
+						label={t('admin.functions.fields.icon')}
+						hint={t('admin.functions.iconHint')}
+						defaultValue={values.icon ?? ''}
+						error={errors.icon}
+						maxLength={64}
+					/>
 				</div>
 				<div className="col-md-4">
-					<Field name="path" label={t('admin.functions.fields.path')} hint={t('admin.functions.pathHint')} defaultValue={values.path ?? ''} error={errors.path} maxLength={200} />
+					<Field
+						name="path"
+						label={t('admin.functions.fields.path')}
+						hint={t('admin.functions.pathHint')}
+						defaultValue={values.path ?? ''}
+						error={errors.path}
+						maxLength={200}
+					/>
 				</div>
 				<div className="col-md-4">
-					<Field name="param" label={t('admin.functions.fields.param')} hint={t('admin.functions.paramHint')} defaultValue={values.param ?? ''} error={errors.param} maxLength={200} />
+					<Field
+						name="param"
+						label={t('admin.functions.fields.param')}
+						hint={t('admin.functions.paramHint')}
+						defaultValue={values.param ?? ''}
+						error={errors.param}
+						maxLength={200}
+					/>
 				</div>
 				<div className="col-md-4">
-					<Field name="badgeText" label={t('admin.functions.fields.badgeText')} defaultValue={values.badgeText ?? ''} error={errors.badgeText} maxLength={20} />
+					<Field
+						name="badgeText"
+						label={t('admin.functions.fields.badgeText')}
+						defaultValue={values.badgeText ?? ''}
+						error={errors.badgeText}
+						maxLength={20}
+					/>
 				</div>
 				<div className="col-md-4">
 					<SelectField
@@ -102,7 +149,14 @@ export function FunctionForm({
 				<div className="row">
 					{LANGUAGES.map((language) => (
 						<div key={language.code} className="col-md-4">
-							<Field name={`label_${language.code}`} label={language.name} lang={language.tag} defaultValue={values[`label_${language.code}`] ?? ''} error={errors[`label_${language.code}`]} maxLength={100} />
+							<Field
+								name={`label_${language.code}`}
+								label={language.name}
+								lang={language.tag}
+								defaultValue={values[`label_${language.code}`] ?? ''}
+								error={errors[`label_${language.code}`]}
+								maxLength={100}
+							/>
 						</div>
 					))}
 				</div>

@@ -29,7 +29,17 @@ export function useUserFieldLabels() {
  * Where a role is given (decision 0052): all provinces, or those ticked. Works without JavaScript (radio
  * buttons and checkboxes inside a disclosure); with it, a field filters the provinces by name.
  */
-function RoleScopePicker({ role, label, provinces, disabled }: { role: string; label: string; provinces: readonly string[] | null; disabled: boolean }) {
+function RoleScopePicker({
+	role,
+	label,
+	provinces,
+	disabled,
+}: {
+	role: string
+	label: string
+	provinces: readonly string[] | null
+	disabled: boolean
+}) {
 	const { t } = useTranslation()
 	const hydrated = useHydrated()
 	const [filter, setFilter] = useState('')
@@ -60,7 +70,14 @@ function RoleScopePicker({ role, label, provinces, disabled }: { role: string; l
 						<label htmlFor={id('filter')} className="visually-hidden">
 							{t('scope.filter')}
 						</label>
-						<input id={id('filter')} type="search" className="form-control form-control-sm" placeholder={t('scope.filter')} value={filter} onChange={(event) => setFilter(event.target.value)} />
+						<input
+							id={id('filter')}
+							type="search"
+							className="form-control form-control-sm"
+							placeholder={t('scope.filter')}
+							value={filter}
+							onChange={(event) => setFilter(event.target.value)}
+						/>
 					</div>
 				) : null}
 				<div className="role-scope__provinces">
@@ -167,20 +184,55 @@ export function AdminUserForm({
 			<CsrfInput />
 			<input type="hidden" name="intent" value={mode === 'create' ? 'create' : 'update'} />
 			{mode === 'create' ? (
-				<Field name="email" type="email" label={t('admin.users.fields.email')} defaultValue={values.email ?? ''} error={errors.email} required autoComplete="off" maxLength={254} />
+				<Field
+					name="email"
+					type="email"
+					label={t('admin.users.fields.email')}
+					defaultValue={values.email ?? ''}
+					error={errors.email}
+					required
+					autoComplete="off"
+					maxLength={254}
+				/>
 			) : null}
-			<Field name="displayName" label={t('admin.users.fields.displayName')} hint={t('admin.users.displayNameHint')} defaultValue={values.displayName ?? ''} error={errors.displayName} maxLength={100} />
+			<Field
+				name="displayName"
+				label={t('admin.users.fields.displayName')}
+				hint={t('admin.users.displayNameHint')}
+				defaultValue={values.displayName ?? ''}
+				error={errors.displayName}
+				maxLength={100}
+			/>
 			<div className="row">
 				<div className="col-md-6">
-					<Field name="lastName" label={t('admin.users.fields.lastName')} defaultValue={values.lastName ?? ''} error={errors.lastName} maxLength={50} />
+					<Field
+						name="lastName"
+						label={t('admin.users.fields.lastName')}
+						defaultValue={values.lastName ?? ''}
+						error={errors.lastName}
+						maxLength={50}
+					/>
 				</div>
 				<div className="col-md-6">
-					<Field name="firstName" label={t('admin.users.fields.firstName')} defaultValue={values.firstName ?? ''} error={errors.firstName} maxLength={50} />
+					<Field
+						name="firstName"
+						label={t('admin.users.fields.firstName')}
+						defaultValue={values.firstName ?? ''}
+						error={errors.firstName}
+						maxLength={50}
+					/>
 				</div>
 			</div>
 			<RoleCheckboxes roles={roles} selected={selectedRoles} scopes={scopes} error={errors.roles} />
 			{mode === 'create' ? (
-				<Field name="password" type="password" label={t('admin.users.fields.temporaryPassword')} hint={t('admin.users.passwordHint')} error={errors.password} autoComplete="new-password" />
+				<Field
+					name="password"
+					type="password"
+					label={t('admin.users.fields.temporaryPassword')}
+					hint={t('admin.users.passwordHint')}
+					error={errors.password}
+					autoComplete="new-password"
+				/>
 			) : null}
 			<FormButtons submitLabel={submitLabel} cancelHref={cancelHref} />
 		</Form>

@@ -32,7 +32,17 @@ export interface CatalogFormCell {
 	control: CatalogControl
 }
 
-function CatalogFormControl({ control, label, values, errors }: { control: CatalogControl; label: string; values: Record<string, string>; errors: FieldErrors }) {
+function CatalogFormControl({
+	control,
+	label,
+	values,
+	errors,
+}: {
+	control: CatalogControl
+	label: string
+	values: Record<string, string>
+	errors: FieldErrors
+}) {
 	const { name } = control
 	switch (control.kind) {
 		case 'input': {
@@ -83,10 +93,16 @@ export function CatalogForm({
 	cells: readonly CatalogFormCell[]
 }) {
 	const { t } = useTranslation()
-	const fieldLabels = useFieldLabels(`${catalog}.fields`, fields.filter((field) => field !== 'version'))
+	const fieldLabels = useFieldLabels(
+		`${catalog}.fields`,
+		fields.filter((field) => field !== 'version'),
+	)
 	const label = (name: string) => t(`${catalog}.fields.${name}`)
 	const leading: CatalogFormCell[] = [
-		{ columns: 'col-md-4', control: { kind: 'input', name: 'code', hint: t('catalog.hints.code', { max: codeMax }), autoComplete: 'off', required: true } },
+		{
+			columns: 'col-md-4',
+			control: { kind: 'input', name: 'code', hint: t('catalog.hints.code', { max: codeMax }), autoComplete: 'off', required: true },
+		},
 		{ columns: 'col-md-8', control: { kind: 'input', name: 'name', autoComplete: 'off', required: true } },
 	]
 	return (

@@ -71,7 +71,13 @@ export function CatalogListPage<Row extends CatalogListRow, Filter extends strin
 	return (
 		<section aria-labelledby={`${key}-heading`}>
 			<PageHeader title={t(`${key}.title`)} id={`${key}-heading`}>
-				{allowed.create ? newRecord(<><i className="bx bx-plus" aria-hidden="true" /> {t(`${key}.new`)}</>) : null}
+				{allowed.create
+					? newRecord(
+							<>
+								<i className="bx bx-plus" aria-hidden="true" /> {t(`${key}.new`)}
+							</>,
+						)
+					: null}
 				{allowed.export ? (
 					<a href={`${path}/export.csv${listSearch(state, spec, { page: 1 })}`} className="btn btn-outline-dark" download>
 						<i className="bx bx-download" aria-hidden="true" /> {t('csv.export')}
@@ -83,7 +89,14 @@ export function CatalogListPage<Row extends CatalogListRow, Filter extends strin
 					</Link>
 				) : null}
 			</PageHeader>
-			<ListToolbar {...list} label={t(`${key}.searchForm`)} searchLabel={t('list.search')} searchHint={t(`${key}.searchHint`)} filters={filters} extra={filterExtra} />
+			<ListToolbar
+				{...list}
+				label={t(`${key}.searchForm`)}
+				searchLabel={t('list.search')}
+				searchHint={t(`${key}.searchHint`)}
+				filters={filters}
+				extra={filterExtra}
+			/>
 			<ListViews definition={pages.views} views={views} />
 			{notice}
 			{result.rows.length === 0 ? (
@@ -143,7 +156,14 @@ export function CatalogListPage<Row extends CatalogListRow, Filter extends strin
 											<RowDetail items={secondary.map((column) => ({ label: column.label, value: column.cell(row) }))} />
 										</td>
 										{shown.map((column) => (
-											<td key={column.key} className={classNames(column.alignEnd && 'text-end', column.noWrap && 'text-nowrap', column.secondary && 'col-secondary')}>
+											<td
+												key={column.key}
+												className={classNames(
+													column.alignEnd && 'text-end',
+													column.noWrap && 'text-nowrap',
+													column.secondary && 'col-secondary',
+												)}
+											>
 												{column.cell(row)}
 											</td>
 										))}

@@ -124,7 +124,13 @@ export function CatalogRecordPage({
 					</Link>
 				) : null}
 				{allowed.delete ? (
-					<DeleteControl action={href} version={record.version} label={t(`${key}.delete`)} question={question} confirmLabel={t(`${key}.deleteConfirm`)} />
+					<DeleteControl
+						action={href}
+						version={record.version}
+						label={t(`${key}.delete`)}
+						question={question}
+						confirmLabel={t(`${key}.deleteConfirm`)}
+					/>
 				) : null}
 			</PageHeader>
 			{refusedDelete}

@@ -183,7 +183,9 @@ export function HistoryTable({
 			) : (
 				<TableScroller labelledBy="history-caption">
 					<table className="table table-sm align-top">
-						<caption id="history-caption" className="visually-hidden">{t('catalog.history.title')}</caption>
+						<caption id="history-caption" className="visually-hidden">
+							{t('catalog.history.title')}
+						</caption>
 						<thead>
 							<tr>
 								<th scope="col">{t('catalog.history.when')}</th>
@@ -287,7 +289,10 @@ export function ConflictAlert({
 		<div className="alert alert-danger" role="alert">
 			<p className="fw-semibold mb-1">{t('catalog.conflict.title')}</p>
 			<p className="mb-2">
-				{t('catalog.conflict.body', { name: conflict.by ?? t('catalog.history.system'), at: formatDateTime(conflict.at, i18n.language, timeZone) })}
+				{t('catalog.conflict.body', {
+					name: conflict.by ?? t('catalog.history.system'),
+					at: formatDateTime(conflict.at, i18n.language, timeZone),
+				})}
 			</p>
 			{conflict.differences.length > 0 ? (
 				<>

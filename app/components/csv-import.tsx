@@ -63,9 +63,15 @@ export function CsvImportPage({
 				</p>
 			) : null}
 			{failed ? (
-				<ErrorSummary title={t('csv.refusedTitle')} formError={failed.fileError ? t(failed.fileError.key, failed.fileError.values ?? {}) : null}>
+				<ErrorSummary
+					title={t('csv.refusedTitle')}
+					formError={failed.fileError ? t(failed.fileError.key, failed.fileError.values ?? {}) : null}
+				>
 					{failed.rowErrors.length > 0 ? (
-						<p className="mb-0">{t('csv.rowsInFile', { count: failed.rows })} {t('csv.rowErrorsSummary', { count: failed.rowErrors.length + failed.moreErrors })}</p>
+						<p className="mb-0">
+							{t('csv.rowsInFile', { count: failed.rows })}{' '}
+							{t('csv.rowErrorsSummary', { count: failed.rowErrors.length + failed.moreErrors })}
+						</p>
 					) : null}
 				</ErrorSummary>
 			) : null}
@@ -101,7 +107,15 @@ export function CsvImportPage({
 					<label htmlFor="import-file" className="form-label">
 						{t('csv.file')}
 					</label>
-					<input id="import-file" type="file" name="file" accept=".csv,text/csv" className="form-control" aria-describedby="import-file-hint" required />
+					<input
+						id="import-file"
+						type="file"
+						name="file"
+						accept=".csv,text/csv"
+						className="form-control"
+						aria-describedby="import-file-hint"
+						required
+					/>
 					<div id="import-file-hint" className="form-text">
 						{t('csv.limits', { mb: formatNumber(maxMegabytes, i18n.language) })}
 					</div>

@@ -1,5 +1,13 @@
 import { Link } from '@remix-run/react'
-import { useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react'
+import {
+	useEffect,
+	useId,
+	useRef,
+	type InputHTMLAttributes,
+	type ReactNode,
+	type SelectHTMLAttributes,
+	type TextareaHTMLAttributes,
+} from 'react'
 import { useTranslation } from 'react-i18next'
 import type { FieldError, FieldErrors } from '~/utils/form.server'
 import { useRootData } from '~/utils/root-data'
@@ -129,7 +137,13 @@ export function ErrorSummary({
 						const message = errorText(error)
 						return (
 							<li key={name}>
-								{label ? <a className="alert-link" href={`#${fieldId(name)}`}>{t('validation.summaryItem', { label, message })}</a> : message}
+								{label ? (
+									<a className="alert-link" href={`#${fieldId(name)}`}>
+										{t('validation.summaryItem', { label, message })}
+									</a>
+								) : (
+									message
+								)}
 							</li>
 						)
 					})}
@@ -234,7 +248,14 @@ export function TextareaField({ name, label, error, hint, id, rows = 3, ...texta
 			<label htmlFor={controlId} className="form-label">
 				{label}
 			</label>
-			<textarea id={controlId} name={name} rows={rows} className={`form-control${errorText ? ' is-invalid' : ''}`} {...aria} {...textarea} />
+			<textarea
+				id={controlId}
+				name={name}
+				rows={rows}
+				className={`form-control${errorText ? ' is-invalid' : ''}`}
+				{...aria}
+				{...textarea}
+			/>
 			<HintAndError hint={hint} hintId={hintId} errorText={errorText} errorId={errorId} />
 		</div>
 	)

@@ -44,7 +44,12 @@ export function LabelSheet({ page }: { page: LabelsPageData }) {
 				<ul className="label-sheet" aria-label={t('labels.sheet')}>
 					{page.labels.map((label) => (
 						<li key={label.id} className="record-label">
-							<div className="record-label__qr" role="img" aria-label={t('labels.qrLabel', { code: label.code })} dangerouslySetInnerHTML={{ __html: label.qrSvg }} />
+							<div
+								className="record-label__qr"
+								role="img"
+								aria-label={t('labels.qrLabel', { code: label.code })}
+								dangerouslySetInnerHTML={{ __html: label.qrSvg }}
+							/>
 							<div className="record-label__text">
 								<strong className="record-label__code">{label.code}</strong>
 								<span className="record-label__name">{label.name}</span>

@@ -29,7 +29,13 @@ function useRefused(): (RefusedForm & { intent: string }) | null {
 	}
 }
 
-export function ListViews<Column extends string>({ definition, views }: { definition: ListViewsDefinition<Column>; views: ListViewsData<Column> }) {
+export function ListViews<Column extends string>({
+	definition,
+	views,
+}: {
+	definition: ListViewsDefinition<Column>
+	views: ListViewsData<Column>
+}) {
 	const { t } = useTranslation()
 	const refused = useRefused()
 	const shownKey = columnNames(definition)
@@ -38,7 +44,9 @@ export function ListViews<Column extends string>({ definition, views }: { defini
 	return (
 		<div className="list-views mb-3">
 			{/* A refused delete (or a post of no known form) has no form of its own to show the message in. */}
-			{refused && refused.intent !== 'saveColumns' && refused.intent !== 'saveView' ? <ErrorSummary formError={refused.formError ? t(refused.formError) : null} /> : null}
+			{refused && refused.intent !== 'saveColumns' && refused.intent !== 'saveView' ? (
+				<ErrorSummary formError={refused.formError ? t(refused.formError) : null} />
+			) : null}
 			{views.saved.length > 0 ? (
 				<nav className="list-views__saved" aria-labelledby="list-views-saved">
 					<span id="list-views-saved" className="fw-semibold">
@@ -53,7 +61,13 @@ export function ListViews<Column extends string>({ definition, views }: { defini
 								<Form method="post" className="d-inline">
 									<CsrfInput />
 									<input type="hidden" name="view" value={view.id} />
-									<button type="submit" name="intent" value="deleteView" className="btn btn-link btn-sm p-0 ms-1" aria-label={t('listViews.deleteView', { name: view.name })}>
+									<button
+										type="submit"
+										name="intent"
+										value="deleteView"
+										className="btn btn-link btn-sm p-0 ms-1"
+										aria-label={t('listViews.deleteView', { name: view.name })}
+									>
 										<i className="bx bx-x" aria-hidden="true" />
 									</button>
 								</Form>
@@ -75,7 +89,14 @@ export function ListViews<Column extends string>({ definition, views }: { defini
 							<legend className="form-label fs-6">{t('listViews.columnsLegend')}</legend>
 							{columnNames(definition).map((name) => (
 								<div key={name} className="form-check form-check-inline">
-									<input id={`list-column-${name}`} className="form-check-input" type="checkbox" name="column" value={name} defaultChecked={views.columns[name]} />
+									<input
+										id={`list-column-${name}`}
+										className="form-check-input"
+										type="checkbox"
+										name="column"
+										value={name}
+										defaultChecked={views.columns[name]}
+									/>
 									<label className="form-check-label" htmlFor={`list-column-${name}`}>
 										{t(definition.columns[name])}
 									</label>
@@ -99,7 +120,11 @@ export function ListViews<Column extends string>({ definition, views }: { defini
 					<Form method="post" className="list-views__form">
 						<CsrfInput />
 						{refused?.intent === 'saveView' ? (
-							<ErrorSummary errors={refused.errors} formError={refused.formError ? t(refused.formError) : null} labels={{ viewName: t('listViews.viewName') }} />
+							<ErrorSummary
+								errors={refused.errors}
+								formError={refused.formError ? t(refused.formError) : null}
+								labels={{ viewName: t('listViews.viewName') }}
+							/>
 						) : null}
 						{views.full ? <p className="form-text">{t('listViews.errors.tooMany', { max: MAX_VIEWS_PER_LIST })}</p> : null}
 						<Field

@@ -61,7 +61,9 @@ export function ListToolbar<Filter extends string, Sort extends string>({
 	extra?: ReactNode
 }) {
 	const { t } = useTranslation()
-	const applyAsChanged = useApplyAsChanged(listSearch(state, spec, { page: 1 }), (fields) => listSearch(parseListState(fields, spec), spec, { page: 1 }))
+	const applyAsChanged = useApplyAsChanged(listSearch(state, spec, { page: 1 }), (fields) =>
+		listSearch(parseListState(fields, spec), spec, { page: 1 }),
+	)
 	const defaultDir = state.sort === spec.defaultSort ? spec.defaultDir : 'asc'
 	return (
 		// Drawn anew after a change to a view its fields do not show (a saved view's link): see useApplyAsChanged.
@@ -353,7 +355,12 @@ export function RowDetail({ items }: { items: ReadonlyArray<{ label: string; val
  */
 export function TableScroller({ labelledBy, className, children }: { labelledBy: string; className?: string; children: ReactNode }) {
 	return (
-		<div role="group" tabIndex={0} aria-labelledby={labelledBy} className={className ? `table-responsive ${className}` : 'table-responsive'}>
+		<div
+			role="group"
+			tabIndex={0}
+			aria-labelledby={labelledBy}
+			className={className ? `table-responsive ${className}` : 'table-responsive'}
+		>
 			{children}
 		</div>
 	)

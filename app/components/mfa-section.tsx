@@ -31,7 +31,15 @@ function CodeForm({
 			<CsrfInput />
 			<input type="hidden" name="intent" value={intent} />
 			{withPassword ? (
-				<Field id={`mfa-${intent}-password`} name="password" type="password" label={t('mfa.setup.password')} autoComplete="current-password" required error={errors?.password} />
+				<Field
+					id={`mfa-${intent}-password`}
+					name="password"
+					type="password"
+					label={t('mfa.setup.password')}
+					autoComplete="current-password"
+					required
+					error={errors?.password}
+				/>
 			) : null}
 			<Field
 				id={`mfa-${intent}-code`}
@@ -62,7 +70,13 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
 	const region = useRef<HTMLElement>(null)
 	useEffect(() => region.current?.focus(), [codes])
 	return (
-		<section ref={region} className="recovery-codes border border-success rounded p-3 mb-4" aria-labelledby="recovery-codes-heading" tabIndex={-1} autoFocus>
+		<section
+			ref={region}
+			className="recovery-codes border border-success rounded p-3 mb-4"
+			aria-labelledby="recovery-codes-heading"
+			tabIndex={-1}
+			autoFocus
+		>
 			<h2 id="recovery-codes-heading" className="h5">
 				{t('mfa.recovery.heading')}
 			</h2>
@@ -117,7 +131,14 @@ export function MfaSection({ section, actionData }: { section: MfaSectionData; a
 						</dl>
 					</li>
 					<li>
-						<CodeForm intent="confirmMfa" label={t('mfa.setup.code')} submit={t('mfa.setup.confirm')} errors={errorsFor('confirmMfa')} hint={t('mfa.setup.codeHint')} withPassword />
+						<CodeForm
+							intent="confirmMfa"
+							label={t('mfa.setup.code')}
+							submit={t('mfa.setup.confirm')}
+							errors={errorsFor('confirmMfa')}
+							hint={t('mfa.setup.codeHint')}
+							withPassword
+						/>
 						<Form method="post" className="mt-2">
 							<CsrfInput />
 							<input type="hidden" name="intent" value="startMfa" />
@@ -135,12 +156,25 @@ export function MfaSection({ section, actionData }: { section: MfaSectionData; a
 					</p>
 					<p>{t('mfa.recovery.left', { count: section.recoveryCodesLeft })}</p>
 					<h3 className="h6">{t('mfa.recovery.newHeading')}</h3>
-					<CodeForm intent="regenerateRecoveryCodes" label={t('mfa.currentCode')} submit={t('mfa.recovery.regenerate')} errors={errorsFor('regenerateRecoveryCodes')} hint={t('mfa.codeHint')} />
+					<CodeForm
+						intent="regenerateRecoveryCodes"
+						label={t('mfa.currentCode')}
+						submit={t('mfa.recovery.regenerate')}
+						errors={errorsFor('regenerateRecoveryCodes')}
+						hint={t('mfa.codeHint')}
+					/>
 					<h3 className="h6 mt-4">{t('mfa.disable.heading')}</h3>
 					{section.required ? (
 						<p>{t('mfa.disable.required')}</p>
 					) : (
-						<CodeForm intent="disableMfa" label={t('mfa.currentCode')} submit={t('mfa.disable.submit')} errors={errorsFor('disableMfa')} hint={t('mfa.codeHint')} danger />
+						<CodeForm
+							intent="disableMfa"
+							label={t('mfa.currentCode')}
+							submit={t('mfa.disable.submit')}
+							errors={errorsFor('disableMfa')}
+							hint={t('mfa.codeHint')}
+							danger
+						/>
 					)}
 				</>
 			) : null}

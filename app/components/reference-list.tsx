@@ -4,7 +4,16 @@ import { Fragment } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LANGUAGES } from '~/i18n/languages'
 import type { importPageAction, importPageLoader } from '~/catalogs/import-route.server'
-import { ITEM_FIELDS, LABEL_LANGUAGES, REFERENCE_CODE_MAX, SORT_ORDER_MAX, labelField, listPages, listText, type ReferenceListDefinition } from '~/reference-lists/definitions'
+import {
+	ITEM_FIELDS,
+	LABEL_LANGUAGES,
+	REFERENCE_CODE_MAX,
+	SORT_ORDER_MAX,
+	labelField,
+	listPages,
+	listText,
+	type ReferenceListDefinition,
+} from '~/reference-lists/definitions'
 import type { ItemListRow } from '~/reference-lists/reference-lists.server'
 import type { itemLoader, newItemLoader, referenceListLoader } from '~/reference-lists/routes.server'
 import catalogStyles from '~/styles/catalogs.css'
@@ -73,15 +82,7 @@ export function ReferenceListPage() {
 }
 
 /** The create and edit form: the code only when creating (it never changes afterwards). */
-function ItemForm({
-	action,
-	values,
-	errors,
-	formError,
-	submitLabel,
-	cancelHref,
-	withCode,
-}: CatalogFormProps & { withCode: boolean }) {
+function ItemForm({ action, values, errors, formError, submitLabel, cancelHref, withCode }: CatalogFormProps & { withCode: boolean }) {
 	const { t } = useTranslation()
 	const fieldLabel = useItemFieldLabel()
 	const fields = [...(withCode ? ['code'] : []), ...LABEL_LANGUAGES.map(labelField), 'sortOrder']
@@ -181,7 +182,9 @@ export function ReferenceItemPage() {
 			</Link>
 		</div>
 	) : null
-	const conflict = refusal?.conflict ? <ConflictAlert conflict={refusal.conflict} reloadHref={href} fieldLabel={fieldLabel} valueLabel={valueLabel} /> : null
+	const conflict = refusal?.conflict ? (
+		<ConflictAlert conflict={refusal.conflict} reloadHref={href} fieldLabel={fieldLabel} valueLabel={valueLabel} />
+	) : null
 	const question = t(listText(list, 'deleteQuestion'), { code: item.code, label })
 
 	if (confirmDelete && allowed.delete) {
@@ -205,12 +208,24 @@ export function ReferenceItemPage() {
 			<BackToList list={list} />
 			<PageHeader title={`${item.code} · ${label}`} id="reference-item-heading">
 				{allowed.delete ? (
-					<DeleteControl action={href} version={item.version} label={t(listText(list, 'delete'))} question={question} confirmLabel={t(listText(list, 'deleteConfirm'))} />
+					<DeleteControl
+						action={href}
+						version={item.version}
+						label={t(listText(list, 'delete'))}
+						question={question}
+						confirmLabel={t(listText(list, 'deleteConfirm'))}
+					/>
 				) : null}
 			</PageHeader>
 			{deleteRefused}
 			{conflict}
-			<RecordFacts createdBy={item.created_by_name} createdAt={item.created_at} updatedBy={item.updated_by_name} updatedAt={item.updated_at} version={item.version}>
+			<RecordFacts
+				createdBy={item.created_by_name}
+				createdAt={item.created_at}
+				updatedBy={item.updated_by_name}
+				updatedAt={item.updated_at}
+				version={item.version}
+			>
 				<dt className="col-sm-3">{t('referenceLists.fields.code')}</dt>
 				<dd className="col-sm-9">{item.code}</dd>
 				<dt className="col-sm-3">{t(listText(list, 'usage'))}</dt>
@@ -258,7 +273,11 @@ export function ReferenceItemsImportPage({ list }: { list: ReferenceListDefiniti
 			page={useLoaderData<typeof importPageLoader>()}
 			answer={useActionData<typeof importPageAction>()}
 			columns={ITEM_FIELDS}
-			formatHelp={[t('referenceLists.csvHelp.code', { max: REFERENCE_CODE_MAX }), t('referenceLists.csvHelp.labels'), t('referenceLists.csvHelp.sortOrder', { max: SORT_ORDER_MAX })]}
+			formatHelp={[
+				t('referenceLists.csvHelp.code', { max: REFERENCE_CODE_MAX }),
+				t('referenceLists.csvHelp.labels'),
+				t('referenceLists.csvHelp.sortOrder', { max: SORT_ORDER_MAX }),
+			]}
 		/>
 	)
 }

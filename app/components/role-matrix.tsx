@@ -65,7 +65,13 @@ export function RoleMatrix({
 						<tr className="admin-matrix__group-row">
 							<td colSpan={ACTIONS.length + 1}>
 								<label className="admin-matrix__group-choice">
-									<input type="radio" name="matrix-group" value={group[0]!.code} defaultChecked={index === 0} className="form-check-input" />
+									<input
+										type="radio"
+										name="matrix-group"
+										value={group[0]!.code}
+										defaultChecked={index === 0}
+										className="form-check-input"
+									/>
 									{group[0]!.label}
 								</label>
 							</td>

@@ -15,5 +15,6 @@ export function useRoleName() {
 /** A role's description: the one stored, or for a built-in role left without one its translated description. */
 export function useRoleDescription() {
 	const { t } = useTranslation()
-	return (role: NamedRole & { description: string }) => role.description || (role.is_builtin ? t(`roleDescriptions.${role.code}`, { defaultValue: '' }) : '')
+	return (role: NamedRole & { description: string }) =>
+		role.description || (role.is_builtin ? t(`roleDescriptions.${role.code}`, { defaultValue: '' }) : '')
 }

@@ -27,7 +27,10 @@ export function Sidebar({ html, menuError }: { html: string; menuError: boolean 
 		const nav = navRef.current
 		const active = nav?.querySelector<HTMLElement>('[aria-current="page"]')
 		if (!nav || !active || active.offsetTop <= SCROLL_THRESHOLD_PX) return
-		const timer = setTimeout(() => nav.scrollTo({ top: active.offsetTop + SCROLL_EXTRA_PX - nav.clientHeight, behavior: 'smooth' }), SCROLL_DELAY_MS)
+		const timer = setTimeout(
+			() => nav.scrollTo({ top: active.offsetTop + SCROLL_EXTRA_PX - nav.clientHeight, behavior: 'smooth' }),
+			SCROLL_DELAY_MS,
+		)
 		return () => clearTimeout(timer)
 	}, [pathname])
 

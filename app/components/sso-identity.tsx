@@ -14,7 +14,15 @@ export interface SsoIdentityView {
  * The account's identity at the company's OpenID provider (the security page, the admin user page), and,
  * given `unlinkAction`, the administrator's form that removes the link (intent `unlinkSso`).
  */
-export function SsoIdentity({ identity, unlinkAction = null, headingLevel = 2 }: { identity: SsoIdentityView | null; unlinkAction?: string | null; headingLevel?: 2 | 3 }) {
+export function SsoIdentity({
+	identity,
+	unlinkAction = null,
+	headingLevel = 2,
+}: {
+	identity: SsoIdentityView | null
+	unlinkAction?: string | null
+	headingLevel?: 2 | 3
+}) {
 	const { t, i18n } = useTranslation()
 	const timeZone = useTimeZone()
 	const Heading = headingLevel === 2 ? 'h2' : 'h3'

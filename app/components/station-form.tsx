@@ -23,23 +23,53 @@ export function useStationLabels(types: readonly ReferenceOption[]) {
  * The station's create and edit form. `provinces`: where the user may write (regional scope, decision 0052);
  * the select offers those, and the record's own province when it lies outside them (the server refuses it).
  */
-export function StationForm({ types, provinces, ...form }: CatalogFormProps & { types: readonly ReferenceOption[]; provinces: ProvinceScope }) {
+export function StationForm({
+	types,
+	provinces,
+	...form
+}: CatalogFormProps & { types: readonly ReferenceOption[]; provinces: ProvinceScope }) {
 	const { t } = useTranslation()
 	const { statusLabel } = useStationLabels(types)
-	const provinceOptions = PROVINCES_BY_NAME.filter((province) => inScope(provinces, province.code) || province.code === form.values.province).map((province) => ({
+	const provinceOptions = PROVINCES_BY_NAME.filter(
+		(province) => inScope(provinces, province.code) || province.code === form.values.province,
+	).map((province) => ({
 		value: province.code,
 		label: province.name,
 	}))
 	const cells: CatalogFormCell[] = [
-		{ columns: 'col-md-4', control: { kind: 'select', name: 'type', emptyOption: t('catalog.choose'), options: optionsWith(types, form.values.type), required: true } },
+		{
+			columns: 'col-md-4',
+			control: {
+				kind: 'select',
+				name: 'type',
+				emptyOption: t('catalog.choose'),
+				options: optionsWith(types, form.values.type),
+				required: true,
+			},
+		},
 		{
 			columns: 'col-md-4',
 			control: { kind: 'select', name: 'province', emptyOption: t('catalog.choose'), options: provinceOptions, required: true },
 		},
-		{ columns: 'col-md-4', control: { kind: 'select', name: 'status', fallback: 'active', options: STATION_STATUSES.map((status) => ({ value: status, label: statusLabel(status) })), required: true } },
+		{
+			columns: 'col-md-4',
+			control: {
+				kind: 'select',
+				name: 'status',
+				fallback: 'active',
+				options: STATION_STATUSES.map((status) => ({ value: status, label: statusLabel(status) })),
+				required: true,
+			},
+		},
 		{ columns: 'col-12', control: { kind: 'input', name: 'address', autoComplete: 'off' } },
-		{ columns: 'col-md-4', control: { kind: 'input', name: 'latitude', hint: t('stations.hints.latitude'), inputMode: 'decimal', autoComplete: 'off' } },
-		{ columns: 'col-md-4', control: { kind: 'input', name: 'longitude', hint: t('stations.hints.longitude'), inputMode: 'decimal', autoComplete: 'off' } },
+		{
+			columns: 'col-md-4',
+			control: { kind: 'input', name: 'latitude', hint: t('stations.hints.latitude'), inputMode: 'decimal', autoComplete: 'off' },
+		},
+		{
+			columns: 'col-md-4',
+			control: { kind: 'input', name: 'longitude', hint: t('stations.hints.longitude'), inputMode: 'decimal', autoComplete: 'off' },
+		},
 		{ columns: 'col-md-4', control: { kind: 'input', name: 'commissionedAt', type: 'date', hint: t('catalog.hints.date') } },
 		{ columns: 'col-12', control: { kind: 'textarea', name: 'note' } },
 	]

@@ -25,7 +25,13 @@ export function useToolLabels(stations: readonly StationChoice[] | null | undefi
 		return station ? `${station.code} · ${station.name}` : `#${id}`
 	}
 	const valueLabel = (field: string, value: string) =>
-		field === 'category' ? categoryLabel(value) : field === 'status' ? statusLabel(value) : field === 'stationId' ? stationLabel(value) : value
+		field === 'category'
+			? categoryLabel(value)
+			: field === 'status'
+				? statusLabel(value)
+				: field === 'stationId'
+					? stationLabel(value)
+					: value
 	return { categoryLabel, statusLabel, fieldLabel, valueLabel }
 }
 
@@ -73,21 +79,50 @@ export function StationPicker({
 }
 
 /** The tool's create and edit form. */
-export function ToolForm({ stations, categories, ...form }: CatalogFormProps & { stations: readonly StationChoice[] | null; categories: readonly ReferenceOption[] }) {
+export function ToolForm({
+	stations,
+	categories,
+	...form
+}: CatalogFormProps & { stations: readonly StationChoice[] | null; categories: readonly ReferenceOption[] }) {
 	const { t } = useTranslation()
 	const { statusLabel } = useToolLabels(stations, categories)
 	const cells: CatalogFormCell[] = [
-		{ columns: 'col-md-4', control: { kind: 'select', name: 'category', emptyOption: t('catalog.choose'), options: optionsWith(categories, form.values.category), required: true } },
+		{
+			columns: 'col-md-4',
+			control: {
+				kind: 'select',
+				name: 'category',
+				emptyOption: t('catalog.choose'),
+				options: optionsWith(categories, form.values.category),
+				required: true,
+			},
+		},
 		{ columns: 'col-md-4', control: { kind: 'input', name: 'serialNumber', autoComplete: 'off' } },
-		{ columns: 'col-md-4', control: { kind: 'select', name: 'status', fallback: 'in_stock', options: TOOL_STATUSES.map((status) => ({ value: status, label: statusLabel(status) })), required: true } },
+		{
+			columns: 'col-md-4',
+			control: {
+				kind: 'select',
+				name: 'status',
+				fallback: 'in_stock',
+				options: TOOL_STATUSES.map((status) => ({ value: status, label: statusLabel(status) })),
+				required: true,
+			},
+		},
 		{
 			columns: 'col-md-8',
-			control: { kind: 'custom', name: 'stationId', render: (field) => <StationPicker stations={stations} {...field} emptyLabel={t('tools.noStation')} /> },
+			control: {
+				kind: 'custom',
+				name: 'stationId',
+				render: (field) => <StationPicker stations={stations} {...field} emptyLabel={t('tools.noStation')} />,
+			},
 		},
 		{ columns: 'col-6 col-md-2', control: { kind: 'input', name: 'quantity', type: 'number', min: 0, step: 1, required: true } },
 		{ columns: 'col-6 col-md-2', control: { kind: 'input', name: 'unit', autoComplete: 'off', required: true } },
 		{ columns: 'col-md-4', control: { kind: 'input', name: 'purchaseDate', type: 'date', hint: t('catalog.hints.date') } },
-		{ columns: 'col-md-4', control: { kind: 'input', name: 'value', hint: t('tools.hints.value'), inputMode: 'decimal', autoComplete: 'off' } },
+		{
+			columns: 'col-md-4',
+			control: { kind: 'input', name: 'value', hint: t('tools.hints.value'), inputMode: 'decimal', autoComplete: 'off' },
+		},
 		{ columns: 'col-12', control: { kind: 'textarea', name: 'note' } },
 	]
 	return <CatalogForm catalog="tools" fields={TOOL_FIELDS} codeMax={TOOL_LIMITS.code} cells={cells} {...form} />

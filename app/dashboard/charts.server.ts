@@ -21,7 +21,10 @@ export function donut(data: ReadonlyArray<{ key: string; value: number }>, { rad
 	const slices = pie<{ key: string; value: number }>()
 		.value((item) => item.value)
 		.sort(null)(data.filter((item) => item.value > 0))
-	const shape = arc<(typeof slices)[number]>().innerRadius(radius - thickness).outerRadius(radius).padAngle(0.01)
+	const shape = arc<(typeof slices)[number]>()
+		.innerRadius(radius - thickness)
+		.outerRadius(radius)
+		.padAngle(0.01)
 	return slices.map((slice) => ({
 		key: slice.data.key,
 		value: slice.data.value,
@@ -64,7 +67,14 @@ export function horizontalBars(
 		.nice()
 		.range([0, plotWidth])
 	return {
-		bars: data.map((item) => ({ key: item.key, label: item.label, value: item.value, y: y(item.key) ?? 0, width: x(item.value), height: y.bandwidth() })),
+		bars: data.map((item) => ({
+			key: item.key,
+			label: item.label,
+			value: item.value,
+			y: y(item.key) ?? 0,
+			width: x(item.value),
+			height: y.bandwidth(),
+		})),
 		ticks: x.ticks(5).map((value) => ({ value, x: x(value) })),
 		labelWidth,
 		plotWidth,

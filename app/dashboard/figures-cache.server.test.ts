@@ -13,7 +13,11 @@ describe('a dashboard figure', () => {
 	test('is computed once for every request asking at the same version, even at the same moment', async () => {
 		const key = freshKey()
 		const { calls, compute } = counted(42)
-		const answers = await Promise.all([cachedFigure(key, 7, compute, 1_000), cachedFigure(key, 7, compute, 1_001), cachedFigure(key, 7, compute, 2_000)])
+		const answers = await Promise.all([
+			cachedFigure(key, 7, compute, 1_000),
+			cachedFigure(key, 7, compute, 1_001),
+			cachedFigure(key, 7, compute, 2_000),
+		])
 		expect(answers).toEqual([42, 42, 42])
 		expect(calls.count).toBe(1)
 	})

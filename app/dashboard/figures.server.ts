@@ -82,7 +82,11 @@ function scopedChangesQuery(entity: 'station' | 'tool', limit: number, scope: re
 	const recordId = sql<number>`cast(recent.entity_id as integer)`
 	const there =
 		entity === 'station'
-			? db.selectFrom('stations').select(sql<number>`1`.as('one')).where('stations.id', '=', recordId).where('stations.province', 'in', provinceList(scope))
+			? db
+					.selectFrom('stations')
+					.select(sql<number>`1`.as('one'))
+					.where('stations.id', '=', recordId)
+					.where('stations.province', 'in', provinceList(scope))
 			: db
 					.selectFrom('tools')
 					.innerJoin('stations', 'stations.id', 'tools.station_id')
@@ -100,9 +104,15 @@ function scopedChangesQuery(entity: 'station' | 'tool', limit: number, scope: re
 }
 
 /** The latest changes to the catalogs the user may see, where they may see them, from the audit log: each catalog's newest, merged. */
-export async function recentCatalogChanges(entities: ReadonlyArray<readonly ['station' | 'tool', ProvinceScope]>, limit = 8, db: DB = getDb()) {
+export async function recentCatalogChanges(
+	entities: ReadonlyArray<readonly ['station' | 'tool', ProvinceScope]>,
+	limit = 8,
+	db: DB = getDb(),
+) {
 	const perCatalog = await Promise.all(
-		entities.map(([entity, scope]) => (scope === null ? recentChangesQuery(entity, limit, db) : scopedChangesQuery(entity, limit, scope, db)).execute()),
+		entities.map(([entity, scope]) =>
+			(scope === null ? recentChangesQuery(entity, limit, db) : scopedChangesQuery(entity, limit, scope, db)).execute(),
+		),
 	)
 	const rows = perCatalog
 		.flat()
@@ -115,6 +125,14 @@ export async function recentCatalogChanges(entities: ReadonlyArray<readonly ['st
 		} catch {
 			/* details without a code */
 		}
-		return { id: row.id, at: row.at, action: row.action, entity: row.entity as 'station' | 'tool', entityId: row.entity_id, actor: row.actor_email, code }
+		return {
+			id: row.id,
+			at: row.at,
+			action: row.action,
+			entity: row.entity as 'station' | 'tool',
+			entityId: row.entity_id,
+			actor: row.actor_email,
+			code,
+		}
 	})
 }

@@ -32,7 +32,12 @@ const UNREACHABLE_CODES = new Set([
 // PostgreSQL: disk full, out of memory, a read-only (standby) database.
 const STORAGE_CODES = new Set(['SQLITE_FULL', 'SQLITE_READONLY', 'SQLITE_IOERR', 'SQLITE_CANTOPEN', '53100', '53200', '25006'])
 // node-postgres reports these without a code.
-const UNREACHABLE_MESSAGES = [/^timeout exceeded when trying to connect/i, /^Connection terminated/i, /^Query read timeout/i, /^Client has encountered a connection error/i]
+const UNREACHABLE_MESSAGES = [
+	/^timeout exceeded when trying to connect/i,
+	/^Connection terminated/i,
+	/^Query read timeout/i,
+	/^Client has encountered a connection error/i,
+]
 
 /** Whether `error` says the database is unavailable (rather than that the request or the code is wrong). */
 export function databaseUnavailability(error: unknown): Unavailability | null {

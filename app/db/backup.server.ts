@@ -46,7 +46,10 @@ export async function backupDatabase(handle: DatabaseHandle, file: string, { pag
 /** Whether the database holds anything of the portal's (its users table has rows). */
 async function holdsData(handle: DatabaseHandle): Promise<boolean> {
 	try {
-		const row = await handle.db.selectFrom('users').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst()
+		const row = await handle.db
+			.selectFrom('users')
+			.select((eb) => eb.fn.countAll<number | string>().as('n'))
+			.executeTakeFirst()
 		return Number(row?.n ?? 0) > 0
 	} catch {
 		// No users table: a new, empty database.
@@ -58,7 +61,12 @@ async function holdsData(handle: DatabaseHandle): Promise<boolean> {
  * Replaces the configured database with a backup. Refuses to overwrite a database that holds data
  * unless `force` (stop the portal first: a running server keeps the old database open).
  */
-export async function restoreDatabase(config: Config['database'], handle: DatabaseHandle, file: string, { force = false } = {}): Promise<void> {
+export async function restoreDatabase(
+	config: Config['database'],
+	handle: DatabaseHandle,
+	file: string,
+	{ force = false } = {},
+): Promise<void> {
 	if (!fs.existsSync(file)) throw new BackupError(`${file} does not exist`)
 	if (!force && (await holdsData(handle))) {
 		throw new BackupError('the database already holds data: stop the portal and add --force to replace it with the backup')
@@ -76,7 +84,20 @@ export async function restoreDatabase(config: Config['database'], handle: Databa
 	}
 	const env = await connectionEnv(handle)
 	await handle.close()
-	await runTool('pg_restore', ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${env.PGDATABASE}`, file], env)
+	await runTool(
+		'pg_restore',
+		[
+			'--clean',
+			'--if-exists',
+			'--no-owner',
+			'--no-privileges',
+			'--single-transaction',
+			'--exit-on-error',
+			`--dbname=${env.PGDATABASE}`,
+			file,
+		],
+		env,
+	)
 }
 
 function sqliteIntegrity(file: string): string[] {
@@ -111,8 +132,16 @@ export async function verifyDatabase(handle: DatabaseHandle): Promise<Verificati
 	const problems = handle.driver.kind === 'sqlite' ? sqliteIntegrity(handle.driver.client.name) : []
 	const tables =
 		handle.dialect === 'sqlite'
-			? await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and sql not like 'create virtual table%' and name not like '%_fts_%' order by name`.execute(handle.db)
-			: await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(handle.db)
+			? await sql<{
+					name: string
+				}>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and sql not like 'create virtual table%' and name not like '%_fts_%' order by name`.execute(
+					handle.db,
+				)
+			: await sql<{
+					name: string
+				}>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(
+					handle.db,
+				)
 	const rows: Record<string, number> = {}
 	for (const { name } of tables.rows) {
 		if (name.startsWith('kysely_')) continue
@@ -131,7 +160,12 @@ async function connectionEnv(handle: DatabaseHandle): Promise<NodeJS.ProcessEnv>
 	if (handle.driver.kind !== 'postgres') throw new Error('not a PostgreSQL database')
 	const options = handle.driver.pool.options as { connectionString?: string }
 	const url = new URL(options.connectionString ?? '')
-	const env: NodeJS.ProcessEnv = { ...process.env, PGHOST: url.hostname, PGPORT: url.port || '5432', PGDATABASE: decodeURIComponent(url.pathname.slice(1)) }
+	const env: NodeJS.ProcessEnv = {
+		...process.env,
+		PGHOST: url.hostname,
+		PGPORT: url.port || '5432',
+		PGDATABASE: decodeURIComponent(url.pathname.slice(1)),
+	}
 	if (url.username) env.PGUSER = decodeURIComponent(url.username)
 	if (url.password) env.PGPASSWORD = decodeURIComponent(url.password)
 	const sslmode = url.searchParams.get('sslmode')
@@ -146,7 +180,13 @@ function runTool(command: string, args: string[], env: NodeJS.ProcessEnv): Promi
 		let stderr = ''
 		child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
 		child.on('error', (error: NodeJS.ErrnoException) =>
-			reject(error.code === 'ENOENT' ? new BackupError(`${command} was not found: install the PostgreSQL client tools (Debian: postgresql-client) of the server's version or later`) : error),
+			reject(
+				error.code === 'ENOENT'
+					? new BackupError(
+							`${command} was not found: install the PostgreSQL client tools (Debian: postgresql-client) of the server's version or later`,
+						)
+					: error,
+			),
 		)
 		child.on('close', (code) => (code === 0 ? resolve() : reject(new BackupError(`${command} exited with ${code}: ${stderr.trim()}`))))
 	})

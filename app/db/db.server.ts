@@ -60,7 +60,10 @@ export function openDatabase(database: Config['database']): DatabaseHandle {
 		client.pragma('synchronous = NORMAL')
 		client.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`)
 		client.pragma(`cache_size = ${READ_CACHE_KIB}`)
-		const db = new Kysely<Database>({ dialect: immediateSqliteDialect({ database: withStatementCache(client) }), log: notifyQueryListeners })
+		const db = new Kysely<Database>({
+			dialect: immediateSqliteDialect({ database: withStatementCache(client) }),
+			log: notifyQueryListeners,
+		})
 		return {
 			db,
 			dialect: 'sqlite',
@@ -89,7 +92,13 @@ export function openDatabase(database: Config['database']): DatabaseHandle {
 	// the pool listens to only while the client is idle: unheard, it would end the process. The query that
 	// used it fails with the error itself, and the pool drops the client when it comes back.
 	pool.on('connect', (client) => client.on('error', () => undefined))
-	const probe = new pg.Pool({ connectionString: database.url, max: 1, connectionTimeoutMillis: connectMs, query_timeout: connectMs, keepAlive: true })
+	const probe = new pg.Pool({
+		connectionString: database.url,
+		max: 1,
+		connectionTimeoutMillis: connectMs,
+		query_timeout: connectMs,
+		keepAlive: true,
+	})
 	probe.on('error', () => undefined)
 	probe.on('connect', (client) => client.on('error', () => undefined))
 	const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: notifyQueryListeners })

@@ -45,7 +45,10 @@ test('a large write leaves its log to a worker thread, which copies all of it in
 	const cacheSize = client.pragma('cache_size', { simple: true })
 	const during = await largeWrite(client, async () => {
 		writePages(3_000)
-		return { autocheckpoint: client.pragma('wal_autocheckpoint', { simple: true }), cacheSize: client.pragma('cache_size', { simple: true }) }
+		return {
+			autocheckpoint: client.pragma('wal_autocheckpoint', { simple: true }),
+			cacheSize: client.pragma('cache_size', { simple: true }),
+		}
 	})
 	// A small page cache while it writes, the usual one afterwards.
 	expect(during).toEqual({ autocheckpoint: 0, cacheSize: -2_000 })

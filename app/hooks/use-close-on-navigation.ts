@@ -16,7 +16,8 @@ export function useCloseOnNavigation() {
 		// the page's styles stop reading the address's target once hydrated, as it would outlast client-side navigations.
 		const sidebarToggle = document.getElementById(SIDEBAR_TOGGLE_ID)
 		const offCanvas = getComputedStyle(document.documentElement).getPropertyValue('--portal-menu-off-canvas').trim() === '1'
-		if (sidebarToggle instanceof HTMLInputElement && offCanvas && document.getElementById(MENU_ID)?.matches(':target')) sidebarToggle.checked = !sidebarToggle.checked
+		if (sidebarToggle instanceof HTMLInputElement && offCanvas && document.getElementById(MENU_ID)?.matches(':target'))
+			sidebarToggle.checked = !sidebarToggle.checked
 	}, [])
 	useEffect(() => {
 		if (shownKey.current === key) return

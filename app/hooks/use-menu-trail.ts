@@ -8,13 +8,21 @@ import { bestEntry } from '~/permissions/menu'
  * one whose `data-query` the query holds, gets `aria-current="page"`, the groups above it `data-trail`
  * (and, when `openGroups`, `open`).
  */
-export function markMenuTrail(root: HTMLElement, { pathname, search }: { pathname: string; search: string }, { openGroups }: { openGroups: boolean }) {
+export function markMenuTrail(
+	root: HTMLElement,
+	{ pathname, search }: { pathname: string; search: string },
+	{ openGroups }: { openGroups: boolean },
+) {
 	for (const element of root.querySelectorAll('[data-menu][aria-current]')) element.removeAttribute('aria-current')
 	for (const element of root.querySelectorAll('[data-trail]')) element.removeAttribute('data-trail')
 	let path = pathname.replace(/\/+$/, '') || '/'
 	let entry: Element | undefined
 	for (;;) {
-		entry = bestEntry([...root.querySelectorAll(`[data-menu][data-path="${CSS.escape(path)}"]`)], (element) => element.getAttribute('data-query'), search)
+		entry = bestEntry(
+			[...root.querySelectorAll(`[data-menu][data-path="${CSS.escape(path)}"]`)],
+			(element) => element.getAttribute('data-query'),
+			search,
+		)
 		if (entry || path === '/') break
 		path = path.slice(0, path.lastIndexOf('/')) || '/'
 	}
@@ -28,7 +36,12 @@ export function markMenuTrail(root: HTMLElement, { pathname, search }: { pathnam
 }
 
 /** Keeps the trail of a server-rendered menu in step with client-side navigations. */
-export function useMenuTrail(container: RefObject<HTMLElement>, location: { pathname: string; search: string }, html: string, options: { openGroups: boolean }) {
+export function useMenuTrail(
+	container: RefObject<HTMLElement>,
+	location: { pathname: string; search: string },
+	html: string,
+	options: { openGroups: boolean },
+) {
 	const { openGroups } = options
 	const { pathname, search } = location
 	useEffect(() => {

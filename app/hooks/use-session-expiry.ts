@@ -28,14 +28,24 @@ async function reportActivity(): Promise<number | null> {
  * `warning` (with `stay()` to extend it), and `ended` once it has. `expiresInMs` comes with each load of
  * the page's data (`dataKey` changes then).
  */
-export function useSessionExpiry({ intervalMs, expiresInMs, dataKey }: { intervalMs: number; expiresInMs: number | null; dataKey: unknown }) {
+export function useSessionExpiry({
+	intervalMs,
+	expiresInMs,
+	dataKey,
+}: {
+	intervalMs: number
+	expiresInMs: number | null
+	dataKey: unknown
+}) {
 	const deadline = useRef<number | null>(null)
 	const [phase, setPhase] = useState<SessionPhase>({ phase: 'active' })
 
 	const extend = useCallback((remainingMs: number | null) => {
 		if (remainingMs === null) return
 		deadline.current = Date.now() + remainingMs
-		setPhase(remainingMs <= 0 ? { phase: 'ended' } : remainingMs <= SESSION_WARNING_MS ? { phase: 'warning', remainingMs } : { phase: 'active' })
+		setPhase(
+			remainingMs <= 0 ? { phase: 'ended' } : remainingMs <= SESSION_WARNING_MS ? { phase: 'warning', remainingMs } : { phase: 'active' },
+		)
 	}, [])
 
 	useEffect(() => {

@@ -44,7 +44,16 @@ describe('datetime-local values in a given time zone', () => {
 	})
 
 	test('anything that is not a real date and time is null', () => {
-		for (const text of ['', '2026-02-30T10:00', '2026-13-01T10:00', '2026-11-25T24:00', '2026-11-25T10:60', '2026-11-25 10:00', '2026-11-25T10:00:00', '25/11/2026 10:00']) {
+		for (const text of [
+			'',
+			'2026-02-30T10:00',
+			'2026-13-01T10:00',
+			'2026-11-25T24:00',
+			'2026-11-25T10:60',
+			'2026-11-25 10:00',
+			'2026-11-25T10:00:00',
+			'25/11/2026 10:00',
+		]) {
 			expect(fromLocalDateTimeInput(text, VIETNAM), text).toBeNull()
 		}
 	})

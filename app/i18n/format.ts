@@ -40,7 +40,10 @@ const NUMERIC_DATE = { year: 'numeric', month: '2-digit', day: '2-digit' } as co
 
 export function formatDateTime(at: number | Date, language: LanguageCode | string, timeZone: string): string {
 	const tag = localeTag(language)
-	return formatter(`date-time:${tag}:${timeZone}`, () => new Intl.DateTimeFormat(tag, { ...NUMERIC_DATE, hour: '2-digit', minute: '2-digit', timeZone })).format(at)
+	return formatter(
+		`date-time:${tag}:${timeZone}`,
+		() => new Intl.DateTimeFormat(tag, { ...NUMERIC_DATE, hour: '2-digit', minute: '2-digit', timeZone }),
+	).format(at)
 }
 
 /** The day an instant falls on in `timeZone`. */
@@ -70,19 +73,44 @@ export function formatPercent(percent: number, language: LanguageCode | string):
 }
 
 /** A decimal given as a string ("1234567.5"), formatted exactly (Intl formats a numeric string without a double). */
-export function formatDecimalString(decimal: string, language: LanguageCode | string, minimumFractionDigits: number, maximumFractionDigits: number): string {
+export function formatDecimalString(
+	decimal: string,
+	language: LanguageCode | string,
+	minimumFractionDigits: number,
+	maximumFractionDigits: number,
+): string {
 	const tag = localeTag(language)
-	const format = formatter(`decimal:${tag}:${minimumFractionDigits}:${maximumFractionDigits}`, () => new Intl.NumberFormat(tag, { minimumFractionDigits, maximumFractionDigits }))
+	const format = formatter(
+		`decimal:${tag}:${minimumFractionDigits}:${maximumFractionDigits}`,
+		() => new Intl.NumberFormat(tag, { minimumFractionDigits, maximumFractionDigits }),
+	)
 	return format.format(decimal as unknown as number)
 }
 
 function localParts(timeZone: string): Intl.DateTimeFormat {
-	return formatter(`local-parts:${timeZone}`, () => new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }))
+	return formatter(
+		`local-parts:${timeZone}`,
+		() =>
+			new Intl.DateTimeFormat('en-US', {
+				timeZone,
+				hourCycle: 'h23',
+				year: 'numeric',
+				month: '2-digit',
+				day: '2-digit',
+				hour: '2-digit',
+				minute: '2-digit',
+				second: '2-digit',
+			}),
+	)
 }
 
 /** The wall-clock reading of an instant in `timeZone`, as if it were UTC, in epoch ms (whole seconds). */
 function wallClock(at: number, timeZone: string): number {
-	const part = Object.fromEntries(localParts(timeZone).formatToParts(at).map((p) => [p.type, p.value]))
+	const part = Object.fromEntries(
+		localParts(timeZone)
+			.formatToParts(at)
+			.map((p) => [p.type, p.value]),
+	)
 	return Date.UTC(Number(part.year), Number(part.month) - 1, Number(part.day), Number(part.hour), Number(part.minute), Number(part.second))
 }
 
@@ -118,7 +146,8 @@ export function fromLocalDateTimeInput(text: string, timeZone: string): number |
 	const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number]
 	const asUtc = Date.UTC(year, month - 1, day, hour, minute)
 	const check = new Date(asUtc)
-	if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59) return null
+	if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59)
+		return null
 	return zonedToInstant(asUtc, timeZone)
 }
 

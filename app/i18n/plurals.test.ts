@@ -9,13 +9,23 @@ import { PLURAL_SUFFIX as PLURAL, flatLocales } from '../../tests/support/locale
  * `_other` keys, chosen by Intl.PluralRules) and written in the language's number format.
  */
 const flat = flatLocales()
-const countKeys = [...new Set(Object.values(flat).flatMap((entries) => Object.keys(entries).filter((key) => PLURAL.test(key)).map((key) => key.replace(PLURAL, ''))))].sort()
+const countKeys = [
+	...new Set(
+		Object.values(flat).flatMap((entries) =>
+			Object.keys(entries)
+				.filter((key) => PLURAL.test(key))
+				.map((key) => key.replace(PLURAL, '')),
+		),
+	),
+].sort()
 const SAMPLES = [0, 1, 2, 5, 21, 1_000_000]
 
 describe('plural forms', () => {
 	test('the counts of the interface are plural keys', () => {
 		expect(countKeys.length).toBeGreaterThanOrEqual(20)
-		expect(countKeys).toEqual(expect.arrayContaining(['stations.toolsOf', 'csv.rowErrorsSummary', 'admin.users.sessionsRevoked', 'session.warningBody']))
+		expect(countKeys).toEqual(
+			expect.arrayContaining(['stations.toolsOf', 'csv.rowErrorsSummary', 'admin.users.sessionsRevoked', 'session.warningBody']),
+		)
 	})
 
 	test.each(LANGUAGE_CODES)('%s has exactly the forms its language distinguishes, for every count', (code) => {
@@ -43,22 +53,27 @@ describe('plural forms', () => {
 		expect(otherNames, 'counts under another name than count').toEqual([])
 	})
 
-	test.each(LANGUAGE_CODES)('%s renders every count with the form and number format Intl chooses for 0, 1, 2, 5, 21 and 1,000,000', (code) => {
-		const tag = localeTag(code)
-		const rules = new Intl.PluralRules(tag)
-		const numbers = new Intl.NumberFormat(tag)
-		for (const key of countKeys) {
-			for (const count of SAMPLES) {
-				const form = flat[code]![`${key}_${rules.select(count)}`]
-				expect(form, `${key}_${rules.select(count)} in ${code}.json`).toBeDefined()
-				const values: Record<string, string> = { code: 'HN-0001', name: 'An', link: 'https://portal.example/reset' }
-				const expected = form!.replace(/\{\{\s*(\w+)\s*(,\s*number\s*)?\}\}/g, (_all, name: string) => (name === 'count' ? numbers.format(count) : name === 'read' || name === 'sent' ? numbers.format(0) : values[name]!))
-				const rendered = translate(code, key, { count, read: 0, sent: 0, ...values })
-				expect(rendered, `${key} in ${code} for ${count}`).toBe(expected)
-				expect(rendered).not.toMatch(/\{\{|\}\}/)
+	test.each(LANGUAGE_CODES)(
+		'%s renders every count with the form and number format Intl chooses for 0, 1, 2, 5, 21 and 1,000,000',
+		(code) => {
+			const tag = localeTag(code)
+			const rules = new Intl.PluralRules(tag)
+			const numbers = new Intl.NumberFormat(tag)
+			for (const key of countKeys) {
+				for (const count of SAMPLES) {
+					const form = flat[code]![`${key}_${rules.select(count)}`]
+					expect(form, `${key}_${rules.select(count)} in ${code}.json`).toBeDefined()
+					const values: Record<string, string> = { code: 'HN-0001', name: 'An', link: 'https://portal.example/reset' }
+					const expected = form!.replace(/\{\{\s*(\w+)\s*(,\s*number\s*)?\}\}/g, (_all, name: string) =>
+						name === 'count' ? numbers.format(count) : name === 'read' || name === 'sent' ? numbers.format(0) : values[name]!,
+					)
+					const rendered = translate(code, key, { count, read: 0, sent: 0, ...values })
+					expect(rendered, `${key} in ${code} for ${count}`).toBe(expected)
+					expect(rendered).not.toMatch(/\{\{|\}\}/)
+				}
 			}
-		}
-	})
+		},
+	)
 
 	test('the forms read as each language says them', () => {
 		expect(translate('en', 'stations.toolsOf', { count: 1, code: 'HN-1' })).toBe('1 tool at station HN-1')

@@ -54,7 +54,8 @@ describe('translations', () => {
 
 	test.each(LANGUAGE_CODES)('%s names every option of the badge colour list', (code) => {
 		for (const variant of BADGE_VARIANTS) expect(textOf(code, `admin.functions.badgeVariants.${variant}`), variant).not.toBe('')
-		if (code !== 'en') expect(textOf(code, 'admin.functions.badgeVariants.danger')).not.toBe(textOf('en', 'admin.functions.badgeVariants.danger'))
+		if (code !== 'en')
+			expect(textOf(code, 'admin.functions.badgeVariants.danger')).not.toBe(textOf('en', 'admin.functions.badgeVariants.danger'))
 	})
 
 	test('every key the code uses exists', () => {

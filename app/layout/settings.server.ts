@@ -12,9 +12,7 @@ export function layoutCookie(settings: LayoutSettings, secure: boolean) {
 }
 
 /** POST /settings/layout: every field optional (a missing one keeps its value), each limited to its options. */
-const option = <Values extends readonly [string, ...string[]]>(values: Values) =>
-	z.enum(values, issue('layout.invalidValue')).optional()
-
+const option = <Values extends readonly [string, ...string[]]>(values: Values) => z.enum(values, issue('layout.invalidValue')).optional()
 
 export const layoutSchema = z.object({
 	width: option(LAYOUT_OPTIONS.width),

@@ -77,7 +77,9 @@ describe('listSearch', () => {
 	})
 
 	test('keeps the state in a fixed order', () => {
-		expect(listSearch(parse('size=10&dir=desc&sort=name&status=active&q=tr%E1%BA%A1m'), spec)).toBe('?q=tr%E1%BA%A1m&status=active&sort=name&dir=desc&size=10')
+		expect(listSearch(parse('size=10&dir=desc&sort=name&status=active&q=tr%E1%BA%A1m'), spec)).toBe(
+			'?q=tr%E1%BA%A1m&status=active&sort=name&dir=desc&size=10',
+		)
 	})
 
 	test('changing a filter or the size goes back to page 1; changing the page keeps the rest', () => {

@@ -66,8 +66,7 @@ export function parseListState<Filter extends string, Sort extends string>(
 	const sortParam = params.get('sort') as Sort | null
 	const sort = sortParam && spec.sorts.includes(sortParam) ? sortParam : spec.defaultSort
 	const dirParam = params.get('dir')
-	const dir: SortDirection =
-		dirParam === 'asc' || dirParam === 'desc' ? dirParam : sort === spec.defaultSort ? spec.defaultDir : 'asc'
+	const dir: SortDirection = dirParam === 'asc' || dirParam === 'desc' ? dirParam : sort === spec.defaultSort ? spec.defaultDir : 'asc'
 	const sizeParam = Number(params.get('size'))
 	const size = (PAGE_SIZES as readonly number[]).includes(sizeParam) ? (sizeParam as PageSize) : DEFAULT_PAGE_SIZE
 	const page = positiveInteger(params.get('page'), MAX_PAGE) ?? 1

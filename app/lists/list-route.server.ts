@@ -6,7 +6,11 @@ import { isCanonical, lastPage } from './list.server'
  * The list's state from the page's address. Any other spelling of the same view (a submitted filter
  * form, its empty fields and all) is redirected to the one short, bookmarkable address of that view.
  */
-export function requireListState<Filter extends string, Sort extends string>(request: Request, path: string, spec: ListSpec<Filter, Sort>): ListState<Filter, Sort> {
+export function requireListState<Filter extends string, Sort extends string>(
+	request: Request,
+	path: string,
+	spec: ListSpec<Filter, Sort>,
+): ListState<Filter, Sort> {
 	const url = new URL(request.url)
 	const state = parseListState(url.searchParams, spec)
 	const canonical = listSearch(state, spec)
@@ -22,5 +26,6 @@ export function requirePageInRange<Filter extends string, Sort extends string>(
 	spec: ListSpec<Filter, Sort>,
 ): void {
 	const last = lastPage(result)
-	if (result.rows.length === 0 && state.page > 1 && last !== null && result.total > 0) throw redirect(`${path}${listSearch(state, spec, { page: last })}`)
+	if (result.rows.length === 0 && state.page > 1 && last !== null && result.total > 0)
+		throw redirect(`${path}${listSearch(state, spec, { page: last })}`)
 }

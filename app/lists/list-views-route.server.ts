@@ -95,7 +95,7 @@ export async function handleListViewIntent(request: Request, user: Pick<User, 'i
 						: {
 								key: 'listViews.errors.tooMany',
 								values: { max: MAX_VIEWS_PER_LIST },
-						  }
+							}
 				return invalid({ errors: { viewName: error }, values: form.values }, { status: 409 })
 			}
 			await flashSuccess(request, 'listViews.viewSaved', { name })

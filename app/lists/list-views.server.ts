@@ -21,7 +21,12 @@ export function viewNameKey(name: string): string {
 }
 
 export async function getHiddenColumns(userId: number, listKey: string, db: DB = getDb()): Promise<string[]> {
-	const row = await db.selectFrom('list_columns').select('hidden').where('user_id', '=', userId).where('list_key', '=', listKey).executeTakeFirst()
+	const row = await db
+		.selectFrom('list_columns')
+		.select('hidden')
+		.where('user_id', '=', userId)
+		.where('list_key', '=', listKey)
+		.executeTakeFirst()
 	if (!row) return []
 	try {
 		const hidden: unknown = JSON.parse(row.hidden)
@@ -31,7 +36,12 @@ export async function getHiddenColumns(userId: number, listKey: string, db: DB =
 	}
 }
 
-export async function setHiddenColumns(userId: number, listKey: string, hidden: readonly string[], { now = Date.now(), db = getDb() }: { now?: number; db?: DB } = {}) {
+export async function setHiddenColumns(
+	userId: number,
+	listKey: string,
+	hidden: readonly string[],
+	{ now = Date.now(), db = getDb() }: { now?: number; db?: DB } = {},
+) {
 	const values = {
 		hidden: JSON.stringify([...new Set(hidden)]),
 		updated_at: now,
@@ -50,7 +60,13 @@ export async function resetColumns(userId: number, listKey: string, db: DB = get
 
 /** The user's saved views of the list, oldest first. */
 export function getSavedViews(userId: number, listKey: string, db: DB = getDb()): Promise<SavedView[]> {
-	return db.selectFrom('list_views').select(['id', 'name', 'query']).where('user_id', '=', userId).where('list_key', '=', listKey).orderBy('id').execute()
+	return db
+		.selectFrom('list_views')
+		.select(['id', 'name', 'query'])
+		.where('user_id', '=', userId)
+		.where('list_key', '=', listKey)
+		.orderBy('id')
+		.execute()
 }
 
 export type SaveViewResult = { ok: true; id: number } | { ok: false; reason: 'nameTaken' | 'tooMany' }
@@ -65,7 +81,12 @@ export async function saveView(
 	const name = view.name.normalize('NFC')
 	try {
 		return await db.transaction().execute(async (trx) => {
-			const existing = await trx.selectFrom('list_views').select('name_key').where('user_id', '=', userId).where('list_key', '=', listKey).execute()
+			const existing = await trx
+				.selectFrom('list_views')
+				.select('name_key')
+				.where('user_id', '=', userId)
+				.where('list_key', '=', listKey)
+				.execute()
 			const key = viewNameKey(name)
 			if (existing.some((row) => row.name_key === key)) return { ok: false, reason: 'nameTaken' } as const
 			if (existing.length >= MAX_VIEWS_PER_LIST) return { ok: false, reason: 'tooMany' } as const
@@ -92,6 +113,11 @@ export async function saveView(
 
 /** Deletes one of the user's own views of the list; false when they have no such view. */
 export async function deleteView(userId: number, listKey: string, viewId: number, db: DB = getDb()): Promise<boolean> {
-	const result = await db.deleteFrom('list_views').where('id', '=', viewId).where('user_id', '=', userId).where('list_key', '=', listKey).executeTakeFirst()
+	const result = await db
+		.deleteFrom('list_views')
+		.where('id', '=', viewId)
+		.where('user_id', '=', userId)
+		.where('list_key', '=', listKey)
+		.executeTakeFirst()
 	return Number(result.numDeletedRows) > 0
 }

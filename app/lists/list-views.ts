@@ -29,7 +29,10 @@ export function columnNames<Column extends string>(definition: ListViewsDefiniti
 }
 
 /** Which optional columns show, given the names a user hid (names the list no longer has are ignored). */
-export function shownColumns<Column extends string>(definition: ListViewsDefinition<Column>, hidden: readonly string[]): Record<Column, boolean> {
+export function shownColumns<Column extends string>(
+	definition: ListViewsDefinition<Column>,
+	hidden: readonly string[],
+): Record<Column, boolean> {
 	return Object.fromEntries(columnNames(definition).map((name) => [name, !hidden.includes(name)])) as Record<Column, boolean>
 }
 

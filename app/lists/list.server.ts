@@ -77,19 +77,34 @@ export function orderList<Q extends AnySelect>(query: Q, dialect: Dialect, sort:
  * index in order, checks the filter on each entry and stops after a page, instead of fetching every
  * row of a status or a province and sorting them. PostgreSQL's planner weighs this itself.
  */
-export function equals(dialect: Dialect, column: string, value: string | number, { selective }: { selective: boolean }): Expression<SqlBool> {
+export function equals(
+	dialect: Dialect,
+	column: string,
+	value: string | number,
+	{ selective }: { selective: boolean },
+): Expression<SqlBool> {
 	const ref = sql.ref(column)
 	return dialect === 'sqlite' && !selective ? sql<SqlBool>`+${ref} = ${value}` : sql<SqlBool>`${ref} = ${value}`
 }
 
 /** Like `equals` for `column in (subquery)`. */
-export function inSubquery(dialect: Dialect, column: string, subquery: Expression<unknown>, { selective }: { selective: boolean }): Expression<SqlBool> {
+export function inSubquery(
+	dialect: Dialect,
+	column: string,
+	subquery: Expression<unknown>,
+	{ selective }: { selective: boolean },
+): Expression<SqlBool> {
 	const ref = sql.ref(column)
 	return dialect === 'sqlite' && !selective ? sql<SqlBool>`+${ref} in (${subquery})` : sql<SqlBool>`${ref} in (${subquery})`
 }
 
 /** Like `equals` for `column in (values)`; an empty list matches nothing. */
-export function inValues(dialect: Dialect, column: string, values: readonly (string | number)[], { selective }: { selective: boolean }): Expression<SqlBool> {
+export function inValues(
+	dialect: Dialect,
+	column: string,
+	values: readonly (string | number)[],
+	{ selective }: { selective: boolean },
+): Expression<SqlBool> {
 	if (values.length === 0) return sql<SqlBool>`0 = 1`
 	const ref = sql.ref(column)
 	const list = sql.join(values.map((value) => sql`${value}`))
@@ -114,7 +129,12 @@ export type FilterPurpose = 'page' | 'count'
  * one or two characters: the ids of at most SEARCH_PROBE_LIMIT + 1 matching rows are read from a
  * covering index; up to the limit, they are the list, beyond it the word is common (as above).
  */
-export async function searchCondition(db: DB, dialect: Dialect, table: keyof Database & string, query: string): Promise<Expression<SqlBool> | null> {
+export async function searchCondition(
+	db: DB,
+	dialect: Dialect,
+	table: keyof Database & string,
+	query: string,
+): Promise<Expression<SqlBool> | null> {
 	return (await search(db, dialect, table, query)).condition
 }
 
@@ -140,17 +160,23 @@ export async function search(db: DB, dialect: Dialect, table: keyof Database & s
 	if (indexed.length > 0) {
 		const fts = sql.table(`${table}_fts`)
 		const phrases = ftsPhrases(indexed)
-		const probe = await sql<{ n: number }>`select count(*) as n from (select rowid from ${fts} where ${fts} match ${phrases} limit ${SEARCH_PROBE_LIMIT + 1})`.execute(db)
+		const probe = await sql<{
+			n: number
+		}>`select count(*) as n from (select rowid from ${fts} where ${fts} match ${phrases} limit ${SEARCH_PROBE_LIMIT + 1})`.execute(db)
 		const matches = Number(probe.rows[0]?.n ?? 0)
 		if (matches === 0) return { condition: sql<SqlBool>`0 = 1`, atLeast: 0 }
 		if (matches <= SEARCH_PROBE_LIMIT) {
 			const inFts = sql<SqlBool>`${id} in (select rowid from ${fts} where ${fts} match ${phrases})`
-			return indexed.length === terms.length ? { condition: inFts, atLeast: matches } : { condition: sql<SqlBool>`${inFts} and ${likes}`, atLeast: 0 }
+			return indexed.length === terms.length
+				? { condition: inFts, atLeast: matches }
+				: { condition: sql<SqlBool>`${inFts} and ${likes}`, atLeast: 0 }
 		}
 		// Common words: checked on the index entries in list order.
 		if (indexed.length === terms.length) return { condition: likes, atLeast: matches }
 	}
-	const found = await sql<{ id: number }>`select ${id} as id from ${sql.table(table)} where ${likes} limit ${SEARCH_PROBE_LIMIT + 1}`.execute(db)
+	const found = await sql<{
+		id: number
+	}>`select ${id} as id from ${sql.table(table)} where ${likes} limit ${SEARCH_PROBE_LIMIT + 1}`.execute(db)
 	if (found.rows.length > SEARCH_PROBE_LIMIT) return { condition: likes, atLeast: found.rows.length }
 	if (found.rows.length === 0) return { condition: sql<SqlBool>`0 = 1`, atLeast: 0 }
 	return { condition: sql<SqlBool>`${id} in (${sql.join(found.rows.map((row) => row.id))})`, atLeast: found.rows.length }
@@ -166,7 +192,11 @@ export async function countUpTo(db: DB, filtered: AnySelect, cap: number | null 
 			.executeTakeFirstOrThrow()) as { n: number | string | bigint }
 		return { total: Number(row.n), exact: true }
 	}
-	const matches = filtered.clearSelect().clearOrderBy().select(sql<number>`1`.as('one')).limit(cap + 1)
+	const matches = filtered
+		.clearSelect()
+		.clearOrderBy()
+		.select(sql<number>`1`.as('one'))
+		.limit(cap + 1)
 	const row = (await db
 		.selectFrom(matches.as('matches'))
 		.select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
@@ -265,7 +295,11 @@ async function placePage(db: DB, dialect: Dialect, source: ListSource, state: Pi
 	const countNeeded = hasNext || (ids.length === 0 && state.page > 1)
 	// A search alone (no filter) known to match more than the cap: "more than 1,000" without counting.
 	const overCap = cap !== null && Object.keys(state.filters).length === 0 && (source.searchMatchesAtLeast ?? 0) > cap
-	const counting = !countNeeded ? { total: offset + ids.length, exact: true } : overCap ? { total: cap, exact: false } : countUpTo(db, source.counted ?? source.filtered, cap)
+	const counting = !countNeeded
+		? { total: offset + ids.length, exact: true }
+		: overCap
+			? { total: cap, exact: false }
+			: countUpTo(db, source.counted ?? source.filtered, cap)
 	const place = async (): Promise<Omit<PagePlace, 'ids' | 'hasNext'>> => {
 		const count = await counting
 		// Counting stopped at the cap, but the rows read prove at least this many.
@@ -290,7 +324,11 @@ export async function readPage<Row>(
 	if (state.q && source.version) {
 		const version = await source.version()
 		const offset = (state.page - 1) * state.size
-		const queries = [queryText(pageIdsQuery(dialect, source, state.dir, offset, state.size + 1)), queryText(source.counted ?? source.filtered), (source.searchMatchesAtLeast ?? 0) > SEARCH_COUNT_CAP]
+		const queries = [
+			queryText(pageIdsQuery(dialect, source, state.dir, offset, state.size + 1)),
+			queryText(source.counted ?? source.filtered),
+			(source.searchMatchesAtLeast ?? 0) > SEARCH_COUNT_CAP,
+		]
 		// A digest: a short search's condition may list up to SEARCH_PROBE_LIMIT ids.
 		const key = createHash('sha256').update(queries.join('\n')).digest('base64')
 		place = await SEARCHED_PAGES.get(key, version, async () => {
@@ -330,7 +368,9 @@ export function afterPosition(sort: SortColumn, idColumn: string, dir: SortDirec
 	if (sort.unique && position.value !== null) return sql<SqlBool>`${column} ${beyond} ${position.value}`
 	if (position.value === null) {
 		// Still among the NULLs: the rest of them, then (ascending) every non-NULL value.
-		return dir === 'asc' ? sql<SqlBool>`((${column} is null and ${id} > ${position.id}) or ${column} is not null)` : sql<SqlBool>`(${column} is null and ${id} < ${position.id})`
+		return dir === 'asc'
+			? sql<SqlBool>`((${column} is null and ${id} > ${position.id}) or ${column} is not null)`
+			: sql<SqlBool>`(${column} is null and ${id} < ${position.id})`
 	}
 	const range = sql<SqlBool>`(${column}, ${id}) ${beyond} (${position.value}, ${position.id})`
 	return sort.nullable && dir === 'desc' ? sql<SqlBool>`(${range} or ${column} is null)` : range
@@ -345,18 +385,34 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
  * costs the same at the millionth row as at the first; between batches the event loop takes a turn,
  * which matters with SQLite, whose queries run synchronously.
  */
-export async function* readAll<Row>(db: DB, dialect: Dialect, source: ListSource, dir: SortDirection, batchSize = 1_000): AsyncGenerator<Row[]> {
+export async function* readAll<Row>(
+	db: DB,
+	dialect: Dialect,
+	source: ListSource,
+	dir: SortDirection,
+	batchSize = 1_000,
+): AsyncGenerator<Row[]> {
 	let position: ListPosition | null = null
 	for (;;) {
 		const from: AnySelect = position ? source.filtered.where(afterPosition(source.sort, source.idColumn, dir, position)) : source.filtered
 		const { then } = source.sort
-		const selected = [sql<number>`${sql.ref(source.idColumn)}`.as('id'), sql<unknown>`${sortKey(source.sort)}`.as('sort_value'), ...(then ? [sql<unknown>`${sql.ref(then)}`.as('then_value')] : [])]
+		const selected = [
+			sql<number>`${sql.ref(source.idColumn)}`.as('id'),
+			sql<unknown>`${sortKey(source.sort)}`.as('sort_value'),
+			...(then ? [sql<unknown>`${sql.ref(then)}`.as('then_value')] : []),
+		]
 		const query = orderList(from.select(selected), dialect, source.sort, dir, source.idColumn).limit(batchSize)
 		const keys = (await query.execute()) as { id: number; sort_value: unknown; then_value?: unknown }[]
 		if (keys.length === 0) return
 		const last = keys[keys.length - 1]!
 		position = { value: last.sort_value, then: last.then_value, id: Number(last.id) }
-		const rows = await rowsByIds<Row>(db, dialect, source, dir, keys.map((key) => Number(key.id)))
+		const rows = await rowsByIds<Row>(
+			db,
+			dialect,
+			source,
+			dir,
+			keys.map((key) => Number(key.id)),
+		)
 		if (rows.length > 0) yield rows
 		if (keys.length < batchSize) return
 		await nextTurn()

@@ -19,7 +19,8 @@ function envelopeOf(raw: string): { from: string; to: string[] } {
 	const head = raw.slice(0, raw.search(/\r?\n\r?\n/))
 	const unfolded = head.replace(/\r?\n[ \t]+/g, ' ')
 	const header = (name: string) => new RegExp(`^${name}:(.*)$`, 'im').exec(unfolded)?.[1] ?? ''
-	const addresses = (value: string) => [...value.matchAll(/<([^<>\s]+@[^<>\s]+)>|([^\s,<>"]+@[^\s,<>"]+)/g)].map((match) => match[1] ?? match[2]!)
+	const addresses = (value: string) =>
+		[...value.matchAll(/<([^<>\s]+@[^<>\s]+)>|([^\s,<>"]+@[^\s,<>"]+)/g)].map((match) => match[1] ?? match[2]!)
 	return { from: addresses(header('From'))[0] ?? '', to: addresses(header('To')) }
 }
 

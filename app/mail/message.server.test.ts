@@ -5,7 +5,11 @@ import { composeMessage, textToHtml } from './message.server'
 
 describe('composeMessage', () => {
 	test('a complete message: From, To, Subject, Date, Message-ID, MIME-Version, and a text and an HTML part in the given language', async () => {
-		const raw = await composeMessage('Cổng nhân viên <portal@example.com>', { to: 'an@example.com', subject: 'Đặt lại mật khẩu', text: 'Xin chào An,\n\nhttps://portal.example.com/x?a=1&b=2', lang: 'vi' }, 'portal.example.com')
+		const raw = await composeMessage(
+			'Cổng nhân viên <portal@example.com>',
+			{ to: 'an@example.com', subject: 'Đặt lại mật khẩu', text: 'Xin chào An,\n\nhttps://portal.example.com/x?a=1&b=2', lang: 'vi' },
+			'portal.example.com',
+		)
 		const mail = await readMail(raw)
 		expect(mail).toMatchObject({ from: 'portal@example.com', to: ['an@example.com'], subject: 'Đặt lại mật khẩu' })
 		expect(mail.headers.get('mime-version')).toBe('1.0')
@@ -19,7 +23,10 @@ describe('composeMessage', () => {
 
 	test('two messages never share a Message-ID', async () => {
 		const content = { to: 'an@example.com', subject: 's', text: 't', lang: 'en' }
-		const [a, b] = await Promise.all([composeMessage('p@example.com', content, 'example.com'), composeMessage('p@example.com', content, 'example.com')])
+		const [a, b] = await Promise.all([
+			composeMessage('p@example.com', content, 'example.com'),
+			composeMessage('p@example.com', content, 'example.com'),
+		])
 		expect((await readMail(a!)).headers.get('message-id')).not.toBe((await readMail(b!)).headers.get('message-id'))
 	})
 })

@@ -20,7 +20,18 @@ import { chosenIds } from './announcements.server'
 
 type AnnouncementRow = Pick<
 	Selectable<AnnouncementsTable>,
-	'id' | 'title' | 'body' | 'link' | 'audience' | 'audience_ids' | 'also_email' | 'site_url' | 'expires_at' | 'delivered_at' | 'recipients_through' | 'withdrawn_at'
+	| 'id'
+	| 'title'
+	| 'body'
+	| 'link'
+	| 'audience'
+	| 'audience_ids'
+	| 'also_email'
+	| 'site_url'
+	| 'expires_at'
+	| 'delivered_at'
+	| 'recipients_through'
+	| 'withdrawn_at'
 >
 
 /** The active accounts an announcement goes to. */
@@ -29,7 +40,8 @@ function recipients(db: DB, row: Pick<AnnouncementRow, 'audience' | 'audience_id
 	if (row.audience === 'everyone') return query
 	const ids = chosenIds(row)
 	if (ids.length === 0) return query.where(sql<boolean>`1 = 0`)
-	if (row.audience === 'roles') return query.where('users.id', 'in', db.selectFrom('user_roles').select('user_roles.user_id').where('user_roles.role_id', 'in', ids))
+	if (row.audience === 'roles')
+		return query.where('users.id', 'in', db.selectFrom('user_roles').select('user_roles.user_id').where('user_roles.role_id', 'in', ids))
 	return query.where('users.id', 'in', ids)
 }
 
@@ -41,7 +53,10 @@ export const ANNOUNCEMENT_LEASE_MS = 2 * 60_000
 
 /** This instance, as the holder of announcement leases: the same after a restart on the same data folder. */
 function deliveryInstance(): string {
-	return createHash('sha256').update(`${os.hostname()}\0${path.resolve(outboxDir())}`).digest('hex').slice(0, 32)
+	return createHash('sha256')
+		.update(`${os.hostname()}\0${path.resolve(outboxDir())}`)
+		.digest('hex')
+		.slice(0, 32)
 }
 
 export interface DeliveryOptions {
@@ -60,7 +75,15 @@ export interface DeliveryOptions {
  * one mail once a pass has run again. Held mail left by an earlier pass is settled first. Returns how many
  * announcements this pass finished.
  */
-export async function deliverDueAnnouncements({ now = Date.now, instance = deliveryInstance(), batchSize = getConfig().notificationBatchSize, stopped = () => false }: DeliveryOptions = {}, db: DB = getDb()): Promise<number> {
+export async function deliverDueAnnouncements(
+	{
+		now = Date.now,
+		instance = deliveryInstance(),
+		batchSize = getConfig().notificationBatchSize,
+		stopped = () => false,
+	}: DeliveryOptions = {},
+	db: DB = getDb(),
+): Promise<number> {
 	await settleHeldMail(db)
 	const due = await db
 		.selectFrom('announcements')
@@ -91,12 +114,21 @@ async function claimAnnouncement(id: number, instance: string, at: number, db: D
 		.where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at), eb('lease_owner', '=', instance)]))
 		.executeTakeFirst()
 	if (Number(claimed.numUpdatedRows) !== 1) return false
-	const row = await db.selectFrom('announcements').select(['audience', 'audience_ids', 'audience_size']).where('id', '=', id).executeTakeFirstOrThrow()
+	const row = await db
+		.selectFrom('announcements')
+		.select(['audience', 'audience_ids', 'audience_size'])
+		.where('id', '=', id)
+		.executeTakeFirstOrThrow()
 	if (row.audience_size === null) {
 		const { count } = await recipients(db, row)
 			.select((eb) => eb.fn.countAll<number>().as('count'))
 			.executeTakeFirstOrThrow()
-		await db.updateTable('announcements').set({ audience_size: Number(count) }).where('id', '=', id).where('audience_size', 'is', null).execute()
+		await db
+			.updateTable('announcements')
+			.set({ audience_size: Number(count) })
+			.where('id', '=', id)
+			.where('audience_size', 'is', null)
+			.execute()
 	}
 	return true
 }
@@ -108,7 +140,20 @@ async function sendInBatches(id: number, { now, instance, batchSize, stopped }: 
 	for (;;) {
 		const row = await db
 			.selectFrom('announcements')
-			.select(['id', 'title', 'body', 'link', 'audience', 'audience_ids', 'also_email', 'site_url', 'expires_at', 'delivered_at', 'recipients_through', 'withdrawn_at'])
+			.select([
+				'id',
+				'title',
+				'body',
+				'link',
+				'audience',
+				'audience_ids',
+				'also_email',
+				'site_url',
+				'expires_at',
+				'delivered_at',
+				'recipients_through',
+				'withdrawn_at',
+			])
 			.where('id', '=', id)
 			.executeTakeFirstOrThrow()
 		if (row.withdrawn_at !== null) return false
@@ -129,7 +174,8 @@ async function sendInBatches(id: number, { now, instance, batchSize, stopped }: 
 		const mailing = Boolean(row.also_email) && (row.expires_at === null || row.expires_at > at)
 		const files: string[] = []
 		try {
-			for (const reader of batch) if (mailing && reader.email_notifications === 1) files.push(await holdMail(announcementMail(row, reader), hold))
+			for (const reader of batch)
+				if (mailing && reader.email_notifications === 1) files.push(await holdMail(announcementMail(row, reader), hold))
 		} catch (error) {
 			await discardHeldMail(files)
 			throw error
@@ -147,7 +193,12 @@ async function sendInBatches(id: number, { now, instance, batchSize, stopped }: 
 }
 
 /** The batch's notification rows, progress and hold token, if the lease and the position are still ours. */
-async function commitBatch(row: AnnouncementRow, batch: Recipient[], { hold, mailed, instance, at }: { hold: string; mailed: number; instance: string; at: number }, db: DB): Promise<boolean> {
+async function commitBatch(
+	row: AnnouncementRow,
+	batch: Recipient[],
+	{ hold, mailed, instance, at }: { hold: string; mailed: number; instance: string; at: number },
+	db: DB,
+): Promise<boolean> {
 	return db.transaction().execute(async (trx) => {
 		const advanced = await trx
 			.updateTable('announcements')
@@ -211,9 +262,13 @@ export async function settleHeldMail(db: DB = getDb()): Promise<void> {
 	const held = await heldMail()
 	if (held.length === 0) return
 	const holds = [...new Set(held.map((entry) => entry.hold))]
-	const committed = new Set((await db.selectFrom('announcement_batches').select('hold').where('hold', 'in', holds).execute()).map((entry) => entry.hold))
+	const committed = new Set(
+		(await db.selectFrom('announcement_batches').select('hold').where('hold', 'in', holds).execute()).map((entry) => entry.hold),
+	)
 	await releaseHeldMail(held.filter((entry) => committed.has(entry.hold)).map((entry) => entry.file))
-	await discardHeldMail(held.filter((entry) => !committed.has(entry.hold) && entry.writtenAt < at - ANNOUNCEMENT_LEASE_MS).map((entry) => entry.file))
+	await discardHeldMail(
+		held.filter((entry) => !committed.has(entry.hold) && entry.writtenAt < at - ANNOUNCEMENT_LEASE_MS).map((entry) => entry.file),
+	)
 }
 
 /** The mail of an announcement to one reader, in the reader's language. */
@@ -221,7 +276,13 @@ function announcementMail(row: AnnouncementRow, reader: Recipient): Mail {
 	const link = row.link === null ? null : row.link.startsWith('/') ? `${row.site_url}${row.link}` : row.link
 	const language = isLanguageCode(reader.preferred_language) ? reader.preferred_language : DEFAULT_LANGUAGE
 	const t = getFixedT(language)
-	const text = [row.body, link, t('notifications.mail.footer', { notifications: `${row.site_url}/notifications`, profile: `${row.site_url}/contacts/profile` })].filter(Boolean).join('\n\n')
+	const text = [
+		row.body,
+		link,
+		t('notifications.mail.footer', { notifications: `${row.site_url}/notifications`, profile: `${row.site_url}/contacts/profile` }),
+	]
+		.filter(Boolean)
+		.join('\n\n')
 	return { to: reader.email, subject: row.title, text, lang: languageTag(language) }
 }
 

@@ -30,7 +30,16 @@ export interface AnnouncementListItem {
 
 export const ANNOUNCEMENTS_PAGE_SIZE = 20
 
-function announcementStatus(row: { withdrawn_at: number | null; publish_at: number; delivered_at: number | null; completed_at: number | null; expires_at: number | null }, now: number): AnnouncementStatus {
+function announcementStatus(
+	row: {
+		withdrawn_at: number | null
+		publish_at: number
+		delivered_at: number | null
+		completed_at: number | null
+		expires_at: number | null
+	},
+	now: number,
+): AnnouncementStatus {
 	if (row.withdrawn_at !== null) return 'withdrawn'
 	if (row.delivered_at === null && Number(row.publish_at) > now) return 'scheduled'
 	if (row.expires_at !== null && Number(row.expires_at) <= now) return 'expired'
@@ -38,7 +47,10 @@ function announcementStatus(row: { withdrawn_at: number | null; publish_at: numb
 }
 
 /** What was sent, newest first, with recipients and how many have read it; `before` pages on. */
-export async function listAnnouncements({ before, now = Date.now(), limit = ANNOUNCEMENTS_PAGE_SIZE }: { before?: number; now?: number; limit?: number } = {}, db: DB = getDb()) {
+export async function listAnnouncements(
+	{ before, now = Date.now(), limit = ANNOUNCEMENTS_PAGE_SIZE }: { before?: number; now?: number; limit?: number } = {},
+	db: DB = getDb(),
+) {
 	let query = db
 		.selectFrom('announcements')
 		.leftJoin('users', 'users.id', 'announcements.created_by')
@@ -62,7 +74,10 @@ export async function listAnnouncements({ before, now = Date.now(), limit = ANNO
 			'users.email as created_by_email',
 		])
 	if (before) query = query.where('announcements.id', '<', before)
-	const rows = await query.orderBy('announcements.id', 'desc').limit(limit + 1).execute()
+	const rows = await query
+		.orderBy('announcements.id', 'desc')
+		.limit(limit + 1)
+		.execute()
 	const page = rows.slice(0, limit)
 	const ids = page.map((row) => row.id)
 	const reads = ids.length
@@ -75,7 +90,9 @@ export async function listAnnouncements({ before, now = Date.now(), limit = ANNO
 				.execute()
 		: []
 	const roleIds = [...new Set(page.filter((row) => row.audience === 'roles').flatMap(chosenIds))]
-	const roles = roleIds.length ? await db.selectFrom('roles').select(['id', 'code', 'name', 'is_builtin']).where('id', 'in', roleIds).execute() : []
+	const roles = roleIds.length
+		? await db.selectFrom('roles').select(['id', 'code', 'name', 'is_builtin']).where('id', 'in', roleIds).execute()
+		: []
 	const items: AnnouncementListItem[] = page.map((row) => {
 		const chosen = chosenIds(row)
 		return {
@@ -84,7 +101,10 @@ export async function listAnnouncements({ before, now = Date.now(), limit = ANNO
 			body: row.body,
 			link: row.link,
 			audience: row.audience as Audience,
-			roles: row.audience === 'roles' ? roles.filter((role) => chosen.includes(role.id)).map((role) => ({ ...role, is_builtin: Boolean(role.is_builtin) })) : [],
+			roles:
+				row.audience === 'roles'
+					? roles.filter((role) => chosen.includes(role.id)).map((role) => ({ ...role, is_builtin: Boolean(role.is_builtin) }))
+					: [],
 			chosenUsers: row.audience === 'users' ? chosen.length : 0,
 			email: Boolean(row.also_email),
 			publishAt: Number(row.publish_at),
@@ -110,7 +130,9 @@ export async function findAudienceUsers(query: string, { limit = 20 }: { limit?:
 		.selectFrom('users')
 		.select(['id', 'display_name', 'email'])
 		.where('locked', '=', 0)
-		.where((eb) => eb.or([sql<boolean>`lower(display_name) like ${pattern} escape '\\'`, sql<boolean>`email_normalized like ${pattern} escape '\\'`]))
+		.where((eb) =>
+			eb.or([sql<boolean>`lower(display_name) like ${pattern} escape '\\'`, sql<boolean>`email_normalized like ${pattern} escape '\\'`]),
+		)
 		.orderBy('display_name')
 		.orderBy('id')
 		.limit(limit)
@@ -121,12 +143,22 @@ export async function findAudienceUsers(query: string, { limit = 20 }: { limit?:
 /** The named accounts, for showing who is chosen. */
 export async function audienceUsersById(ids: readonly number[], db: DB = getDb()): Promise<AudienceUser[]> {
 	if (ids.length === 0) return []
-	const rows = await db.selectFrom('users').select(['id', 'display_name', 'email']).where('id', 'in', ids.slice(0, ANNOUNCEMENT_LIMITS.chosen)).orderBy('display_name').execute()
+	const rows = await db
+		.selectFrom('users')
+		.select(['id', 'display_name', 'email'])
+		.where('id', 'in', ids.slice(0, ANNOUNCEMENT_LIMITS.chosen))
+		.orderBy('display_name')
+		.execute()
 	return rows.map((row) => ({ id: row.id, displayName: row.display_name, email: row.email }))
 }
 
 /** Every role, for the "chosen roles" checkboxes. */
 export async function audienceRoles(db: DB = getDb()) {
-	const rows = await db.selectFrom('roles').select(['id', 'code', 'name', 'is_builtin']).orderBy('is_builtin', 'desc').orderBy('code').execute()
+	const rows = await db
+		.selectFrom('roles')
+		.select(['id', 'code', 'name', 'is_builtin'])
+		.orderBy('is_builtin', 'desc')
+		.orderBy('code')
+		.execute()
 	return rows.map((row) => ({ ...row, is_builtin: Boolean(row.is_builtin) }))
 }

@@ -3,11 +3,23 @@ import { isNotificationLink, postedIds } from './announcements.server'
 
 describe('isNotificationLink', () => {
 	test('http(s) addresses and paths of this site', () => {
-		for (const link of ['https://intranet.example.com/news?id=1', 'http://example.com', '/danhmuc/tram', '/notifications?before=3']) expect(isNotificationLink(link), link).toBe(true)
+		for (const link of ['https://intranet.example.com/news?id=1', 'http://example.com', '/danhmuc/tram', '/notifications?before=3'])
+			expect(isNotificationLink(link), link).toBe(true)
 	})
 
 	test('never a script, another scheme, a protocol-relative address or something a browser would read as one', () => {
-		for (const link of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:text/html,<script>', 'mailto:a@example.com', '//evil.example/x', '/\\evil.example', '/path with space', 'https://', 'danhmuc/tram', 'ftp://example.com/file']) {
+		for (const link of [
+			'javascript:alert(1)',
+			'JAVASCRIPT:alert(1)',
+			'data:text/html,<script>',
+			'mailto:a@example.com',
+			'//evil.example/x',
+			'/\\evil.example',
+			'/path with space',
+			'https://',
+			'danhmuc/tram',
+			'ftp://example.com/file',
+		]) {
 			expect(isNotificationLink(link), link).toBe(false)
 		}
 	})

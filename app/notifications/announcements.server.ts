@@ -27,7 +27,6 @@ export function isNotificationLink(value: string): boolean {
 	}
 }
 
-
 /** An optional datetime-local value in the writer's time zone, as an instant; empty is null. */
 const dateTimeField = (timeZone: string) =>
 	formText.pipe(
@@ -49,7 +48,10 @@ const composeSchema = (timeZone: string) =>
 	formObject({
 		title: requiredText(ANNOUNCEMENT_LIMITS.title),
 		body: optionalText(ANNOUNCEMENT_LIMITS.body, { multiline: true }).refine((value) => value !== null, issue('validation.required')),
-		link: optionalText(ANNOUNCEMENT_LIMITS.link).refine((value) => value === null || isNotificationLink(value), issue('admin.notifications.errors.link')),
+		link: optionalText(ANNOUNCEMENT_LIMITS.link).refine(
+			(value) => value === null || isNotificationLink(value),
+			issue('admin.notifications.errors.link'),
+		),
 		audience: choiceField(AUDIENCES),
 		email: formText.transform((value) => value === 'yes'),
 		publishAt: dateTimeField(timeZone),
@@ -90,10 +92,17 @@ export function whenAnnouncementQueued(listener: (() => void) | null) {
 /** Checks what the form cannot: the chosen roles and users, and the times against `now`. */
 async function audienceAndTimeErrors(input: AnnouncementInput, now: number, db: DB): Promise<FieldErrors> {
 	const errors: FieldErrors = {}
-	const chosen = input.audience === 'roles' ? { field: 'roles', ids: input.roleIds } : input.audience === 'users' ? { field: 'users', ids: input.userIds } : null
+	const chosen =
+		input.audience === 'roles'
+			? { field: 'roles', ids: input.roleIds }
+			: input.audience === 'users'
+				? { field: 'users', ids: input.userIds }
+				: null
 	if (chosen) {
-		if (chosen.ids.length === 0) errors[chosen.field] = { key: `admin.notifications.errors.no${chosen.field === 'roles' ? 'Roles' : 'Users'}` }
-		else if (chosen.ids.length > ANNOUNCEMENT_LIMITS.chosen) errors[chosen.field] = { key: 'admin.notifications.errors.tooMany', values: { max: ANNOUNCEMENT_LIMITS.chosen } }
+		if (chosen.ids.length === 0)
+			errors[chosen.field] = { key: `admin.notifications.errors.no${chosen.field === 'roles' ? 'Roles' : 'Users'}` }
+		else if (chosen.ids.length > ANNOUNCEMENT_LIMITS.chosen)
+			errors[chosen.field] = { key: 'admin.notifications.errors.tooMany', values: { max: ANNOUNCEMENT_LIMITS.chosen } }
 		else {
 			const found =
 				chosen.field === 'roles'
@@ -102,7 +111,8 @@ async function audienceAndTimeErrors(input: AnnouncementInput, now: number, db: 
 			if (found.length !== chosen.ids.length) errors[chosen.field] = { key: 'admin.notifications.errors.unknownChoice' }
 		}
 	}
-	if (input.publishAt !== null && input.publishAt < now - PAST_TOLERANCE_MS) errors.publishAt = { key: 'admin.notifications.errors.publishInPast' }
+	if (input.publishAt !== null && input.publishAt < now - PAST_TOLERANCE_MS)
+		errors.publishAt = { key: 'admin.notifications.errors.publishInPast' }
 	const start = Math.max(input.publishAt ?? now, now)
 	if (input.expiresAt !== null && input.expiresAt <= start) errors.expiresAt = { key: 'admin.notifications.errors.expiresBeforeStart' }
 	return errors
@@ -111,7 +121,12 @@ async function audienceAndTimeErrors(input: AnnouncementInput, now: number, db: 
 /** Records a notification to send (now, or at `publishAt`); the background sends it (`deliverDueAnnouncements`). */
 export async function createAnnouncement(
 	input: AnnouncementInput,
-	{ actor, siteUrl, ip = null, now = Date.now() }: { actor: { id: number; email: string }; siteUrl: string; ip?: string | null; now?: number },
+	{
+		actor,
+		siteUrl,
+		ip = null,
+		now = Date.now(),
+	}: { actor: { id: number; email: string }; siteUrl: string; ip?: string | null; now?: number },
 	db: DB = getDb(),
 ): Promise<CreateResult> {
 	const errors = await audienceAndTimeErrors(input, now, db)
@@ -143,7 +158,14 @@ export async function createAnnouncement(
 			entity: 'notification',
 			entityId: id,
 			ip,
-			details: { title: input.title, audience: input.audience, chosen: ids?.length ?? null, email: input.email, publishAt: input.publishAt, expiresAt: input.expiresAt },
+			details: {
+				title: input.title,
+				audience: input.audience,
+				chosen: ids?.length ?? null,
+				email: input.email,
+				publishAt: input.publishAt,
+				expiresAt: input.expiresAt,
+			},
 		},
 		db,
 	)
@@ -171,7 +193,10 @@ export async function withdrawAnnouncement(
 			.where('announcement_id', '=', id)
 			.where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
 			.execute()
-		await recordAudit({ action: 'notification.withdrawn', actor, entity: 'notification', entityId: id, ip, details: { title: row.title } }, trx)
+		await recordAudit(
+			{ action: 'notification.withdrawn', actor, entity: 'notification', entityId: id, ip, details: { title: row.title } },
+			trx,
+		)
 		return 'withdrawn'
 	})
 }

@@ -1,6 +1,7 @@
 import { getDb, type DB } from '~/db/db.server'
 
-export type NotificationType = 'password_changed' | 'password_reset' | 'roles_changed' | 'sessions_ended' | 'announcement' | 'new_browser' | 'second_factor_changed'
+export type NotificationType =
+	'password_changed' | 'password_reset' | 'roles_changed' | 'sessions_ended' | 'announcement' | 'new_browser' | 'second_factor_changed'
 
 export interface NewNotification {
 	type: NotificationType
@@ -61,7 +62,8 @@ type NotificationRow = {
  * built-in roles by their translated name (custom roles by their stored name, kept here).
  */
 export async function notifyRolesChanged(userId: number, codes: readonly string[], db: DB = getDb()) {
-	const roles = codes.length > 0 ? await db.selectFrom('roles').select(['code', 'name', 'is_builtin']).where('code', 'in', codes).execute() : []
+	const roles =
+		codes.length > 0 ? await db.selectFrom('roles').select(['code', 'name', 'is_builtin']).where('code', 'in', codes).execute() : []
 	const custom: Record<string, string> = Object.fromEntries(roles.filter((role) => !role.is_builtin).map((role) => [role.code, role.name]))
 	await notify(
 		userId,
@@ -69,7 +71,11 @@ export async function notifyRolesChanged(userId: number, codes: readonly string[
 			type: 'roles_changed',
 			titleKey: 'notifications.rolesChanged.title',
 			bodyKey: 'notifications.rolesChanged.body',
-			params: { roles: codes.map((code) => custom[code] ?? code).join(', ') || '—', roleCodes: codes.join(','), roleNames: JSON.stringify(custom) },
+			params: {
+				roles: codes.map((code) => custom[code] ?? code).join(', ') || '—',
+				roleCodes: codes.join(','),
+				roleNames: JSON.stringify(custom),
+			},
 			link: '/contacts/profile',
 		},
 		db,
@@ -145,12 +151,19 @@ export async function bellNotifications(userId: number, limit: number, { now = D
 }
 
 /** Newest first; `before` is the id of the last one already shown ("load more"). */
-export async function listNotifications(userId: number, { before, limit = PAGE_SIZE, now = Date.now() }: { before?: number; limit?: number; now?: number } = {}, db: DB = getDb()) {
+export async function listNotifications(
+	userId: number,
+	{ before, limit = PAGE_SIZE, now = Date.now() }: { before?: number; limit?: number; now?: number } = {},
+	db: DB = getDb(),
+) {
 	let query = visibleTo(userId, now, db)
 		.leftJoin('announcements', 'announcements.id', 'notifications.announcement_id')
 		.select(NOTIFICATION_COLUMNS)
 	if (before) query = query.where('notifications.id', '<', before)
-	const rows = await query.orderBy('notifications.id', 'desc').limit(limit + 1).execute()
+	const rows = await query
+		.orderBy('notifications.id', 'desc')
+		.limit(limit + 1)
+		.execute()
 	return { items: rows.slice(0, limit).map(toView), hasMore: rows.length > limit }
 }
 

@@ -13,7 +13,10 @@ export interface BuiltinFunction {
 }
 
 /** The menu entry of a catalog or reference list: its function and address come from its definition. */
-function listFunction(list: { functionCode: string; path: string }, place: Pick<BuiltinFunction, 'parent' | 'sortOrder' | 'icon'>): BuiltinFunction {
+function listFunction(
+	list: { functionCode: string; path: string },
+	place: Pick<BuiltinFunction, 'parent' | 'sortOrder' | 'icon'>,
+): BuiltinFunction {
 	return { code: list.functionCode, path: list.path, ...place }
 }
 
@@ -21,10 +24,16 @@ function listFunction(list: { functionCode: string; path: string }, place: Pick<
 export const BUILTIN_FUNCTIONS: readonly BuiltinFunction[] = [
 	{ code: 'DASHBOARD', parent: null, sortOrder: 10, icon: 'bx-home-circle', path: '/dashboard' },
 	{ code: 'DANHMUC', parent: null, sortOrder: 20, icon: 'bx-folder', path: null },
-	listFunction({ functionCode: STATION_PAGES.functionCode, path: STATION_PAGES.views.path }, { parent: 'DANHMUC', sortOrder: 10, icon: 'bx-broadcast' }),
+	listFunction(
+		{ functionCode: STATION_PAGES.functionCode, path: STATION_PAGES.views.path },
+		{ parent: 'DANHMUC', sortOrder: 10, icon: 'bx-broadcast' },
+	),
 	listFunction(STATION_TYPE_LIST, { parent: 'DANHMUC', sortOrder: 20, icon: 'bx-category' }),
 	{ code: 'CONGCU', parent: null, sortOrder: 30, icon: 'bx-wrench', path: null },
-	listFunction({ functionCode: TOOL_PAGES.functionCode, path: TOOL_PAGES.views.path }, { parent: 'CONGCU', sortOrder: 10, icon: 'bx-list-ul' }),
+	listFunction(
+		{ functionCode: TOOL_PAGES.functionCode, path: TOOL_PAGES.views.path },
+		{ parent: 'CONGCU', sortOrder: 10, icon: 'bx-list-ul' },
+	),
 	listFunction(TOOL_CATEGORY_LIST, { parent: 'CONGCU', sortOrder: 20, icon: 'bx-collection' }),
 	{ code: 'QUANTRI', parent: null, sortOrder: 90, icon: 'bx-cog', path: null },
 	{ code: 'QUANTRI_USERS', parent: 'QUANTRI', sortOrder: 10, icon: 'bx-user', path: '/admin/users' },

@@ -44,7 +44,10 @@ async function holdingOfRoleIds(db: DB, roleIds: readonly number[]): Promise<Hol
 /** What the user's roles allow, all together. */
 export async function userHolding(db: DB, userId: number): Promise<Holding> {
 	const roles = await db.selectFrom('user_roles').select('role_id').where('user_id', '=', userId).execute()
-	return holdingOfRoleIds(db, roles.map((row) => Number(row.role_id)))
+	return holdingOfRoleIds(
+		db,
+		roles.map((row) => Number(row.role_id)),
+	)
 }
 
 export function roleHolding(db: DB, roleId: number): Promise<Holding> {
@@ -77,7 +80,14 @@ export function auditRefusal(
 	attempted: Record<string, unknown>,
 ) {
 	return recordAudit(
-		{ action: 'delegation.refused', actor, entity: target.entity, entityId: target.id, ip: getClientIp(), details: { reason: refusal, ...attempted } },
+		{
+			action: 'delegation.refused',
+			actor,
+			entity: target.entity,
+			entityId: target.id,
+			ip: getClientIp(),
+			details: { reason: refusal, ...attempted },
+		},
 		db,
 	)
 }
@@ -102,7 +112,10 @@ export async function userAdministrationScope(db: DB, userId: number, action: Ac
 			.where('role_grants.action', '=', action)
 			.execute(),
 	])
-	const holders = new Set([...roles.filter((role) => role.all_access).map((role) => Number(role.id)), ...granted.map((row) => Number(row.role_id))])
+	const holders = new Set([
+		...roles.filter((role) => role.all_access).map((role) => Number(role.id)),
+		...granted.map((row) => Number(row.role_id)),
+	])
 	const grantsOf = (roleId: number): Grants => (holders.has(roleId) ? { allAccess: true, byFunction: new Map() } : NO_GRANTS)
 	return scopeOf(assignments, grantsOf, USER_ADMINISTRATION, action)
 }
@@ -134,7 +147,11 @@ export async function firstUnassignableRole(db: DB, actorId: number, codes: read
 	if (codes.length === 0) return null
 	const actor = await userHolding(db, actorId)
 	if (actor.all) return null
-	const roles = await db.selectFrom('roles').select(['id', 'code']).where('code', 'in', [...codes]).execute()
+	const roles = await db
+		.selectFrom('roles')
+		.select(['id', 'code'])
+		.where('code', 'in', [...codes])
+		.execute()
 	for (const role of roles) if (!covers(actor, await roleHolding(db, Number(role.id)))) return role.code
 	return null
 }

@@ -41,7 +41,9 @@ export async function loadAccess(userId: number, db: DB = getDb()): Promise<Acce
 	// scope, one per role held everywhere, one without roles).
 	const rows = await versions(db)
 		.leftJoin('user_roles', (join) => join.on('user_roles.user_id', '=', userId))
-		.leftJoin('user_role_scopes', (join) => join.onRef('user_role_scopes.user_id', '=', 'user_roles.user_id').onRef('user_role_scopes.role_id', '=', 'user_roles.role_id'))
+		.leftJoin('user_role_scopes', (join) =>
+			join.onRef('user_role_scopes.user_id', '=', 'user_roles.user_id').onRef('user_role_scopes.role_id', '=', 'user_roles.role_id'),
+		)
 		.select(['user_roles.role_id', 'user_role_scopes.province'])
 		.execute()
 	if (rows.length === 0) throw new Error('access_version or catalog_version has no row: run the migrations')
@@ -60,7 +62,11 @@ export async function loadAccess(userId: number, db: DB = getDb()): Promise<Acce
 export async function loadRoleAccess(roleIds: readonly number[], db: DB = getDb()): Promise<Access> {
 	const row = await versions(db).executeTakeFirst()
 	if (!row) throw new Error('access_version or catalog_version has no row: run the migrations')
-	return accessOfRoles(row, roleIds.map((roleId) => ({ roleId, provinces: null })), db)
+	return accessOfRoles(
+		row,
+		roleIds.map((roleId) => ({ roleId, provinces: null })),
+		db,
+	)
 }
 
 /** The access and catalog versions: one row each, both with id 1. */
@@ -72,7 +78,11 @@ function versions(db: DB) {
 		.where('access_version.id', '=', 1)
 }
 
-async function accessOfRoles(versionsRow: { access_version: number | string; catalog_version: number | string }, assignments: readonly RoleAssignment[], db: DB): Promise<Access> {
+async function accessOfRoles(
+	versionsRow: { access_version: number | string; catalog_version: number | string },
+	assignments: readonly RoleAssignment[],
+	db: DB,
+): Promise<Access> {
 	const snapshot = accessSnapshotAt(Number(versionsRow.access_version))
 	const catalogVersion = Number(versionsRow.catalog_version)
 	const roleIds = [...new Set(assignments.map((assignment) => assignment.roleId))].sort((a, b) => a - b)
@@ -92,9 +102,15 @@ async function accessOfRoles(versionsRow: { access_version: number | string; cat
 	const grants = await grantsOf(roleIds, roleKey)
 	// A scoped assignment needs what each role grants on its own; everywhere, the union is enough.
 	const scoped = assignments.some((assignment) => assignment.provinces !== null)
-	const byRole = new Map<number, Grants>(scoped ? await Promise.all(roleIds.map(async (id) => [id, await grantsOf([id], String(id))] as const)) : [])
+	const byRole = new Map<number, Grants>(
+		scoped ? await Promise.all(roleIds.map(async (id) => [id, await grantsOf([id], String(id))] as const)) : [],
+	)
 	const scopeOfAction = (functionCode: string, action: Action): ProvinceScope =>
-		scoped ? scopeOf(assignments, (roleId) => byRole.get(roleId) ?? NO_GRANTS, functionCode, action) : can(grants, functionCode, action) ? null : []
+		scoped
+			? scopeOf(assignments, (roleId) => byRole.get(roleId) ?? NO_GRANTS, functionCode, action)
+			: can(grants, functionCode, action)
+				? null
+				: []
 	return { grants, functions, roleKey, snapshot, catalogVersion, assignments, scopeOf: scopeOfAction }
 }
 
@@ -160,4 +176,3 @@ export async function requireApiPermission(request: Request, functionCode: strin
 	if (!can(access.grants, functionCode, action)) throw await apiMessage(request, 'api.forbidden', { status: 403 })
 	return { user, ...access, scope: access.scopeOf(functionCode, action) }
 }
-

@@ -10,7 +10,21 @@ import { buildMenu, indexMenu, visibleItems, type MenuFunction, type MenuIndex, 
 export function loadMenuFunctions(db: DB = getDb()): Promise<MenuFunction[]> {
 	return db
 		.selectFrom('functions')
-		.select(['id', 'code', 'parent_id', 'sort_order', 'label_key', 'labels', 'icon', 'path', 'param', 'is_title', 'is_hidden', 'badge_text', 'badge_variant'])
+		.select([
+			'id',
+			'code',
+			'parent_id',
+			'sort_order',
+			'label_key',
+			'labels',
+			'icon',
+			'path',
+			'param',
+			'is_title',
+			'is_hidden',
+			'badge_text',
+			'badge_variant',
+		])
 		.where('enabled', '=', 1)
 		.execute()
 }

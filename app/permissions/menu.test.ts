@@ -1,5 +1,18 @@
 import { describe, expect, test } from 'vitest'
-import { activeTrail, bestEntry, buildMenu as buildFromIndex, firstPage, indexMenu, linksOnSite, menuHref, queryMatches, visibleItems, type MenuFunction, type MenuItem, type Translate } from './menu'
+import {
+	activeTrail,
+	bestEntry,
+	buildMenu as buildFromIndex,
+	firstPage,
+	indexMenu,
+	linksOnSite,
+	menuHref,
+	queryMatches,
+	visibleItems,
+	type MenuFunction,
+	type MenuItem,
+	type Translate,
+} from './menu'
 import { grantsFromRows, NO_GRANTS, type Grants } from './grants'
 
 let nextId = 1
@@ -35,7 +48,8 @@ function viewOn(...codes: string[]): Grants {
 }
 
 const label = (f: MenuFunction) => f.code
-const buildMenu = (functions: MenuFunction[], grants: Grants, translate: Translate) => buildFromIndex(indexMenu(functions), grants, translate)
+const buildMenu = (functions: MenuFunction[], grants: Grants, translate: Translate) =>
+	buildFromIndex(indexMenu(functions), grants, translate)
 const shape = (items: MenuItem[]): unknown[] => items.map((i) => (i.children.length ? { [i.code]: shape(i.children) } : i.code))
 
 describe('buildMenu', () => {
@@ -137,7 +151,7 @@ describe('a function whose path or parameter would leave the site', () => {
 		['a query parameter with a control character', { path: '/kho', param: 'q=%0d%0a' }],
 		['a parameter with a scheme', { path: '/kho', param: 'javascript:alert(1)' }],
 		['a query parameter holding another address', { path: '/kho', param: 'next=//evil.example' }],
-		['a path without its parameter\'s page', { path: null, param: '/active' }],
+		["a path without its parameter's page", { path: null, param: '/active' }],
 	])('%s gives no link, no first page and no API path', (_name, location) => {
 		const bad = fn('BAD', { ...location, sort_order: 1 })
 		const good = fn('GOOD', { sort_order: 2 })
@@ -169,7 +183,19 @@ describe('navigation helpers', () => {
 			isTitle: false,
 			isHidden: false,
 			badge: null,
-			children: [{ code: 'ST', label: 'St', icon: null, path: '/danhmuc/tram', param: null, isTitle: false, isHidden: false, badge: null, children: [] }],
+			children: [
+				{
+					code: 'ST',
+					label: 'St',
+					icon: null,
+					path: '/danhmuc/tram',
+					param: null,
+					isTitle: false,
+					isHidden: false,
+					badge: null,
+					children: [],
+				},
+			],
 		},
 		{ code: 'DB', label: 'Db', icon: null, path: '/dashboard', param: null, isTitle: false, isHidden: false, badge: null, children: [] },
 	]
@@ -188,10 +214,24 @@ describe('navigation helpers', () => {
 })
 
 describe('the active entry of an entry with a route parameter', () => {
-	const entry = (code: string, path: string, param: string | null = null): MenuItem => ({ code, label: code, icon: null, path, param, isTitle: false, isHidden: false, badge: null, children: [] })
+	const entry = (code: string, path: string, param: string | null = null): MenuItem => ({
+		code,
+		label: code,
+		icon: null,
+		path,
+		param,
+		isTitle: false,
+		isHidden: false,
+		badge: null,
+		children: [],
+	})
 	const group = (code: string, children: MenuItem[]): MenuItem => ({ ...entry(code, ''), path: null, children })
 	const menu = [
-		group('CAT', [entry('ALL', '/danhmuc/tram'), entry('ACTIVE', '/danhmuc/tram', 'status=active'), entry('HUE', '/danhmuc/tram', 'province=hue&status=active')]),
+		group('CAT', [
+			entry('ALL', '/danhmuc/tram'),
+			entry('ACTIVE', '/danhmuc/tram', 'status=active'),
+			entry('HUE', '/danhmuc/tram', 'province=hue&status=active'),
+		]),
 		group('REPORTS', [entry('MONTHLY', '/reports', '/monthly'), entry('YEARLY', '/reports', '/yearly')]),
 	]
 
@@ -204,7 +244,7 @@ describe('the active entry of an entry with a route parameter', () => {
 		expect(activeTrail(menu, '/danhmuc/tram/12', '')).toEqual(['CAT', 'ALL'])
 	})
 
-	test('a sub-path parameter is part of the entry\'s path', () => {
+	test("a sub-path parameter is part of the entry's path", () => {
 		expect(activeTrail(menu, '/reports/yearly')).toEqual(['REPORTS', 'YEARLY'])
 		expect(activeTrail(menu, '/reports/monthly/2026-11')).toEqual(['REPORTS', 'MONTHLY'])
 		expect(activeTrail(menu, '/reports')).toEqual([])

@@ -17,7 +17,19 @@ export interface MenuItem {
 
 export type MenuFunction = Pick<
 	FunctionRow,
-	'id' | 'code' | 'parent_id' | 'sort_order' | 'label_key' | 'labels' | 'icon' | 'path' | 'param' | 'is_title' | 'is_hidden' | 'badge_text' | 'badge_variant'
+	| 'id'
+	| 'code'
+	| 'parent_id'
+	| 'sort_order'
+	| 'label_key'
+	| 'labels'
+	| 'icon'
+	| 'path'
+	| 'param'
+	| 'is_title'
+	| 'is_hidden'
+	| 'badge_text'
+	| 'badge_variant'
 >
 
 /** Turns a function's label key and per-language overrides into the text for `language`. */

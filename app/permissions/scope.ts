@@ -30,7 +30,12 @@ export function normalizeProvinces(codes: Iterable<ProvinceCode>): ProvinceCode[
 }
 
 /** Where a user holds `action` on `functionCode`, from their assignments and what each role grants. */
-export function scopeOf(assignments: readonly RoleAssignment[], grantsOfRole: (roleId: number) => Grants, functionCode: string, action: Action): ProvinceScope {
+export function scopeOf(
+	assignments: readonly RoleAssignment[],
+	grantsOfRole: (roleId: number) => Grants,
+	functionCode: string,
+	action: Action,
+): ProvinceScope {
 	const provinces = new Set<ProvinceCode>()
 	for (const assignment of assignments) {
 		if (!can(grantsOfRole(assignment.roleId), functionCode, action)) continue

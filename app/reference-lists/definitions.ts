@@ -74,7 +74,13 @@ function listViews(list: ReferenceListDefinition) {
  * lists share (`referenceLists.fields`).
  */
 export function listPages(list: ReferenceListDefinition): CatalogPages<'sortOrder' | 'usage'> {
-	return { key: listTexts(list), fields: 'referenceLists.fields', entity: list.auditEntity, functionCode: list.functionCode, views: listViews(list) }
+	return {
+		key: listTexts(list),
+		fields: 'referenceLists.fields',
+		entity: list.auditEntity,
+		functionCode: list.functionCode,
+		views: listViews(list),
+	}
 }
 
 /** The translation key of one of a list's own texts, e.g. `referenceLists.stationTypes.title`. */

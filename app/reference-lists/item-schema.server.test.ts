@@ -1,13 +1,25 @@
 import { describe, expect, test } from 'vitest'
 import { editItemSchema, newItemSchema } from './item-schema.server'
 
-const good = { code: 'solar_farm', labelVn: 'Trạm điện mặt trời', labelEn: 'Solar farm', labelEs: '', labelDe: '  ', labelIt: '', labelRu: '', sortOrder: '60', version: '' }
+const good = {
+	code: 'solar_farm',
+	labelVn: 'Trạm điện mặt trời',
+	labelEn: 'Solar farm',
+	labelEs: '',
+	labelDe: '  ',
+	labelIt: '',
+	labelRu: '',
+	sortOrder: '60',
+	version: '',
+}
 
 /** The first error's translation key per field. */
 function errorsOf(result: ReturnType<typeof newItemSchema.safeParse>) {
 	const errors: Record<string, string> = {}
 	for (const problem of result.error?.issues ?? []) {
-		errors[String(problem.path[0])] ??= problem.message.startsWith('{') ? (JSON.parse(problem.message) as { key: string }).key : problem.message
+		errors[String(problem.path[0])] ??= problem.message.startsWith('{')
+			? (JSON.parse(problem.message) as { key: string }).key
+			: problem.message
 	}
 	return errors
 }
@@ -16,7 +28,14 @@ describe('a reference list item', () => {
 	test('needs only a code, a Vietnamese label and an order; empty labels are null', () => {
 		const result = newItemSchema.safeParse(good)
 		expect(result.success).toBe(true)
-		expect(result.data).toMatchObject({ code: 'solar_farm', labelVn: 'Trạm điện mặt trời', labelEn: 'Solar farm', labelDe: null, sortOrder: 60, version: null })
+		expect(result.data).toMatchObject({
+			code: 'solar_farm',
+			labelVn: 'Trạm điện mặt trời',
+			labelEn: 'Solar farm',
+			labelDe: null,
+			sortOrder: 60,
+			version: null,
+		})
 	})
 
 	test.each([

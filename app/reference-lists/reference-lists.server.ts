@@ -9,7 +9,16 @@ import type { LanguageCode } from '~/i18n/languages'
 import type { ImportAdapter } from '~/catalogs/csv-import.server'
 import type { ListState } from '~/lists/list-query'
 import { readAll, readPage, type AnySelect, type ListResult, type ListSource, type SortColumn } from '~/lists/list.server'
-import { ITEM_FIELDS, LABEL_LANGUAGES, labelField, listText, REFERENCE_LIST_SPEC, type ItemSort, type ReferenceListDefinition, type ReferenceOption } from './definitions'
+import {
+	ITEM_FIELDS,
+	LABEL_LANGUAGES,
+	labelField,
+	listText,
+	REFERENCE_LIST_SPEC,
+	type ItemSort,
+	type ReferenceListDefinition,
+	type ReferenceOption,
+} from './definitions'
 import { versionedCache } from '~/utils/versioned-cache.server'
 import { newItemSchema, type ItemInput, type NewItemInput } from './item-schema.server'
 
@@ -24,7 +33,11 @@ export function itemLabel(item: ReferenceItem, language: LanguageCode): string {
 }
 
 /** What a select, a filter or a label lookup offers of a list, in the reader's language. */
-export async function referenceOptions(list: ReferenceListDefinition, language: LanguageCode, db: DB = getDb()): Promise<ReferenceOption[]> {
+export async function referenceOptions(
+	list: ReferenceListDefinition,
+	language: LanguageCode,
+	db: DB = getDb(),
+): Promise<ReferenceOption[]> {
 	return (await listItems(list, db)).map((item) => ({ value: item.code, label: itemLabel(item, language) }))
 }
 
@@ -51,7 +64,11 @@ export type ItemRecord = NonNullable<Awaited<ReturnType<typeof getItemRecord>>>
 
 /** The next free place at the end of the list (a new item's suggested sort order). */
 export async function nextSortOrder(list: ReferenceListDefinition, db: DB = getDb()): Promise<number> {
-	const row = await db.selectFrom('reference_items').select((eb) => eb.fn.max('sort_order').as('last')).where('list_key', '=', list.key).executeTakeFirst()
+	const row = await db
+		.selectFrom('reference_items')
+		.select((eb) => eb.fn.max('sort_order').as('last'))
+		.where('list_key', '=', list.key)
+		.executeTakeFirst()
 	return Number(row?.last ?? 0) + 10
 }
 
@@ -111,10 +128,19 @@ function cachedUsageByCode(list: ReferenceListDefinition, catalogVersion: number
 /** An item's records: the catalog records that name its code, for all of `ids` at once. */
 function holdersOf(list: ReferenceListDefinition) {
 	return async (db: DB, ids: number[]) => {
-		const items = await db.selectFrom('reference_items').select(['id', 'code']).where('list_key', '=', list.key).where('id', 'in', ids).execute()
+		const items = await db
+			.selectFrom('reference_items')
+			.select(['id', 'code'])
+			.where('list_key', '=', list.key)
+			.where('id', 'in', ids)
+			.execute()
 		const counts = new Map<number, number>()
 		if (items.length === 0) return counts
-		const byCode = await usageByCode(list, db, items.map((item) => item.code))
+		const byCode = await usageByCode(
+			list,
+			db,
+			items.map((item) => item.code),
+		)
 		for (const item of items) {
 			const count = byCode.get(item.code) ?? 0
 			if (count > 0) counts.set(item.id, count)
@@ -155,7 +181,10 @@ function itemSorts(language: LanguageCode): Record<ItemSort, SortColumn> {
 	const label = `reference_items.label_${language}`
 	return {
 		code: { column: 'reference_items.code', unique: true },
-		name: language === 'vn' ? { column: label } : { column: label, expression: sql`coalesce(${sql.ref(label)}, ${sql.ref('reference_items.label_vn')})` },
+		name:
+			language === 'vn'
+				? { column: label }
+				: { column: label, expression: sql`coalesce(${sql.ref(label)}, ${sql.ref('reference_items.label_vn')})` },
 		sortOrder: { column: 'reference_items.sort_order', then: 'reference_items.code', unique: true },
 	}
 }
@@ -170,14 +199,20 @@ async function searchedIds(list: ReferenceListDefinition, q: string, db: DB): Pr
 	const terms = searchTerms(q)
 	if (terms.length === 0) return null
 	const items = await listItems(list, db)
-	const text = (item: ReferenceItem) => normalizeSearch([item.code, ...LABEL_LANGUAGES.map((language) => item[`label_${language}`] ?? '')].join(' '))
+	const text = (item: ReferenceItem) =>
+		normalizeSearch([item.code, ...LABEL_LANGUAGES.map((language) => item[`label_${language}`] ?? '')].join(' '))
 	return items.filter((item) => terms.every((term) => text(item).includes(term))).map((item) => item.id)
 }
 
 type ItemListState = Pick<ListState<never, ItemSort>, 'q' | 'sort' | 'dir'>
 
 /** What the list pattern reads for a list's state, in the reader's language: its items, searched, sorted. */
-export async function itemListSource(list: ReferenceListDefinition, state: ItemListState, language: LanguageCode, db: DB = getDb()): Promise<ListSource> {
+export async function itemListSource(
+	list: ReferenceListDefinition,
+	state: ItemListState,
+	language: LanguageCode,
+	db: DB = getDb(),
+): Promise<ListSource> {
 	const ids = await searchedIds(list, state.q, db)
 	const items = db.selectFrom('reference_items').where('reference_items.list_key', '=', list.key)
 	return {
@@ -185,7 +220,13 @@ export async function itemListSource(list: ReferenceListDefinition, state: ItemL
 		idColumn: 'reference_items.id',
 		filtered: ids === null ? items : ids.length > 0 ? items.where('reference_items.id', 'in', ids) : items.where(sql<SqlBool>`0 = 1`),
 		columns: (query: AnySelect) =>
-			query.select(['reference_items.id', 'reference_items.code', 'reference_items.sort_order', 'reference_items.label_vn', sql.ref(`reference_items.label_${language}`).as('label')]),
+			query.select([
+				'reference_items.id',
+				'reference_items.code',
+				'reference_items.sort_order',
+				'reference_items.label_vn',
+				sql.ref(`reference_items.label_${language}`).as('label'),
+			]),
 		sort: itemSorts(language)[state.sort],
 	}
 }
@@ -202,12 +243,23 @@ export async function readItems(
 	{ db, dialect }: DatabaseHandle = getDatabase(),
 ): Promise<ListResult<ItemListRow>> {
 	type Read = Omit<ItemListRow, 'name' | 'usage_count'> & { label: string | null; label_vn: string }
-	const [page, usage] = await Promise.all([readPage<Read>(db, dialect, await itemListSource(list, state, language, db), state), cachedUsageByCode(list, catalogVersion, db)])
-	return { ...page, rows: page.rows.map(({ label, label_vn, ...row }) => ({ ...row, name: label ?? label_vn, usage_count: usage.get(row.code) ?? 0 })) }
+	const [page, usage] = await Promise.all([
+		readPage<Read>(db, dialect, await itemListSource(list, state, language, db), state),
+		cachedUsageByCode(list, catalogVersion, db),
+	])
+	return {
+		...page,
+		rows: page.rows.map(({ label, label_vn, ...row }) => ({ ...row, name: label ?? label_vn, usage_count: usage.get(row.code) ?? 0 })),
+	}
 }
 
 /** A list's items for its CSV export: those the list's search selects, in its order. */
-export async function* exportItems(list: ReferenceListDefinition, state: ItemListState, language: LanguageCode, { db, dialect }: DatabaseHandle = getDatabase()): AsyncGenerator<ReferenceItem[]> {
+export async function* exportItems(
+	list: ReferenceListDefinition,
+	state: ItemListState,
+	language: LanguageCode,
+	{ db, dialect }: DatabaseHandle = getDatabase(),
+): AsyncGenerator<ReferenceItem[]> {
 	const source = await itemListSource(list, state, language, db)
 	yield* readAll<ReferenceItem>(db, dialect, { ...source, columns: (query) => query.selectAll('reference_items') }, state.dir)
 }
@@ -241,7 +293,23 @@ export function itemBulk(list: ReferenceListDefinition, language: LanguageCode):
 /** The CSV import of a list's items: rows matched by code within the list, labels and order written over. */
 export function itemImport(list: ReferenceListDefinition): ImportAdapter<NewItemInput, ReferenceItem> {
 	const owner = { list_key: list.key }
-	const blank: ReferenceItem = { id: 0, ...owner, code: '', label_vn: '', label_en: null, label_es: null, label_de: null, label_it: null, label_ru: null, sort_order: 0, created_by: null, created_at: 0, updated_by: null, updated_at: 0, version: 1 }
+	const blank: ReferenceItem = {
+		id: 0,
+		...owner,
+		code: '',
+		label_vn: '',
+		label_en: null,
+		label_es: null,
+		label_de: null,
+		label_it: null,
+		label_ru: null,
+		sort_order: 0,
+		created_by: null,
+		created_at: 0,
+		updated_by: null,
+		updated_at: 0,
+		version: 1,
+	}
 	return {
 		entity: list.auditEntity,
 		table: 'reference_items',
@@ -250,7 +318,15 @@ export function itemImport(list: ReferenceListDefinition): ImportAdapter<NewItem
 		schema: async () => newItemSchema,
 		formValues: itemFormValues,
 		merged: (current, input) => ({ ...(current ?? blank), ...columnsOf(input) }),
-		insertValues: (input, actor, now) => ({ ...columnsOf(input), ...owner, created_by: actor.id, created_at: now, updated_by: actor.id, updated_at: now, version: 1 }),
+		insertValues: (input, actor, now) => ({
+			...columnsOf(input),
+			...owner,
+			created_by: actor.id,
+			created_at: now,
+			updated_by: actor.id,
+			updated_at: now,
+			version: 1,
+		}),
 		updateValues: (input, actor, now, version) => ({ ...columnsOf(input), updated_by: actor.id, updated_at: now, version }),
 	}
 }

@@ -1,6 +1,12 @@
 import type { Actor } from '~/audit/audit.server'
 import { catalogListAction, loadCatalogList } from '~/catalogs/catalog-list-route.server'
-import { catalogRecordAction, loadCatalogRecord, loadNewCatalogRecord, newCatalogRecordAction, type CatalogRecordRoute } from '~/catalogs/catalog-record-route.server'
+import {
+	catalogRecordAction,
+	loadCatalogRecord,
+	loadNewCatalogRecord,
+	newCatalogRecordAction,
+	type CatalogRecordRoute,
+} from '~/catalogs/catalog-record-route.server'
 import type { User } from '~/db/schema'
 import { getLanguage } from '~/i18n/i18n.server'
 import { parseListState } from '~/lists/list-query'
@@ -10,7 +16,19 @@ import { todayIso } from '~/catalogs/fields.server'
 import type { CatalogImportSpec } from '~/catalogs/import-route.server'
 import { ITEM_FIELDS, listPages, REFERENCE_LIST_SPEC, type ReferenceListDefinition } from './definitions'
 import { editItemSchema, newItemSchema, type ItemInput } from './item-schema.server'
-import { exportItems, getItemRecord, itemBulk, itemFormValues, itemImport, itemLabel, itemStore, nextSortOrder, readItems, referenceOptions, type ItemTypes } from './reference-lists.server'
+import {
+	exportItems,
+	getItemRecord,
+	itemBulk,
+	itemFormValues,
+	itemImport,
+	itemLabel,
+	itemStore,
+	nextSortOrder,
+	readItems,
+	referenceOptions,
+	type ItemTypes,
+} from './reference-lists.server'
 
 /**
  * The loaders and actions of every reference list's pages (list, new, item with its delete
@@ -18,9 +36,16 @@ import { exportItems, getItemRecord, itemBulk, itemFormValues, itemImport, itemL
  */
 
 /** A list's page: the catalogs' list (search, sort, pages, column choice and saved views, bulk actions), its items labelled in the reader's language. */
-export async function referenceListLoader(list: ReferenceListDefinition, request: Request, access: { user: Pick<User, 'id'>; grants: Grants; catalogVersion: number }) {
+export async function referenceListLoader(
+	list: ReferenceListDefinition,
+	request: Request,
+	access: { user: Pick<User, 'id'>; grants: Grants; catalogVersion: number },
+) {
 	const language = await getLanguage(request)
-	return loadCatalogList(request, access, listPages(list), REFERENCE_LIST_SPEC, async (state) => ({ list, result: await readItems(list, state, language, access.catalogVersion) }))
+	return loadCatalogList(request, access, listPages(list), REFERENCE_LIST_SPEC, async (state) => ({
+		list,
+		result: await readItems(list, state, language, access.catalogVersion),
+	}))
 }
 
 /** The list page's POST: the user's column choice and saved views. */
@@ -48,7 +73,10 @@ function itemRecordRoute(list: ReferenceListDefinition): CatalogRecordRoute<Item
 }
 
 export async function newItemLoader(list: ReferenceListDefinition, request: Request) {
-	return loadNewCatalogRecord(request, itemRecordRoute(list).pages, async () => ({ list, values: { sortOrder: String(await nextSortOrder(list)) } }))
+	return loadNewCatalogRecord(request, itemRecordRoute(list).pages, async () => ({
+		list,
+		values: { sortOrder: String(await nextSortOrder(list)) },
+	}))
 }
 
 export function newItemAction(list: ReferenceListDefinition, request: Request, user: Actor) {
@@ -61,7 +89,13 @@ export async function itemLoader(list: ReferenceListDefinition, request: Request
 }
 
 /** The item page's POST: `intent` (read and permitted by the route) is `delete` or `update`. */
-export function itemAction(list: ReferenceListDefinition, request: Request, id: string | undefined, user: Actor, intent: 'delete' | 'update') {
+export function itemAction(
+	list: ReferenceListDefinition,
+	request: Request,
+	id: string | undefined,
+	user: Actor,
+	intent: 'delete' | 'update',
+) {
 	return catalogRecordAction(request, { id }, user, intent, itemRecordRoute(list))
 }
 
@@ -78,7 +112,12 @@ export function itemImportSpec(list: ReferenceListDefinition): CatalogImportSpec
 /** The list's items as a CSV file, those its search selects in its order, each with the version an import needs to change it. */
 export async function itemsExportResponse(list: ReferenceListDefinition, request: Request) {
 	const state = parseListState(new URL(request.url).searchParams, REFERENCE_LIST_SPEC)
-	return csvResponse(`${list.exportFileName}-${todayIso()}.csv`, ITEM_FIELDS, exportItems(list, state, await getLanguage(request)), itemFormValues)
+	return csvResponse(
+		`${list.exportFileName}-${todayIso()}.csv`,
+		ITEM_FIELDS,
+		exportItems(list, state, await getLanguage(request)),
+		itemFormValues,
+	)
 }
 
 /** An empty import file for the list: the header row only. */

@@ -26,7 +26,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const user = await requireUser(request)
 	const state = await requireActiveSession(request)
 	const issuer = getConfig().oidc?.issuer
-	const [t, mfa, sessionsAndTokens, ssoIdentity] = await Promise.all([getT(request), getMfaSection(request, user, state.session), getSessionsAndTokens(state), issuer ? getLinkedIdentity(user.id, issuer) : undefined])
+	const [t, mfa, sessionsAndTokens, ssoIdentity] = await Promise.all([
+		getT(request),
+		getMfaSection(request, user, state.session),
+		getSessionsAndTokens(state),
+		issuer ? getLinkedIdentity(user.id, issuer) : undefined,
+	])
 	return { title: t('security.title'), mfa, ssoIdentity, ...sessionsAndTokens }
 }
 

@@ -52,8 +52,20 @@ export default function AuditPage() {
 				searchLabel={t('list.search')}
 				searchHint={t('admin.audit.searchHint')}
 				filters={[
-					{ name: 'action', label: t('admin.audit.fields.action'), allLabel: t('list.all'), options: choices.actions.map((value) => ({ value, label: auditEventName(t, value) })).sort((a, b) => a.label.localeCompare(b.label, i18n.language)) },
-					{ name: 'entity', label: t('admin.audit.fields.entity'), allLabel: t('list.all'), options: choices.entities.map((value) => ({ value, label: auditEntityName(t, value) })) },
+					{
+						name: 'action',
+						label: t('admin.audit.fields.action'),
+						allLabel: t('list.all'),
+						options: choices.actions
+							.map((value) => ({ value, label: auditEventName(t, value) }))
+							.sort((a, b) => a.label.localeCompare(b.label, i18n.language)),
+					},
+					{
+						name: 'entity',
+						label: t('admin.audit.fields.entity'),
+						allLabel: t('list.all'),
+						options: choices.entities.map((value) => ({ value, label: auditEntityName(t, value) })),
+					},
 				]}
 				extra={
 					<>
@@ -61,13 +73,28 @@ export default function AuditPage() {
 							<label htmlFor="audit-target" className="form-label">
 								{t('admin.audit.fields.target')}
 							</label>
-							<input id="audit-target" name="target" inputMode="numeric" defaultValue={state.filters.target ?? ''} className="form-control" autoComplete="off" maxLength={20} />
+							<input
+								id="audit-target"
+								name="target"
+								inputMode="numeric"
+								defaultValue={state.filters.target ?? ''}
+								className="form-control"
+								autoComplete="off"
+								maxLength={20}
+							/>
 						</div>
 						<div className="list-filters__wide">
 							<label htmlFor="audit-actor" className="form-label">
 								{t('admin.audit.fields.actor')}
 							</label>
-							<input id="audit-actor" type="email" name="actor" defaultValue={state.filters.actor ?? ''} className="form-control" autoComplete="off" />
+							<input
+								id="audit-actor"
+								type="email"
+								name="actor"
+								defaultValue={state.filters.actor ?? ''}
+								className="form-control"
+								autoComplete="off"
+							/>
 						</div>
 						<div>
 							<label htmlFor="audit-from" className="form-label">
@@ -85,14 +112,24 @@ export default function AuditPage() {
 				}
 			/>
 			{result.rows.length === 0 ? (
-				<EmptyList path={AUDIT_PATH} narrowed={isNarrowed(state)} page={state.page} emptyTitle={t('admin.audit.emptyTitle')} emptyBody={t('admin.audit.emptyBody')} />
+				<EmptyList
+					path={AUDIT_PATH}
+					narrowed={isNarrowed(state)}
+					page={state.page}
+					emptyTitle={t('admin.audit.emptyTitle')}
+					emptyBody={t('admin.audit.emptyBody')}
+				/>
 			) : (
 				<>
 					<ListSummary info={result} id="audit-summary" />
 					<TableScroller labelledBy="audit-caption">
 						<table className="table align-middle admin-audit" aria-describedby="audit-summary">
 							<caption id="audit-caption" className="visually-hidden">
-								{t('list.caption', { name: t('admin.audit.title'), column: t('admin.audit.fields.at'), direction: state.dir === 'asc' ? t('list.ascending') : t('list.descending') })}
+								{t('list.caption', {
+									name: t('admin.audit.title'),
+									column: t('admin.audit.fields.at'),
+									direction: state.dir === 'asc' ? t('list.ascending') : t('list.descending'),
+								})}
 							</caption>
 							<thead>
 								<tr>
@@ -112,7 +149,11 @@ export default function AuditPage() {
 											{formatDateTime(row.at, i18n.language, timeZone)}
 										</th>
 										<td>
-											{row.actorId !== null ? <Link to={`/admin/users/${row.actorId}`}>{row.actorName ?? row.actorEmail}</Link> : (row.actorEmail ?? '—')}
+											{row.actorId !== null ? (
+												<Link to={`/admin/users/${row.actorId}`}>{row.actorName ?? row.actorEmail}</Link>
+											) : (
+												(row.actorEmail ?? '—')
+											)}
 											{row.actorId !== null && row.actorEmail ? <div className="small text-body-secondary">{row.actorEmail}</div> : null}
 											{row.ip ? <div className="small text-body-secondary">{row.ip}</div> : null}
 										</td>
@@ -126,10 +167,18 @@ export default function AuditPage() {
 											{row.entity ? (
 												<>
 													<span className="d-block">{auditEntityName(t, row.entity)}</span>
-													{row.target?.href ? <Link to={row.target.href}>{row.target.label ?? `#${row.entityId}`}</Link> : <span>{row.target?.label ?? (row.entityId ? `#${row.entityId}` : '')}</span>}
+													{row.target?.href ? (
+														<Link to={row.target.href}>{row.target.label ?? `#${row.entityId}`}</Link>
+													) : (
+														<span>{row.target?.label ?? (row.entityId ? `#${row.entityId}` : '')}</span>
+													)}
 													{row.entityId ? (
 														<div className="small mt-2">
-															<Link to={`${AUDIT_PATH}${listSearch({ ...state, q: '', page: 1, filters: { entity: row.entity, target: row.entityId } }, AUDIT_LIST)}`}>{t('admin.audit.recordHistory')}</Link>
+															<Link
+																to={`${AUDIT_PATH}${listSearch({ ...state, q: '', page: 1, filters: { entity: row.entity, target: row.entityId } }, AUDIT_LIST)}`}
+															>
+																{t('admin.audit.recordHistory')}
+															</Link>
 														</div>
 													) : null}
 												</>
@@ -142,7 +191,8 @@ export default function AuditPage() {
 												<ul className="list-unstyled mb-1 small">
 													{row.changes.map((change) => (
 														<li key={change.field}>
-															<strong>{auditFieldLabel(t, row.entity, change.field)}</strong>: <del>{change.from || t('admin.audit.empty')}</del> → <ins>{change.to || t('admin.audit.empty')}</ins>
+															<strong>{auditFieldLabel(t, row.entity, change.field)}</strong>:{' '}
+															<del>{change.from || t('admin.audit.empty')}</del> → <ins>{change.to || t('admin.audit.empty')}</ins>
 														</li>
 													))}
 												</ul>

@@ -57,7 +57,9 @@ export default function FunctionsPage() {
 			</PageHeader>
 			<TableScroller labelledBy="functions-caption">
 				<table className="table table-sm align-middle admin-matrix">
-					<caption id="functions-caption" className="visually-hidden">{t('admin.functions.caption')}</caption>
+					<caption id="functions-caption" className="visually-hidden">
+						{t('admin.functions.caption')}
+					</caption>
 					<thead>
 						<tr>
 							<th scope="col">{t('admin.functions.fields.label')}</th>
@@ -72,8 +74,11 @@ export default function FunctionsPage() {
 							<tr key={entry.id}>
 								<th scope="row" className={`admin-depth-${Math.min(entry.depth, 3)}`}>
 									{entry.icon ? <i className={`bx ${entry.icon} me-1`} aria-hidden="true" /> : null}
-									<Link to={functionHref(entry.id)}>{entry.label}</Link> <span className="text-body-secondary small">{`(${entry.code})`}</span>
-									{entry.badgeText ? <Badge className={`rounded-pill text-bg-${entry.badgeVariant ?? 'danger'} ms-1`}>{entry.badgeText}</Badge> : null}
+									<Link to={functionHref(entry.id)}>{entry.label}</Link>{' '}
+									<span className="text-body-secondary small">{`(${entry.code})`}</span>
+									{entry.badgeText ? (
+										<Badge className={`rounded-pill text-bg-${entry.badgeVariant ?? 'danger'} ms-1`}>{entry.badgeText}</Badge>
+									) : null}
 									{entry.description ? <div className="small fw-normal text-body-secondary">{entry.description}</div> : null}
 								</th>
 								<td>{entry.path ?? '—'}</td>
@@ -88,10 +93,24 @@ export default function FunctionsPage() {
 										<Form method="post" action={FUNCTIONS_PATH} className="d-inline-flex gap-1">
 											<CsrfInput />
 											<input type="hidden" name="id" value={entry.id} />
-											<button type="submit" name="intent" value="up" className="btn btn-sm btn-outline-secondary" disabled={entry.first} aria-label={t('admin.functions.moveUp', { code: entry.code })}>
+											<button
+												type="submit"
+												name="intent"
+												value="up"
+												className="btn btn-sm btn-outline-secondary"
+												disabled={entry.first}
+												aria-label={t('admin.functions.moveUp', { code: entry.code })}
+											>
 												<i className="bx bx-up-arrow-alt" aria-hidden="true" />
 											</button>
-											<button type="submit" name="intent" value="down" className="btn btn-sm btn-outline-secondary" disabled={entry.last} aria-label={t('admin.functions.moveDown', { code: entry.code })}>
+											<button
+												type="submit"
+												name="intent"
+												value="down"
+												className="btn btn-sm btn-outline-secondary"
+												disabled={entry.last}
+												aria-label={t('admin.functions.moveDown', { code: entry.code })}
+											>
 												<i className="bx bx-down-arrow-alt" aria-hidden="true" />
 											</button>
 										</Form>

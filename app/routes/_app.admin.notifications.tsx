@@ -103,7 +103,10 @@ export async function action({ request }: ActionFunctionArgs) {
 		noteFormFailed()
 		return data(state, { status: 400 })
 	}
-	const result = await createAnnouncement({ ...form.data, body: form.data.body!, roleIds, userIds }, { actor: user, siteUrl: publicOrigin(request) ?? '', ip })
+	const result = await createAnnouncement(
+		{ ...form.data, body: form.data.body!, roleIds, userIds },
+		{ actor: user, siteUrl: publicOrigin(request) ?? '', ip },
+	)
 	if (!result.ok) {
 		noteFormFailed()
 		return data({ ...state, errors: result.errors }, { status: 400 })
@@ -153,9 +156,15 @@ export default function AdminNotificationsPage() {
 								<tr key={item.id}>
 									<th scope="row" className="fw-normal">
 										<strong className="d-block">{item.title}</strong>
-										<span className="small text-body-secondary text-break">{item.body.length > 140 ? `${item.body.slice(0, 140)}…` : item.body}</span>
+										<span className="small text-body-secondary text-break">
+											{item.body.length > 140 ? `${item.body.slice(0, 140)}…` : item.body}
+										</span>
 										{item.email ? (
-											<span className="d-block small">{item.status === 'scheduled' ? t('admin.notifications.byEmailToo') : t('admin.notifications.mailedTo', { count: item.mailed })}</span>
+											<span className="d-block small">
+												{item.status === 'scheduled'
+													? t('admin.notifications.byEmailToo')
+													: t('admin.notifications.mailedTo', { count: item.mailed })}
+											</span>
 										) : null}
 									</th>
 									<td>
@@ -164,19 +173,33 @@ export default function AdminNotificationsPage() {
 									<td className="text-nowrap">
 										<DateTime at={item.publishAt} />
 									</td>
-									<td className="text-nowrap">{item.expiresAt === null ? t('admin.notifications.noExpiry') : <DateTime at={item.expiresAt} />}</td>
+									<td className="text-nowrap">
+										{item.expiresAt === null ? t('admin.notifications.noExpiry') : <DateTime at={item.expiresAt} />}
+									</td>
 									<td>
 										<StatusBadge status={item.status} label={t(`admin.notifications.status.${item.status}`)} />
-										{item.status === 'sending' ? <span className="d-block small text-nowrap">{t('admin.notifications.progress', { sent: item.recipients, count: item.audienceSize })}</span> : null}
+										{item.status === 'sending' ? (
+											<span className="d-block small text-nowrap">
+												{t('admin.notifications.progress', { sent: item.recipients, count: item.audienceSize })}
+											</span>
+										) : null}
 									</td>
-									<td className="text-nowrap">{item.status === 'scheduled' ? '—' : t('admin.notifications.readOf', { read: item.read, count: item.recipients })}</td>
+									<td className="text-nowrap">
+										{item.status === 'scheduled' ? '—' : t('admin.notifications.readOf', { read: item.read, count: item.recipients })}
+									</td>
 									{allowed.withdraw ? (
 										<td>
 											{item.status === 'active' || item.status === 'scheduled' ? (
 												<Form method="post">
 													<CsrfInput />
 													<input type="hidden" name="id" value={item.id} />
-													<button type="submit" name="intent" value="withdraw" className="btn btn-danger btn-sm" aria-label={`${t('admin.notifications.withdraw')}: ${item.title}`}>
+													<button
+														type="submit"
+														name="intent"
+														value="withdraw"
+														className="btn btn-danger btn-sm"
+														aria-label={`${t('admin.notifications.withdraw')}: ${item.title}`}
+													>
 														{t('admin.notifications.withdraw')}
 													</button>
 												</Form>
@@ -224,15 +247,46 @@ function ComposeForm({ roles, state }: { roles: ReturnType<typeof useLoaderData<
 			</h2>
 			<CsrfInput />
 			<ErrorSummary errors={state?.errors} labels={fieldLabels} />
-			<Field name="title" label={t('admin.notifications.fields.title')} defaultValue={values.title ?? ''} error={errors.title} required maxLength={ANNOUNCEMENT_LIMITS.title} autoComplete="off" />
-			<TextareaField name="body" label={t('admin.notifications.fields.body')} defaultValue={values.body ?? ''} error={errors.body} required maxLength={ANNOUNCEMENT_LIMITS.body} rows={4} />
-			<Field name="link" label={t('admin.notifications.fields.link')} hint={t('admin.notifications.linkHint')} defaultValue={values.link ?? ''} error={errors.link} maxLength={ANNOUNCEMENT_LIMITS.link} autoComplete="off" />
+			<Field
+				name="title"
+				label={t('admin.notifications.fields.title')}
+				defaultValue={values.title ?? ''}
+				error={errors.title}
+				required
+				maxLength={ANNOUNCEMENT_LIMITS.title}
+				autoComplete="off"
+			/>
+			<TextareaField
+				name="body"
+				label={t('admin.notifications.fields.body')}
+				defaultValue={values.body ?? ''}
+				error={errors.body}
+				required
+				maxLength={ANNOUNCEMENT_LIMITS.body}
+				rows={4}
+			/>
+			<Field
+				name="link"
+				label={t('admin.notifications.fields.link')}
+				hint={t('admin.notifications.linkHint')}
+				defaultValue={values.link ?? ''}
+				error={errors.link}
+				maxLength={ANNOUNCEMENT_LIMITS.link}
+				autoComplete="off"
+			/>
 			<fieldset id={fieldId('audience')} className="mb-3">
 				<legend className="form-label fs-6">{t('admin.notifications.fields.audience')}</legend>
 				{errors.audience ? <div className="invalid-feedback d-block">{errorText(errors.audience)}</div> : null}
 				{AUDIENCES.map((value) => (
 					<div className="form-check" key={value}>
-						<input className="form-check-input" type="radio" name="audience" id={`audience-${value}`} value={value} defaultChecked={audience === value} />
+						<input
+							className="form-check-input"
+							type="radio"
+							name="audience"
+							id={`audience-${value}`}
+							value={value}
+							defaultChecked={audience === value}
+						/>
 						<label className="form-check-label" htmlFor={`audience-${value}`}>
 							{t(`admin.notifications.audience.${value}`)}
 						</label>
@@ -249,7 +303,14 @@ function ComposeForm({ roles, state }: { roles: ReturnType<typeof useLoaderData<
 				<div className="d-flex flex-wrap gap-3">
 					{roles.map((role) => (
 						<div className="form-check" key={role.id}>
-							<input className="form-check-input" type="checkbox" name="roles" id={`role-${role.id}`} value={role.id} defaultChecked={state?.chosenRoles.includes(role.id) ?? false} />
+							<input
+								className="form-check-input"
+								type="checkbox"
+								name="roles"
+								id={`role-${role.id}`}
+								value={role.id}
+								defaultChecked={state?.chosenRoles.includes(role.id) ?? false}
+							/>
 							<label className="form-check-label" htmlFor={`role-${role.id}`}>
 								{roleName(role)}
 							</label>
@@ -270,7 +331,15 @@ function ComposeForm({ roles, state }: { roles: ReturnType<typeof useLoaderData<
 						<label htmlFor="userQuery" className="form-label">
 							{t('admin.notifications.findUsers')}
 						</label>
-						<input id="userQuery" type="search" name="userQuery" className="form-control" defaultValue={values.userQuery ?? ''} maxLength={100} autoComplete="off" />
+						<input
+							id="userQuery"
+							type="search"
+							name="userQuery"
+							className="form-control"
+							defaultValue={values.userQuery ?? ''}
+							maxLength={100}
+							autoComplete="off"
+						/>
 					</div>
 					<div className="col-auto">
 						<button type="submit" name="intent" value="find-users" className="btn btn-outline-secondary" formNoValidate>
@@ -291,17 +360,38 @@ function ComposeForm({ roles, state }: { roles: ReturnType<typeof useLoaderData<
 				) : null}
 			</fieldset>
 			<div className="form-check mb-3">
-				<input className="form-check-input" type="checkbox" name="email" id="also-email" value="yes" defaultChecked={values.email === 'yes'} />
+				<input
+					className="form-check-input"
+					type="checkbox"
+					name="email"
+					id="also-email"
+					value="yes"
+					defaultChecked={values.email === 'yes'}
+				/>
 				<label className="form-check-label" htmlFor="also-email">
 					{t('admin.notifications.fields.email')}
 				</label>
 			</div>
 			<div className="row g-3">
 				<div className="col-md-6">
-					<Field name="publishAt" type="datetime-local" label={t('admin.notifications.fields.publishAt')} hint={t('admin.notifications.publishHint', { zone: timeZone })} defaultValue={values.publishAt ?? ''} error={errors.publishAt} />
+					<Field
+						name="publishAt"
+						type="datetime-local"
+						label={t('admin.notifications.fields.publishAt')}
+						hint={t('admin.notifications.publishHint', { zone: timeZone })}
+						defaultValue={values.publishAt ?? ''}
+						error={errors.publishAt}
+					/>
 				</div>
 				<div className="col-md-6">
-					<Field name="expiresAt" type="datetime-local" label={t('admin.notifications.fields.expiresAt')} hint={t('admin.notifications.expiresHint')} defaultValue={values.expiresAt ?? ''} error={errors.expiresAt} />
+					<Field
+						name="expiresAt"
+						type="datetime-local"
+						label={t('admin.notifications.fields.expiresAt')}
+						hint={t('admin.notifications.expiresHint')}
+						defaultValue={values.expiresAt ?? ''}
+						error={errors.expiresAt}
+					/>
 				</div>
 			</div>
 			<div>
@@ -319,7 +409,14 @@ function UserChoices({ users, checked }: { users: AudienceUser[]; checked: boole
 		<ul className="list-unstyled mb-2">
 			{users.map((user) => (
 				<li className="form-check" key={user.id}>
-					<input className="form-check-input" type="checkbox" name="users" id={`user-${user.id}`} value={user.id} defaultChecked={checked} />
+					<input
+						className="form-check-input"
+						type="checkbox"
+						name="users"
+						id={`user-${user.id}`}
+						value={user.id}
+						defaultChecked={checked}
+					/>
 					<label className="form-check-label" htmlFor={`user-${user.id}`}>
 						{user.displayName} <span className="text-body-secondary">{`<${user.email}>`}</span>
 					</label>

@@ -3,7 +3,18 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { postedIntent } from '~/utils/intent.server'
 import { impliedGroups, ROLES_FUNCTION, ROLES_PATH, roleHref } from '~/admin/roles'
-import { deleteRole, functionTree, getRole, heldGrants, postedGrants, roleEditRefusal, roleGrants, roleSchema, saveRoleGrants, updateRole } from '~/admin/roles.server'
+import {
+	deleteRole,
+	functionTree,
+	getRole,
+	heldGrants,
+	postedGrants,
+	roleEditRefusal,
+	roleGrants,
+	roleSchema,
+	saveRoleGrants,
+	updateRole,
+} from '~/admin/roles.server'
 import { parseId } from '~/catalogs/catalog.server'
 import { RoleForm } from '~/components/admin-role-form'
 import { useRoleDescription, useRoleName } from '~/components/role-name'
@@ -83,7 +94,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 			if (!result.ok) {
 				if (result.reason === 'notFound') throw notFound()
 				if (result.reason === 'builtin') return refused({ intent, formError: 'admin.roles.errors.builtin' }, 409)
-				if (result.reason === 'delegation') return refused({ intent, values: form.values, formError: `admin.delegation.${result.refusal}` }, 403)
+				if (result.reason === 'delegation')
+					return refused({ intent, values: form.values, formError: `admin.delegation.${result.refusal}` }, 403)
 				return refused({ intent, values: form.values, errors: { code: { key: 'admin.roles.errors.codeTaken' } } }, 409)
 			}
 			await flashSuccess(request, result.changed ? 'admin.roles.saved' : 'admin.noChanges', { code: form.data.code })
@@ -99,7 +111,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 				if (result.reason === 'notFound') throw notFound()
 				const granted = grants.map((grant) => `${grant.functionId}:${grant.action}`)
 				if (result.reason === 'delegation') return refused({ intent, granted, formError: `admin.delegation.${result.refusal}` }, 403)
-				return refused({ intent, granted, formError: result.reason === 'allAccess' ? 'admin.roles.errors.allAccess' : 'admin.roles.errors.badGrant' }, result.reason === 'allAccess' ? 409 : 400)
+				return refused(
+					{ intent, granted, formError: result.reason === 'allAccess' ? 'admin.roles.errors.allAccess' : 'admin.roles.errors.badGrant' },
+					result.reason === 'allAccess' ? 409 : 400,
+				)
 			}
 			await flashSuccess(request, result.changed ? 'admin.roles.grantsSaved' : 'admin.noChanges')
 			return redirect(roleHref(id))
@@ -197,7 +212,14 @@ export default function AdminRolePage() {
 				<Form method="post" action={href} aria-labelledby="matrix-heading">
 					<CsrfInput />
 					<input type="hidden" name="intent" value="grants" />
-					<RoleMatrix roleCode={role.code} functions={functions} checked={checked} editable={editable} held={heldSet} groupsOnly={groupsOnly} />
+					<RoleMatrix
+						roleCode={role.code}
+						functions={functions}
+						checked={checked}
+						editable={editable}
+						held={heldSet}
+						groupsOnly={groupsOnly}
+					/>
 					{editable ? (
 						<div className="sticky-actions">
 							<button type="submit" className="btn btn-primary">

@@ -42,7 +42,9 @@ export default function AdminRolesPage() {
 			</PageHeader>
 			<TableScroller labelledBy="roles-caption">
 				<table className="table table-hover align-middle">
-					<caption id="roles-caption" className="visually-hidden">{t('admin.roles.title')}</caption>
+					<caption id="roles-caption" className="visually-hidden">
+						{t('admin.roles.title')}
+					</caption>
 					<thead>
 						<tr>
 							<th scope="col">{t('admin.roles.fields.code')}</th>

@@ -48,7 +48,13 @@ export default function NewRolePage() {
 				</Link>
 			</nav>
 			<PageHeader title={t('admin.roles.new')} id="role-heading" />
-			<RoleForm action={`${ROLES_PATH}/new`} values={actionData?.values ?? {}} errors={actionData?.errors ?? {}} submitLabel={t('catalog.create')} cancelHref={ROLES_PATH} />
+			<RoleForm
+				action={`${ROLES_PATH}/new`}
+				values={actionData?.values ?? {}}
+				errors={actionData?.errors ?? {}}
+				submitLabel={t('catalog.create')}
+				cancelHref={ROLES_PATH}
+			/>
 		</section>
 	)
 }

@@ -86,7 +86,18 @@ async function linkedIdentityOf(userId: number) {
 	return issuer ? await getLinkedIdentity(userId, issuer) : undefined
 }
 
-const INTENTS = ['update', 'changeEmail', 'lock', 'unlock', 'resetPassword', 'revokeSessions', 'revokeSession', 'resetMfa', 'unlinkSso', 'delete'] as const
+const INTENTS = [
+	'update',
+	'changeEmail',
+	'lock',
+	'unlock',
+	'resetPassword',
+	'revokeSessions',
+	'revokeSession',
+	'resetMfa',
+	'unlinkSso',
+	'delete',
+] as const
 type Intent = (typeof INTENTS)[number]
 
 interface ActionAnswer {
@@ -157,7 +168,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 				if (result.reason === 'delegation') return refused(intent, result)
 				return answer({ intent, formError: REFUSALS[result.reason] }, 409)
 			}
-			await flashSuccess(request, intent === 'lock' ? 'admin.users.lockedDone' : 'admin.users.unlockedDone', { count: result.sessionsEnded })
+			await flashSuccess(request, intent === 'lock' ? 'admin.users.lockedDone' : 'admin.users.unlockedDone', {
+				count: result.sessionsEnded,
+			})
 			return redirect(href)
 		}
 		case 'resetPassword': {
@@ -189,7 +202,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 			const form = await parseForm(request, revokeSessionSchema)
 			if (!form.ok) return answer({ intent, formError: 'security.sessions.notFound' }, 404)
 			const state = await getSessionState(request)
-			const result = await revokeAdminUserSession(id, form.data.session, actor, { keepIdHash: state.status === 'active' ? state.session.id_hash : null })
+			const result = await revokeAdminUserSession(id, form.data.session, actor, {
+				keepIdHash: state.status === 'active' ? state.session.id_hash : null,
+			})
 			if (!result.ok) {
 				if (result.reason === 'notFound') throw notFound()
 				if (result.reason === 'sessionNotFound') return answer({ intent, formError: 'security.sessions.notFound' }, 404)
@@ -247,13 +262,16 @@ function valuesOf(formData: FormData): Record<string, string> {
 export default function AdminUserPage() {
 	const { t, i18n } = useTranslation()
 	const timeZone = useTimeZone()
-	const { user, roles, self, confirmDelete, allowed, manageable, menuPreview, sessions, secondFactor, ssoIdentity } = useLoaderData<typeof loader>()
+	const { user, roles, self, confirmDelete, allowed, manageable, menuPreview, sessions, secondFactor, ssoIdentity } =
+		useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>() as ActionAnswer | undefined
 	const roleLabel = useRoleName()
 	const href = userHref(user.id)
 	const failed = actionData && !actionData.ok ? actionData : null
 	const userFieldLabels = useUserFieldLabels()
-	const formError = <ErrorSummary errors={failed?.errors} formError={failed?.formError ? t(failed.formError) : null} labels={userFieldLabels} />
+	const formError = (
+		<ErrorSummary errors={failed?.errors} formError={failed?.formError ? t(failed.formError) : null} labels={userFieldLabels} />
+	)
 
 	if (confirmDelete && allowed.delete) {
 		return (
@@ -280,7 +298,9 @@ export default function AdminUserPage() {
 	const updateFailed = failed?.intent === 'update' ? failed : null
 	const values = updateFailed?.values ?? { displayName: user.display_name, firstName: user.first_name, lastName: user.last_name }
 	const selectedRoles = updateFailed ? (updateFailed.values.roles ? updateFailed.values.roles.split(',') : []) : user.roles
-	const scopes = updateFailed ? keptScopes(updateFailed.values) : Object.fromEntries(user.assignments.map((assignment) => [assignment.code, assignment.provinces]))
+	const scopes = updateFailed
+		? keptScopes(updateFailed.values)
+		: Object.fromEntries(user.assignments.map((assignment) => [assignment.code, assignment.provinces]))
 	return (
 		<section aria-labelledby="user-heading">
 			<nav aria-label={t('catalog.breadcrumb')} className="mb-2">
@@ -290,7 +310,9 @@ export default function AdminUserPage() {
 				</Link>
 			</nav>
 			<PageHeader title={user.email} id="user-heading">
-				<Badge className={user.locked ? 'text-bg-danger' : 'text-bg-success'}>{t(`admin.users.states.${user.locked ? 'locked' : 'active'}`)}</Badge>
+				<Badge className={user.locked ? 'text-bg-danger' : 'text-bg-success'}>
+					{t(`admin.users.states.${user.locked ? 'locked' : 'active'}`)}
+				</Badge>
 			</PageHeader>
 			{formError}
 			{manageable ? null : <FormAlert tone="info" message={t('admin.delegation.userBeyondActorNotice')} />}
@@ -380,7 +402,11 @@ export default function AdminUserPage() {
 									<CsrfInput />
 									<p className="mb-2">{t(user.locked ? 'admin.users.unlockHint' : 'admin.users.lockHint')}</p>
 									<input type="hidden" name="intent" value={user.locked ? 'unlock' : 'lock'} />
-									<button type="submit" className={`btn ${user.locked ? 'btn-outline-success' : 'btn-outline-danger'}`} disabled={self && !user.locked}>
+									<button
+										type="submit"
+										className={`btn ${user.locked ? 'btn-outline-success' : 'btn-outline-danger'}`}
+										disabled={self && !user.locked}
+									>
 										{t(user.locked ? 'admin.users.unlock' : 'admin.users.lock')}
 									</button>
 								</Form>
@@ -403,7 +429,11 @@ export default function AdminUserPage() {
 				<h2 className="h5" id="user-sessions-heading">
 					{t('security.admin.heading')}
 				</h2>
-				<SessionsTable sessions={sessions} caption={t('security.admin.heading')} signOutAction={allowed.update && manageable ? href : null} />
+				<SessionsTable
+					sessions={sessions}
+					caption={t('security.admin.heading')}
+					signOutAction={allowed.update && manageable ? href : null}
+				/>
 			</section>
 			{allowed.delete && !self ? (
 				<div className="mt-4">

@@ -30,7 +30,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const [result, roles] = await Promise.all([listAdminUsers(state), listRoleOptions(user.id)])
 	requirePageInRange(result, state, USERS_PATH, USER_LIST)
 	const t = await getT(request)
-	return { title: t('admin.users.title'), state, result, roles, allowed: { create: can(grants, USERS_FUNCTION, 'create'), export: can(grants, USERS_FUNCTION, 'export') } }
+	return {
+		title: t('admin.users.title'),
+		state,
+		result,
+		roles,
+		allowed: { create: can(grants, USERS_FUNCTION, 'create'), export: can(grants, USERS_FUNCTION, 'export') },
+	}
 }
 
 export default function AdminUsersPage() {
@@ -62,19 +68,40 @@ export default function AdminUsersPage() {
 				searchLabel={t('list.search')}
 				searchHint={t('admin.users.searchHint')}
 				filters={[
-					{ name: 'role', label: t('admin.users.fields.roles'), allLabel: t('list.all'), options: roles.map((role) => ({ value: role.code, label: roleLabel(role.code) })) },
-					{ name: 'state', label: t('admin.users.fields.state'), allLabel: t('list.all'), options: USER_STATES.map((s) => ({ value: s, label: t(`admin.users.states.${s}`) })) },
+					{
+						name: 'role',
+						label: t('admin.users.fields.roles'),
+						allLabel: t('list.all'),
+						options: roles.map((role) => ({ value: role.code, label: roleLabel(role.code) })),
+					},
+					{
+						name: 'state',
+						label: t('admin.users.fields.state'),
+						allLabel: t('list.all'),
+						options: USER_STATES.map((s) => ({ value: s, label: t(`admin.users.states.${s}`) })),
+					},
 				]}
 			/>
 			{result.rows.length === 0 ? (
-				<EmptyList path={USERS_PATH} narrowed={isNarrowed(state)} page={state.page} emptyTitle={t('admin.users.emptyTitle')} emptyBody={t('admin.users.emptyBody')} action={newLink} />
+				<EmptyList
+					path={USERS_PATH}
+					narrowed={isNarrowed(state)}
+					page={state.page}
+					emptyTitle={t('admin.users.emptyTitle')}
+					emptyBody={t('admin.users.emptyBody')}
+					action={newLink}
+				/>
 			) : (
 				<>
 					<ListSummary info={result} id="users-summary" />
 					<TableScroller labelledBy="users-caption">
 						<table className="table table-hover align-middle" aria-describedby="users-summary">
 							<caption id="users-caption" className="visually-hidden">
-								{t('list.caption', { name: t('admin.users.title'), column: sortName, direction: state.dir === 'asc' ? t('list.ascending') : t('list.descending') })}
+								{t('list.caption', {
+									name: t('admin.users.title'),
+									column: sortName,
+									direction: state.dir === 'asc' ? t('list.ascending') : t('list.descending'),
+								})}
 							</caption>
 							<thead>
 								<tr>
@@ -106,16 +133,26 @@ export default function AdminUsersPage() {
 										<td>
 											{user.assignments.some((assignment) => assignment.provinces !== null)
 												? user.assignments
-														.map(({ code, provinces }) => (provinces === null ? t('scope.roleEverywhere', { role: roleLabel(code) }) : t('scope.roleIn', { role: roleLabel(code), provinces: provinces.map(provinceName).join(', ') })))
+														.map(({ code, provinces }) =>
+															provinces === null
+																? t('scope.roleEverywhere', { role: roleLabel(code) })
+																: t('scope.roleIn', { role: roleLabel(code), provinces: provinces.map(provinceName).join(', ') }),
+														)
 														.join('; ')
 												: user.roles.length > 0
 													? t('scope.everywhere')
 													: '—'}
 										</td>
 										<td>
-											<span className={`badge ${user.locked ? 'text-bg-danger' : 'text-bg-success'}`}>{t(`admin.users.states.${user.locked ? 'locked' : 'active'}`)}</span>
+											<span className={`badge ${user.locked ? 'text-bg-danger' : 'text-bg-success'}`}>
+												{t(`admin.users.states.${user.locked ? 'locked' : 'active'}`)}
+											</span>
 										</td>
-										<td className="text-nowrap">{user.last_sign_in_at > 0 ? formatDateTime(user.last_sign_in_at, i18n.language, timeZone) : t('admin.users.neverSignedIn')}</td>
+										<td className="text-nowrap">
+											{user.last_sign_in_at > 0
+												? formatDateTime(user.last_sign_in_at, i18n.language, timeZone)
+												: t('admin.users.neverSignedIn')}
+										</td>
 										<td className="text-nowrap">{formatDate(user.created_at, i18n.language, timeZone)}</td>
 									</tr>
 								))}

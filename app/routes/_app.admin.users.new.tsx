@@ -39,7 +39,11 @@ export async function action({ request }: ActionFunctionArgs) {
 	const result = await createAdminUser(form.data, roles.assignments, { id: user.id, email: user.email })
 	if (!result.ok) {
 		const values: Record<string, string> = {
-			...Object.fromEntries(Object.entries(form.data).filter(([name]) => name !== 'password').map(([name, value]) => [name, value ?? ''])),
+			...Object.fromEntries(
+				Object.entries(form.data)
+					.filter(([name]) => name !== 'password')
+					.map(([name, value]) => [name, value ?? '']),
+			),
 			...keptRoleValues(form.formData),
 		}
 		if (result.reason === 'delegation') return invalid({ formError: `admin.delegation.${result.refusal}`, values }, { status: 403 })
@@ -85,7 +89,11 @@ export default function NewAdminUserPage() {
 				</Link>
 			</nav>
 			<PageHeader title={t('admin.users.new')} id="user-heading" />
-			<ErrorSummary errors={actionData?.errors} formError={actionData?.formError ? t(actionData.formError) : null} labels={userFieldLabels} />
+			<ErrorSummary
+				errors={actionData?.errors}
+				formError={actionData?.formError ? t(actionData.formError) : null}
+				labels={userFieldLabels}
+			/>
 			<AdminUserForm
 				action={`${USERS_PATH}/new`}
 				mode="create"

@@ -88,7 +88,10 @@ export default function ToolPage() {
 					),
 				},
 				{ label: t('tools.fields.purchaseDate'), value: tool.purchase_date ? formatCalendarDate(tool.purchase_date, i18n.language) : '—' },
-				{ label: t('tools.fields.value'), value: tool.value_minor === null ? '—' : formatMinor(tool.value_minor, MONEY_SCALE, i18n.language) },
+				{
+					label: t('tools.fields.value'),
+					value: tool.value_minor === null ? '—' : formatMinor(tool.value_minor, MONEY_SCALE, i18n.language),
+				},
 				{ label: t('tools.fields.note'), value: tool.note ?? '—', preWrap: true },
 			]}
 		/>

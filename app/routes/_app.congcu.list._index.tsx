@@ -30,7 +30,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return loadCatalogList(request, access, TOOL_PAGES, TOOL_LIST, async (state) => {
 		// The station filter may name a station by id or code; one that names none matches no tool.
 		const station = state.filters.stationId === undefined ? undefined : await resolveStation(state.filters.stationId, access.scope)
-		const [result, stations, categories] = await Promise.all([listTools(state, station, access.scope), stationChoices(access.scope), optionsFor(TOOL_CATEGORY_LIST, request)])
+		const [result, stations, categories] = await Promise.all([
+			listTools(state, station, access.scope),
+			stationChoices(access.scope),
+			optionsFor(TOOL_CATEGORY_LIST, request),
+		])
 		return { result, station: station ?? null, stationMissing: station === null, stations, categories, provinces: access.scope }
 	})
 }
@@ -62,7 +66,12 @@ export default function ToolsPage() {
 					<span className="text-body-secondary">{t('tools.noStation')}</span>
 				),
 		},
-		{ key: 'status', label: t('tools.fields.status'), sortable: true, cell: (tool) => <StatusBadge status={tool.status} label={statusLabel(tool.status)} /> },
+		{
+			key: 'status',
+			label: t('tools.fields.status'),
+			sortable: true,
+			cell: (tool) => <StatusBadge status={tool.status} label={statusLabel(tool.status)} />,
+		},
 		{
 			key: 'quantity',
 			label: t('tools.fields.quantity'),
@@ -95,12 +104,34 @@ export default function ToolsPage() {
 			page={page}
 			columns={columns}
 			filters={[
-				{ name: 'status', label: t('tools.fields.status'), allLabel: t('list.all'), options: TOOL_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })) },
-				{ name: 'category', label: t('tools.fields.category'), allLabel: t('list.all'), options: optionsWith(categories, state.filters.category) },
-				{ name: 'province', label: t('tools.provinceFilter'), allLabel: t('list.all'), options: provincesIn(provinces, PROVINCES_BY_NAME).map((p) => ({ value: p.code, label: p.name })) },
+				{
+					name: 'status',
+					label: t('tools.fields.status'),
+					allLabel: t('list.all'),
+					options: TOOL_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })),
+				},
+				{
+					name: 'category',
+					label: t('tools.fields.category'),
+					allLabel: t('list.all'),
+					options: optionsWith(categories, state.filters.category),
+				},
+				{
+					name: 'province',
+					label: t('tools.provinceFilter'),
+					allLabel: t('list.all'),
+					options: provincesIn(provinces, PROVINCES_BY_NAME).map((p) => ({ value: p.code, label: p.name })),
+				},
 			]}
 			filterExtra={
-				<StationPicker id="list-stationId" stations={stations} value={stationValue} label={t('tools.fields.stationId')} emptyLabel={t('list.all')} className="list-filters__wide" />
+				<StationPicker
+					id="list-stationId"
+					stations={stations}
+					value={stationValue}
+					label={t('tools.fields.stationId')}
+					emptyLabel={t('list.all')}
+					className="list-filters__wide"
+				/>
 			}
 			notice={
 				<>

@@ -31,7 +31,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const provincesOf = (code: string) => assignments.find((assignment) => assignment.code === code)?.provinces ?? null
 	return {
 		title: t('profile.title'),
-		profile: { displayName: user.display_name, firstName: user.first_name, lastName: user.last_name, email: user.email, preferredLanguage: user.preferred_language ?? '', emailNotifications: user.email_notifications === 1, timeZone: user.time_zone ?? '' },
+		profile: {
+			displayName: user.display_name,
+			firstName: user.first_name,
+			lastName: user.last_name,
+			email: user.email,
+			preferredLanguage: user.preferred_language ?? '',
+			emailNotifications: user.email_notifications === 1,
+			timeZone: user.time_zone ?? '',
+		},
 		// From the server, not the browser's Intl: the options hydrate as they were rendered.
 		timeZones: selectableTimeZones(),
 		portalZone: portalTimeZone(),
@@ -39,7 +47,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		roles: roles.map((role) => {
 			const name = role.is_builtin ? t(`roles.${role.code}`) : role.name
 			const provinces = provincesOf(role.code)
-			return { code: role.code, name: provinces === null ? name : t('scope.roleIn', { role: name, provinces: provinces.map(provinceName).join(', ') }) }
+			return {
+				code: role.code,
+				name: provinces === null ? name : t('scope.roleIn', { role: name, provinces: provinces.map(provinceName).join(', ') }),
+			}
 		}),
 	}
 }
@@ -54,10 +65,21 @@ export async function action({ request }: ActionFunctionArgs) {
 		case 'profile': {
 			const { displayName, firstName, lastName } = form.data
 			const before = { displayName: user.display_name, firstName: user.first_name, lastName: user.last_name }
-			const after = { displayName, firstName: firstName === undefined ? before.firstName : (firstName ?? ''), lastName: lastName === undefined ? before.lastName : (lastName ?? '') }
+			const after = {
+				displayName,
+				firstName: firstName === undefined ? before.firstName : (firstName ?? ''),
+				lastName: lastName === undefined ? before.lastName : (lastName ?? ''),
+			}
 			await updateProfile(user.id, after)
 			const changed = (Object.keys(after) as (keyof typeof after)[]).filter((field) => before[field] !== after[field])
-			await recordAudit({ action: 'user.profile_updated', actor: user, entity: 'user', entityId: user.id, ip, details: Object.fromEntries(changed.map((field) => [field, { before: before[field], after: after[field] }])) })
+			await recordAudit({
+				action: 'user.profile_updated',
+				actor: user,
+				entity: 'user',
+				entityId: user.id,
+				ip,
+				details: Object.fromEntries(changed.map((field) => [field, { before: before[field], after: after[field] }])),
+			})
 			await flashSuccess(request, 'profile.saved')
 			break
 		}
@@ -75,7 +97,14 @@ export async function action({ request }: ActionFunctionArgs) {
 		}
 		case 'email-notifications': {
 			await updateProfile(user.id, { emailNotifications: form.data.emailNotifications })
-			await recordAudit({ action: 'user.profile_updated', actor: user, entity: 'user', entityId: user.id, ip, details: { emailNotifications: { before: user.email_notifications === 1, after: form.data.emailNotifications } } })
+			await recordAudit({
+				action: 'user.profile_updated',
+				actor: user,
+				entity: 'user',
+				entityId: user.id,
+				ip,
+				details: { emailNotifications: { before: user.email_notifications === 1, after: form.data.emailNotifications } },
+			})
 			await flashSuccess(request, 'profile.saved')
 			break
 		}
@@ -88,7 +117,13 @@ export default function ProfilePage() {
 	const { profile, roles, timeZones, portalZone } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const errors = actionData?.errors ?? {}
-	const fieldLabels = { displayName: t('profile.displayName'), lastName: t('profile.lastName'), firstName: t('profile.firstName'), preferredLanguage: t('profile.preferredLanguage'), timeZone: t('profile.timeZone') }
+	const fieldLabels = {
+		displayName: t('profile.displayName'),
+		lastName: t('profile.lastName'),
+		firstName: t('profile.firstName'),
+		preferredLanguage: t('profile.preferredLanguage'),
+		timeZone: t('profile.timeZone'),
+	}
 	return (
 		<div className="page">
 			<h1 className="h3">{t('profile.title')}</h1>
@@ -108,10 +143,24 @@ export default function ProfilePage() {
 						/>
 						<div className="row">
 							<div className="col-md-6">
-								<Field name="lastName" label={t('profile.lastName')} defaultValue={actionData?.values?.lastName ?? profile.lastName} error={errors.lastName} maxLength={USER_LIMITS.lastName} autoComplete="family-name" />
+								<Field
+									name="lastName"
+									label={t('profile.lastName')}
+									defaultValue={actionData?.values?.lastName ?? profile.lastName}
+									error={errors.lastName}
+									maxLength={USER_LIMITS.lastName}
+									autoComplete="family-name"
+								/>
 							</div>
 							<div className="col-md-6">
-								<Field name="firstName" label={t('profile.firstName')} defaultValue={actionData?.values?.firstName ?? profile.firstName} error={errors.firstName} maxLength={USER_LIMITS.firstName} autoComplete="given-name" />
+								<Field
+									name="firstName"
+									label={t('profile.firstName')}
+									defaultValue={actionData?.values?.firstName ?? profile.firstName}
+									error={errors.firstName}
+									maxLength={USER_LIMITS.firstName}
+									autoComplete="given-name"
+								/>
 							</div>
 						</div>
 						<dl className="profile-facts">
@@ -132,7 +181,11 @@ export default function ProfilePage() {
 							name="preferredLanguage"
 							label={t('profile.preferredLanguageHint')}
 							emptyOption={t('profile.noPreference')}
-							options={LANGUAGES.map((language) => ({ value: language.code, label: `${language.name} (${language.code})`, lang: language.tag }))}
+							options={LANGUAGES.map((language) => ({
+								value: language.code,
+								label: `${language.name} (${language.code})`,
+								lang: language.tag,
+							}))}
 							defaultValue={profile.preferredLanguage}
 							error={errors.preferredLanguage}
 						/>
@@ -144,7 +197,12 @@ export default function ProfilePage() {
 				<CardSection id="profile-time-zone" heading={t('profile.timeZone')} className="col-lg-6">
 					<Form method="post">
 						<CsrfInput />
-						<TimeZoneSelect zones={timeZones} portalZone={portalZone} value={actionData?.values?.timeZone ?? profile.timeZone} error={errors.timeZone} />
+						<TimeZoneSelect
+							zones={timeZones}
+							portalZone={portalZone}
+							value={actionData?.values?.timeZone ?? profile.timeZone}
+							error={errors.timeZone}
+						/>
 						<button type="submit" name="intent" value="time-zone" className="btn btn-primary">
 							{t('profile.save')}
 						</button>
@@ -154,7 +212,14 @@ export default function ProfilePage() {
 					<Form method="post">
 						<CsrfInput />
 						<div className="form-check mb-3">
-							<input className="form-check-input" type="checkbox" id="emailNotifications" name="emailNotifications" value="yes" defaultChecked={profile.emailNotifications} />
+							<input
+								className="form-check-input"
+								type="checkbox"
+								id="emailNotifications"
+								name="emailNotifications"
+								value="yes"
+								defaultChecked={profile.emailNotifications}
+							/>
 							<label className="form-check-label" htmlFor="emailNotifications">
 								{t('profile.emailNotifications')}
 							</label>
@@ -178,7 +243,17 @@ export default function ProfilePage() {
 }
 
 /** The zones to choose from, the portal's first (stored as no choice); a value not in the list (sent back with an error, or saved under another Node's list) is shown as it is. */
-function TimeZoneSelect({ zones, portalZone, value, error }: { zones: readonly string[]; portalZone: string; value: string; error: FieldError | undefined }) {
+function TimeZoneSelect({
+	zones,
+	portalZone,
+	value,
+	error,
+}: {
+	zones: readonly string[]
+	portalZone: string
+	value: string
+	error: FieldError | undefined
+}) {
 	const { t } = useTranslation()
 	const options = zones.map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') }))
 	if (value !== '' && !zones.includes(value)) options.unshift({ value, label: value })

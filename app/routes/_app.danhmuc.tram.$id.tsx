@@ -95,7 +95,10 @@ export default function StationPage() {
 				{ label: t('stations.fields.address'), value: station.address ?? '—' },
 				{ label: t('stations.fields.coordinates'), value: values.latitude ? `${values.latitude}, ${values.longitude}` : '—' },
 				{ label: t('stations.fields.status'), value: <StatusBadge status={station.status} label={labels.statusLabel(station.status)} /> },
-				{ label: t('stations.fields.commissionedAt'), value: station.commissioned_at ? formatCalendarDate(station.commissioned_at, i18n.language) : '—' },
+				{
+					label: t('stations.fields.commissionedAt'),
+					value: station.commissioned_at ? formatCalendarDate(station.commissioned_at, i18n.language) : '—',
+				},
 				{ label: t('stations.fields.note'), value: station.note ?? '—', preWrap: true },
 			]}
 		/>

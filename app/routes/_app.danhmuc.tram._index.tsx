@@ -44,7 +44,12 @@ export default function StationsPage() {
 	const columns: CatalogColumn<StationListRow>[] = [
 		{ key: 'type', label: t('stations.fields.type'), sortable: true, secondary: true, cell: (station) => typeLabel(station.type) },
 		{ key: 'province', label: t('stations.fields.province'), sortable: true, cell: (station) => provinceName(station.province) },
-		{ key: 'status', label: t('stations.fields.status'), sortable: true, cell: (station) => <StatusBadge status={station.status} label={statusLabel(station.status)} /> },
+		{
+			key: 'status',
+			label: t('stations.fields.status'),
+			sortable: true,
+			cell: (station) => <StatusBadge status={station.status} label={statusLabel(station.status)} />,
+		},
 		{
 			key: 'commissionedAt',
 			label: t('stations.fields.commissionedAt'),
@@ -59,7 +64,10 @@ export default function StationsPage() {
 			alignEnd: true,
 			cell: (station) =>
 				station.tool_count > 0 ? (
-					<Link to={`/congcu/list?stationId=${station.id}`} aria-label={t('stations.toolsOf', { count: station.tool_count, code: station.code })}>
+					<Link
+						to={`/congcu/list?stationId=${station.id}`}
+						aria-label={t('stations.toolsOf', { count: station.tool_count, code: station.code })}
+					>
 						{formatNumber(station.tool_count, i18n.language)}
 					</Link>
 				) : (
@@ -73,9 +81,19 @@ export default function StationsPage() {
 			page={page}
 			columns={columns}
 			filters={[
-				{ name: 'status', label: t('stations.fields.status'), allLabel: t('list.all'), options: STATION_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })) },
+				{
+					name: 'status',
+					label: t('stations.fields.status'),
+					allLabel: t('list.all'),
+					options: STATION_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })),
+				},
 				{ name: 'type', label: t('stations.fields.type'), allLabel: t('list.all'), options: optionsWith(types, state.filters.type) },
-				{ name: 'province', label: t('stations.fields.province'), allLabel: t('list.all'), options: provincesIn(provinces, PROVINCES_BY_NAME).map((p) => ({ value: p.code, label: p.name })) },
+				{
+					name: 'province',
+					label: t('stations.fields.province'),
+					allLabel: t('list.all'),
+					options: provincesIn(provinces, PROVINCES_BY_NAME).map((p) => ({ value: p.code, label: p.name })),
+				},
 			]}
 		/>
 	)

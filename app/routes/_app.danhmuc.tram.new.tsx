@@ -20,7 +20,10 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const { scope } = await requirePermission(request, 'DANHMUC_TRAM', 'create')
-	return loadNewCatalogRecord(request, STATION_PAGES, async () => ({ types: await optionsFor(STATION_TYPE_LIST, request), provinces: scope }))
+	return loadNewCatalogRecord(request, STATION_PAGES, async () => ({
+		types: await optionsFor(STATION_TYPE_LIST, request),
+		provinces: scope,
+	}))
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -37,7 +37,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		getT(request),
 		seesStations ? cachedFigure(`stations-by-status:${scopeKey(stationScope)}`, version, () => stationsByStatus(stationScope)) : null,
 		seesTools ? cachedFigure(`tools-by-status:${scopeKey(toolScope)}`, version, () => toolsByStatus(toolScope)) : null,
-		seesStations && seesTools ? cachedFigure(`top-stations:${scopeKey(bothScope)}`, version, () => topStationsByTools(10, undefined, bothScope)) : null,
+		seesStations && seesTools
+			? cachedFigure(`top-stations:${scopeKey(bothScope)}`, version, () => topStationsByTools(10, undefined, bothScope))
+			: null,
 		cachedFigure(`recent-changes:${changesKey}`, version, () => recentCatalogChanges(entities)),
 	])
 	return {
@@ -47,7 +49,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		tools,
 		toolsDonut: tools ? donut(Object.entries(tools).map(([key, value]) => ({ key, value }))) : null,
 		topStations: topStations
-			? { rows: topStations, chart: horizontalBars(topStations.map((s) => ({ key: String(s.id), label: `${s.code} · ${s.name}`, value: s.count })), { labelWidth: 250 }) }
+			? {
+					rows: topStations,
+					chart: horizontalBars(
+						topStations.map((s) => ({ key: String(s.id), label: `${s.code} · ${s.name}`, value: s.count })),
+						{ labelWidth: 250 },
+					),
+				}
 			: null,
 		changes,
 	}
@@ -120,7 +128,10 @@ export default function DashboardPage() {
 							<ul className="list-unstyled mb-0 recent-changes">
 								{data.changes.map((change) => {
 									const verb = change.action.split('.')[1] ?? 'updated'
-									const text = t(`dashboard.actions.${verb}`, { entity: t(`dashboard.entities.${change.entity}`), code: change.code ?? change.entityId ?? '' })
+									const text = t(`dashboard.actions.${verb}`, {
+										entity: t(`dashboard.entities.${change.entity}`),
+										code: change.code ?? change.entityId ?? '',
+									})
 									const list = change.entity === 'station' ? STATIONS_PATH : TOOLS_PATH
 									return (
 										<li key={change.id}>
@@ -232,7 +243,13 @@ function Bars({ chart, format, summary }: { chart: BarChart; format: (value: num
 				))}
 				{chart.bars.map((bar) => (
 					<a key={bar.key} href={`${TOOLS_PATH}?stationId=${bar.key}`} aria-label={`${bar.label}: ${format(bar.value)}`}>
-						<text x={chart.labelWidth - 8} y={bar.y + bar.height / 2} dominantBaseline="middle" textAnchor="end" className="bar-chart__label">
+						<text
+							x={chart.labelWidth - 8}
+							y={bar.y + bar.height / 2}
+							dominantBaseline="middle"
+							textAnchor="end"
+							className="bar-chart__label"
+						>
 							{bar.label.length > 30 ? `${bar.label.slice(0, 29)}…` : bar.label}
 						</text>
 						<rect x={chart.labelWidth} y={bar.y} width={Math.max(1, bar.width)} height={bar.height} rx={3} className="bar-chart__bar" />

@@ -74,7 +74,11 @@ function Shell({ children }: { children: ReactNode }) {
 	const [searchParams] = useSearchParams()
 	useDropdownDismiss()
 	useCloseOnNavigation()
-	const session = useSessionExpiry({ intervalMs: frame?.activityIntervalMs ?? 60_000, expiresInMs: frame?.idleExpiresInMs ?? null, dataKey: frame })
+	const session = useSessionExpiry({
+		intervalMs: frame?.activityIntervalMs ?? 60_000,
+		expiresInMs: frame?.idleExpiresInMs ?? null,
+		dataKey: frame,
+	})
 	const layout = root?.layout ?? DEFAULT_LAYOUT
 	const menu = useMenuMarkup(frame?.menu)
 	return (
@@ -101,7 +105,11 @@ function Shell({ children }: { children: ReactNode }) {
 						{layout.layout === 'horizontal' && frame?.menuError ? <MenuErrorNotice /> : null}
 						{children}
 					</main>
-					<Footer version={root?.build.version ?? ''} buildDate={root?.build.buildDate ?? new Date(0).toISOString()} commit={root?.build.commit ?? 'unknown'} />
+					<Footer
+						version={root?.build.version ?? ''}
+						buildDate={root?.build.buildDate ?? new Date(0).toISOString()}
+						commit={root?.build.commit ?? 'unknown'}
+					/>
 				</div>
 			</div>
 		</div>

@@ -84,7 +84,14 @@ export async function action({ request }: ActionFunctionArgs) {
 	await signInSucceeded(email, ip)
 	if (!(await passwordSignInAllowed(user))) {
 		countSignIn('failure', 'form')
-		await recordAudit({ action: 'auth.sign_in_failed', actor: user, entity: 'user', entityId: user.id, ip, details: { reason: 'passwordsOff' } })
+		await recordAudit({
+			action: 'auth.sign_in_failed',
+			actor: user,
+			entity: 'user',
+			entityId: user.id,
+			ip,
+			details: { reason: 'passwordsOff' },
+		})
 		return invalid({ formError: t('login.passwordsNotAllowed'), values: { email } }, { status: 403 })
 	}
 	const redirectTo = safeRedirect(form.data.redirectTo, '/')
@@ -110,30 +117,32 @@ export default function LoginPage() {
 			<ErrorSummary errors={actionData?.errors} formError={formError} labels={fieldLabels} />
 			{sso ? <SsoButton label={sso.label} redirectTo={redirectTo} /> : null}
 			{sso && passwordForm ? <p className="auth-card__or text-center text-body-secondary my-3">{t('sso.or')}</p> : null}
-			{passwordForm ? <Form method="post" noValidate>
-				<CsrfInput />
-				<input type="hidden" name="redirectTo" value={redirectTo} />
-				<Field
-					name="email"
-					type="email"
-					label={t('login.email')}
-					autoComplete="username"
-					required
-					defaultValue={actionData?.values?.email ?? ''}
-					error={errors.email}
-				/>
-				<Field
-					name="password"
-					type="password"
-					label={t('login.password')}
-					autoComplete="current-password"
-					required
-					error={errors.password}
-				/>
-				<button type="submit" className="btn btn-primary w-100" disabled={submitting}>
-					{t('login.submit')}
-				</button>
-			</Form> : null}
+			{passwordForm ? (
+				<Form method="post" noValidate>
+					<CsrfInput />
+					<input type="hidden" name="redirectTo" value={redirectTo} />
+					<Field
+						name="email"
+						type="email"
+						label={t('login.email')}
+						autoComplete="username"
+						required
+						defaultValue={actionData?.values?.email ?? ''}
+						error={errors.email}
+					/>
+					<Field
+						name="password"
+						type="password"
+						label={t('login.password')}
+						autoComplete="current-password"
+						required
+						error={errors.password}
+					/>
+					<button type="submit" className="btn btn-primary w-100" disabled={submitting}>
+						{t('login.submit')}
+					</button>
+				</Form>
+			) : null}
 			{passwordForm ? (
 				<p className="mt-3 mb-0 text-center">
 					<Link to="/account/forgot-password">{t('login.forgotPassword')}</Link>

@@ -10,7 +10,10 @@ import { routeHandle } from '~/permissions/access'
 import { keepHeaders } from '~/utils/headers'
 import { pageTitle } from '~/utils/meta'
 
-export const handle = routeHandle({ public: 'the second step of signing in, for a browser whose password step was accepted' }, '/account/login/verify')
+export const handle = routeHandle(
+	{ public: 'the second step of signing in, for a browser whose password step was accepted' },
+	'/account/login/verify',
+)
 
 export const headers = keepHeaders('Retry-After')
 

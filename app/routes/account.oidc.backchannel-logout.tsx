@@ -23,7 +23,8 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (request.method !== 'POST') return refused(405, 'invalid_request', { Allow: 'POST' })
 	const settings = getOidcSettings()
 	if (!settings) return refused(404, 'not_found')
-	if (!(request.headers.get('Content-Type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')) return refused(400, 'invalid_request')
+	if (!(request.headers.get('Content-Type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded'))
+		return refused(400, 'invalid_request')
 	let token: FormDataEntryValue | null
 	try {
 		token = (await request.formData()).get('logout_token')

@@ -7,7 +7,9 @@ import { routeHandle } from '~/permissions/access'
 import { notFound } from '~/utils/responses.server'
 import { pageTitle } from '~/utils/meta'
 
-export const handle = routeHandle({ public: 'the OpenID provider sends the browser back here; the flow cookie and the code are the credentials' })
+export const handle = routeHandle({
+	public: 'the OpenID provider sends the browser back here; the flow cookie and the code are the credentials',
+})
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(data?.title, matches)
 
@@ -19,7 +21,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const t = await getT(request)
 	const headers = new Headers({ 'Cache-Control': 'no-store' })
 	for (const cookie of finished.cookies) headers.append('Set-Cookie', cookie)
-	return data({ title: t('sso.failedTitle'), reason: finished.reason, redirectTo: finished.redirectTo }, { status: finished.status, headers })
+	return data(
+		{ title: t('sso.failedTitle'), reason: finished.reason, redirectTo: finished.redirectTo },
+		{ status: finished.status, headers },
+	)
 }
 
 export default function SsoCallbackPage() {

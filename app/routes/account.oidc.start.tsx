@@ -20,7 +20,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const settings = getOidcSettings()
 	if (!settings) throw notFound()
 	const t = await getT(request)
-	return { title: t('login.title'), label: settings.label, redirectTo: safeRedirect(new URL(request.url).searchParams.get('redirectTo'), '/') }
+	return {
+		title: t('login.title'),
+		label: settings.label,
+		redirectTo: safeRedirect(new URL(request.url).searchParams.get('redirectTo'), '/'),
+	}
 }
 
 export async function action({ request }: ActionFunctionArgs) {

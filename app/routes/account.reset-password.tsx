@@ -37,8 +37,20 @@ export async function action({ request }: ActionFunctionArgs) {
 	await getAuthProvider().setPassword(user, newPassword, { mustChange: false })
 	const ended = await revokeAccess(user.id)
 	await clearAccountBackOff(user.email, getClientIp())
-	await recordAudit({ action: 'auth.password_reset', actor: user, entity: 'user', entityId: user.id, ip: getClientIp(), details: { sessionsEnded: ended } })
-	await notify(user.id, { type: 'password_changed', titleKey: 'notifications.passwordChanged.title', bodyKey: 'notifications.passwordChanged.body', link: '/contacts/profile' })
+	await recordAudit({
+		action: 'auth.password_reset',
+		actor: user,
+		entity: 'user',
+		entityId: user.id,
+		ip: getClientIp(),
+		details: { sessionsEnded: ended },
+	})
+	await notify(user.id, {
+		type: 'password_changed',
+		titleKey: 'notifications.passwordChanged.title',
+		bodyKey: 'notifications.passwordChanged.body',
+		link: '/contacts/profile',
+	})
 	return redirect('/account/login?reason=password-reset')
 }
 
@@ -62,8 +74,23 @@ export default function ResetPasswordPage() {
 			<Form method="post" noValidate>
 				<CsrfInput />
 				<input type="hidden" name="token" value={token} />
-				<Field name="newPassword" type="password" label={t('changePassword.newPassword')} autoComplete="new-password" required hint={t('changePassword.hint')} error={errors.newPassword} />
-				<Field name="confirmPassword" type="password" label={t('changePassword.confirmPassword')} autoComplete="new-password" required error={errors.confirmPassword} />
+				<Field
+					name="newPassword"
+					type="password"
+					label={t('changePassword.newPassword')}
+					autoComplete="new-password"
+					required
+					hint={t('changePassword.hint')}
+					error={errors.newPassword}
+				/>
+				<Field
+					name="confirmPassword"
+					type="password"
+					label={t('changePassword.confirmPassword')}
+					autoComplete="new-password"
+					required
+					error={errors.confirmPassword}
+				/>
 				<button type="submit" className="btn btn-primary w-100">
 					{t('resetPassword.submit')}
 				</button>

@@ -44,7 +44,9 @@ async function menu({ request }: { request: Request }) {
 		// Users with the same roles get the same bytes: serialised and compressed once per role set, language
 		// and access version.
 		const body = access.snapshot.rememberSync(`api-menu:${access.roleKey}:${language}`, () =>
-			encodeBody(Buffer.from(JSON.stringify({ type: 'success', data: menuFor(access, language).map((item) => toApiItem(item, null)), message: '' }))),
+			encodeBody(
+				Buffer.from(JSON.stringify({ type: 'success', data: menuFor(access, language).map((item) => toApiItem(item, null)), message: '' })),
+			),
 		)
 		return encodedResponse(request, body, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
 	} catch (error) {

@@ -10,7 +10,15 @@ import { passwordSignInAllowed } from '~/auth/oidc/password-policy.server'
 import { beginSignInAttempt, signInSucceeded } from '~/auth/throttle.server'
 import { countSignIn } from '~/server/metrics.server'
 import { getApiT } from '~/i18n/api-language.server'
-import { answerApi, apiMessage, type ApiMethods, parseApiBody, passwordChangeRequired, secondFactorRequired, toApiUser } from '~/utils/api.server'
+import {
+	answerApi,
+	apiMessage,
+	type ApiMethods,
+	parseApiBody,
+	passwordChangeRequired,
+	secondFactorRequired,
+	toApiUser,
+} from '~/utils/api.server'
 import { userMustEnrol } from '~/auth/mfa/requirement.server'
 import { getClientIp } from '~/utils/logger.server'
 
@@ -43,18 +51,39 @@ async function authenticate({ request }: { request: Request }) {
 	await signInSucceeded(email, ip)
 	if (!(await passwordSignInAllowed(result.user))) {
 		countSignIn('failure', 'api')
-		await recordAudit({ action: 'auth.sign_in_failed', actor: result.user, entity: 'user', entityId: result.user.id, ip, details: { via: 'api', reason: 'passwordsOff' } })
+		await recordAudit({
+			action: 'auth.sign_in_failed',
+			actor: result.user,
+			entity: 'user',
+			entityId: result.user.id,
+			ip,
+			details: { via: 'api', reason: 'passwordsOff' },
+		})
 		return apiMessage(request, 'login.passwordsNotAllowed', { status: 403 })
 	}
 	const refused = await refuseApiSignInWithoutCode(result.user, code, ip, t)
 	if (refused) return refused
 	countSignIn('success', 'api')
 	if (result.user.must_change_password) {
-		await recordAudit({ action: 'auth.api_token_refused', actor: result.user, entity: 'user', entityId: result.user.id, ip, details: { reason: 'mustChangePassword' } })
+		await recordAudit({
+			action: 'auth.api_token_refused',
+			actor: result.user,
+			entity: 'user',
+			entityId: result.user.id,
+			ip,
+			details: { reason: 'mustChangePassword' },
+		})
 		return passwordChangeRequired(request)
 	}
 	if (await userMustEnrol(result.user.id)) {
-		await recordAudit({ action: 'auth.api_token_refused', actor: result.user, entity: 'user', entityId: result.user.id, ip, details: { reason: 'secondFactorRequired' } })
+		await recordAudit({
+			action: 'auth.api_token_refused',
+			actor: result.user,
+			entity: 'user',
+			entityId: result.user.id,
+			ip,
+			details: { reason: 'secondFactorRequired' },
+		})
 		return secondFactorRequired(request)
 	}
 	const token = await issueApiToken(result.user.id, { ip, userAgent: request.headers.get('User-Agent') })

@@ -15,7 +15,14 @@ export const methods = {
 		const bearer = await resolveBearerToken(request)
 		if (!bearer) return unauthorised(request)
 		await revokeApiToken(bearer.user.id, bearer.tokenId)
-		await recordAudit({ action: 'auth.sign_out', actor: bearer.user, entity: 'user', entityId: bearer.user.id, ip: getClientIp(), details: { via: 'api' } })
+		await recordAudit({
+			action: 'auth.sign_out',
+			actor: bearer.user,
+			entity: 'user',
+			entityId: bearer.user.id,
+			ip: getClientIp(),
+			details: { via: 'api' },
+		})
 		return Response.json({ message: (await getApiT(request))('security.tokens.signedOut') })
 	},
 } satisfies ApiMethods

@@ -25,7 +25,14 @@ export const methods = {
 				lastName: body.lastName,
 				mustChangePassword: true,
 			})
-			await recordAudit({ action: 'user.created', actor, entity: 'user', entityId: user.id, ip: getClientIp(), details: { email: user.email, via: 'api' } })
+			await recordAudit({
+				action: 'user.created',
+				actor,
+				entity: 'user',
+				entityId: user.id,
+				ip: getClientIp(),
+				details: { email: user.email, via: 'api' },
+			})
 			return Response.json(toApiUser(user))
 		} catch (error) {
 			if (error instanceof EmailTakenError) {

@@ -29,7 +29,9 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function LayoutRefused() {
 	const { t } = useTranslation()
 	const actionData = useActionData<typeof action>()
-	const fields = Object.keys((actionData && 'errors' in actionData ? actionData.errors : null) ?? {}).filter((field) => field in LAYOUT_OPTIONS)
+	const fields = Object.keys((actionData && 'errors' in actionData ? actionData.errors : null) ?? {}).filter(
+		(field) => field in LAYOUT_OPTIONS,
+	)
 	return (
 		<AuthLayout title={t('layout.title')}>
 			<ErrorSummary formError={fields.length > 0 ? t('layout.invalidValues', { fields: fields.join(', ') }) : null} />

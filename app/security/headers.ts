@@ -6,7 +6,15 @@
  * `formOrigins`: other origins a form's POST may be redirected to. Browsers check `form-action` on each
  * redirect too: the company sign-in's start and the sign-out redirect to the OpenID provider.
  */
-export function securityHeaders({ nonce, secure, formOrigins = [] }: { nonce: string; secure: boolean; formOrigins?: readonly string[] }): Record<string, string> {
+export function securityHeaders({
+	nonce,
+	secure,
+	formOrigins = [],
+}: {
+	nonce: string
+	secure: boolean
+	formOrigins?: readonly string[]
+}): Record<string, string> {
 	const csp = [
 		"default-src 'self'",
 		`script-src 'self' 'nonce-${nonce}'`,
@@ -31,4 +39,3 @@ export function securityHeaders({ nonce, secure, formOrigins = [] }: { nonce: st
 		...(secure ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
 	}
 }
-

@@ -35,7 +35,14 @@ describe('isCrossSiteRequest', () => {
 
 	test('compares origins as a browser writes them: case and a default port make no difference', () => {
 		expect(isCrossSiteRequest({ method: 'POST', origin: 'HTTP://LOCALHOST:3000', secFetchSite: undefined, ownOrigin: own })).toBe(false)
-		expect(isCrossSiteRequest({ method: 'POST', origin: 'https://portal.example:443', secFetchSite: undefined, ownOrigin: 'https://portal.example' })).toBe(false)
+		expect(
+			isCrossSiteRequest({
+				method: 'POST',
+				origin: 'https://portal.example:443',
+				secFetchSite: undefined,
+				ownOrigin: 'https://portal.example',
+			}),
+		).toBe(false)
 	})
 
 	test('refuses an Origin that is no origin', () => {

@@ -14,7 +14,8 @@ const ROUTED_API_METHODS = ['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'D
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data'])
 const JSON_TYPE = 'application/json'
 
-type Refusal = 'methodNotAllowed' | 'tooLarge' | 'unsupportedType' | 'malformed' | 'crossSite' | 'unavailable' | 'storageUnavailable' | 'serverError'
+type Refusal =
+	'methodNotAllowed' | 'tooLarge' | 'unsupportedType' | 'malformed' | 'crossSite' | 'unavailable' | 'storageUnavailable' | 'serverError'
 const STATUS: Record<Refusal, number> = {
 	methodNotAllowed: 405,
 	tooLarge: 413,
@@ -28,7 +29,9 @@ const STATUS: Record<Refusal, number> = {
 
 /** The title and the text of a refusal's answer (a server error says what the error page says). */
 function refusalText(refusal: Refusal): [title: string, detail: string] {
-	return refusal === 'serverError' ? ['errors.serverErrorTitle', 'errors.serverErrorBody'] : [`errors.request.${refusal}`, `errors.request.${refusal}Detail`]
+	return refusal === 'serverError'
+		? ['errors.serverErrorTitle', 'errors.serverErrorBody']
+		: [`errors.request.${refusal}`, `errors.request.${refusal}Detail`]
 }
 
 export function isApiPath(path: string) {
@@ -50,11 +53,19 @@ function escapeHtml(text: string) {
  * `log: false` when the caller reports refusals in bulk (load shedding: a line per refusal would add
  * to the overload).
  */
-export function refuse(req: ExpressRequest, res: ExpressResponse, refusal: Refusal, headers: Record<string, string> = {}, { close = false, log = true } = {}) {
+export function refuse(
+	req: ExpressRequest,
+	res: ExpressResponse,
+	refusal: Refusal,
+	headers: Record<string, string> = {},
+	{ close = false, log = true } = {},
+) {
 	const status = STATUS[refusal]
 	if (log) logger.warn('http.request_refused', { method: req.method, path: req.path, status, reason: refusal })
 	const api = isApiPath(req.path)
-	const language = api ? requestLanguage(req.headers.cookie ?? null, req.get('Accept-Language') ?? null) : languageFromCookieHeader(req.headers.cookie ?? null)
+	const language = api
+		? requestLanguage(req.headers.cookie ?? null, req.get('Accept-Language') ?? null)
+		: languageFromCookieHeader(req.headers.cookie ?? null)
 	const t = getFixedT(language)
 	const [titleKey, detailKey] = refusalText(refusal)
 	res.status(status).set({ 'Cache-Control': 'no-store', ...headers })
@@ -152,7 +163,13 @@ async function isWellFormed(type: string, contentType: string, body: Buffer): Pr
  * Forms and JSON are read here, within FORM_BODY_LIMIT, and handed on whole (`res.locals.body`); uploads
  * go on as a stream the import reads itself, refused here only when their declared length is too large.
  */
-export function requestBodyGuard({ maxUploadBytes, apiMethods }: { maxUploadBytes: number; apiMethods: (path: string) => readonly string[] | null }) {
+export function requestBodyGuard({
+	maxUploadBytes,
+	apiMethods,
+}: {
+	maxUploadBytes: number
+	apiMethods: (path: string) => readonly string[] | null
+}) {
 	return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
 		const api = isApiPath(req.path)
 		if (!(api ? ROUTED_API_METHODS : PAGE_METHODS).includes(req.method)) {

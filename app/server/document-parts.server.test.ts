@@ -1,19 +1,40 @@
 import zlib from 'node:zlib'
 import { describe, expect, test } from 'vitest'
-import { documentParts, documentResponse, fillPlaceholders, gzipParts, partsPlaceholder, precompress, type DocumentPart } from './document-parts.server'
+import {
+	documentParts,
+	documentResponse,
+	fillPlaceholders,
+	gzipParts,
+	partsPlaceholder,
+	precompress,
+	type DocumentPart,
+} from './document-parts.server'
 
-const text = (parts: readonly DocumentPart[]) => Buffer.concat(parts.map((part) => (Buffer.isBuffer(part) ? part : part.text))).toString('utf8')
+const text = (parts: readonly DocumentPart[]) =>
+	Buffer.concat(parts.map((part) => (Buffer.isBuffer(part) ? part : part.text))).toString('utf8')
 
 /** Markup that compresses like a menu: repetitive, with Vietnamese text (multi-byte characters). */
 function menuLike(entries: number, seed: string) {
-	return Array.from({ length: entries }, (_, index) => `<li><a data-menu="${seed}_${index}" href="/${seed}/${index}">Chức năng ${seed}.${index} – Trạm đo</a></li>`).join('')
+	return Array.from(
+		{ length: entries },
+		(_, index) => `<li><a data-menu="${seed}_${index}" href="/${seed}/${index}">Chức năng ${seed}.${index} – Trạm đo</a></li>`,
+	).join('')
 }
 
 describe('a document sent in parts, gzipped', () => {
 	const cases: Record<string, DocumentPart[]> = {
 		'only this request’s text': [Buffer.from('<!DOCTYPE html><html><body>Xin chào</body></html>')],
-		'a part compressed once in the middle': [Buffer.from('<html><body><nav><ul>'), precompress(menuLike(2_000, 'a')), Buffer.from('</ul></nav><main>Trang</main></body></html>')],
-		'parts compressed once first, last and side by side': [precompress(menuLike(50, 'b')), precompress(menuLike(50, 'c')), Buffer.from('<p>giữa</p>'), precompress(menuLike(300, 'd'))],
+		'a part compressed once in the middle': [
+			Buffer.from('<html><body><nav><ul>'),
+			precompress(menuLike(2_000, 'a')),
+			Buffer.from('</ul></nav><main>Trang</main></body></html>'),
+		],
+		'parts compressed once first, last and side by side': [
+			precompress(menuLike(50, 'b')),
+			precompress(menuLike(50, 'c')),
+			Buffer.from('<p>giữa</p>'),
+			precompress(menuLike(300, 'd')),
+		],
 		'empty parts anywhere': [Buffer.alloc(0), precompress(''), Buffer.from('<p>a</p>'), Buffer.alloc(0), precompress(menuLike(10, 'e'))],
 		'nothing at all': [],
 	}
@@ -37,7 +58,10 @@ describe('a document sent in parts, gzipped', () => {
 		const menu = precompress(menuLike(500, 'menu'))
 		const own = [Buffer.from('<html><head><title>Trang</title></head><body>'), Buffer.from('<nav>'), Buffer.from('<ul class="menu">')]
 		const body = gzipParts([...own, menu, Buffer.from('</ul></nav>'), Buffer.from('</body></html>')])
-		const firstPiece = zlib.deflateRawSync(Buffer.concat(own), { level: zlib.constants.Z_BEST_SPEED, finishFlush: zlib.constants.Z_SYNC_FLUSH })
+		const firstPiece = zlib.deflateRawSync(Buffer.concat(own), {
+			level: zlib.constants.Z_BEST_SPEED,
+			finishFlush: zlib.constants.Z_SYNC_FLUSH,
+		})
 		expect(body.subarray(10, 10 + firstPiece.length).equals(firstPiece)).toBe(true)
 		expect(body.subarray(10 + firstPiece.length, 10 + firstPiece.length + menu.deflated.length).equals(menu.deflated)).toBe(true)
 	})
@@ -58,7 +82,9 @@ describe('placeholders in a rendered document', () => {
 
 	test('are replaced by their parts, in the order they appear', () => {
 		const html = Buffer.from(`<header>${partsPlaceholder('mega')}</header><nav><ul>${partsPlaceholder('nav')}</ul></nav>`)
-		expect(text(fillPlaceholders(html, { nav, mega }))).toBe('<header><section>ba</section></header><nav><ul><li>một</li><li aria-current="page">hai</li></ul></nav>')
+		expect(text(fillPlaceholders(html, { nav, mega }))).toBe(
+			'<header><section>ba</section></header><nav><ul><li>một</li><li aria-current="page">hai</li></ul></nav>',
+		)
 	})
 
 	test('with no parts leave nothing; a document without them is unchanged', () => {

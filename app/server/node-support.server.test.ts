@@ -7,7 +7,9 @@ describe('the Node.js version at start-up', () => {
 	})
 
 	test('Node 20 still runs, flagged as past its end of life', () => {
-		expect(nodeVersionWarning('20.20.2')).toBe('Node 20 reached end of life on 2026-04-30 and gets no security fixes: run the portal on Node 24 LTS (or 22).')
+		expect(nodeVersionWarning('20.20.2')).toBe(
+			'Node 20 reached end of life on 2026-04-30 and gets no security fixes: run the portal on Node 24 LTS (or 22).',
+		)
 	})
 
 	test('an odd or unknown release is named as unsupported', () => {

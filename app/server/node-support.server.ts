@@ -9,5 +9,7 @@ export function nodeVersionWarning(version: string = process.versions.node): str
 	if ((SUPPORTED_NODE_MAJORS as readonly number[]).includes(major)) return null
 	const ended = END_OF_LIFE[major]
 	const advice = `run the portal on Node ${SUPPORTED_NODE_MAJORS[0]} LTS (or ${SUPPORTED_NODE_MAJORS.slice(1).join(', ')})`
-	return ended ? `Node ${major} reached end of life on ${ended} and gets no security fixes: ${advice}.` : `Node ${version} is not a supported release: ${advice}.`
+	return ended
+		? `Node ${major} reached end of life on ${ended} and gets no security fixes: ${advice}.`
+		: `Node ${version} is not a supported release: ${advice}.`
 }

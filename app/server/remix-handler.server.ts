@@ -107,7 +107,13 @@ export function remixRequestHandler(build: ServerBuild) {
 			const unavailable = requestContext.getStore()?.databaseUnavailable
 			if (response.status >= 500 && unavailable) {
 				await response.body?.cancel()
-				refuse(req, res, unavailable === 'storage' ? 'storageUnavailable' : 'unavailable', { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) }, { log: false })
+				refuse(
+					req,
+					res,
+					unavailable === 'storage' ? 'storageUnavailable' : 'unavailable',
+					{ 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+					{ log: false },
+				)
 				return
 			}
 			if (isApiPath(url.pathname)) response = await finishApiAnswer(request, response)

@@ -31,7 +31,10 @@ afterAll(async () => {
 })
 
 /** One GET through node:http, which, unlike fetch, sends the Host header it is given. */
-function ask(trust: boolean | string, headers: Record<string, string>): Promise<{ host: string | null; url: string | null; local: boolean }> {
+function ask(
+	trust: boolean | string,
+	headers: Record<string, string>,
+): Promise<{ host: string | null; url: string | null; local: boolean }> {
 	const base = new URL(urls.get(trust)!)
 	return new Promise((resolve, reject) => {
 		http
@@ -48,20 +51,38 @@ const FORWARDED = { 'X-Forwarded-Host': 'evil.example:4444', 'X-Forwarded-Proto'
 
 describe('forwarded headers count only through TRUST_PROXY', () => {
 	test('without TRUST_PROXY the Host header and the connection decide; a forwarded request has no local client', async () => {
-		expect(await ask(false, { Host: 'portal.test:3000' })).toEqual({ host: 'portal.test:3000', url: 'http://portal.test:3000/account/forgot-password?x=1', local: true })
-		expect(await ask(false, { Host: 'portal.test:3000', ...FORWARDED })).toEqual({ host: 'portal.test:3000', url: 'http://portal.test:3000/account/forgot-password?x=1', local: false })
+		expect(await ask(false, { Host: 'portal.test:3000' })).toEqual({
+			host: 'portal.test:3000',
+			url: 'http://portal.test:3000/account/forgot-password?x=1',
+			local: true,
+		})
+		expect(await ask(false, { Host: 'portal.test:3000', ...FORWARDED })).toEqual({
+			host: 'portal.test:3000',
+			url: 'http://portal.test:3000/account/forgot-password?x=1',
+			local: false,
+		})
 		expect(await ask(false, { Host: 'localhost', 'X-Forwarded-For': '127.0.0.1' })).toMatchObject({ local: false })
 	})
 
 	test('a trusted proxy names the host, scheme and client', async () => {
-		expect(await ask('loopback', { Host: 'portal.test:3000', ...FORWARDED })).toEqual({ host: 'evil.example:4444', url: 'https://evil.example:4444/account/forgot-password?x=1', local: false })
+		expect(await ask('loopback', { Host: 'portal.test:3000', ...FORWARDED })).toEqual({
+			host: 'evil.example:4444',
+			url: 'https://evil.example:4444/account/forgot-password?x=1',
+			local: false,
+		})
 		expect(await ask('loopback', { Host: 'localhost:3000', 'X-Forwarded-For': '127.0.0.1' })).toMatchObject({ local: true })
 		expect(await ask('loopback', { Host: 'localhost:3000', 'X-Forwarded-For': '203.0.113.7, 127.0.0.1' })).toMatchObject({ local: false })
-		expect(await ask('loopback', { Host: 'localhost:3000', 'X-Forwarded-Host': 'a.example, b.example' })).toMatchObject({ host: 'a.example' })
+		expect(await ask('loopback', { Host: 'localhost:3000', 'X-Forwarded-Host': 'a.example, b.example' })).toMatchObject({
+			host: 'a.example',
+		})
 	})
 
 	test('a proxy TRUST_PROXY does not name is not believed', async () => {
-		expect(await ask('10.0.0.1', { Host: 'portal.test', ...FORWARDED })).toEqual({ host: 'portal.test', url: 'http://portal.test/account/forgot-password?x=1', local: false })
+		expect(await ask('10.0.0.1', { Host: 'portal.test', ...FORWARDED })).toEqual({
+			host: 'portal.test',
+			url: 'http://portal.test/account/forgot-password?x=1',
+			local: false,
+		})
 	})
 
 	test.each([
@@ -78,7 +99,10 @@ describe('forwarded headers count only through TRUST_PROXY', () => {
 
 	test('a trusted X-Forwarded-Host is checked alike, and a bad X-Forwarded-Proto makes no URL', async () => {
 		expect(await ask('loopback', { Host: 'portal.test', 'X-Forwarded-Host': 'user@evil.example' })).toMatchObject({ host: null, url: null })
-		expect(await ask('loopback', { Host: 'portal.test', 'X-Forwarded-Proto': 'javascript' })).toMatchObject({ host: 'portal.test', url: null })
+		expect(await ask('loopback', { Host: 'portal.test', 'X-Forwarded-Proto': 'javascript' })).toMatchObject({
+			host: 'portal.test',
+			url: null,
+		})
 	})
 })
 
@@ -87,7 +111,10 @@ describe('loopback addresses', () => {
 		expect(isLoopbackAddress(address)).toBe(true)
 	})
 
-	test.each(['203.0.113.7', '10.0.0.1', '::ffff:10.0.0.1', 'fe80::1', '128.0.0.1', 'localhost', '127.0.0.1.evil.example', '', undefined])('%s is not', (address) => {
-		expect(isLoopbackAddress(address)).toBe(false)
-	})
+	test.each(['203.0.113.7', '10.0.0.1', '::ffff:10.0.0.1', 'fe80::1', '128.0.0.1', 'localhost', '127.0.0.1.evil.example', '', undefined])(
+		'%s is not',
+		(address) => {
+			expect(isLoopbackAddress(address)).toBe(false)
+		},
+	)
 })

@@ -42,7 +42,12 @@ function readAssets(directory: string, urlPrefix: string, assets: Map<string, As
 		const extension = path.extname(entry.name).toLowerCase()
 		const bytes = fs.readFileSync(file)
 		const etag = `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`
-		assets.set(url, { bytes, compressible: COMPRESSIBLE.has(extension), contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream', etag })
+		assets.set(url, {
+			bytes,
+			compressible: COMPRESSIBLE.has(extension),
+			contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream',
+			etag,
+		})
 	}
 }
 

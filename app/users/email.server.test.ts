@@ -19,7 +19,11 @@ describe('canonicalEmail', () => {
 		['fullwidth hyphen-minus', 'user\uff0d1@example.com', 'user-1@example.com'],
 		['Kelvin sign, long s and a ligature', '\u212aate\u017f\ufb01@example.com', 'katesfi@example.com'],
 		['circled and mathematical letters', '\u24d0\u{1d41b}c@example.com', 'abc@example.com'],
-		['everything at once', ' \uff35\uff33\uff25\uff32\uff11\ufe6b\uff25\uff38\uff21\uff2d\uff30\uff2c\uff25\uff0e\uff23\uff2f\uff2d\u3000', 'user1@example.com'],
+		[
+			'everything at once',
+			' \uff35\uff33\uff25\uff32\uff11\ufe6b\uff25\uff38\uff21\uff2d\uff30\uff2c\uff25\uff0e\uff23\uff2f\uff2d\u3000',
+			'user1@example.com',
+		],
 	])('%s: %j is %j', (_, typed, canonical) => {
 		expect(canonicalEmail(typed)).toBe(canonical)
 		expect(canonicalEmail(canonical)).toBe(canonical)

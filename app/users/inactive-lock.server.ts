@@ -11,7 +11,10 @@ const DAY_MS = 86_400_000
  * did), ends their sessions and API tokens, and audits each lock. The last active administrator is never
  * locked. Returns the ids locked.
  */
-export async function lockInactiveAccounts({ days, now = Date.now() }: { days: number; now?: number }, db: DB = getDb()): Promise<number[]> {
+export async function lockInactiveAccounts(
+	{ days, now = Date.now() }: { days: number; now?: number },
+	db: DB = getDb(),
+): Promise<number[]> {
 	const cutoff = now - days * DAY_MS
 	const idle = await db
 		.selectFrom('users')
@@ -26,7 +29,12 @@ export async function lockInactiveAccounts({ days, now = Date.now() }: { days: n
 	for (const user of idle) {
 		const done = await db.transaction().execute(async (trx) => {
 			if (await isLastActiveAdministrator(user.id, trx)) return false
-			const result = await trx.updateTable('users').set({ locked: 1, updated_at: now }).where('id', '=', user.id).where('locked', '=', 0).executeTakeFirst()
+			const result = await trx
+				.updateTable('users')
+				.set({ locked: 1, updated_at: now })
+				.where('id', '=', user.id)
+				.where('locked', '=', 0)
+				.executeTakeFirst()
 			if (Number(result.numUpdatedRows) !== 1) return false
 			const sessionsEnded = await revokeAccess(user.id, {}, trx)
 			const lastSignIn = Number(user.last_sign_in_at)
@@ -36,7 +44,13 @@ export async function lockInactiveAccounts({ days, now = Date.now() }: { days: n
 					actorEmail: 'system',
 					entity: 'user',
 					entityId: user.id,
-					details: { email: user.email, reason: 'inactive', days, lastSignIn: lastSignIn > 0 ? new Date(lastSignIn).toISOString() : null, sessionsEnded },
+					details: {
+						email: user.email,
+						reason: 'inactive',
+						days,
+						lastSignIn: lastSignIn > 0 ? new Date(lastSignIn).toISOString() : null,
+						sessionsEnded,
+					},
 				},
 				trx,
 			)

@@ -25,7 +25,11 @@ function fileOwner(text: string): number | null {
 }
 
 /** Where `password`, just generated for `user`, goes: the terminal (the caller prints it) or the file (written here, and logged by name). */
-export function handOverPassword(user: { id: number; email: string }, password: string, { terminal = Boolean(process.stdout.isTTY) } = {}): PasswordHandOver {
+export function handOverPassword(
+	user: { id: number; email: string },
+	password: string,
+	{ terminal = Boolean(process.stdout.isTTY) } = {},
+): PasswordHandOver {
 	if (terminal) return { to: 'terminal' }
 	const file = passwordFile()
 	fs.mkdirSync(path.dirname(file), { recursive: true })

@@ -29,7 +29,9 @@ export async function readAssignments(db: DB, userIds: readonly number[]): Promi
 	const rows = await db
 		.selectFrom('user_roles')
 		.innerJoin('roles', 'roles.id', 'user_roles.role_id')
-		.leftJoin('user_role_scopes', (join) => join.onRef('user_role_scopes.user_id', '=', 'user_roles.user_id').onRef('user_role_scopes.role_id', '=', 'user_roles.role_id'))
+		.leftJoin('user_role_scopes', (join) =>
+			join.onRef('user_role_scopes.user_id', '=', 'user_roles.user_id').onRef('user_role_scopes.role_id', '=', 'user_roles.role_id'),
+		)
 		.select(['user_roles.user_id', 'user_roles.role_id', 'roles.code', 'user_role_scopes.province'])
 		.where('user_roles.user_id', 'in', [...userIds])
 		.orderBy('roles.code')
@@ -40,7 +42,8 @@ export async function readAssignments(db: DB, userIds: readonly number[]): Promi
 		const list = byUser.get(userId) ?? []
 		byUser.set(userId, list)
 		let assignment = list.at(-1)
-		if (assignment?.roleId !== Number(row.role_id)) list.push((assignment = { roleId: Number(row.role_id), code: row.code, provinces: null }))
+		if (assignment?.roleId !== Number(row.role_id))
+			list.push((assignment = { roleId: Number(row.role_id), code: row.code, provinces: null }))
 		if (row.province !== null) assignment.provinces = [...(assignment.provinces ?? []), row.province as ProvinceCode]
 	}
 	return byUser
@@ -62,7 +65,11 @@ export function describeAssignments(assignments: readonly { code: string; provin
  * Assignments from role codes and the provinces given for some of them (`scopes`, by code; a role not in
  * it holds everywhere). Unknown codes throw UnknownRoleError.
  */
-export async function assignmentsFromCodes(db: DB, codes: readonly string[], scopes: ReadonlyMap<string, readonly ProvinceCode[]> = new Map()): Promise<NamedAssignment[]> {
+export async function assignmentsFromCodes(
+	db: DB,
+	codes: readonly string[],
+	scopes: ReadonlyMap<string, readonly ProvinceCode[]> = new Map(),
+): Promise<NamedAssignment[]> {
 	const wanted = [...new Set(codes)]
 	const roles = wanted.length ? await db.selectFrom('roles').select(['id', 'code']).where('code', 'in', wanted).execute() : []
 	const unknown = wanted.filter((code) => !roles.some((role) => role.code === code))
@@ -70,7 +77,11 @@ export async function assignmentsFromCodes(db: DB, codes: readonly string[], sco
 	return roles
 		.map((role) => {
 			const provinces = scopes.get(role.code)
-			return { roleId: Number(role.id), code: role.code, provinces: provinces && provinces.length > 0 ? normalizeProvinces(provinces) : null }
+			return {
+				roleId: Number(role.id),
+				code: role.code,
+				provinces: provinces && provinces.length > 0 ? normalizeProvinces(provinces) : null,
+			}
 		})
 		.sort((a, b) => (a.code < b.code ? -1 : 1))
 }
@@ -104,8 +115,14 @@ export async function replaceRoleAssignments(
 	if (keep.length > 0) removal = removal.where('role_id', 'not in', keep)
 	await removal.execute()
 	const added = assignments.filter((assignment) => !before.some((held) => held.roleId === assignment.roleId))
-	if (added.length > 0) await db.insertInto('user_roles').values(added.map((assignment) => ({ user_id: userId, role_id: assignment.roleId }))).execute()
-	const scoped = assignments.flatMap(({ roleId, provinces }) => (provinces ?? []).map((province) => ({ user_id: userId, role_id: roleId, province })))
+	if (added.length > 0)
+		await db
+			.insertInto('user_roles')
+			.values(added.map((assignment) => ({ user_id: userId, role_id: assignment.roleId })))
+			.execute()
+	const scoped = assignments.flatMap(({ roleId, provinces }) =>
+		(provinces ?? []).map((province) => ({ user_id: userId, role_id: roleId, province })),
+	)
 	if (scoped.length > 0) await db.insertInto('user_role_scopes').values(scoped).execute()
 	if (audit) {
 		await recordAudit(

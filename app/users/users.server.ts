@@ -16,8 +16,17 @@ export async function setUserEmail(userId: number, email: Email, db: DB = getDb(
 
 /** Writes `search_text` again from the stored email and names, after a change of one of them. */
 async function refreshSearchText(userId: number, db: DB) {
-	const user = await db.selectFrom('users').select(['email', 'display_name', 'first_name', 'last_name']).where('id', '=', userId).executeTakeFirst()
-	if (user) await db.updateTable('users').set({ search_text: userSearchText(user) }).where('id', '=', userId).execute()
+	const user = await db
+		.selectFrom('users')
+		.select(['email', 'display_name', 'first_name', 'last_name'])
+		.where('id', '=', userId)
+		.executeTakeFirst()
+	if (user)
+		await db
+			.updateTable('users')
+			.set({ search_text: userSearchText(user) })
+			.where('id', '=', userId)
+			.execute()
 }
 
 export function getUserById(id: number, db: DB = getDb()): Promise<User | undefined> {
@@ -29,7 +38,10 @@ export function getUserByEmail(email: Email, db: DB = getDb()): Promise<User | u
 }
 
 export async function countUsers(db: DB = getDb()): Promise<number> {
-	const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()
+	const row = await db
+		.selectFrom('users')
+		.select((eb) => eb.fn.countAll<number>().as('count'))
+		.executeTakeFirstOrThrow()
 	return Number(row.count)
 }
 
@@ -57,8 +69,7 @@ export async function insertUser(account: NewAccount, db: DB = getDb()): Promise
 	if (await getUserByEmail(email, db)) throw new EmailTakenError(email)
 	const firstName = account.firstName?.trim() ?? ''
 	const lastName = account.lastName?.trim() ?? ''
-	const displayName =
-		account.displayName?.trim() || [lastName, firstName].filter(Boolean).join(' ') || email.split('@')[0]!
+	const displayName = account.displayName?.trim() || [lastName, firstName].filter(Boolean).join(' ') || email.split('@')[0]!
 	const names = { email, display_name: displayName, first_name: firstName, last_name: lastName }
 	return db
 		.insertInto('users')
@@ -117,8 +128,14 @@ const USER_BATCH = 1_000
 
 /** Every account in id order, a batch at a time (never all of them in memory), with the fields the API shows. */
 export async function* usersInBatches(db: DB = getDb(), size = USER_BATCH) {
-	for (let after = 0; ; ) {
-		const batch = await db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'display_name']).where('id', '>', after).orderBy('id').limit(size).execute()
+	for (let after = 0; ;) {
+		const batch = await db
+			.selectFrom('users')
+			.select(['id', 'email', 'first_name', 'last_name', 'display_name'])
+			.where('id', '>', after)
+			.orderBy('id')
+			.limit(size)
+			.execute()
 		if (batch.length > 0) yield batch
 		if (batch.length < size) return
 		after = Number(batch.at(-1)!.id)
@@ -138,9 +155,14 @@ export async function setUserRoles(
 	userId: number,
 	roleCodes: readonly string[],
 	db: DB = getDb(),
-	{ scopes, audit = false }: { scopes?: ReadonlyMap<string, readonly ProvinceCode[]>; audit?: Parameters<typeof replaceRoleAssignments>[3] } = {},
+	{
+		scopes,
+		audit = false,
+	}: { scopes?: ReadonlyMap<string, readonly ProvinceCode[]>; audit?: Parameters<typeof replaceRoleAssignments>[3] } = {},
 ) {
-	return db.transaction().execute(async (trx) => replaceRoleAssignments(trx, userId, await assignmentsFromCodes(trx, roleCodes, scopes), audit))
+	return db
+		.transaction()
+		.execute(async (trx) => replaceRoleAssignments(trx, userId, await assignmentsFromCodes(trx, roleCodes, scopes), audit))
 }
 
 export async function getUserRoles(userId: number, db: DB = getDb()) {
@@ -155,7 +177,14 @@ export async function getUserRoles(userId: number, db: DB = getDb()) {
 
 export async function updateProfile(
 	userId: number,
-	changes: { displayName?: string; firstName?: string; lastName?: string; preferredLanguage?: string | null; emailNotifications?: boolean; timeZone?: string | null },
+	changes: {
+		displayName?: string
+		firstName?: string
+		lastName?: string
+		preferredLanguage?: string | null
+		emailNotifications?: boolean
+		timeZone?: string | null
+	},
 	db: DB = getDb(),
 ) {
 	await db
@@ -171,7 +200,8 @@ export async function updateProfile(
 		})
 		.where('id', '=', userId)
 		.execute()
-	if (changes.displayName !== undefined || changes.firstName !== undefined || changes.lastName !== undefined) await refreshSearchText(userId, db)
+	if (changes.displayName !== undefined || changes.firstName !== undefined || changes.lastName !== undefined)
+		await refreshSearchText(userId, db)
 }
 
 /** Notes a successful sign-in (page or API) for the users list and the lock of unused accounts. */

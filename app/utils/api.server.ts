@@ -38,7 +38,11 @@ export function answerApi(methods: ApiMethods, args: LoaderFunctionArgs): Promis
 }
 
 /** `{message}` in the answer's language (getApiLanguage), with the status and headers given. */
-export async function apiMessage(request: Request, key: string, { status, headers, values }: { status: number; headers?: HeadersInit; values?: Record<string, string | number> }) {
+export async function apiMessage(
+	request: Request,
+	key: string,
+	{ status, headers, values }: { status: number; headers?: HeadersInit; values?: Record<string, string | number> },
+) {
 	const t = await getApiT(request)
 	return Response.json({ message: t(key, values ?? {}) }, { status, headers })
 }
@@ -58,7 +62,14 @@ export async function finishApiAnswer(request: Request, response: Response): Pro
 	let answer = response
 	if (response.headers.has('X-Remix-Error') || (response.status >= 500 && !/json/i.test(response.headers.get('Content-Type') ?? ''))) {
 		await response.body?.cancel()
-		const key = response.status >= 500 ? 'errors.serverErrorTitle' : response.status === 404 ? 'api.notFound' : response.status === 405 ? 'errors.request.methodNotAllowed' : 'errors.badRequestTitle'
+		const key =
+			response.status >= 500
+				? 'errors.serverErrorTitle'
+				: response.status === 404
+					? 'api.notFound'
+					: response.status === 405
+						? 'errors.request.methodNotAllowed'
+						: 'errors.badRequestTitle'
 		answer = Response.json({ message: getFixedT(language)(key) }, { status: response.status })
 	}
 	answer.headers.set('Content-Language', languageTag(language))
@@ -130,5 +141,7 @@ export function jsonArrayResponse<Row>(batches: AsyncIterable<Row[]>, toItem: (r
 				return item
 			})
 			.join('')
-	return new Response(batchedTextStream({ head: '[', batches, render, tail: ']' }), { headers: { 'Content-Type': 'application/json; charset=utf-8' } })
+	return new Response(batchedTextStream({ head: '[', batches, render, tail: ']' }), {
+		headers: { 'Content-Type': 'application/json; charset=utf-8' },
+	})
 }

@@ -45,7 +45,11 @@ describe('a background task', () => {
 
 	test('a failing pass is logged, and the next one runs', async () => {
 		let passes = 0
-		const task = startBackgroundTask({ run: () => Promise.reject(new Error(`pass ${++passes}`)), everyMs: 3_600_000, failedEvent: 'test.failed' })
+		const task = startBackgroundTask({
+			run: () => Promise.reject(new Error(`pass ${++passes}`)),
+			everyMs: 3_600_000,
+			failedEvent: 'test.failed',
+		})
 		await new Promise((resolve) => setImmediate(resolve))
 		expect(passes).toBe(1)
 		await task.runNow()

@@ -13,7 +13,15 @@ export interface BackgroundTask {
  * `runNow` asks, never two at a time. `run` is told when to stop early (`stopped()`); a pass that fails is
  * logged as `failedEvent` and the next one tries again.
  */
-export function startBackgroundTask({ run, everyMs, failedEvent }: { run: (stopped: () => boolean) => Promise<void>; everyMs: number; failedEvent: string }): BackgroundTask {
+export function startBackgroundTask({
+	run,
+	everyMs,
+	failedEvent,
+}: {
+	run: (stopped: () => boolean) => Promise<void>
+	everyMs: number
+	failedEvent: string
+}): BackgroundTask {
 	let running: Promise<void> | null = null
 	let again = false
 	let stopped = false

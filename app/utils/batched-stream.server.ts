@@ -3,7 +3,17 @@
  * batch is read only when the client has taken the last one, so a long list is never whole in memory; a
  * client that goes away stops the reading.
  */
-export function batchedTextStream<Row>({ head, batches, render, tail = '' }: { head: string; batches: AsyncIterable<Row[]>; render: (rows: Row[]) => string; tail?: string }) {
+export function batchedTextStream<Row>({
+	head,
+	batches,
+	render,
+	tail = '',
+}: {
+	head: string
+	batches: AsyncIterable<Row[]>
+	render: (rows: Row[]) => string
+	tail?: string
+}) {
 	const encoder = new TextEncoder()
 	const iterator = batches[Symbol.asyncIterator]()
 	return new ReadableStream<Uint8Array>({

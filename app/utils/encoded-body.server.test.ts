@@ -21,7 +21,10 @@ describe('Accept-Encoding', () => {
 describe('an encoded answer', () => {
 	const json = Buffer.from(JSON.stringify({ items: Array.from({ length: 500 }, (_, index) => ({ index, label: `Mục ${index}` })) }))
 	const body = encodeBody(json)
-	const ask = (acceptEncoding?: string) => encodedResponse(new Request('http://localhost/', { headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} }), body, { 'Content-Type': 'application/json' })
+	const ask = (acceptEncoding?: string) =>
+		encodedResponse(new Request('http://localhost/', { headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} }), body, {
+			'Content-Type': 'application/json',
+		})
 
 	test('is the best encoding the client accepts, which decodes to the same bytes', async () => {
 		const br = ask('gzip, br')
@@ -38,7 +41,11 @@ describe('an encoded answer', () => {
 	})
 
 	test('is left plain when too small to gain from compression', async () => {
-		const small = encodedResponse(new Request('http://localhost/', { headers: { 'Accept-Encoding': 'br' } }), encodeBody(Buffer.from('{"ok":true}')), {})
+		const small = encodedResponse(
+			new Request('http://localhost/', { headers: { 'Accept-Encoding': 'br' } }),
+			encodeBody(Buffer.from('{"ok":true}')),
+			{},
+		)
 		expect(small.headers.get('Content-Encoding')).toBeNull()
 		expect(await small.text()).toBe('{"ok":true}')
 	})

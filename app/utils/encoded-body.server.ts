@@ -16,7 +16,9 @@ export function encodeBody(body: Buffer): EncodedBody {
 		identity: body,
 		gzip: zlib.gzipSync(body, { level: 6 }),
 		// Quality 5: within a few per cent of the best size for JSON, at a fraction of quality 11's time.
-		br: zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+		br: zlib.brotliCompressSync(body, {
+			params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+		}),
 	}
 }
 

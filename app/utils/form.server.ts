@@ -68,7 +68,11 @@ function toFieldError(message: string): FieldError {
 /** How much of a field whose schema sets no maximum length is echoed back. */
 const ECHO_LIMIT = 1000
 
-type SchemaNode = { maxLength?: unknown; shape?: Record<string, SchemaNode>; def: { type: string; innerType?: SchemaNode; in?: SchemaNode; out?: SchemaNode; options?: SchemaNode[] } }
+type SchemaNode = {
+	maxLength?: unknown
+	shape?: Record<string, SchemaNode>
+	def: { type: string; innerType?: SchemaNode; in?: SchemaNode; out?: SchemaNode; options?: SchemaNode[] }
+}
 
 /** The schema under optional, default, preprocess and pipe wrappers: where `shape` or `maxLength` lives. */
 function unwrapped(schema: SchemaNode): SchemaNode {
@@ -123,7 +127,9 @@ export function keptValues(formData: FormData, schema: z.ZodType): Record<string
 export async function parseForm<Schema extends z.ZodType>(
 	request: Request,
 	schema: Schema,
-): Promise<{ ok: true; data: z.output<Schema>; formData: FormData; values: Record<string, string> } | (FormFailure & { formData: FormData })> {
+): Promise<
+	{ ok: true; data: z.output<Schema>; formData: FormData; values: Record<string, string> } | (FormFailure & { formData: FormData })
+> {
 	const formData = await request.formData()
 	assertCsrf(request, formData)
 	const input: Record<string, FormDataEntryValue> = {}

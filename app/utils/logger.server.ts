@@ -5,7 +5,6 @@ import type PinoPretty from 'pino-pretty'
 
 const require = createRequire(import.meta.url)
 
-
 export interface RequestContext {
 	requestId: string
 	/** The client's address as Express resolved it (honours TRUST_PROXY). */

@@ -42,13 +42,18 @@ describe('a multipart/form-data body', () => {
 
 	test('takes a quoted boundary, a preamble, transport padding and parameters in any case', () => {
 		const { body } = raw(['preamble text', '--a b  ', 'Content-Disposition: form-data; NAME="x"', '', 'one', '--a b--', 'epilogue'])
-		expect(parseMultipart(body, 'Multipart/Form-Data; charset=utf-8; Boundary="a b"')?.map((part) => [part.name, part.body.toString()])).toEqual([['x', 'one']])
+		expect(
+			parseMultipart(body, 'Multipart/Form-Data; charset=utf-8; Boundary="a b"')?.map((part) => [part.name, part.body.toString()]),
+		).toEqual([['x', 'one']])
 	})
 
 	const malformed: Record<string, { body: Buffer; contentType: string }> = {
 		'another content type': { body: Buffer.from('a=b'), contentType: 'application/x-www-form-urlencoded' },
 		'no boundary': { body: Buffer.from('--\r\n'), contentType: 'multipart/form-data' },
-		'a boundary over 70 characters': raw(['--' + 'b'.repeat(71), 'Content-Disposition: form-data; name="x"', '', 'v', '--' + 'b'.repeat(71) + '--'], 'b'.repeat(71)),
+		'a boundary over 70 characters': raw(
+			['--' + 'b'.repeat(71), 'Content-Disposition: form-data; name="x"', '', 'v', '--' + 'b'.repeat(71) + '--'],
+			'b'.repeat(71),
+		),
 		'no delimiter at all': raw(['just text']),
 		'text glued to the first delimiter': raw(['junk--XyZ', 'Content-Disposition: form-data; name="x"', '', 'v', '--XyZ--']),
 		'no closing delimiter': raw(['--XyZ', 'Content-Disposition: form-data; name="x"', '', 'value never ends']),
@@ -58,7 +63,10 @@ describe('a multipart/form-data body', () => {
 		'a disposition other than form-data': raw(['--XyZ', 'Content-Disposition: attachment; name="x"', '', 'v', '--XyZ--']),
 		'a part without a name': raw(['--XyZ', 'Content-Disposition: form-data; filename="a.csv"', '', 'v', '--XyZ--']),
 		'a delimiter followed by garbage': raw(['--XyZ', 'Content-Disposition: form-data; name="x"', '', 'v', '--XyZjunk', '--XyZ--']),
-		'more than 32 parts': raw([...Array.from({ length: 33 }, (_, index) => ['--XyZ', `Content-Disposition: form-data; name="f${index}"`, '', 'v']).flat(), '--XyZ--']),
+		'more than 32 parts': raw([
+			...Array.from({ length: 33 }, (_, index) => ['--XyZ', `Content-Disposition: form-data; name="f${index}"`, '', 'v']).flat(),
+			'--XyZ--',
+		]),
 		'an empty body': { body: Buffer.alloc(0), contentType: 'multipart/form-data; boundary=XyZ' },
 	}
 	for (const [name, { body, contentType }] of Object.entries(malformed)) {

@@ -41,9 +41,7 @@ function dispositionParameter(disposition: string, name: 'name' | 'filename'): s
 }
 
 function partOf(headers: string, body: Buffer): MultipartPart | null {
-	const disposition = headers
-		.split('\r\n')
-		.find((line) => line.slice(0, line.indexOf(':')).trim().toLowerCase() === 'content-disposition')
+	const disposition = headers.split('\r\n').find((line) => line.slice(0, line.indexOf(':')).trim().toLowerCase() === 'content-disposition')
 	if (!disposition) return null
 	const value = disposition.slice(disposition.indexOf(':') + 1)
 	if (value.split(';')[0]!.trim().toLowerCase() !== 'form-data') return null

@@ -4,8 +4,12 @@ import { publicOrigin } from './public-url.server'
 
 describe('the origin of emailed links', () => {
 	test('is PUBLIC_URL when it is set, whatever the Host header says', () => {
-		expect(publicOrigin(new Request('http://evil.example/account/forgot-password'), 'https://portal.example.com', true)).toBe('https://portal.example.com')
-		expect(publicOrigin(new Request('http://evil.example/account/forgot-password'), 'https://portal.example.com', false)).toBe('https://portal.example.com')
+		expect(publicOrigin(new Request('http://evil.example/account/forgot-password'), 'https://portal.example.com', true)).toBe(
+			'https://portal.example.com',
+		)
+		expect(publicOrigin(new Request('http://evil.example/account/forgot-password'), 'https://portal.example.com', false)).toBe(
+			'https://portal.example.com',
+		)
 	})
 
 	test('falls back to the request origin only for a client on this machine (development)', () => {

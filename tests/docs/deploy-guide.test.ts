@@ -16,7 +16,14 @@ const GUIDE = 'docs/deploy.md'
 const README = 'README.md'
 const UNIT = 'deploy/systemd/staff-portal.service'
 /** The machine's folders the guide installs into or writes, each moved under the test's own folder. */
-const MACHINE_PATHS = ['/opt/node', '/opt/staff-portal', '/etc/staff-portal', '/var/lib/staff-portal', '/var/cache/staff-portal', '/var/backups/staff-portal']
+const MACHINE_PATHS = [
+	'/opt/node',
+	'/opt/staff-portal',
+	'/etc/staff-portal',
+	'/var/lib/staff-portal',
+	'/var/cache/staff-portal',
+	'/var/backups/staff-portal',
+]
 /** What systemd gives a unit's processes besides what the unit sets. */
 const SYSTEMD_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin'
 
@@ -96,7 +103,11 @@ interface Finished {
 /** Runs a block with `bash -euo pipefail` in `cwd`; resolves when it ends, with its exit code and output. */
 function runBlock(text: string, options: { cwd: string; env?: Environment }): Promise<Finished> {
 	return new Promise((resolve, reject) => {
-		const child = spawn('bash', ['-euo', 'pipefail', '-c', text], { cwd: options.cwd, env: (options.env ?? shellEnv()) as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] })
+		const child = spawn('bash', ['-euo', 'pipefail', '-c', text], {
+			cwd: options.cwd,
+			env: (options.env ?? shellEnv()) as NodeJS.ProcessEnv,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		})
 		let stdout = ''
 		let stderr = ''
 		child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')))
@@ -174,7 +185,8 @@ describe('docs/deploy.md, followed on a fresh copy of the checkout', () => {
 
 	test('its blocks up to the service install Node.js 24 and npm, the release, its build and its settings', async () => {
 		// What the untested blocks do: the service's folders (useradd, install -d) and the release in place.
-		for (const folder of ['/opt/staff-portal', '/etc/staff-portal', '/var/backups/staff-portal']) fs.mkdirSync(at(folder), { recursive: true })
+		for (const folder of ['/opt/staff-portal', '/etc/staff-portal', '/var/backups/staff-portal'])
+			fs.mkdirSync(at(folder), { recursive: true })
 		copyCheckout(release)
 		for (const block of beforeStart) await expectSuccess(onTestMachine(block.text), { cwd: root })
 
@@ -201,7 +213,9 @@ describe('docs/deploy.md, followed on a fresh copy of the checkout', () => {
 			expect(unit.get(key), key).toHaveLength(1)
 			return unit.get(key)![0]!
 		}
-		const environment = Object.fromEntries(unit.get('Environment')!.map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]))
+		const environment = Object.fromEntries(
+			unit.get('Environment')!.map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]),
+		)
 		const settingsFile = single('EnvironmentFile')
 		expect(fs.statSync(settingsFile).mode & 0o077).toBe(0)
 		const settings = environmentFile(fs.readFileSync(settingsFile, 'utf8'))
@@ -210,17 +224,34 @@ describe('docs/deploy.md, followed on a fresh copy of the checkout', () => {
 		expect(single('ProtectSystem')).toBe('strict')
 		const stateDirectory = at(`/var/lib/${single('StateDirectory')}`)
 		const cacheDirectory = at(`/var/cache/${single('CacheDirectory')}`)
-		const writable = [stateDirectory, cacheDirectory, ...single('ReadWritePaths').split(/\s+/).map((entry) => entry.replace(/^-/, ''))]
+		const writable = [
+			stateDirectory,
+			cacheDirectory,
+			...single('ReadWritePaths')
+				.split(/\s+/)
+				.map((entry) => entry.replace(/^-/, '')),
+		]
 		const written = [settings.DATA_DIR, settings.BACKUP_DIR, environment.NODE_COMPILE_CACHE]
 		expect(written.every(Boolean), 'DATA_DIR, BACKUP_DIR and NODE_COMPILE_CACHE are set').toBe(true)
-		for (const folder of written) expect(writable.some((parent) => within(folder!, parent)), `${folder} is writable under ${writable.join(' ')}`).toBe(true)
+		for (const folder of written)
+			expect(
+				writable.some((parent) => within(folder!, parent)),
+				`${folder} is writable under ${writable.join(' ')}`,
+			).toBe(true)
 
 		// As systemd starts it: its folders made, its environment and nothing else, the unit's command line.
 		fs.mkdirSync(stateDirectory, { recursive: true })
 		fs.mkdirSync(cacheDirectory, { recursive: true })
 		service = await startServerCommand(single('ExecStart').split(/\s+/), {
 			cwd: single('WorkingDirectory'),
-			env: { PATH: SYSTEMD_PATH, HOME: stateDirectory, STATE_DIRECTORY: stateDirectory, CACHE_DIRECTORY: cacheDirectory, ...environment, ...settings },
+			env: {
+				PATH: SYSTEMD_PATH,
+				HOME: stateDirectory,
+				STATE_DIRECTORY: stateDirectory,
+				CACHE_DIRECTORY: cacheDirectory,
+				...environment,
+				...settings,
+			},
 		})
 		expect(service.url).toBe(`http://127.0.0.1:${port}`)
 	})
@@ -229,7 +260,11 @@ describe('docs/deploy.md, followed on a fresh copy of the checkout', () => {
 		expect(service).not.toBeNull()
 		const output = []
 		for (const block of afterStart) output.push(await expectSuccess(onTestMachine(block.text), { cwd: root }))
-		const answers = output.join('').trim().split('\n').map((line) => JSON.parse(line) as unknown)
+		const answers = output
+			.join('')
+			.trim()
+			.split('\n')
+			.map((line) => JSON.parse(line) as unknown)
 		expect(answers).toEqual([{ status: 'ok' }, { status: 'ready', database: 'sqlite' }])
 
 		// BACKUP_DIR: the first scheduled backup, 5 s after the start (this test may run at the lowest priority).
@@ -239,10 +274,14 @@ describe('docs/deploy.md, followed on a fresh copy of the checkout', () => {
 		expect(await service!.stop('SIGTERM')).toBe(0)
 	})
 
-	test("then the README's \"Run it\" block, in the same folder with the guide's Node.js, serves until Ctrl-C, which stops the server cleanly", async () => {
+	test('then the README\'s "Run it" block, in the same folder with the guide\'s Node.js, serves until Ctrl-C, which stops the server cleanly', async () => {
 		const readmePort = String(await freePort())
 		const env = { ...shellEnv(), PATH: `${at('/opt/node/bin')}:${shellEnv().PATH}`, PORT: readmePort, HOST: '127.0.0.1' }
-		const server = await startServerCommand(['bash', '-euo', 'pipefail', '-c', readmeBlocks[0]!.text], { cwd: release, env, processGroup: true })
+		const server = await startServerCommand(['bash', '-euo', 'pipefail', '-c', readmeBlocks[0]!.text], {
+			cwd: release,
+			env,
+			processGroup: true,
+		})
 		let exitCode: number | null = -1
 		try {
 			const response = await fetch(`http://127.0.0.1:${readmePort}/healthz`)

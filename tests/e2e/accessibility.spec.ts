@@ -30,7 +30,14 @@ test.describe('No axe violations in the layout shell', () => {
 		await startSession(page, user)
 		await open(page, '/dashboard')
 		const bar = topBar(page)
-		for (const name of [en.topbar.userMenu, en.notifications.title, en.language.change, en.topbar.apps, en.topbar.allFunctions, en.layout.title]) {
+		for (const name of [
+			en.topbar.userMenu,
+			en.notifications.title,
+			en.language.change,
+			en.topbar.apps,
+			en.topbar.allFunctions,
+			en.layout.title,
+		]) {
 			await test.step(name, async () => {
 				const menu = dropdown(bar, name)
 				await menu.open()

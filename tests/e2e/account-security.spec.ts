@@ -15,7 +15,10 @@ const test = base.extend<{ firefoxPage: Page }>({
 
 test.use({ language: 'en', viewport: DESKTOP })
 
-test('the security page lists both browsers; the other one is signed out by its own form, then by "everywhere else"', async ({ page, firefoxPage: secondPage }) => {
+test('the security page lists both browsers; the other one is signed out by its own form, then by "everywhere else"', async ({
+	page,
+	firefoxPage: secondPage,
+}) => {
 	const user = await createUser({ prefix: 'security-sessions', roles: ['viewer'] })
 	await signIn(page, user.email, user.password)
 	await signIn(secondPage, user.email, user.password)

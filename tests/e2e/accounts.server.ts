@@ -31,7 +31,10 @@ export async function resetPasswordPath(email: string): Promise<string> {
  * `userAgent`: the last step of the sign-in form's action itself (a new session, the audit entry, the
  * browser remembered, a new CSRF token, the user's language), without the password check before it.
  */
-export async function signInCookies(email: string, { cookie, userAgent, origin }: { cookie: string; userAgent: string; origin: string }): Promise<string[]> {
+export async function signInCookies(
+	email: string,
+	{ cookie, userAgent, origin }: { cookie: string; userAgent: string; origin: string },
+): Promise<string[]> {
 	const user = await getUserByEmail(toEmail(email))
 	if (!user) throw new Error(`no account ${email}`)
 	const request = new Request(new URL('/account/login', origin), { method: 'POST', headers: { Cookie: cookie, 'User-Agent': userAgent } })

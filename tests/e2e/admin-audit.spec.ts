@@ -2,7 +2,9 @@ import { createUser, en, expect, open, test, translate, startSession } from './s
 
 test.use({ language: 'en' })
 
-test('the audit log names events, people and records in the reader’s language; filters stay in the address and the export follows them', async ({ page }) => {
+test('the audit log names events, people and records in the reader’s language; filters stay in the address and the export follows them', async ({
+	page,
+}) => {
 	const admin = await createUser({ prefix: 'audit-reader', roles: ['admin'] })
 	const subject = await createUser({ prefix: 'audit-subject', roles: ['viewer'] })
 	await startSession(page, admin)
@@ -27,7 +29,10 @@ test('the audit log names events, people and records in the reader’s language;
 	await expect(rows).toHaveCount(1)
 	await expect(rows.getByRole('link', { name: admin.name })).toHaveAttribute('href', /^\/admin\/users\/\d+$/)
 	await expect(rows.getByRole('link', { name: subject.email })).toHaveAttribute('href', new URL(userPage).pathname)
-	await expect(page.getByRole('link', { name: en.admin.audit.export })).toHaveAttribute('href', new RegExp(`^/admin/audit/export\\.csv\\?.*target=${userId}`))
+	await expect(page.getByRole('link', { name: en.admin.audit.export })).toHaveAttribute(
+		'href',
+		new RegExp(`^/admin/audit/export\\.csv\\?.*target=${userId}`),
+	)
 
 	// The record's history: every entry about the subject.
 	await rows.getByRole('link', { name: en.admin.audit.recordHistory }).click()

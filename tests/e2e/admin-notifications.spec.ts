@@ -5,7 +5,10 @@ test.use({ language: 'en', viewport: DESKTOP })
 
 const unread = (count: number) => translate('en', 'notifications.summary', { count })
 
-test('an administrator finds a user, sends them a notification; it reaches their bell and list, and is withdrawn again', async ({ page, secondPage }) => {
+test('an administrator finds a user, sends them a notification; it reaches their bell and list, and is withdrawn again', async ({
+	page,
+	secondPage,
+}) => {
 	const admin = await createUser({ prefix: 'announce-admin', roles: ['admin'] })
 	const reader = await createUser({ prefix: 'announce-reader', roles: ['viewer'] })
 	const title = `Fire drill ${Date.now()}`

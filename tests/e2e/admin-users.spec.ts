@@ -2,7 +2,10 @@ import { createUser, en, expect, open, submitPasswordChange, submitSignIn, test,
 
 test.use({ language: 'en' })
 
-test('an administrator creates a user with a role; that user signs in and sees exactly the menu of the role', async ({ page, secondPage }) => {
+test('an administrator creates a user with a role; that user signs in and sees exactly the menu of the role', async ({
+	page,
+	secondPage,
+}) => {
 	const admin = await createUser({ prefix: 'admin-e2e', roles: ['admin'] })
 	const email = `staff-${test.info().project.name}-${Date.now()}@example.com`
 	let temporary = ''
@@ -54,7 +57,10 @@ test('an administrator creates a user with a role; that user signs in and sees e
 	})
 })
 
-test('an administrator sees when a user last signed in and changes their sign-in email; the user signs in with the new one', async ({ page, secondPage }) => {
+test('an administrator sees when a user last signed in and changes their sign-in email; the user signs in with the new one', async ({
+	page,
+	secondPage,
+}) => {
 	const admin = await createUser({ prefix: 'admin-email', roles: ['admin'] })
 	const user = await createUser({ prefix: 'renamed', roles: ['viewer'] })
 	const newEmail = `moved-${test.info().project.name}-${Date.now()}@example.com`

@@ -19,7 +19,9 @@ const FLAWED_PAGE = `<!doctype html>
 </html>`
 
 test.beforeEach(async ({ page }) => {
-	await page.route('**/axe-check-fixture', (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: FLAWED_PAGE }))
+	await page.route('**/axe-check-fixture', (route) =>
+		route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: FLAWED_PAGE }),
+	)
 	await page.goto('/axe-check-fixture')
 })
 

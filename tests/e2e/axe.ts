@@ -13,7 +13,9 @@ function describeViolations(violations: AxeResults['violations']): string[] {
 		[
 			`[${violation.impact ?? 'unknown impact'}] ${violation.id}: ${violation.help}`,
 			`  ${violation.helpUrl}`,
-			...violation.nodes.map((node) => `  - ${node.target.join(' ')}: ${node.html}\n    ${(node.failureSummary ?? '').replace(/\n/g, '\n    ')}`),
+			...violation.nodes.map(
+				(node) => `  - ${node.target.join(' ')}: ${node.html}\n    ${(node.failureSummary ?? '').replace(/\n/g, '\n    ')}`,
+			),
 		].join('\n'),
 	)
 }
@@ -36,7 +38,12 @@ async function scriptlessCopy(page: Page): Promise<Page> {
 	const copy = await scriptlessBrowser(page)
 	await copy.unrouteAll()
 	await copy.route(page.url(), (route) =>
-		route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', headers: { 'Content-Security-Policy': "script-src 'none'" }, body: html }),
+		route.fulfill({
+			status: 200,
+			contentType: 'text/html; charset=utf-8',
+			headers: { 'Content-Security-Policy': "script-src 'none'" },
+			body: html,
+		}),
 	)
 	await copy.goto(page.url())
 	return copy
@@ -65,7 +72,10 @@ async function expectNoViolationsIn(page: Page, url: string, include?: string) {
 	// options() replaces every option, the tags too: it comes first. Legacy mode runs axe in the page itself:
 	// the default opens a blank page per check to merge the results of cross-origin frames, which the portal
 	// has none of, and that more than doubled a check's browser time (370 → 160 ms on the sign-in page, same results).
-	const builder = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] }).withTags(WCAG_22_AA)
+	const builder = new AxeBuilder({ page })
+		.setLegacyMode(true)
+		.options({ resultTypes: ['violations'] })
+		.withTags(WCAG_22_AA)
 	if (include) builder.include(include)
 	const results = await builder.analyze()
 	expect(describeViolations(results.violations), `accessibility violations on ${url}${include ? ` in ${include}` : ''}`).toEqual([])

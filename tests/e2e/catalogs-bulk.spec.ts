@@ -20,7 +20,10 @@ test('Selected stations are deleted together through the confirmation page', asy
 	await open(page, `/danhmuc/tram?q=${marker}`)
 
 	// Nothing ticked: with JavaScript the buttons wait for a row; without, the server answers on the list.
-	const [deleteSelected, exportSelected] = [page.getByRole('button', { name: en.bulk.deleteSelected }), page.getByRole('button', { name: en.bulk.exportSelected })]
+	const [deleteSelected, exportSelected] = [
+		page.getByRole('button', { name: en.bulk.deleteSelected }),
+		page.getByRole('button', { name: en.bulk.exportSelected }),
+	]
 	const first = page.getByRole('checkbox', { name: format(en.bulk.select, { record: `${codes[0]} · ${name}` }) })
 	if (javaScriptEnabled()) {
 		await waitForApp(page)
@@ -65,11 +68,15 @@ test('"Export selected" downloads the CSV of the ticked stations only; "Print la
 	await startSession(page, user)
 	await open(page, `/danhmuc/tram?q=${marker}`)
 
-	for (const code of [codes[0]!, codes[2]!]) await page.getByRole('checkbox', { name: format(en.bulk.select, { record: `${code} · ${name}` }) }).check()
+	for (const code of [codes[0]!, codes[2]!])
+		await page.getByRole('checkbox', { name: format(en.bulk.select, { record: `${code} · ${name}` }) }).check()
 	const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: en.bulk.exportSelected }).click()])
 	expect(download.suggestedFilename()).toMatch(/^tram-\d{4}-\d{2}-\d{2}\.csv$/)
 	const { text } = await downloadedText(download)
-	const lines = text.replace(/^\uFEFF/, '').trim().split('\r\n')
+	const lines = text
+		.replace(/^\uFEFF/, '')
+		.trim()
+		.split('\r\n')
 	expect(lines.map((line) => line.split(',')[0])).toEqual(['code', codes[0], codes[2]])
 
 	// The same ticks print labels: each with a QR code made on the server and the record's address under it.

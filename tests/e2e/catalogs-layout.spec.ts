@@ -35,16 +35,25 @@ for (const width of [768, 1280, 1920]) {
 		await page.setViewportSize({ width, height: 900 })
 		await open(page, '/congcu/list?q=may')
 		const form = searchForm(page, tools.searchForm)
-		const items = await extents(form.locator('input:not([type="hidden"]), select').or(form.getByRole('button', { name: en.list.apply })).or(form.getByRole('link', { name: en.list.clear })))
+		const items = await extents(
+			form
+				.locator('input:not([type="hidden"]), select')
+				.or(form.getByRole('button', { name: en.list.apply }))
+				.or(form.getByRole('link', { name: en.list.clear })),
+		)
 		expect(items.length).toBeGreaterThanOrEqual(7)
-		const misaligned = items.flatMap((a) => items.filter((b) => a.top < b.bottom && b.top < a.bottom && a.bottom !== b.bottom).map((b) => `${a.bottom} ≠ ${b.bottom}`))
+		const misaligned = items.flatMap((a) =>
+			items.filter((b) => a.top < b.bottom && b.top < a.bottom && a.bottom !== b.bottom).map((b) => `${a.bottom} ≠ ${b.bottom}`),
+		)
 		expect(misaligned, 'items on the same line end at the same height').toEqual([])
 		// The search hint sits under the row, still tied to the search field.
 		await expect(form.getByRole('searchbox', { name: en.list.search })).toHaveAccessibleDescription(tools.searchHint)
 	})
 }
 
-test('at 1280 px the tool table fits its box; secondary columns move under the name; at 1920 px they are columns again', async ({ page }) => {
+test('at 1280 px the tool table fits its box; secondary columns move under the name; at 1920 px they are columns again', async ({
+	page,
+}) => {
 	await signedInOperator(page)
 	await page.setViewportSize({ width: 1280, height: 800 })
 	await open(page, '/congcu/list')
@@ -55,7 +64,12 @@ test('at 1280 px the tool table fits its box; secondary columns move under the n
 	expect(overflow, 'no sideways scrolling inside the table at 1280 px').toBeLessThanOrEqual(0)
 	await expect(table.getByRole('columnheader', { name: tools.fields.category })).toBeHidden()
 	// The first cell that is not the bulk actions' checkbox: the name.
-	const firstName = table.getByRole('row').nth(1).getByRole('cell').filter({ hasNot: page.getByRole('checkbox') }).first()
+	const firstName = table
+		.getByRole('row')
+		.nth(1)
+		.getByRole('cell')
+		.filter({ hasNot: page.getByRole('checkbox') })
+		.first()
 	await expect(firstName).toContainText(`${tools.fields.category}:`)
 
 	await page.setViewportSize({ width: 1920, height: 900 })
@@ -68,8 +82,17 @@ test('at 1280 px the tool table fits its box; secondary columns move under the n
 test('status badges are pills; every expand/collapse control has the one chevron, never the browser’s triangle', async ({ page }) => {
 	await signedInOperator(page)
 	await open(page, '/danhmuc/tram')
-	const badge = page.getByRole('table').getByRole('row').nth(1).getByText(en.stations.statuses.active, { exact: true }).or(page.getByRole('table').getByRole('row').nth(1).getByText(en.stations.statuses.maintenance, { exact: true })).or(page.getByRole('table').getByRole('row').nth(1).getByText(en.stations.statuses.inactive, { exact: true }))
-	const shape = await badge.first().evaluate((element) => ({ radius: Number.parseFloat(getComputedStyle(element).borderTopLeftRadius), height: element.getBoundingClientRect().height }))
+	const badge = page
+		.getByRole('table')
+		.getByRole('row')
+		.nth(1)
+		.getByText(en.stations.statuses.active, { exact: true })
+		.or(page.getByRole('table').getByRole('row').nth(1).getByText(en.stations.statuses.maintenance, { exact: true }))
+		.or(page.getByRole('table').getByRole('row').nth(1).getByText(en.stations.statuses.inactive, { exact: true }))
+	const shape = await badge.first().evaluate((element) => ({
+		radius: Number.parseFloat(getComputedStyle(element).borderTopLeftRadius),
+		height: element.getBoundingClientRect().height,
+	}))
 	expect(shape.radius).toBeGreaterThanOrEqual(shape.height / 2)
 
 	// The sidebar's groups, the mega menu and the list's choosers (the top bar's icon buttons open menus: no sign).
@@ -82,8 +105,14 @@ test('status badges are pills; every expand/collapse control has the one chevron
 		})),
 	)
 	expect(summaries.filter((summary) => !summary.iconButton).length, 'disclosures on the page').toBeGreaterThanOrEqual(4)
-	expect(summaries.filter((summary) => summary.marker !== 'none'), 'no browser triangle').toEqual([])
-	expect(summaries.filter((summary) => !summary.iconButton && summary.chevrons !== 1), 'one chevron each').toEqual([])
+	expect(
+		summaries.filter((summary) => summary.marker !== 'none'),
+		'no browser triangle',
+	).toEqual([])
+	expect(
+		summaries.filter((summary) => !summary.iconButton && summary.chevrons !== 1),
+		'one chevron each',
+	).toEqual([])
 })
 
 test('the sidebar’s group labels fit it in every language, their chevrons in one column inside it', async ({ page }) => {
@@ -104,7 +133,10 @@ test('the sidebar’s group labels fit it in every language, their chevrons in o
 			}))
 		})
 		expect(rows.length, language).toBeGreaterThanOrEqual(3)
-		expect(rows.filter((row) => !row.inside || row.overflow > 0 || row.chevron !== rows[0]!.chevron), language).toEqual([])
+		expect(
+			rows.filter((row) => !row.inside || row.overflow > 0 || row.chevron !== rows[0]!.chevron),
+			language,
+		).toEqual([])
 	}
 })
 

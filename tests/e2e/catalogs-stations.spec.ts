@@ -1,5 +1,29 @@
-import { columnTexts, columnTextsOnceThey, downloadedText, ensureDemoData, expectStatusMessage, importFile, plain, refusedImportReport, searchForm, uniqueCode } from './catalogs-support'
-import { createUser, en, escapeRegExp, expect, expectErrorSummary, expectFieldError, format, open, startSession, test, waitForApp, translate } from './support'
+import {
+	columnTexts,
+	columnTextsOnceThey,
+	downloadedText,
+	ensureDemoData,
+	expectStatusMessage,
+	importFile,
+	plain,
+	refusedImportReport,
+	searchForm,
+	uniqueCode,
+} from './catalogs-support'
+import {
+	createUser,
+	en,
+	escapeRegExp,
+	expect,
+	expectErrorSummary,
+	expectFieldError,
+	format,
+	open,
+	startSession,
+	test,
+	waitForApp,
+	translate,
+} from './support'
 import type { Page } from '@playwright/test'
 import { expectHeaderActionsFreeOfToast, holdTimers, javaScriptEnabled, releaseTimers } from './shell-support'
 
@@ -13,7 +37,20 @@ const stations = en.stations
 const fields = en.stations.fields
 
 /** Fills the station form on the page (new or edit). */
-async function fillStation(page: Page, values: { code?: string; name?: string; type?: string; province?: string; latitude?: string; longitude?: string; status?: string; commissionedAt?: string; note?: string }) {
+async function fillStation(
+	page: Page,
+	values: {
+		code?: string
+		name?: string
+		type?: string
+		province?: string
+		latitude?: string
+		longitude?: string
+		status?: string
+		commissionedAt?: string
+		note?: string
+	},
+) {
 	const form = page.getByRole('form', { name: stations.formLabel })
 	if (values.code !== undefined) await form.getByLabel(fields.code, { exact: true }).fill(values.code)
 	if (values.name !== undefined) await form.getByLabel(fields.name, { exact: true }).fill(values.name)
@@ -30,7 +67,15 @@ async function fillStation(page: Page, values: { code?: string; name?: string; t
 async function createStation(page: Page, name: string) {
 	const code = uniqueCode('E2E')
 	await open(page, '/danhmuc/tram/new')
-	await fillStation(page, { code, name, type: 'substation', province: 'da-nang', latitude: '16.054407', longitude: '108.202167', commissionedAt: '2020-05-17' })
+	await fillStation(page, {
+		code,
+		name,
+		type: 'substation',
+		province: 'da-nang',
+		latitude: '16.054407',
+		longitude: '108.202167',
+		commissionedAt: '2020-05-17',
+	})
 	await page.getByRole('button', { name: en.catalog.create, exact: true }).click()
 	await expect(page).toHaveURL(/\/danhmuc\/tram\/\d+$/)
 	await expect(page.getByRole('heading', { level: 1, name: `${code} · ${name}` })).toBeVisible()
@@ -44,20 +89,32 @@ test.describe('The station list', () => {
 		await open(page, '/danhmuc/tram')
 		await expect(page.getByRole('heading', { level: 1, name: stations.title })).toBeVisible()
 		const table = page.getByRole('table')
-		await expect(table).toHaveAccessibleName(format(en.list.caption, { name: stations.title, column: fields.code, direction: en.list.ascending }))
+		await expect(table).toHaveAccessibleName(
+			format(en.list.caption, { name: stations.title, column: fields.code, direction: en.list.ascending }),
+		)
 
 		// Search typed without accents finds "Cầu Giấy".
 		const search = searchForm(page, stations.searchForm)
 		await search.getByLabel(en.list.search, { exact: true }).fill('cau giay')
 		await search.getByRole('button', { name: en.list.apply }).click()
 		await expect(page).toHaveURL(/\?q=cau\+giay$/)
-		await columnTextsOnceThey(page, 1, (names) => names.length > 0 && names.every((name) => plain(name).includes('cau giay')), 'every name found contains the words searched')
+		await columnTextsOnceThey(
+			page,
+			1,
+			(names) => names.length > 0 && names.every((name) => plain(name).includes('cau giay')),
+			'every name found contains the words searched',
+		)
 
 		// A filter narrows the search.
 		await search.getByLabel(fields.status, { exact: true }).selectOption('maintenance')
 		await search.getByRole('button', { name: en.list.apply }).click()
 		await expect(page).toHaveURL(/status=maintenance/)
-		await columnTextsOnceThey(page, 4, (statuses) => statuses.every((status) => status === stations.statuses.maintenance), 'only stations in maintenance')
+		await columnTextsOnceThey(
+			page,
+			4,
+			(statuses) => statuses.every((status) => status === stations.statuses.maintenance),
+			'only stations in maintenance',
+		)
 
 		// Sorting by a column header, then the other way.
 		await open(page, '/danhmuc/tram?type=weather')
@@ -211,7 +268,9 @@ test.describe('An operator', () => {
 		await secondPage.getByRole('button', { name: en.catalog.save }).click()
 		await expect(secondPage.getByRole('alert')).toContainText(en.catalog.conflict.title)
 		await expect(secondPage.getByRole('alert')).toContainText('Tên của người thứ nhất')
-		await expect(secondPage.getByRole('form', { name: stations.formLabel }).getByLabel(fields.name, { exact: true })).toHaveValue('Tên của người thứ hai')
+		await expect(secondPage.getByRole('form', { name: stations.formLabel }).getByLabel(fields.name, { exact: true })).toHaveValue(
+			'Tên của người thứ hai',
+		)
 
 		// Nothing was overwritten.
 		await open(page, station.url)
@@ -229,7 +288,10 @@ test.describe('An operator', () => {
 		expect(download.suggestedFilename()).toMatch(/^tram-\d{4}-\d{2}-\d{2}\.csv$/)
 		const { bytes, text } = await downloadedText(download)
 		expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
-		const lines = text.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean)
+		const lines = text
+			.replace(/^\uFEFF/, '')
+			.split('\r\n')
+			.filter(Boolean)
 		expect(lines[0]).toBe('code,name,type,province,address,latitude,longitude,status,commissionedAt,note,version')
 		expect(lines.length).toBeGreaterThan(1)
 		for (const line of lines.slice(1)) expect(plain(line)).toContain('cau giay')
@@ -246,7 +308,9 @@ test.describe('An operator', () => {
 		const report = await refusedImportReport(page, '/danhmuc/tram/import', mixed)
 		await expect(report.getByRole('row')).toHaveCount(3)
 		await expect(report.getByRole('row').nth(1)).toContainText(new RegExp(`^3\\s*code\\s*${escapeRegExp(en.catalog.errors.codeFormat)}`))
-		await expect(report.getByRole('row').nth(2)).toContainText(new RegExp(`^4\\s*latitude\\s*${escapeRegExp(en.stations.errors.latitudeRange)}`))
+		await expect(report.getByRole('row').nth(2)).toContainText(
+			new RegExp(`^4\\s*latitude\\s*${escapeRegExp(en.stations.errors.latitudeRange)}`),
+		)
 		await open(page, `/danhmuc/tram?q=${good[0]}`)
 		await expect(page.getByRole('heading', { name: en.list.noMatchTitle })).toBeVisible()
 
@@ -267,7 +331,10 @@ test.describe('A large import', () => {
 		// Over 2 MB (long addresses and notes in few rows, so that the import is short: on SQLite it holds the
 		// database while it runs), so imported in the background. Its last row is wrong, so nothing is written.
 		const prefix = uniqueCode('BULK')
-		const rows = Array.from({ length: 1_000 }, (_, i) => `${prefix}-${i},Trạm số ${i},bts,hue,${'Đường '.repeat(80)},,,active,,${'Ghi chú dài. '.repeat(150)},`)
+		const rows = Array.from(
+			{ length: 1_000 },
+			(_, i) => `${prefix}-${i},Trạm số ${i},bts,hue,${'Đường '.repeat(80)},,,active,,${'Ghi chú dài. '.repeat(150)},`,
+		)
 		rows[rows.length - 1] = `${prefix}-LAST,Trạm cuối,bts,hue,,,,unknown,,,`
 		const file = ['code,name,type,province,address,latitude,longitude,status,commissionedAt,note,version', ...rows].join('\r\n')
 		expect(file.length).toBeGreaterThan(2 * 1024 * 1024)

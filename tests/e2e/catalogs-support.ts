@@ -127,7 +127,12 @@ export async function importFile(page: Page, content: string, name = 'du-lieu.cs
  * report of its refused rows. `timeout`: a large file is imported in the background, its progress page
  * followed until the report.
  */
-export async function refusedImportReport(page: Page, path: string, content: string, { timeout }: { timeout?: number } = {}): Promise<Locator> {
+export async function refusedImportReport(
+	page: Page,
+	path: string,
+	content: string,
+	{ timeout }: { timeout?: number } = {},
+): Promise<Locator> {
 	await open(page, path)
 	await importFile(page, content)
 	await expect(page.getByRole('alert')).toContainText(en.csv.refusedTitle, { timeout })

@@ -1,4 +1,14 @@
-import { columnTexts, columnTextsOnceThey, downloadedText, ensureDemoData, expectStatusMessage, importFile, plain, searchForm, uniqueCode } from './catalogs-support'
+import {
+	columnTexts,
+	columnTextsOnceThey,
+	downloadedText,
+	ensureDemoData,
+	expectStatusMessage,
+	importFile,
+	plain,
+	searchForm,
+	uniqueCode,
+} from './catalogs-support'
 import { createUser, en, expect, expectFieldError, format, open, test, startSession } from './support'
 import type { Page } from '@playwright/test'
 
@@ -17,7 +27,8 @@ async function fillTool(page: Page, values: Record<string, string>) {
 	const form = page.getByRole('form', { name: tools.formLabel })
 	for (const [field, value] of Object.entries(values)) {
 		const control = form.getByLabel(fields[field as keyof typeof fields], { exact: true })
-		if (['category', 'status', 'stationId'].includes(field)) await control.selectOption(value.startsWith('label:') ? { label: value.slice(6) } : value)
+		if (['category', 'status', 'stationId'].includes(field))
+			await control.selectOption(value.startsWith('label:') ? { label: value.slice(6) } : value)
 		else await control.fill(value)
 	}
 }
@@ -34,7 +45,12 @@ test.describe('The tool list', () => {
 		await search.getByLabel(en.list.search, { exact: true }).fill('dong ho van nang')
 		await search.getByRole('button', { name: en.list.apply }).click()
 		await expect(page).toHaveURL(/q=dong\+ho\+van\+nang/)
-		await columnTextsOnceThey(page, 1, (names) => names.length > 0 && names.every((name) => plain(name).includes('dong ho van nang')), 'every name found contains the words searched')
+		await columnTextsOnceThey(
+			page,
+			1,
+			(names) => names.length > 0 && names.every((name) => plain(name).includes('dong ho van nang')),
+			'every name found contains the words searched',
+		)
 
 		// By category, most valuable first: the value column falls.
 		await open(page, '/congcu/list?category=vehicle&sort=value&dir=desc')
@@ -65,8 +81,21 @@ test.describe('An operator', () => {
 		await expect(page.getByRole('heading', { level: 1, name: tools.new })).toBeVisible()
 
 		const code = uniqueCode('TL')
-		const stationOption = await page.getByRole('form', { name: tools.formLabel }).getByLabel(fields.stationId, { exact: true }).locator('option').nth(3).textContent()
-		await fillTool(page, { code, name: 'Máy hàn cáp quang Sumitomo', category: 'telecom', stationId: `label:${stationOption}`, quantity: '1', value: '185000000.50', purchaseDate: '2023-04-05' })
+		const stationOption = await page
+			.getByRole('form', { name: tools.formLabel })
+			.getByLabel(fields.stationId, { exact: true })
+			.locator('option')
+			.nth(3)
+			.textContent()
+		await fillTool(page, {
+			code,
+			name: 'Máy hàn cáp quang Sumitomo',
+			category: 'telecom',
+			stationId: `label:${stationOption}`,
+			quantity: '1',
+			value: '185000000.50',
+			purchaseDate: '2023-04-05',
+		})
 		await page.getByRole('button', { name: en.catalog.create, exact: true }).click()
 		await expect(page).toHaveURL(/\/congcu\/list\/\d+$/)
 		await expectStatusMessage(page, format(tools.created, { code }))
@@ -76,7 +105,10 @@ test.describe('An operator', () => {
 		// A bad quantity is explained; then a good edit.
 		await fillTool(page, { quantity: '1.5' })
 		await page.getByRole('button', { name: en.catalog.save }).click()
-		await expectFieldError(page.getByRole('form', { name: tools.formLabel }).getByLabel(fields.quantity, { exact: true }), en.catalog.errors.integer)
+		await expectFieldError(
+			page.getByRole('form', { name: tools.formLabel }).getByLabel(fields.quantity, { exact: true }),
+			en.catalog.errors.integer,
+		)
 		await fillTool(page, { quantity: '2', status: 'repair' })
 		await page.getByRole('button', { name: en.catalog.save }).click()
 		await expectStatusMessage(page, format(tools.saved, { code }))
@@ -98,7 +130,10 @@ test.describe('An operator', () => {
 		const downloading = page.waitForEvent('download')
 		await page.getByRole('link', { name: en.csv.export }).click()
 		const { text } = await downloadedText(await downloading)
-		const lines = text.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean)
+		const lines = text
+			.replace(/^\uFEFF/, '')
+			.split('\r\n')
+			.filter(Boolean)
 		expect(lines[0]).toBe('code,name,category,serialNumber,stationId,status,quantity,unit,purchaseDate,value,note,version')
 		for (const line of lines.slice(1)) expect(line.split(',')[2]).toBe('safety')
 
@@ -136,6 +171,12 @@ test.describe('A viewer', () => {
 		const url = new URL(page.url()).pathname
 		expect((await page.request.post(url, { form: { name: 'Sửa trái phép', version: '1' } })).status()).toBe(403)
 		expect((await page.request.post(url, { form: { intent: 'delete' } })).status()).toBe(403)
-		expect((await page.request.post('/congcu/list/import', { multipart: { file: { name: 'x.csv', mimeType: 'text/csv', buffer: Buffer.from('code\n') } } })).status()).toBe(403)
+		expect(
+			(
+				await page.request.post('/congcu/list/import', {
+					multipart: { file: { name: 'x.csv', mimeType: 'text/csv', buffer: Buffer.from('code\n') } },
+				})
+			).status(),
+		).toBe(403)
 	})
 })

@@ -15,7 +15,9 @@ function renderedTextSizes(chart: Locator): Promise<number[]> {
 }
 
 for (const width of [320, 768, 1280]) {
-	test(`At ${width} px the dashboard's charts have labels of at least ${SMALLEST_LABEL_PX} px, or a table instead, and fit the screen`, async ({ page }) => {
+	test(`At ${width} px the dashboard's charts have labels of at least ${SMALLEST_LABEL_PX} px, or a table instead, and fit the screen`, async ({
+		page,
+	}) => {
 		const user = await createUser({ prefix: `charts-${width}` })
 		await page.setViewportSize({ width, height: 900 })
 		await startSession(page, user)
@@ -35,7 +37,10 @@ for (const width of [320, 768, 1280]) {
 			await expect(table).toBeVisible()
 			const rows = table.getByRole('row')
 			expect(await rows.count(), 'a header and a row per bar').toBeGreaterThan(1)
-			const fontSize = await table.getByRole('cell').first().evaluate((cell) => Number.parseFloat(getComputedStyle(cell).fontSize))
+			const fontSize = await table
+				.getByRole('cell')
+				.first()
+				.evaluate((cell) => Number.parseFloat(getComputedStyle(cell).fontSize))
 			expect(fontSize).toBeGreaterThanOrEqual(SMALLEST_LABEL_PX)
 		}
 		if (width === 320) await expect(table, 'at 320 px the figures are a table').toBeVisible()

@@ -66,10 +66,28 @@ export function createMenuSection({ size, name }: { size: number; name: string }
 	return withDatabase((db) =>
 		db.transaction().execute(async (trx) => {
 			const now = Date.now()
-			const base = { label_key: null, param: null, is_title: 0, is_hidden: 0, badge_text: null, badge_variant: null, enabled: 1, created_at: now, updated_at: now }
+			const base = {
+				label_key: null,
+				param: null,
+				is_title: 0,
+				is_hidden: 0,
+				badge_text: null,
+				badge_variant: null,
+				enabled: 1,
+				created_at: now,
+				updated_at: now,
+			}
 			const section = await trx
 				.insertInto('functions')
-				.values({ ...base, code: codeOf('SECTION'), parent_id: null, sort_order: 9_000, labels: labels(label), icon: 'bx-layer', path: null })
+				.values({
+					...base,
+					code: codeOf('SECTION'),
+					parent_id: null,
+					sort_order: 9_000,
+					labels: labels(label),
+					icon: 'bx-layer',
+					path: null,
+				})
 				.returning('id')
 				.executeTakeFirstOrThrow()
 			const children = await trx
@@ -90,7 +108,15 @@ export function createMenuSection({ size, name }: { size: number; name: string }
 			const role = `e2e-${tag.toLowerCase()}`
 			const created = await trx
 				.insertInto('roles')
-				.values({ code: role, name: `E2E ${label}`, description: 'Created by the end-to-end tests', is_builtin: 0, all_access: 0, created_at: now, updated_at: now })
+				.values({
+					code: role,
+					name: `E2E ${label}`,
+					description: 'Created by the end-to-end tests',
+					is_builtin: 0,
+					all_access: 0,
+					created_at: now,
+					updated_at: now,
+				})
 				.returning('id')
 				.executeTakeFirstOrThrow()
 			await trx
@@ -118,7 +144,10 @@ export function removeMenuSection(section: MenuSection): Promise<void> {
 export function grantRole(email: string, role: string): Promise<void> {
 	return withDatabase(async (db) => {
 		const roleRow = await db.selectFrom('roles').select('id').where('code', '=', role).executeTakeFirstOrThrow()
-		await db.insertInto('user_roles').values({ user_id: await userId(db, email), role_id: Number(roleRow.id) }).execute()
+		await db
+			.insertInto('user_roles')
+			.values({ user_id: await userId(db, email), role_id: Number(roleRow.id) })
+			.execute()
 	})
 }
 
@@ -165,21 +194,52 @@ export function endSessionsByIdleTimeout(email: string): Promise<void> {
 export function addStations(codes: readonly string[], name: string): Promise<void> {
 	return withDatabase(async (db) => {
 		const now = Date.now()
-		const key = name.normalize('NFD').replace(/\p{M}+/gu, '').replace(/[đĐ]/g, 'd').toLowerCase()
+		const key = name
+			.normalize('NFD')
+			.replace(/\p{M}+/gu, '')
+			.replace(/[đĐ]/g, 'd')
+			.toLowerCase()
 		await db
 			.insertInto('stations')
-			.values(codes.map((code) => ({ code, name, name_key: key, search_text: `${code.toLowerCase()} ${key}`, type: 'bts', province: 'ha-noi', status: 'active', created_at: now, updated_at: now, version: 1 })))
+			.values(
+				codes.map((code) => ({
+					code,
+					name,
+					name_key: key,
+					search_text: `${code.toLowerCase()} ${key}`,
+					type: 'bts',
+					province: 'ha-noi',
+					status: 'active',
+					created_at: now,
+					updated_at: now,
+					version: 1,
+				})),
+			)
 			.execute()
 	})
 }
 
 /** Items of a reference list (`stationTypes`, `toolCategories`), labelled in Vietnamese and English, version 1, as a list test's fixture. */
-export function addReferenceItems(listKey: 'stationTypes' | 'toolCategories', items: readonly { code: string; labelVn: string; labelEn: string }[]): Promise<void> {
+export function addReferenceItems(
+	listKey: 'stationTypes' | 'toolCategories',
+	items: readonly { code: string; labelVn: string; labelEn: string }[],
+): Promise<void> {
 	return withDatabase(async (db) => {
 		const now = Date.now()
 		await db
 			.insertInto('reference_items')
-			.values(items.map((item, index) => ({ list_key: listKey, code: item.code, label_vn: item.labelVn, label_en: item.labelEn, sort_order: 500 + index, created_at: now, updated_at: now, version: 1 })))
+			.values(
+				items.map((item, index) => ({
+					list_key: listKey,
+					code: item.code,
+					label_vn: item.labelVn,
+					label_en: item.labelEn,
+					sort_order: 500 + index,
+					created_at: now,
+					updated_at: now,
+					version: 1,
+				})),
+			)
 			.execute()
 	})
 }

@@ -24,7 +24,9 @@ if (requestedProvider !== 'local' && requestedProvider !== 'firebase') {
 	throw new Error(`E2E_AUTH_PROVIDER must be local or firebase, not "${requestedProvider}"`)
 }
 if (requestedProvider === 'firebase' && !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
-	throw new Error('E2E_AUTH_PROVIDER=firebase needs FIREBASE_AUTH_EMULATOR_HOST (source scripts/lib/firebase-emulator.sh; start_auth_emulator)')
+	throw new Error(
+		'E2E_AUTH_PROVIDER=firebase needs FIREBASE_AUTH_EMULATOR_HOST (source scripts/lib/firebase-emulator.sh; start_auth_emulator)',
+	)
 }
 /** @type {'local' | 'firebase'} */
 export const E2E_AUTH_PROVIDER = requestedProvider
@@ -39,7 +41,13 @@ export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`
  * The run's name (database, provider, port when one is given): runs that differ in them, side by side in
  * the same checkout, each get their own data folder, test results and report.
  */
-export const RUN_NAME = [`e2e-${E2E_DATABASE}`, E2E_AUTH_PROVIDER === 'firebase' ? 'firebase' : null, process.env.E2E_PORT ? E2E_PORT : null].filter(Boolean).join('-')
+export const RUN_NAME = [
+	`e2e-${E2E_DATABASE}`,
+	E2E_AUTH_PROVIDER === 'firebase' ? 'firebase' : null,
+	process.env.E2E_PORT ? E2E_PORT : null,
+]
+	.filter(Boolean)
+	.join('-')
 /** Wiped and recreated by start-server.mjs at the start of every run. */
 export const DATA_DIR = path.join(ROOT_DIR, '.tmp', RUN_NAME)
 

@@ -88,7 +88,16 @@ export async function scanSignedInPages(page: Page, t: Messages) {
 	await test.step('the permission matrix of a role, on a phone', async () => {
 		await expectRoleMatrixOnPhone(page, t)
 	})
-	for (const path of ['/admin/notifications', '/admin/audit', '/notifications', '/contacts/profile', '/account/security', '/search?q=tram', '/account/change-password', '/account/logout']) {
+	for (const path of [
+		'/admin/notifications',
+		'/admin/audit',
+		'/notifications',
+		'/contacts/profile',
+		'/account/security',
+		'/search?q=tram',
+		'/account/change-password',
+		'/account/logout',
+	]) {
 		await scanMain(page, path)
 	}
 }
@@ -159,8 +168,16 @@ function routePattern(file: string): RegExp {
 /** Every route file that renders a page (a default export; the API's are JSON) is swept or listed in NOT_SWEPT. */
 export function expectEveryPageSwept() {
 	const folder = path.join(ROOT_DIR, 'app/routes')
-	const pages = fs.readdirSync(folder).filter((file) => file.endsWith('.tsx') && !file.startsWith('api.') && /^export default /m.test(fs.readFileSync(path.join(folder, file), 'utf8')))
+	const pages = fs
+		.readdirSync(folder)
+		.filter(
+			(file) =>
+				file.endsWith('.tsx') && !file.startsWith('api.') && /^export default /m.test(fs.readFileSync(path.join(folder, file), 'utf8')),
+		)
 	const missed = pages.filter((file) => !(file in NOT_SWEPT) && ![...swept].some((visited) => routePattern(file).test(visited)))
 	expect(missed, `pages the sweep did not check (of ${[...swept].length} paths checked)`).toEqual([])
-	expect(Object.keys(NOT_SWEPT).filter((file) => !pages.includes(file)), 'NOT_SWEPT names files that render no page').toEqual([])
+	expect(
+		Object.keys(NOT_SWEPT).filter((file) => !pages.includes(file)),
+		'NOT_SWEPT names files that render no page',
+	).toEqual([])
 }

@@ -3,7 +3,9 @@ import { createUser, en, expect, open, signIn, submitSignIn, test } from './supp
 
 test.use({ language: 'en' })
 
-test('a form sent after the session ended is kept: after signing in it is offered again, filled in, and saved when sent', async ({ page }) => {
+test('a form sent after the session ended is kept: after signing in it is offered again, filled in, and saved when sent', async ({
+	page,
+}) => {
 	const user = await createUser({ prefix: 'kept-form', roles: ['viewer'] })
 	await signIn(page, user.email, user.password)
 	await open(page, '/contacts/profile')

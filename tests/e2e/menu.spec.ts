@@ -5,11 +5,15 @@ const vn = messages('vn')
 
 /** The sidebar as a reader sees it: top-level entries, groups with their entries. */
 async function sidebarTree(page: Page): Promise<unknown[]> {
-	const nav = page.getByRole('navigation', { name: (await page.locator('html').getAttribute('lang')) === 'vi' ? vn.menu.label : en.menu.label })
+	const nav = page.getByRole('navigation', {
+		name: (await page.locator('html').getAttribute('lang')) === 'vi' ? vn.menu.label : en.menu.label,
+	})
 	return nav.evaluate((element) => {
 		const read = (list: Element): unknown[] =>
 			[...list.children].map((item) => {
-				const label = item.querySelector(':scope > a .sidebar__label, :scope > span .sidebar__label, :scope > details > summary .sidebar__label')?.textContent ?? ''
+				const label =
+					item.querySelector(':scope > a .sidebar__label, :scope > span .sidebar__label, :scope > details > summary .sidebar__label')
+						?.textContent ?? ''
 				const nested = item.querySelector(':scope > details > ul')
 				return nested ? { [label]: read(nested) } : label
 			})
@@ -23,9 +27,39 @@ function sidebar(page: Page, language: 'vn' | 'en' = 'en'): Locator {
 
 test.describe('The menu is exactly what the user may use', () => {
 	for (const [role, expected] of [
-		['admin', [en.functions.DASHBOARD, { [en.functions.DANHMUC]: [en.functions.DANHMUC_TRAM, en.functions.DANHMUC_LOAITRAM] }, { [en.functions.CONGCU]: [en.functions.CONGCU_LIST, en.functions.CONGCU_NHOM] }, { [en.functions.QUANTRI]: [en.functions.QUANTRI_USERS, en.functions.QUANTRI_ROLES, en.functions.QUANTRI_FUNCTIONS, en.functions.QUANTRI_AUDIT, en.functions.QUANTRI_NOTIFICATIONS] }]],
-		['operator', [en.functions.DASHBOARD, { [en.functions.DANHMUC]: [en.functions.DANHMUC_TRAM, en.functions.DANHMUC_LOAITRAM] }, { [en.functions.CONGCU]: [en.functions.CONGCU_LIST, en.functions.CONGCU_NHOM] }]],
-		['viewer', [en.functions.DASHBOARD, { [en.functions.DANHMUC]: [en.functions.DANHMUC_TRAM, en.functions.DANHMUC_LOAITRAM] }, { [en.functions.CONGCU]: [en.functions.CONGCU_LIST, en.functions.CONGCU_NHOM] }]],
+		[
+			'admin',
+			[
+				en.functions.DASHBOARD,
+				{ [en.functions.DANHMUC]: [en.functions.DANHMUC_TRAM, en.functions.DANHMUC_LOAITRAM] },
+				{ [en.functions.CONGCU]: [en.functions.CONGCU_LIST, en.functions.CONGCU_NHOM] },
+				{
+					[en.functions.QUANTRI]: [
+						en.functions.QUANTRI_USERS,
+						en.functions.QUANTRI_ROLES,
+						en.functions.QUANTRI_FUNCTIONS,
+						en.functions.QUANTRI_AUDIT,
+						en.functions.QUANTRI_NOTIFICATIONS,
+					],
+				},
+			],
+		],
+		[
+			'operator',
+			[
+				en.functions.DASHBOARD,
+				{ [en.functions.DANHMUC]: [en.functions.DANHMUC_TRAM, en.functions.DANHMUC_LOAITRAM] },
+				{ [en.functions.CONGCU]: [en.functions.CONGCU_LIST, en.functions.CONGCU_NHOM] },
+			],
+		],
+		[
+			'viewer',
+			[
+				en.functions.DASHBOARD,
+				{ [en.functions.DANHMUC]: [en.functions.DANHMUC_TRAM, en.functions.DANHMUC_LOAITRAM] },
+				{ [en.functions.CONGCU]: [en.functions.CONGCU_LIST, en.functions.CONGCU_NHOM] },
+			],
+		],
 	] as const) {
 		test(`${role}`, async ({ page }) => {
 			const user = await createUser({ prefix: `menu-${role}`, roles: [role] })

@@ -5,7 +5,10 @@ test.use({ language: 'en', viewport: DESKTOP })
 
 const unread = (count: number) => translate('en', 'notifications.summary', { count })
 
-test('a sign-in from a browser the account has not used is announced in its notifications; signing in again from it adds nothing', async ({ page, secondPage }) => {
+test('a sign-in from a browser the account has not used is announced in its notifications; signing in again from it adds nothing', async ({
+	page,
+	secondPage,
+}) => {
 	const user = await createUser({ prefix: 'new-browser' })
 	// The account's first browser is what later ones are compared with: nothing to announce.
 	await signIn(page, user.email, user.password)

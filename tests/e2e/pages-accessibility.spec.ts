@@ -27,7 +27,9 @@ for (const [language, mode] of SWEEPS) {
 	test.describe(`In ${language}, ${mode} mode`, () => {
 		test.use({ language })
 
-		test('every page (at 390 px), the forms with their errors, the delete dialog and the import report have no WCAG 2.2 AA violation; every page fits phones', async ({ page }) => {
+		test('every page (at 390 px), the forms with their errors, the delete dialog and the import report have no WCAG 2.2 AA violation; every page fits phones', async ({
+			page,
+		}) => {
 			const t = messages(language)
 			const user = await sweepUser()
 			await addNotifications(user.email, 3)
@@ -53,7 +55,9 @@ for (const [language, mode] of SWEEPS) {
 			})
 			await test.step('the report of a refused import', async () => {
 				await open(page, '/congcu/list/import')
-				await page.getByLabel(t.csv.file, { exact: true }).setInputFiles({ name: 'du-lieu.csv', mimeType: 'text/csv', buffer: Buffer.from('code,name\r\nA,B\r\n') })
+				await page
+					.getByLabel(t.csv.file, { exact: true })
+					.setInputFiles({ name: 'du-lieu.csv', mimeType: 'text/csv', buffer: Buffer.from('code,name\r\nA,B\r\n') })
 				await page.getByRole('button', { name: t.csv.submit, exact: true }).click()
 				await expect(page.getByRole('alert')).toContainText(t.csv.refusedTitle)
 				await expectNoAxeViolations(page, '#main')

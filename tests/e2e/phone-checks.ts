@@ -55,14 +55,22 @@ function measure(targetPx: number): PhoneLayout {
 		document.documentElement.scrollWidth > screen
 			? [...document.querySelectorAll('body *')]
 					// The elements that end past the edge themselves, not those inside one that does.
-					.filter((element) => element.getBoundingClientRect().right > screen + 0.5 && element.checkVisibility() && !(element.parentElement && element.parentElement.getBoundingClientRect().right > screen + 0.5))
+					.filter(
+						(element) =>
+							element.getBoundingClientRect().right > screen + 0.5 &&
+							element.checkVisibility() &&
+							!(element.parentElement && element.parentElement.getBoundingClientRect().right > screen + 0.5),
+					)
 					.map((element) => `${describe(element)} ends at ${Math.round(element.getBoundingClientRect().right)} px`)
 			: []
 	const bar = document.querySelector('.topbar, .auth-page__header')
-	const shown = (selector: string) => [...document.querySelectorAll(selector)].filter((element) => element.checkVisibility({ visibilityProperty: true }))
+	const shown = (selector: string) =>
+		[...document.querySelectorAll(selector)].filter((element) => element.checkVisibility({ visibilityProperty: true }))
 	const tooSmall = (width: number) => (element: Element) => {
 		const box = element.getBoundingClientRect()
-		return box.width + 0.5 < width || box.height + 0.5 < targetPx ? [`${describe(element)} ${Math.round(box.width)} × ${Math.round(box.height)} px`] : []
+		return box.width + 0.5 < width || box.height + 0.5 < targetPx
+			? [`${describe(element)} ${Math.round(box.width)} × ${Math.round(box.height)} px`]
+			: []
 	}
 	// The top bar's controls are 44 px wide where they fit in one row, else as wide as they can be side by side.
 	const barControls = shown('.topbar__brand, .topbar__button')
@@ -99,7 +107,9 @@ export async function expectFitsPhones(page: Page, { list = false, axe }: { list
 		expect.soft(layout.smallTargets, `${where}: primary controls under ${TARGET_PX} × ${TARGET_PX} px`).toEqual([])
 		if (list) {
 			expect.soft(layout.firstRecord, `${where}: the list has a first record`).not.toBeNull()
-			expect.soft(layout.firstRecord?.bottom ?? Infinity, `${where}: the first record ends in the first screen`).toBeLessThanOrEqual(size.height)
+			expect
+				.soft(layout.firstRecord?.bottom ?? Infinity, `${where}: the first record ends in the first screen`)
+				.toBeLessThanOrEqual(size.height)
 		}
 		if (axe && size === PHONES[0]) await expectNoAxeViolations(page, axe.include)
 	}
@@ -193,7 +203,10 @@ export async function expectRoleMatrixOnPhone(page: Page, t: Messages) {
 				})),
 			index,
 		)
-		expect(shown.filter((group) => !group.chosen && group.rows > 0), `only the chosen group (${index + 1}) shows its functions`).toEqual([])
+		expect(
+			shown.filter((group) => !group.chosen && group.rows > 0),
+			`only the chosen group (${index + 1}) shows its functions`,
+		).toEqual([])
 		expect(shown.find((group) => group.chosen)?.rows, 'the chosen group shows its functions').toBeGreaterThan(0)
 	}
 	const toggle = matrix.locator('tbody tr:not(.admin-matrix__group-row) td label').first()

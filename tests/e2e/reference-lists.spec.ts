@@ -71,7 +71,9 @@ test('an administrator adds a station type, a station takes it, and it can be de
 	await expect(page.getByRole('link', { name: code, exact: true })).toHaveCount(0)
 })
 
-test('an administrator imports a tool category from a file, exports the list and changes its label by importing it back', async ({ page }) => {
+test('an administrator imports a tool category from a file, exports the list and changes its label by importing it back', async ({
+	page,
+}) => {
 	const user = await createUser({ prefix: 'ref-csv', roles: ['admin'] })
 	await startSession(page, user)
 	const categories = en.referenceLists.toolCategories
@@ -91,13 +93,18 @@ test('an administrator imports a tool category from a file, exports the list and
 	await page.getByRole('link', { name: en.csv.export }).click()
 	const download = await downloading
 	expect(download.suggestedFilename()).toMatch(/^nhom-cong-cu-\d{4}-\d{2}-\d{2}\.csv$/)
-	const lines = (await downloadedText(download)).text.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean)
+	const lines = (await downloadedText(download)).text
+		.replace(/^\uFEFF/, '')
+		.split('\r\n')
+		.filter(Boolean)
 	expect(lines[0]).toBe(header)
 	const exported = lines.find((line) => line.startsWith(`${code},`))
 	expect(exported).toBe(`${code},Nhóm từ tệp ${code},Imported ${code},,,,,95,1`)
 
 	// A row without the version it was exported at would overwrite blindly: the file is refused.
-	await expect((await refusedImportReport(page, '/congcu/nhom/import', [header, exported!.replace(/,1$/, ',')].join('\r\n'))).getByRole('row')).toHaveCount(2)
+	await expect(
+		(await refusedImportReport(page, '/congcu/nhom/import', [header, exported!.replace(/,1$/, ',')].join('\r\n'))).getByRole('row'),
+	).toHaveCount(2)
 
 	// With its version, the label changes.
 	await importFile(page, [header, exported!.replace(`Imported ${code}`, `Changed ${code}`)].join('\r\n'))
@@ -119,7 +126,9 @@ test('a viewer sees the tool categories but is offered no changes', async ({ pag
 	await expect(page.getByRole('button', { name: en.referenceLists.toolCategories.delete })).toHaveCount(0)
 })
 
-test('an administrator ticks station types, exports just those, then deletes them together through the confirmation page', async ({ page }) => {
+test('an administrator ticks station types, exports just those, then deletes them together through the confirmation page', async ({
+	page,
+}) => {
 	const user = await createUser({ prefix: 'ref-bulk', roles: ['admin'] })
 	const marker = `e2e_${test.info().project.name}_${randomBytes(3).toString('hex')}`
 	const items = [1, 2, 3].map((n) => ({ code: `${marker}_${n}`, labelVn: `Loại hàng loạt ${n}`, labelEn: `Bulk type ${n}` }))
@@ -128,21 +137,29 @@ test('an administrator ticks station types, exports just those, then deletes the
 	await open(page, `/danhmuc/loaitram?q=${marker}`)
 	const ticked = [items[0]!, items[2]!]
 	const tick = async () => {
-		for (const item of ticked) await page.getByRole('checkbox', { name: format(en.bulk.select, { record: `${item.code} · ${item.labelEn}` }) }).check()
+		for (const item of ticked)
+			await page.getByRole('checkbox', { name: format(en.bulk.select, { record: `${item.code} · ${item.labelEn}` }) }).check()
 	}
 
 	await tick()
 	const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: en.bulk.exportSelected }).click()])
 	expect(download.suggestedFilename()).toMatch(/^loai-tram-\d{4}-\d{2}-\d{2}\.csv$/)
-	const lines = (await downloadedText(download)).text.replace(/^\uFEFF/, '').trim().split('\r\n')
-	expect(lines).toEqual(['code,labelVn,labelEn,labelEs,labelDe,labelIt,labelRu,sortOrder,version', ...ticked.map((item, index) => `${item.code},${item.labelVn},${item.labelEn},,,,,${500 + index * 2},1`)])
+	const lines = (await downloadedText(download)).text
+		.replace(/^\uFEFF/, '')
+		.trim()
+		.split('\r\n')
+	expect(lines).toEqual([
+		'code,labelVn,labelEn,labelEs,labelDe,labelIt,labelRu,sortOrder,version',
+		...ticked.map((item, index) => `${item.code},${item.labelVn},${item.labelEn},,,,,${500 + index * 2},1`),
+	])
 
 	await open(page, `/danhmuc/loaitram?q=${marker}`)
 	await tick()
 	await page.getByRole('button', { name: en.bulk.deleteSelected }).click()
 	await expect(page.getByRole('heading', { level: 1, name: format(en.bulk.deleteTitle, { catalog: types.title }) })).toBeVisible()
 	await expect(page.getByText(translate('en', 'bulk.deleteQuestion', { count: 2 }))).toBeVisible()
-	for (const item of ticked) await expect(page.getByRole('row', { name: new RegExp(`^${escapeRegExp(item.code)} ${escapeRegExp(item.labelEn)} 1$`) })).toBeVisible()
+	for (const item of ticked)
+		await expect(page.getByRole('row', { name: new RegExp(`^${escapeRegExp(item.code)} ${escapeRegExp(item.labelEn)} 1$`) })).toBeVisible()
 	await page.getByRole('button', { name: translate('en', 'bulk.deleteConfirm', { count: 2 }) }).click()
 
 	await expect(page).toHaveURL(new RegExp(`/danhmuc/loaitram\\?q=${marker}$`))
@@ -151,7 +168,9 @@ test('an administrator ticks station types, exports just those, then deletes the
 	for (const item of ticked) await expect(page.getByRole('link', { name: item.code, exact: true })).toHaveCount(0)
 })
 
-test('a viewer hides a column of the tool categories and saves a sorted view of them; neither touches the station types', async ({ page }) => {
+test('a viewer hides a column of the tool categories and saves a sorted view of them; neither touches the station types', async ({
+	page,
+}) => {
 	const user = await createUser({ prefix: 'ref-views', roles: ['viewer'] })
 	const views = en.listViews
 	const order = en.referenceLists.fields.sortOrder

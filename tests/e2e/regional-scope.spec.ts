@@ -7,7 +7,10 @@ test.use({ language: 'en' })
 
 test.beforeAll(() => ensureDemoData())
 
-test('an administrator scopes an operator to one province; the operator reads, counts, searches, exports, imports and writes there only', async ({ page, secondPage }) => {
+test('an administrator scopes an operator to one province; the operator reads, counts, searches, exports, imports and writes there only', async ({
+	page,
+	secondPage,
+}) => {
 	const admin = await createUser({ prefix: 'admin-scope', roles: ['admin'] })
 	const operator = await createUser({ prefix: 'operator-scope', roles: ['operator'] })
 
@@ -36,7 +39,10 @@ test('an administrator scopes an operator to one province; the operator reads, c
 
 	await test.step('the station form offers An Giang only', async () => {
 		await open(secondPage, '/danhmuc/tram/new')
-		await expect(secondPage.getByLabel(en.stations.fields.province, { exact: true }).getByRole('option')).toHaveText([en.catalog.choose, 'An Giang'])
+		await expect(secondPage.getByLabel(en.stations.fields.province, { exact: true }).getByRole('option')).toHaveText([
+			en.catalog.choose,
+			'An Giang',
+		])
 	})
 
 	const anGiang = await test.step('the administrator finds how many stations An Giang has, and a station of Hà Nội', async () => {
@@ -52,7 +58,9 @@ test('an administrator scopes an operator to one province; the operator reads, c
 
 	await test.step("the operator's dashboard and list count An Giang's stations", async () => {
 		await open(secondPage, '/dashboard')
-		await expect(secondPage.getByRole('link', { name: format(en.dashboard.totalOf, { title: en.dashboard.stations, total: anGiang.total }) })).toBeVisible()
+		await expect(
+			secondPage.getByRole('link', { name: format(en.dashboard.totalOf, { title: en.dashboard.stations, total: anGiang.total }) }),
+		).toBeVisible()
 		await open(secondPage, '/danhmuc/tram')
 		await expect(secondPage.getByText(anGiang.summary, { exact: true })).toBeVisible()
 	})

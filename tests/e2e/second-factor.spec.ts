@@ -9,7 +9,9 @@ const STEP_MS = 30_000
 
 /** The code an authenticator app shows for `key` (as the page shows it) at `at`. */
 function codeFor(key: string, at = Date.now()): string {
-	return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(key.replace(/\s+/g, '')) }).generate({ timestamp: at })
+	return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(key.replace(/\s+/g, '')) }).generate({
+		timestamp: at,
+	})
 }
 
 const codeError = format(en.validation.summaryItem, { label: en.mfa.verify.code, message: en.mfa.verify.invalidCode })

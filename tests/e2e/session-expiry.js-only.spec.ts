@@ -3,7 +3,9 @@ import { createUser, en, expect, open, signIn, test, translate } from './support
 // JavaScript only (the config leaves `.js-only.spec.ts` out of the nojs project): the page counts down the idle timeout.
 test.use({ language: 'en' })
 
-test('two minutes before the idle timeout the page warns; "Stay signed in" keeps the session, and an ended one says what to do without losing the page', async ({ page }) => {
+test('two minutes before the idle timeout the page warns; "Stay signed in" keeps the session, and an ended one says what to do without losing the page', async ({
+	page,
+}) => {
 	const user = await createUser({ prefix: 'idle-warning', roles: ['viewer'] })
 	// The page's clock is fake, the server's is not: an activity report still on its way when the test moves
 	// the clock on would be applied at the new time, as if the session had just been extended then.

@@ -59,12 +59,17 @@ test.describe('On a phone (375px)', () => {
 		await expect(menu).toBeHidden()
 	})
 
-	test('the address "All functions" leads to without JavaScript (#menu) opens the off-canvas menu; the menu button closes it', async ({ page }) => {
+	test('the address "All functions" leads to without JavaScript (#menu) opens the off-canvas menu; the menu button closes it', async ({
+		page,
+	}) => {
 		await startSession(page, await sharedViewer())
 		if (!javaScriptEnabled()) {
 			// Hidden on a phone, where the menu button is; its address may still be followed (a bookmark, a wider screen before).
 			await open(page, '/dashboard')
-			await expect(topBar(page).getByRole('link', { name: en.topbar.allFunctions, includeHidden: true })).toHaveAttribute('href', `#${MENU_ID}`)
+			await expect(topBar(page).getByRole('link', { name: en.topbar.allFunctions, includeHidden: true })).toHaveAttribute(
+				'href',
+				`#${MENU_ID}`,
+			)
 		}
 		// A page loaded with it: with JavaScript too, the menu stays open once the scripts have started, until chosen from or closed.
 		await open(page, `/danhmuc/tram#${MENU_ID}`)
@@ -128,7 +133,9 @@ test.describe('On a phone (375px)', () => {
 				screen: window.innerWidth,
 				// The top bar's shown controls (not those of closed dropdowns) that end beyond the right edge of the screen.
 				offScreen: [...bar.querySelectorAll<HTMLElement>('summary, a, button, label')]
-					.filter((control) => control.checkVisibility({ visibilityProperty: true }) && control.getBoundingClientRect().right > window.innerWidth)
+					.filter(
+						(control) => control.checkVisibility({ visibilityProperty: true }) && control.getBoundingClientRect().right > window.innerWidth,
+					)
 					.map((control) => (control.textContent ?? '').trim() || control.title),
 			}))
 			expect.soft(layout.page, `the page is ${layout.page}px wide on a ${layout.screen}px screen`).toBeLessThanOrEqual(layout.screen)

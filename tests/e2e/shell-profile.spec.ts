@@ -99,7 +99,14 @@ test.describe('The profile page', () => {
 		await open(page, '/account/security')
 		const signedIn = page.getByRole('table', { name: en.security.sessions.heading }).getByRole('row').nth(1).locator('time').first()
 		const instant = Date.parse((await signedIn.getAttribute('datetime')) ?? '')
-		const expected = new Intl.DateTimeFormat('en', { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', timeZone: 'America/Los_Angeles' }).format(instant)
+		const expected = new Intl.DateTimeFormat('en', {
+			year: 'numeric',
+			month: '2-digit',
+			day: '2-digit',
+			hour: '2-digit',
+			minute: '2-digit',
+			timeZone: 'America/Los_Angeles',
+		}).format(instant)
 		await expect(signedIn).toHaveText(expected)
 		expect(browserErrors).toEqual([])
 	})

@@ -17,7 +17,13 @@ import { createUser, en, expect, format, test, waitForApp, startSession, open } 
 
 test.use({ language: 'en', viewport: DESKTOP })
 
-type Settings = { width: 'fluid' | 'boxed' | 'scrollable'; layout: 'vertical' | 'horizontal'; mode: 'light' | 'dark'; sidebar: 'light' | 'dark' | 'compact' | 'icon' | 'colored'; topbar: 'light' | 'dark' | 'colored' }
+type Settings = {
+	width: 'fluid' | 'boxed' | 'scrollable'
+	layout: 'vertical' | 'horizontal'
+	mode: 'light' | 'dark'
+	sidebar: 'light' | 'dark' | 'compact' | 'icon' | 'colored'
+	topbar: 'light' | 'dark' | 'colored'
+}
 
 /** The seed's defaults (the issue's contract): fluid, vertical, light mode, dark sidebar, dark top bar. */
 const DEFAULTS: Settings = { width: 'fluid', layout: 'vertical', mode: 'light', sidebar: 'dark', topbar: 'dark' }
@@ -103,14 +109,24 @@ test.describe('The layout settings', () => {
 		await chooseLayout(page, en, 'mode', 'dark')
 		const csrf = await page.locator('input[name="csrf"]').first().inputValue()
 
-		const partial = await page.request.post('/settings/layout', { form: { csrf, width: 'boxed', redirectTo: '/dashboard' }, maxRedirects: 0 })
+		const partial = await page.request.post('/settings/layout', {
+			form: { csrf, width: 'boxed', redirectTo: '/dashboard' },
+			maxRedirects: 0,
+		})
 		expect(partial.status()).toBe(302)
 		expect(partial.headers()['location']).toBe('/dashboard')
-		expect(bodyAttributesInHtml(await serverHtml(page, '/dashboard'))).toEqual(expectedAttributes({ ...DEFAULTS, mode: 'dark', width: 'boxed' }))
+		expect(bodyAttributesInHtml(await serverHtml(page, '/dashboard'))).toEqual(
+			expectedAttributes({ ...DEFAULTS, mode: 'dark', width: 'boxed' }),
+		)
 
-		const refused = await page.request.post('/settings/layout', { form: { csrf, mode: 'purple', topbar: 'light', redirectTo: '/dashboard' }, maxRedirects: 0 })
+		const refused = await page.request.post('/settings/layout', {
+			form: { csrf, mode: 'purple', topbar: 'light', redirectTo: '/dashboard' },
+			maxRedirects: 0,
+		})
 		expect(refused.status()).toBe(400)
-		expect(bodyAttributesInHtml(await serverHtml(page, '/dashboard')), 'nothing changed').toEqual(expectedAttributes({ ...DEFAULTS, mode: 'dark', width: 'boxed' }))
+		expect(bodyAttributesInHtml(await serverHtml(page, '/dashboard')), 'nothing changed').toEqual(
+			expectedAttributes({ ...DEFAULTS, mode: 'dark', width: 'boxed' }),
+		)
 	})
 })
 
@@ -163,11 +179,18 @@ test.describe('The horizontal layout', () => {
 		const build = (await (await page.request.get('/api/version')).json()) as { version: string; buildDate: string; commit: string }
 		expect(build.version).toMatch(/^\d+\.\d+\.\d+/)
 		expect(Number.isNaN(Date.parse(build.buildDate))).toBe(false)
-		const builtOn = new Intl.DateTimeFormat('en', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'Asia/Ho_Chi_Minh' }).format(new Date(build.buildDate))
+		const builtOn = new Intl.DateTimeFormat('en', {
+			year: 'numeric',
+			month: '2-digit',
+			day: '2-digit',
+			timeZone: 'Asia/Ho_Chi_Minh',
+		}).format(new Date(build.buildDate))
 		const footer = page.getByRole('contentinfo')
 		await expect(footer).toBeVisible()
 		await expect(footer).toContainText(`© ${new Date().getFullYear()} ${en.app.name}`)
-		await expect(footer).toContainText(`${format(en.footer.version, { version: build.version })} · ${format(en.footer.built, { date: builtOn })}`)
+		await expect(footer).toContainText(
+			`${format(en.footer.version, { version: build.version })} · ${format(en.footer.built, { date: builtOn })}`,
+		)
 		await expect(footer).toContainText(format(en.footer.commit, { commit: build.commit.slice(0, 12) }))
 	})
 })

@@ -131,13 +131,19 @@ export async function chooseLayout(page: Page, t: Messages, field: LayoutField, 
 	const panel = await openSettingsPanel(page, t)
 	const option = layoutOption(panel, t, field, value)
 	if (javaScriptEnabled()) {
-		const saved = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/settings/layout') && response.request().method() === 'POST')
+		const saved = page.waitForResponse(
+			(response) => new URL(response.url()).pathname.startsWith('/settings/layout') && response.request().method() === 'POST',
+		)
 		// The page shows the new layout's attributes at once, but its menu markup (sidebar or top navigation)
 		// comes with the frame's data, which the router reloads after the save: wait for it.
 		const frameReloaded = page.waitForResponse((response) => {
 			const url = new URL(response.url())
 			const routes = url.searchParams.get('_routes')
-			return response.request().method() === 'GET' && url.pathname.endsWith('.data') && (routes === null || routes.split(',').includes('routes/_app'))
+			return (
+				response.request().method() === 'GET' &&
+				url.pathname.endsWith('.data') &&
+				(routes === null || routes.split(',').includes('routes/_app'))
+			)
 		})
 		await option.check()
 		expect((await saved).status()).toBeLessThan(400)
@@ -220,7 +226,9 @@ export async function expectHeaderActionsFreeOfToast(page: Page, toast: Locator,
 					const name = element.textContent?.trim() || element.getAttribute('aria-label') || element.tagName
 					return points.flatMap(([x, y]) => {
 						const hit = document.elementFromPoint(x, y)
-						return hit !== null && element.contains(hit) ? [] : [`${name} at (${Math.round(x)}, ${Math.round(y)}): ${hit ? `${hit.tagName} ${hit.className}` : 'off screen'}`]
+						return hit !== null && element.contains(hit)
+							? []
+							: [`${name} at (${Math.round(x)}, ${Math.round(y)}): ${hit ? `${hit.tagName} ${hit.className}` : 'off screen'}`]
 					})
 				}),
 		)

@@ -52,7 +52,10 @@ for (const viewport of [DESKTOP, MOBILE]) {
 					await expect(page.getByRole('heading', { level: 1, name: en.search.title })).toBeVisible()
 					await expect(bar.getByRole('searchbox', { name: en.search.label })).toHaveValue('tram')
 					// Station records may match too: the pages found (the stations and their types) are listed in a section of their own.
-					const results = page.getByRole('main').getByRole('region', { name: translate('en', 'search.pages', { count: 2 }) }).getByRole('listitem')
+					const results = page
+						.getByRole('main')
+						.getByRole('region', { name: translate('en', 'search.pages', { count: 2 }) })
+						.getByRole('listitem')
 					await expect(results).toHaveCount(2)
 					await results.getByRole('link', { name: en.functions.DANHMUC_TRAM, exact: true }).click()
 					await expect(page).toHaveURL('/danhmuc/tram')
@@ -75,7 +78,8 @@ for (const viewport of [DESKTOP, MOBILE]) {
 						await mega.open()
 						const links = mega.panel.getByRole('link')
 						await expect(links).toHaveCount(Object.keys(VIEWER_PAGES).length)
-						for (const [href, label] of Object.entries(VIEWER_PAGES)) await expect(mega.panel.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href)
+						for (const [href, label] of Object.entries(VIEWER_PAGES))
+							await expect(mega.panel.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href)
 						await expect(mega.panel.getByRole('heading', { name: en.functions.DANHMUC })).toBeVisible()
 						await expect(mega.panel.getByRole('heading', { name: en.functions.CONGCU })).toBeVisible()
 						await expect(mega.panel.getByRole('link', { name: en.functions.QUANTRI_USERS })).toHaveCount(0)

@@ -52,17 +52,26 @@ test('the menus are plain links that JavaScript turns into client-side navigatio
 	await expect(page).toHaveURL(/\/dashboard$/)
 	expect(await page.evaluate(() => (window as unknown as { documentMarker?: string }).documentMarker)).toBe('first document')
 	await expect(sidebar.getByRole('link', { name: en.functions.DASHBOARD })).toHaveAttribute('aria-current', 'page')
-	await expect(sidebar.getByRole('link', { name: en.functions.DANHMUC_TRAM, includeHidden: true })).not.toHaveAttribute('aria-current', 'page')
+	await expect(sidebar.getByRole('link', { name: en.functions.DANHMUC_TRAM, includeHidden: true })).not.toHaveAttribute(
+		'aria-current',
+		'page',
+	)
 })
 
 /** The links of a menu or panel, as a reader meets them: address, name, whether marked as the current page. */
 function linksOf(scope: Locator) {
 	return scope.locator('a[href]').evaluateAll((links) =>
-		links.map((link) => ({ href: link.getAttribute('href'), current: link.getAttribute('aria-current') === 'page', name: (link.querySelector('.sidebar__label, :scope > span') ?? link).textContent?.trim() })),
+		links.map((link) => ({
+			href: link.getAttribute('href'),
+			current: link.getAttribute('aria-current') === 'page',
+			name: (link.querySelector('.sidebar__label, :scope > span') ?? link).textContent?.trim(),
+		})),
 	)
 }
 
-test('the mega menu is read from the page\'s one menu: the same entries, the current page marked, a choice navigates in place and closes it', async ({ page }) => {
+test("the mega menu is read from the page's one menu: the same entries, the current page marked, a choice navigates in place and closes it", async ({
+	page,
+}) => {
 	const user = await createUser({ prefix: 'mega-menu', roles: ['admin'] })
 	await startSession(page, user)
 	for (const layout of ['vertical', 'horizontal'] as const) {
@@ -81,7 +90,11 @@ test('the mega menu is read from the page\'s one menu: the same entries, the cur
 			await expect(mega.panel.getByRole('heading', { level: 2, name: en.functions.QUANTRI })).toBeVisible()
 			await expect(mega.panel.getByRole('heading', { level: 2, name: en.topbar.general })).toBeVisible()
 			// Nothing in the page is there twice: ids inside the menu would be.
-			expect(await page.evaluate(() => [...document.querySelectorAll('[id]')].map((element) => element.id).filter((id, index, ids) => ids.indexOf(id) !== index))).toEqual([])
+			expect(
+				await page.evaluate(() =>
+					[...document.querySelectorAll('[id]')].map((element) => element.id).filter((id, index, ids) => ids.indexOf(id) !== index),
+				),
+			).toEqual([])
 
 			await mega.panel.getByRole('link', { name: en.functions.QUANTRI_ROLES, exact: true }).click()
 			await expect(page).toHaveURL('/admin/roles')
@@ -186,7 +199,9 @@ test.describe('With JavaScript, the dropdowns of the top bar', () => {
 		await languages.open()
 		await languages.panel.getByRole('button', { name: /^Italiano\b/ }).click()
 		await expect(page.locator('html')).toHaveAttribute('lang', 'it')
-		await expect.soft(dropdown(bar, 'Cambia lingua').details, 'the language dropdown closes after choosing a language').not.toHaveAttribute('open')
+		await expect
+			.soft(dropdown(bar, 'Cambia lingua').details, 'the language dropdown closes after choosing a language')
+			.not.toHaveAttribute('open')
 	})
 
 	test('include a working fullscreen toggle', async ({ page }) => {
@@ -218,7 +233,9 @@ test('a layout setting applies at once, before the server has even answered', as
 			await route.continue()
 		},
 	)
-	const sent = page.waitForRequest((request) => new URL(request.url()).pathname.startsWith('/settings/layout') && request.method() === 'POST')
+	const sent = page.waitForRequest(
+		(request) => new URL(request.url()).pathname.startsWith('/settings/layout') && request.method() === 'POST',
+	)
 	const body = page.locator('body')
 
 	await layoutOption(panel, en, 'mode', 'dark').check()
@@ -232,7 +249,9 @@ test('a layout setting applies at once, before the server has even answered', as
 	// Nothing is saved yet.
 	expect(bodyAttributesInHtml(await serverHtml(page))['data-layout-mode']).toBe('light')
 
-	const answered = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/settings/layout') && response.request().method() === 'POST')
+	const answered = page.waitForResponse(
+		(response) => new URL(response.url()).pathname.startsWith('/settings/layout') && response.request().method() === 'POST',
+	)
 	release()
 	await answered
 	await expect(page.getByRole('progressbar', { name: en.app.loading })).toHaveCount(0)
@@ -241,13 +260,16 @@ test('a layout setting applies at once, before the server has even answered', as
 		.toMatchObject({ 'data-layout-mode': 'dark', 'data-sidebar-size': 'icon', 'data-layout-size': 'boxed' })
 })
 
-test('the settings panel stays open while settings change and keeps the focus: arrow keys move through a group; Escape closes it and returns to its button', async ({ page }) => {
+test('the settings panel stays open while settings change and keeps the focus: arrow keys move through a group; Escape closes it and returns to its button', async ({
+	page,
+}) => {
 	await signedIn(page)
 	const panel = await openSettingsPanel(page, en)
 	const body = page.locator('body')
 	const saves: number[] = []
 	page.on('response', (response) => {
-		if (new URL(response.url()).pathname.startsWith('/settings/layout') && response.request().method() === 'POST') saves.push(response.status())
+		if (new URL(response.url()).pathname.startsWith('/settings/layout') && response.request().method() === 'POST')
+			saves.push(response.status())
 	})
 	const saved = async (count: number) => {
 		await expect.poll(() => saves.length).toBe(count)
@@ -311,7 +333,10 @@ test('a menu of the top bar opened while a toast shows is above it: its entries 
 	await menu.open()
 	// The toast sits in the bottom corner: a window just short enough brings it up under the open menu.
 	const [opened, toastAt] = [(await menu.panel.boundingBox())!, (await toast.boundingBox())!]
-	await page.setViewportSize({ width: DESKTOP.width, height: Math.round(opened.y + opened.height + (DESKTOP.height - toastAt.y) - toastAt.height / 2) })
+	await page.setViewportSize({
+		width: DESKTOP.width,
+		height: Math.round(opened.y + opened.height + (DESKTOP.height - toastAt.y) - toastAt.height / 2),
+	})
 	const [panel, shown] = [(await menu.panel.boundingBox())!, (await toast.boundingBox())!]
 	const overlap = {
 		left: Math.max(panel.x, shown.x),
@@ -321,10 +346,13 @@ test('a menu of the top bar opened while a toast shows is above it: its entries 
 	}
 	expect(overlap.left < overlap.right && overlap.top < overlap.bottom, 'the open menu and the toast share a part of the screen').toBe(true)
 	// Where they overlap, the menu is what the eye sees and a click reaches.
-	const reached = await menu.panel.evaluate((element, [x, y]) => {
-		const hit = document.elementFromPoint(x!, y!)
-		return hit !== null && element.contains(hit)
-	}, [(overlap.left + overlap.right) / 2, (overlap.top + overlap.bottom) / 2])
+	const reached = await menu.panel.evaluate(
+		(element, [x, y]) => {
+			const hit = document.elementFromPoint(x!, y!)
+			return hit !== null && element.contains(hit)
+		},
+		[(overlap.left + overlap.right) / 2, (overlap.top + overlap.bottom) / 2],
+	)
 	expect(reached, 'the menu is above the toast').toBe(true)
 })
 
@@ -352,12 +380,17 @@ test('a toast waits while the pointer is on it or the focus is in it, goes when 
 
 	await page.emulateMedia({ reducedMotion: 'reduce' })
 	await save()
-	expect(await toast.evaluate((element) => parseFloat(getComputedStyle(element).animationDuration)), 'no motion for who asked for none').toBeLessThan(0.001)
+	expect(
+		await toast.evaluate((element) => parseFloat(getComputedStyle(element).animationDuration)),
+		'no motion for who asked for none',
+	).toBeLessThan(0.001)
 	await toast.getByRole('button', { name: en.toast.dismiss }).click()
 	await expect(toast, 'dismissed at once').toBeHidden()
 })
 
-test('a list applies its filters as they change: a choice at once, the search after a pause in typing, the caret kept', async ({ page }) => {
+test('a list applies its filters as they change: a choice at once, the search after a pause in typing, the caret kept', async ({
+	page,
+}) => {
 	ensureDemoData()
 	await page.clock.install()
 	await signedIn(page)
@@ -460,7 +493,9 @@ test.describe('The version check', () => {
 	})
 })
 
-test('screenshots of the dashboard: light and dark, vertical and horizontal, desktop and phone, none wider than the screen', async ({ page }) => {
+test('screenshots of the dashboard: light and dark, vertical and horizontal, desktop and phone, none wider than the screen', async ({
+	page,
+}) => {
 	// Eight full-page screenshots and four layout changes: more than the default 30 s on a busy machine.
 	test.setTimeout(90_000)
 	const user = await createUser({ prefix: 'screens', roles: ['operator'] })
@@ -495,10 +530,16 @@ test('screenshots of the dashboard: light and dark, vertical and horizontal, des
 	// Each setting changes what is drawn: the same page in the other mode or layout is another picture.
 	for (const layout of ['vertical', 'horizontal']) {
 		for (const screen of ['desktop', 'mobile']) {
-			expect(shots.get(`light-${layout}-${screen}`)!.equals(shots.get(`dark-${layout}-${screen}`)!), `light and dark, ${layout}, ${screen}`).toBe(false)
+			expect(
+				shots.get(`light-${layout}-${screen}`)!.equals(shots.get(`dark-${layout}-${screen}`)!),
+				`light and dark, ${layout}, ${screen}`,
+			).toBe(false)
 		}
 	}
 	for (const mode of ['light', 'dark']) {
-		expect(shots.get(`${mode}-vertical-desktop`)!.equals(shots.get(`${mode}-horizontal-desktop`)!), `vertical and horizontal, ${mode}`).toBe(false)
+		expect(
+			shots.get(`${mode}-vertical-desktop`)!.equals(shots.get(`${mode}-horizontal-desktop`)!),
+			`vertical and horizontal, ${mode}`,
+		).toBe(false)
 	}
 })

@@ -31,7 +31,14 @@ test.describe('single sign-on', () => {
 
 	test('the company account signs in, lands where it was going, and signs out through the provider', async ({ page }, testInfo) => {
 		const subject = `e2e-${testInfo.project.name}-${Date.now().toString(36)}`
-		idp.people.set(subject, { email: `${subject}@example.com`, email_verified: true, given_name: 'Lan', family_name: 'Nguyễn', name: 'Nguyễn Lan', groups: ['staff'] })
+		idp.people.set(subject, {
+			email: `${subject}@example.com`,
+			email_verified: true,
+			given_name: 'Lan',
+			family_name: 'Nguyễn',
+			name: 'Nguyễn Lan',
+			groups: ['staff'],
+		})
 		idp.next = { subject }
 		const at = (path: string) => `${server.baseUrl}${path}`
 

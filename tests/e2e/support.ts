@@ -201,7 +201,10 @@ export async function createUser({
 		name: `Nguyễn ${prefix} ${suffix}`,
 	}
 	const { createAccountWithRoles } = await accounts()
-	await createAccountWithRoles({ email: user.email, password: user.password, displayName: user.name, mustChangePassword: mustChange }, roles)
+	await createAccountWithRoles(
+		{ email: user.email, password: user.password, displayName: user.name, mustChangePassword: mustChange },
+		roles,
+	)
 	return user
 }
 

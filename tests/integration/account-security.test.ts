@@ -25,7 +25,8 @@ afterAll(async () => {
 
 const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0'
-const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1.1 Mobile/15E148 Safari/604.1'
+const SAFARI_IPHONE =
+	'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1.1 Mobile/15E148 Safari/604.1'
 
 /** A browser (its user agent) signed in to the account, pages in English. */
 async function browserOf(account: { email: string; password: string }, userAgent: string) {
@@ -63,7 +64,9 @@ async function shownSessions(client: TestClient, path = '/account/security'): Pr
 	const response = await client.get(path)
 	const html = await response.text()
 	expect(response.status).toBe(200)
-	const table = parseHtml(html).querySelectorAll('table').find((candidate) => candidate.querySelector('#sessions-caption'))
+	const table = parseHtml(html)
+		.querySelectorAll('table')
+		.find((candidate) => candidate.querySelector('#sessions-caption'))
 	expect(table).toBeTruthy()
 	return table!.querySelectorAll('tbody tr').map((row) => {
 		const cells = row.querySelectorAll('td')
@@ -83,14 +86,23 @@ async function sessionHashes(userId: number) {
 }
 
 async function auditActions(userId: number) {
-	const rows = await getDb().selectFrom('audit_log').select(['action', 'details']).where('entity', '=', 'user').where('entity_id', '=', String(userId)).orderBy('id').execute()
+	const rows = await getDb()
+		.selectFrom('audit_log')
+		.select(['action', 'details'])
+		.where('entity', '=', 'user')
+		.where('entity_id', '=', String(userId))
+		.orderBy('id')
+		.execute()
 	return rows
 }
 
 /** The page's flash message after a redirect: the toast the next page shows. */
 async function flashOn(client: TestClient, path = '/account/security') {
 	const html = await (await client.get(path)).text()
-	return parseHtml(html).querySelectorAll('[role="status"]').map((element) => element.text.trim()).join(' ')
+	return parseHtml(html)
+		.querySelectorAll('[role="status"]')
+		.map((element) => element.text.trim())
+		.join(' ')
 }
 
 describe('the sessions on /account/security', () => {
@@ -101,7 +113,9 @@ describe('the sessions on /account/security', () => {
 		await browserOf(account, SAFARI_IPHONE)
 		const shown = await shownSessions(chrome)
 		expect(shown).toHaveLength(3)
-		expect(shown.map(({ browser, system, current }) => ({ browser, system, current })).sort((a, b) => a.browser.localeCompare(b.browser))).toEqual([
+		expect(
+			shown.map(({ browser, system, current }) => ({ browser, system, current })).sort((a, b) => a.browser.localeCompare(b.browser)),
+		).toEqual([
 			{ browser: 'Chrome 131', system: 'Windows', current: true },
 			{ browser: 'Firefox 128', system: 'Linux', current: false },
 			{ browser: 'Safari 18', system: 'iOS', current: false },
@@ -159,7 +173,14 @@ describe('the sessions on /account/security', () => {
 		const attacker = await signedInAs(['viewer'])
 		const [victimHash] = await sessionHashes(victim.user.id)
 		const [attackerHash] = await sessionHashes(attacker.user.id)
-		for (const session of [sessionReference(victimHash!), sessionReference(attackerHash!), victimHash!, 'A'.repeat(22), '', 'x'.repeat(100_000)]) {
+		for (const session of [
+			sessionReference(victimHash!),
+			sessionReference(attackerHash!),
+			victimHash!,
+			'A'.repeat(22),
+			'',
+			'x'.repeat(100_000),
+		]) {
 			const response = await attacker.client.post('/account/security', { intent: 'revokeSession', session })
 			expect(response.status, session.slice(0, 30)).toBe(404)
 			expect(await response.text()).toContain(en.security.sessions.notFound)
@@ -196,7 +217,12 @@ describe('the sessions on /account/security', () => {
 		expect(await isSignedIn(mine)).toBe(true)
 		expect((await useToken(token)).status).toBe(401)
 		// The two browsers after the first were each news when they signed in; then the sessions ended.
-		const notifications = await getDb().selectFrom('notifications').select(['type', 'link']).where('user_id', '=', account.user.id).orderBy('id').execute()
+		const notifications = await getDb()
+			.selectFrom('notifications')
+			.select(['type', 'link'])
+			.where('user_id', '=', account.user.id)
+			.orderBy('id')
+			.execute()
 		expect(notifications).toEqual([
 			{ type: 'new_browser', link: '/account/security' },
 			{ type: 'new_browser', link: '/account/security' },
@@ -222,10 +248,17 @@ describe('the sessions on /account/security', () => {
 describe('a user’s sessions on the admin user page', () => {
 	async function createRole(code: string, grants: Record<string, string[]>) {
 		const now = Date.now()
-		const role = await getDb().insertInto('roles').values({ code, name: code, description: '', is_builtin: 0, all_access: 0, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()
+		const role = await getDb()
+			.insertInto('roles')
+			.values({ code, name: code, description: '', is_builtin: 0, all_access: 0, created_at: now, updated_at: now })
+			.returning('id')
+			.executeTakeFirstOrThrow()
 		for (const [fn, actions] of Object.entries(grants)) {
 			const { id } = await getDb().selectFrom('functions').select('id').where('code', '=', fn).executeTakeFirstOrThrow()
-			await getDb().insertInto('role_grants').values(actions.map((action) => ({ role_id: role.id, function_id: Number(id), action }))).execute()
+			await getDb()
+				.insertInto('role_grants')
+				.values(actions.map((action) => ({ role_id: role.id, function_id: Number(id), action })))
+				.execute()
 		}
 	}
 
@@ -244,7 +277,12 @@ describe('a user’s sessions on the admin user page', () => {
 		expect(await flashOn(admin.client, path)).toContain(en.security.sessions.ended)
 		expect(await isSignedIn(phone)).toBe(false)
 		expect(await isSignedIn(laptop)).toBe(true)
-		const audit = await getDb().selectFrom('audit_log').select(['action', 'actor_user_id']).where('action', '=', 'user.sessionRevoked').where('entity_id', '=', String(someone.user.id)).execute()
+		const audit = await getDb()
+			.selectFrom('audit_log')
+			.select(['action', 'actor_user_id'])
+			.where('action', '=', 'user.sessionRevoked')
+			.where('entity_id', '=', String(someone.user.id))
+			.execute()
 		expect(audit).toEqual([{ action: 'user.sessionRevoked', actor_user_id: admin.user.id }])
 		const told = await getDb().selectFrom('notifications').select('type').where('user_id', '=', someone.user.id).orderBy('id').execute()
 		expect(told).toEqual([{ type: 'new_browser' }, { type: 'sessions_ended' }])
@@ -270,7 +308,10 @@ describe('a user’s sessions on the admin user page', () => {
 		const [viewerRow] = await shownSessions(reader.client, `/admin/users/${viewer.user.id}`)
 		expect(viewerRow!.reference).toBeNull()
 		const [viewerHash] = await sessionHashes(viewer.user.id)
-		const forbidden = await reader.client.post(`/admin/users/${viewer.user.id}`, { intent: 'revokeSession', session: sessionReference(viewerHash!) })
+		const forbidden = await reader.client.post(`/admin/users/${viewer.user.id}`, {
+			intent: 'revokeSession',
+			session: sessionReference(viewerHash!),
+		})
 		expect(forbidden.status).toBe(403)
 		await forbidden.text()
 		expect(await isSignedIn(viewerBrowser)).toBe(true)
@@ -279,14 +320,25 @@ describe('a user’s sessions on the admin user page', () => {
 		const [adminRow] = await shownSessions(manager.client, `/admin/users/${administrator.user.id}`)
 		expect(adminRow!.reference).toBeNull()
 		const [adminHash] = await sessionHashes(administrator.user.id)
-		const refused = await manager.client.post(`/admin/users/${administrator.user.id}`, { intent: 'revokeSession', session: sessionReference(adminHash!) })
+		const refused = await manager.client.post(`/admin/users/${administrator.user.id}`, {
+			intent: 'revokeSession',
+			session: sessionReference(adminHash!),
+		})
 		expect(refused.status).toBe(403)
 		expect(await refused.text()).toContain(en.admin.delegation.userBeyondActor)
 		expect(await isSignedIn(adminBrowser)).toBe(true)
-		const refusal = await getDb().selectFrom('audit_log').select('details').where('action', '=', 'delegation.refused').where('actor_user_id', '=', manager.user.id).executeTakeFirstOrThrow()
+		const refusal = await getDb()
+			.selectFrom('audit_log')
+			.select('details')
+			.where('action', '=', 'delegation.refused')
+			.where('actor_user_id', '=', manager.user.id)
+			.executeTakeFirstOrThrow()
 		expect(JSON.parse(refusal.details!)).toMatchObject({ reason: 'userBeyondActor', attempted: 'revokeSession' })
 
-		const allowed = await manager.client.post(`/admin/users/${viewer.user.id}`, { intent: 'revokeSession', session: sessionReference(viewerHash!) })
+		const allowed = await manager.client.post(`/admin/users/${viewer.user.id}`, {
+			intent: 'revokeSession',
+			session: sessionReference(viewerHash!),
+		})
 		expect(allowed.status).toBe(302)
 		expect(await isSignedIn(viewerBrowser)).toBe(false)
 
@@ -336,7 +388,11 @@ describe('API tokens', () => {
 		const used = await useToken(token)
 		expect(used.status).toBe(200)
 		await used.text()
-		await getDb().updateTable('api_tokens').set({ created_at: Number(row!.created_at) - 2 * MINUTE }).where('id', '=', row!.id).execute()
+		await getDb()
+			.updateTable('api_tokens')
+			.set({ created_at: Number(row!.created_at) - 2 * MINUTE })
+			.where('id', '=', row!.id)
+			.execute()
 		const later = await useToken(token)
 		expect(later.status).toBe(200)
 		await later.text()
@@ -349,14 +405,22 @@ describe('API tokens', () => {
 		const token = await issueToken(account)
 		const [row] = await tokenRows(account.user.id)
 		// Written last use 30 minutes ago: the last use may have been up to a minute later, so it still works.
-		await getDb().updateTable('api_tokens').set({ last_used_at: Date.now() - 30 * MINUTE - 5_000 }).where('id', '=', row!.id).execute()
+		await getDb()
+			.updateTable('api_tokens')
+			.set({ last_used_at: Date.now() - 30 * MINUTE - 5_000 })
+			.where('id', '=', row!.id)
+			.execute()
 		const kept = await useToken(token)
 		expect(kept.status).toBe(200)
 		await kept.text()
 		// That use was written (more than a minute after the stored one): unused for 31 minutes, it is refused.
 		const [touched] = await tokenRows(account.user.id)
 		expect(Date.now() - Number(touched!.last_used_at)).toBeLessThan(MINUTE)
-		await getDb().updateTable('api_tokens').set({ last_used_at: Date.now() - 31 * MINUTE - 1_000 }).where('id', '=', row!.id).execute()
+		await getDb()
+			.updateTable('api_tokens')
+			.set({ last_used_at: Date.now() - 31 * MINUTE - 1_000 })
+			.where('id', '=', row!.id)
+			.execute()
 		const refused = await useToken(token)
 		expect(refused.status).toBe(401)
 		expect(await refused.json()).toEqual({ message: translate('vn', 'api.unauthorised') })
@@ -366,7 +430,11 @@ describe('API tokens', () => {
 	test('a token never used counts its idle time from its issue', async () => {
 		const account = await createTestUser({ roles: ['viewer'] })
 		const token = await issueToken(account)
-		await getDb().updateTable('api_tokens').set({ created_at: Date.now() - 31 * MINUTE - 1_000 }).where('user_id', '=', account.user.id).execute()
+		await getDb()
+			.updateTable('api_tokens')
+			.set({ created_at: Date.now() - 31 * MINUTE - 1_000 })
+			.where('user_id', '=', account.user.id)
+			.execute()
 		const refused = await useToken(token)
 		expect(refused.status).toBe(401)
 		await refused.text()
@@ -375,7 +443,11 @@ describe('API tokens', () => {
 	test('end at the end of their lifetime however much they are used', async () => {
 		const account = await createTestUser({ roles: ['viewer'] })
 		const token = await issueToken(account)
-		await getDb().updateTable('api_tokens').set({ last_used_at: Date.now(), expires_at: Date.now() - 1 }).where('user_id', '=', account.user.id).execute()
+		await getDb()
+			.updateTable('api_tokens')
+			.set({ last_used_at: Date.now(), expires_at: Date.now() - 1 })
+			.where('user_id', '=', account.user.id)
+			.execute()
 		const refused = await useToken(token)
 		expect(refused.status).toBe(401)
 		await refused.text()
@@ -391,10 +463,20 @@ describe('API tokens', () => {
 		expect(await response.json()).toEqual({ message: en.security.tokens.signedOut })
 		expect((await useToken(token)).status).toBe(401)
 		expect((await useToken(other)).status).toBe(200)
-		const audit = await getDb().selectFrom('audit_log').select('details').where('action', '=', 'auth.sign_out').where('actor_user_id', '=', account.user.id).execute()
+		const audit = await getDb()
+			.selectFrom('audit_log')
+			.select('details')
+			.where('action', '=', 'auth.sign_out')
+			.where('actor_user_id', '=', account.user.id)
+			.execute()
 		expect(audit.map((row) => JSON.parse(row.details!))).toEqual([{ via: 'api' }])
 
-		const refusedHeaders: Record<string, string>[] = [{ Authorization: `Bearer ${token}` }, {}, { Authorization: 'Bearer nonsense' }, { Authorization: `Basic ${token}` }]
+		const refusedHeaders: Record<string, string>[] = [
+			{ Authorization: `Bearer ${token}` },
+			{},
+			{ Authorization: 'Bearer nonsense' },
+			{ Authorization: `Basic ${token}` },
+		]
 		for (const headers of refusedHeaders) {
 			const refused = await logout(headers)
 			expect(refused.status).toBe(401)
@@ -419,7 +501,9 @@ describe('API tokens', () => {
 		const client = await browserOf(account, CHROME_WINDOWS)
 		const html = await (await client.get('/account/security')).text()
 		expect(html).not.toContain(token)
-		const table = parseHtml(html).querySelectorAll('table').find((t) => t.querySelector('#tokens-caption'))!
+		const table = parseHtml(html)
+			.querySelectorAll('table')
+			.find((t) => t.querySelector('#tokens-caption'))!
 		const rows = table.querySelectorAll('tbody tr')
 		expect(rows).toHaveLength(1)
 		const cells = rows[0]!.querySelectorAll('td').map((cell) => cell.text.trim())
@@ -453,7 +537,11 @@ describe('API tokens', () => {
 		const browser = await browserOf(account, CHROME_WINDOWS)
 		const token = await issueToken(account)
 		const newPassword = 'A whole new passphrase 42'
-		const changed = await browser.post('/account/change-password', { currentPassword: account.password, newPassword, confirmPassword: newPassword })
+		const changed = await browser.post('/account/change-password', {
+			currentPassword: account.password,
+			newPassword,
+			confirmPassword: newPassword,
+		})
 		expect(changed.status).toBe(302)
 		await changed.text()
 		expect((await useToken(token)).status).toBe(401)
@@ -461,7 +549,10 @@ describe('API tokens', () => {
 
 		const admin = await signedInAs(['admin'])
 		const second = await issueToken({ email: account.email, password: newPassword })
-		const reset = await admin.client.post(`/admin/users/${account.user.id}`, { intent: 'resetPassword', password: 'Another passphrase 4242' })
+		const reset = await admin.client.post(`/admin/users/${account.user.id}`, {
+			intent: 'resetPassword',
+			password: 'Another passphrase 4242',
+		})
 		expect(reset.status).toBe(302)
 		await reset.text()
 		expect((await useToken(second)).status).toBe(401)

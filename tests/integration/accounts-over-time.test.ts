@@ -33,7 +33,10 @@ async function usersList(client: TestClient, query: string) {
 	const headers = table.querySelectorAll('thead th').map((th) => th.textContent.trim())
 	const column = headers.findIndex((header) => header.startsWith(en.admin.users.fields.lastSignIn))
 	expect(column).toBeGreaterThan(0)
-	return table.querySelectorAll('tbody tr').map((row) => ({ email: row.querySelector('th')!.textContent.trim(), lastSignIn: row.querySelectorAll('td')[column - 1]!.textContent.trim() }))
+	return table.querySelectorAll('tbody tr').map((row) => ({
+		email: row.querySelector('th')!.textContent.trim(),
+		lastSignIn: row.querySelectorAll('td')[column - 1]!.textContent.trim(),
+	}))
 }
 
 describe('accounts over time', () => {
@@ -41,7 +44,11 @@ describe('accounts over time', () => {
 		const admin = await signedIn(['admin'])
 		const never = await createTestUser()
 		const viaApi = await createTestUser()
-		const api = await new TestClient(server.url).request('/api/users/authenticate', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: viaApi.email, password: viaApi.password }) })
+		const api = await new TestClient(server.url).request('/api/users/authenticate', {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ email: viaApi.email, password: viaApi.password }),
+		})
 		await api.text()
 		expect(api.status).toBe(200)
 
@@ -68,9 +75,19 @@ describe('accounts over time', () => {
 		const after = await idle.client.get('/dashboard')
 		await after.text()
 		expect(location(after)).toMatch(/^\/account\/login/)
-		const entry = await getDb().selectFrom('audit_log').select(['actor_email', 'details']).where('action', '=', 'user.locked').where('entity_id', '=', String(idle.user.id)).executeTakeFirstOrThrow()
+		const entry = await getDb()
+			.selectFrom('audit_log')
+			.select(['actor_email', 'details'])
+			.where('action', '=', 'user.locked')
+			.where('entity_id', '=', String(idle.user.id))
+			.executeTakeFirstOrThrow()
 		expect(entry.actor_email).toBe('system')
-		expect(JSON.parse(entry.details!)).toMatchObject({ reason: 'inactive', days: 365, lastSignIn: new Date(longAgo).toISOString(), sessionsEnded: 1 })
+		expect(JSON.parse(entry.details!)).toMatchObject({
+			reason: 'inactive',
+			days: 365,
+			lastSignIn: new Date(longAgo).toISOString(),
+			sessionsEnded: 1,
+		})
 
 		// A year on, everyone is idle: all are locked but one administrator.
 		expect(await countActiveAdministrators()).toBeGreaterThan(0)
@@ -142,7 +159,12 @@ describe('an administrator changes a user’s sign-in email', () => {
 		expect(toOld!.text).toContain(newEmail)
 		expect(toNew!.subject).toBe(de.emailChanged.subject)
 		expect(toNew!.text).toContain(user.email)
-		const entry = await getDb().selectFrom('audit_log').select('details').where('action', '=', 'user.email_changed').where('entity_id', '=', String(user.user.id)).executeTakeFirstOrThrow()
+		const entry = await getDb()
+			.selectFrom('audit_log')
+			.select('details')
+			.where('action', '=', 'user.email_changed')
+			.where('entity_id', '=', String(user.user.id))
+			.executeTakeFirstOrThrow()
 		expect(JSON.parse(entry.details!)).toMatchObject({ changes: { email: { from: user.email, to: newEmail } }, sessionsEnded: 1 })
 	})
 
@@ -161,17 +183,39 @@ describe('an administrator changes a user’s sign-in email', () => {
 			expect(field.getAttribute('value')).toBe(email)
 			expect(html.getElementById(field.getAttribute('aria-describedby')!.split(' ').at(-1)!)?.textContent).toBe(message)
 		}
-		expect((await getDb().selectFrom('users').select('email').where('id', '=', user.user.id).executeTakeFirstOrThrow()).email).toBe(user.email)
+		expect((await getDb().selectFrom('users').select('email').where('id', '=', user.user.id).executeTakeFirstOrThrow()).email).toBe(
+			user.email,
+		)
 
 		// A role that may administer users, but holds less than an administrator.
 		const now = Date.now()
-		const role = await getDb().insertInto('roles').values({ code: `useradmin_${now}`, name: 'User admin', description: '', is_builtin: 0, all_access: 0, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()
+		const role = await getDb()
+			.insertInto('roles')
+			.values({
+				code: `useradmin_${now}`,
+				name: 'User admin',
+				description: '',
+				is_builtin: 0,
+				all_access: 0,
+				created_at: now,
+				updated_at: now,
+			})
+			.returning('id')
+			.executeTakeFirstOrThrow()
 		const fn = await getDb().selectFrom('functions').select('id').where('code', '=', 'QUANTRI_USERS').executeTakeFirstOrThrow()
-		await getDb().insertInto('role_grants').values(['view', 'update'].map((action) => ({ role_id: role.id, function_id: fn.id, action }))).execute()
+		await getDb()
+			.insertInto('role_grants')
+			.values(['view', 'update'].map((action) => ({ role_id: role.id, function_id: fn.id, action })))
+			.execute()
 		const delegated = await signedIn([`useradmin_${now}`])
-		const refused = await delegated.client.post(`/admin/users/${admin.user.id}`, { intent: 'changeEmail', email: `stolen-${now}@example.com` })
+		const refused = await delegated.client.post(`/admin/users/${admin.user.id}`, {
+			intent: 'changeEmail',
+			email: `stolen-${now}@example.com`,
+		})
 		await refused.text()
 		expect(refused.status).toBe(403)
-		expect((await getDb().selectFrom('users').select('email').where('id', '=', admin.user.id).executeTakeFirstOrThrow()).email).toBe(admin.email)
+		expect((await getDb().selectFrom('users').select('email').where('id', '=', admin.user.id).executeTakeFirstOrThrow()).email).toBe(
+			admin.email,
+		)
 	})
 })

@@ -44,7 +44,9 @@ function entries(html: string): ListedEntry[] {
 		.map((row) => {
 			const [who, what, record, details] = row.querySelectorAll('td')
 			// The record's own name and link, not the link to its history beneath.
-			const own = record!.childNodes.filter((node): node is HTMLElement => node instanceof HTMLElement && ['A', 'SPAN'].includes(node.tagName))
+			const own = record!.childNodes.filter(
+				(node): node is HTMLElement => node instanceof HTMLElement && ['A', 'SPAN'].includes(node.tagName),
+			)
 			return {
 				action: what!.querySelector('code')!.textContent,
 				event: what!.childNodes[0]!.textContent,
@@ -63,8 +65,20 @@ const englishAdmin = () => signedInUser(server, ['admin'], { lang: 'en' })
 
 describe('the audit log', () => {
 	test('lists entries newest first with readable changes, and filters them', async () => {
-		await recordAudit({ action: 'test.first', actorEmail: 'first@example.com', entity: 'widget', entityId: 7, details: { code: 'W-7', changes: { name: { from: 'Cũ', to: 'Mới' } } } })
-		await recordAudit({ action: 'test.second', actorEmail: 'second@example.com', entity: 'gadget', entityId: 8, details: { note: 'ok', passwordHash: 'must-not-show' } })
+		await recordAudit({
+			action: 'test.first',
+			actorEmail: 'first@example.com',
+			entity: 'widget',
+			entityId: 7,
+			details: { code: 'W-7', changes: { name: { from: 'Cũ', to: 'Mới' } } },
+		})
+		await recordAudit({
+			action: 'test.second',
+			actorEmail: 'second@example.com',
+			entity: 'gadget',
+			entityId: 8,
+			details: { note: 'ok', passwordHash: 'must-not-show' },
+		})
 		const html = await (await getPage(admin.client, '/admin/audit')).text()
 		const listed = actions(html)
 		expect(listed.indexOf('test.second')).toBeLessThan(listed.indexOf('test.first'))
@@ -91,7 +105,13 @@ describe('the audit log', () => {
 		const reader = await englishAdmin()
 		const target = await createTestUser()
 		// A real change through the page: the administrator renames a user.
-		const changed = await reader.client.post(`/admin/users/${target.user.id}`, { intent: 'update', displayName: 'Renamed person', firstName: '', lastName: '', roles: ['viewer'] })
+		const changed = await reader.client.post(`/admin/users/${target.user.id}`, {
+			intent: 'update',
+			displayName: 'Renamed person',
+			firstName: '',
+			lastName: '',
+			roles: ['viewer'],
+		})
 		await changed.text()
 		expect(changed.status).toBe(302)
 		const html = await (await getPage(reader.client, `/admin/audit?entity=user&target=${target.user.id}`)).text()
@@ -106,12 +126,20 @@ describe('the audit log', () => {
 		expect(entry!.record).toContain(target.email)
 		expect(entry!.details).toContain(`${en.admin.users.fields.displayName}: ${target.user.display_name} → Renamed person`)
 		// The filters offer events by name.
-		const options = parseHtml(html).querySelectorAll('select[name="action"] option').map((option) => option.textContent)
+		const options = parseHtml(html)
+			.querySelectorAll('select[name="action"] option')
+			.map((option) => option.textContent)
 		expect(options).toContain(en.audit.events.user.updated)
 
 		// A deleted record keeps the name its entries recorded, without a link.
 		const gone = await createTestUser()
-		await recordAudit({ action: 'user.deleted', actor: { id: reader.user.id, email: reader.email }, entity: 'user', entityId: gone.user.id, details: { email: gone.email } })
+		await recordAudit({
+			action: 'user.deleted',
+			actor: { id: reader.user.id, email: reader.email },
+			entity: 'user',
+			entityId: gone.user.id,
+			details: { email: gone.email },
+		})
 		await getDb().deleteFrom('users').where('id', '=', gone.user.id).execute()
 		const [deleted] = entries(await (await getPage(reader.client, `/admin/audit?entity=user&target=${gone.user.id}`)).text())
 		expect(deleted).toMatchObject({ event: en.audit.events.user.deleted, recordLink: null })
@@ -120,7 +148,14 @@ describe('the audit log', () => {
 
 	test('CSV export of the current filter: every matching entry, readable, streamed; only with the export grant', async () => {
 		const reader = await englishAdmin()
-		for (let n = 0; n < 1_205; n++) await recordAudit({ action: 'test.exported', actorEmail: '=cmd|csv', entity: 'csvthing', entityId: n, details: { changes: { note: { from: '', to: `=cmd|${n}` } } } })
+		for (let n = 0; n < 1_205; n++)
+			await recordAudit({
+				action: 'test.exported',
+				actorEmail: '=cmd|csv',
+				entity: 'csvthing',
+				entityId: n,
+				details: { changes: { note: { from: '', to: `=cmd|${n}` } } },
+			})
 		const response = await reader.client.get('/admin/audit/export.csv?entity=csvthing')
 		expect(response.status).toBe(200)
 		expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8')
@@ -148,7 +183,18 @@ describe('the audit log', () => {
 		const day = 86_400_000
 		const inserted = await getDb()
 			.insertInto('audit_log')
-			.values(Array.from({ length: 300 }, (_, n) => ({ at: now - (400 + (n % 3)) * day, actor_user_id: null, actor_email: 'old@example.com', action: 'test.ancient', entity: 'ancient', entity_id: String(n), ip: null, details: null })))
+			.values(
+				Array.from({ length: 300 }, (_, n) => ({
+					at: now - (400 + (n % 3)) * day,
+					actor_user_id: null,
+					actor_email: 'old@example.com',
+					action: 'test.ancient',
+					entity: 'ancient',
+					entity_id: String(n),
+					ip: null,
+					details: null,
+				})),
+			)
 			.execute()
 		expect(inserted).toBeDefined()
 		await recordAudit({ action: 'test.recent', entity: 'ancient', entityId: 'recent' })
@@ -156,7 +202,12 @@ describe('the audit log', () => {
 		expect(await purgeAuditLog({ retentionDays: 365, now })).toBeGreaterThanOrEqual(300)
 		const left = await getDb().selectFrom('audit_log').select('action').where('entity', '=', 'ancient').execute()
 		expect(left.map((row) => row.action)).toEqual(['test.recent'])
-		const purge = await getDb().selectFrom('audit_log').select(['action', 'actor_email', 'details']).where('action', '=', 'audit.purged').orderBy('id', 'desc').executeTakeFirstOrThrow()
+		const purge = await getDb()
+			.selectFrom('audit_log')
+			.select(['action', 'actor_email', 'details'])
+			.where('action', '=', 'audit.purged')
+			.orderBy('id', 'desc')
+			.executeTakeFirstOrThrow()
 		expect(purge.actor_email).toBe('system')
 		expect(JSON.parse(purge.details!)).toMatchObject({ retentionDays: 365, before: new Date(now - 365 * day).toISOString() })
 		// Nothing old left: nothing deleted, nothing recorded.
@@ -176,10 +227,19 @@ describe('the audit log', () => {
 	})
 
 	test('a range of days runs from midnight of the first to midnight after the last, in the reader’s zone', () => {
-		expect(auditDateRange('2024-01-02', '2024-01-02', 'Asia/Ho_Chi_Minh')).toEqual({ start: Date.UTC(2024, 0, 1, 17), end: Date.UTC(2024, 0, 2, 17) })
+		expect(auditDateRange('2024-01-02', '2024-01-02', 'Asia/Ho_Chi_Minh')).toEqual({
+			start: Date.UTC(2024, 0, 1, 17),
+			end: Date.UTC(2024, 0, 2, 17),
+		})
 		// Berlin: 29 March 2026 has 23 hours, 25 October 26; each end is found with its own date's offset.
-		expect(auditDateRange('2026-03-29', '2026-03-29', 'Europe/Berlin')).toEqual({ start: Date.UTC(2026, 2, 28, 23), end: Date.UTC(2026, 2, 29, 22) })
-		expect(auditDateRange('2026-10-25', '2026-10-25', 'Europe/Berlin')).toEqual({ start: Date.UTC(2026, 9, 24, 22), end: Date.UTC(2026, 9, 25, 23) })
+		expect(auditDateRange('2026-03-29', '2026-03-29', 'Europe/Berlin')).toEqual({
+			start: Date.UTC(2026, 2, 28, 23),
+			end: Date.UTC(2026, 2, 29, 22),
+		})
+		expect(auditDateRange('2026-10-25', '2026-10-25', 'Europe/Berlin')).toEqual({
+			start: Date.UTC(2026, 9, 24, 22),
+			end: Date.UTC(2026, 9, 25, 23),
+		})
 		expect(auditDateRange('nonsense', undefined, 'Europe/Berlin')).toEqual({ start: null, end: null })
 	})
 
@@ -192,12 +252,28 @@ describe('the audit log', () => {
 
 describe('the audit log after years of use', () => {
 	const sqlite = () => getDatabase().dialect === 'sqlite'
-	const state = (filters: Record<string, string>) => ({ q: '', filters, sort: 'at' as const, dir: 'desc' as const, page: 1, size: 25 as const })
-	const pageOf = (filters: Record<string, string>) => pageIdsQuery(getDatabase().dialect, auditListSource(getDb(), state(filters), 'UTC'), 'desc', 0, 26)
+	const state = (filters: Record<string, string>) => ({
+		q: '',
+		filters,
+		sort: 'at' as const,
+		dir: 'desc' as const,
+		page: 1,
+		size: 25 as const,
+	})
+	const pageOf = (filters: Record<string, string>) =>
+		pageIdsQuery(getDatabase().dialect, auditListSource(getDb(), state(filters), 'UTC'), 'desc', 0, 26)
 
 	test('filtered by event or by actor, a page is read newest first through an index of its own, not the whole log', async () => {
-		expect(await planOf(pageOf({ action: 'user.created' }))).toMatch(sqlite() ? /^SEARCH audit_log USING (COVERING )?INDEX audit_log_action_at \(action=\?\)$/ : /Index Scan Backward using audit_log_action_at/)
-		expect(await planOf(pageOf({ actor: 'someone@example.com' }))).toMatch(sqlite() ? /^SEARCH audit_log USING (COVERING )?INDEX audit_log_actor_email_at \(actor_email=\?\)$/ : /Index Scan Backward using audit_log_actor_email_at/)
+		expect(await planOf(pageOf({ action: 'user.created' }))).toMatch(
+			sqlite()
+				? /^SEARCH audit_log USING (COVERING )?INDEX audit_log_action_at \(action=\?\)$/
+				: /Index Scan Backward using audit_log_action_at/,
+		)
+		expect(await planOf(pageOf({ actor: 'someone@example.com' }))).toMatch(
+			sqlite()
+				? /^SEARCH audit_log USING (COVERING )?INDEX audit_log_actor_email_at \(actor_email=\?\)$/
+				: /Index Scan Backward using audit_log_actor_email_at/,
+		)
 	})
 
 	test('the choices of events and kinds are every value recorded, found by jumping through the index from one value to the next', async () => {
@@ -208,7 +284,9 @@ describe('the audit log after years of use', () => {
 		const choices = await auditChoices()
 		stop()
 		const distinct = async (column: 'action' | 'entity') =>
-			(await getDb().selectFrom('audit_log').select(column).distinct().where(column, 'is not', null).orderBy(column).execute()).map((row) => row[column])
+			(await getDb().selectFrom('audit_log').select(column).distinct().where(column, 'is not', null).orderBy(column).execute()).map(
+				(row) => row[column],
+			)
 		expect(choices.actions).toEqual(await distinct('action'))
 		expect(choices.entities).toEqual(await distinct('entity'))
 		expect(choices.actions).toEqual(expect.arrayContaining(['test.choice_a', 'test.choice_b']))
@@ -218,7 +296,8 @@ describe('the audit log after years of use', () => {
 			if (sqlite()) {
 				const reads = plan.split(' | ').filter((line) => line.includes('audit_log'))
 				expect(reads.length, plan).toBeGreaterThan(0)
-				for (const line of reads) expect(line, 'each read is a jump into the index, none a scan of it').toMatch(/^SEARCH audit_log USING COVERING INDEX/)
+				for (const line of reads)
+					expect(line, 'each read is a jump into the index, none a scan of it').toMatch(/^SEARCH audit_log USING COVERING INDEX/)
 			} else {
 				expect(plan).toContain('Recursive Union')
 				expect(plan).not.toContain('Seq Scan')
@@ -228,8 +307,21 @@ describe('the audit log after years of use', () => {
 
 	test('a filter matching more entries than the count cap says "more than", without counting them all', async () => {
 		const now = Date.now()
-		const many = Array.from({ length: COUNT_CAP + 50 }, (_, n) => ({ at: now - n, action: 'test.many', actor_email: 'many@example.com', entity: null, entity_id: null, actor_user_id: null, ip: null, details: null }))
-		for (let start = 0; start < many.length; start += 1_000) await getDb().insertInto('audit_log').values(many.slice(start, start + 1_000)).execute()
+		const many = Array.from({ length: COUNT_CAP + 50 }, (_, n) => ({
+			at: now - n,
+			action: 'test.many',
+			actor_email: 'many@example.com',
+			entity: null,
+			entity_id: null,
+			actor_user_id: null,
+			ip: null,
+			details: null,
+		}))
+		for (let start = 0; start < many.length; start += 1_000)
+			await getDb()
+				.insertInto('audit_log')
+				.values(many.slice(start, start + 1_000))
+				.execute()
 		const page = await listAudit(state({ action: 'test.many' }), 'UTC')
 		expect(page.rows).toHaveLength(25)
 		expect(page.exact).toBe(false)

@@ -45,7 +45,9 @@ function fields(overrides: Record<string, string> = {}): Record<string, string> 
 
 /** The menu labels the JSON menu API gives the admin (flattened). */
 async function menuLabels(): Promise<string[]> {
-	const body = (await (await admin.client.get('/api/QuanTri/FunctionGetByUser')).json()) as { data: { Description: string; ListChildrent: unknown[] }[] }
+	const body = (await (await admin.client.get('/api/QuanTri/FunctionGetByUser')).json()) as {
+		data: { Description: string; ListChildrent: unknown[] }[]
+	}
 	const labels: string[] = []
 	const walk = (items: { Description: string; ListChildrent: unknown[] }[]) => {
 		for (const item of items) {
@@ -72,7 +74,14 @@ describe('functions', () => {
 	})
 
 	test('a new function with a label override appears in the menu on the next request, audited and stamped', async () => {
-		const before = Number((await getDb().selectFrom('functions').select((eb) => eb.fn.max('updated_at').as('m')).executeTakeFirstOrThrow()).m)
+		const before = Number(
+			(
+				await getDb()
+					.selectFrom('functions')
+					.select((eb) => eb.fn.max('updated_at').as('m'))
+					.executeTakeFirstOrThrow()
+			).m,
+		)
 		const parent = await fn('QUANTRI')
 		const input = fields({ parentId: String(parent.id), label_vn: 'Kho hàng mới' })
 		const response = await admin.client.post('/admin/functions/new', input)
@@ -82,7 +91,12 @@ describe('functions', () => {
 		expect(Number(row.updated_at)).toBeGreaterThan(before)
 		expect(JSON.parse(row.labels!)).toEqual({ vn: 'Kho hàng mới', en: 'Stores' })
 		expect(await menuLabels()).toContain('Kho hàng mới')
-		const audit = await getDb().selectFrom('audit_log').select('action').where('entity', '=', 'function').where('entity_id', '=', String(row.id)).execute()
+		const audit = await getDb()
+			.selectFrom('audit_log')
+			.select('action')
+			.where('entity', '=', 'function')
+			.where('entity_id', '=', String(row.id))
+			.execute()
 		expect(audit.map((entry) => entry.action)).toEqual(['function.created'])
 
 		// Hiding it drops it from the menu at once.
@@ -95,7 +109,10 @@ describe('functions', () => {
 	})
 
 	test('bad input answers 400 with the values kept; a taken code, a cycle and a fourth level are refused', async () => {
-		const bad = await admin.client.post('/admin/functions/new', fields({ code: 'lower case', icon: 'not an icon', path: 'no-slash', sortOrder: 'x', label_vn: 'Giữ lại' }))
+		const bad = await admin.client.post(
+			'/admin/functions/new',
+			fields({ code: 'lower case', icon: 'not an icon', path: 'no-slash', sortOrder: 'x', label_vn: 'Giữ lại' }),
+		)
 		expect(bad.status).toBe(400)
 		const html = await bad.text()
 		expect(fieldError(html, 'code')).toBe(vn.admin.functions.errors.codeFormat)
@@ -120,7 +137,10 @@ describe('functions', () => {
 		expect(cycle.status).toBe(409)
 		expect(fieldError(await cycle.text(), 'parentId')).toBe(vn.admin.functions.errors.parentCycle)
 
-		const renamed = await admin.client.post(`/admin/functions/${users.id}`, fields({ code: 'QUANTRI_PEOPLE', parentId: String(quantri.id), path: '/admin/users' }))
+		const renamed = await admin.client.post(
+			`/admin/functions/${users.id}`,
+			fields({ code: 'QUANTRI_PEOPLE', parentId: String(quantri.id), path: '/admin/users' }),
+		)
 		expect(renamed.status).toBe(409)
 		expect((await fn('QUANTRI_USERS')).code).toBe('QUANTRI_USERS')
 	})
@@ -182,8 +202,21 @@ describe('functions', () => {
 		test('rows stored before the rule (or by hand) give no off-site link, redirect or API path', async () => {
 			const now = Date.now()
 			const row = (code: string, sortOrder: number, path: string, param: string | null) => ({
-				code, parent_id: null, sort_order: sortOrder, label_key: null, labels: JSON.stringify({ vn: code }), icon: null, path, param,
-				is_title: 0, is_hidden: 0, badge_text: null, badge_variant: null, enabled: 1, created_at: now, updated_at: now,
+				code,
+				parent_id: null,
+				sort_order: sortOrder,
+				label_key: null,
+				labels: JSON.stringify({ vn: code }),
+				icon: null,
+				path,
+				param,
+				is_title: 0,
+				is_hidden: 0,
+				badge_text: null,
+				badge_variant: null,
+				enabled: 1,
+				created_at: now,
+				updated_at: now,
 			})
 			const bad = [
 				row('BAD_SLASHES', -50, '//evil.example/x', null),
@@ -215,10 +248,23 @@ describe('functions', () => {
 				expect(hrefs(search, 'main a[href]').filter((href) => /evil|%5C|%0d/i.test(href))).toEqual([])
 
 				// The API gives no path for the old client to follow.
-				const body = (await (await admin.client.get('/api/QuanTri/FunctionGetByUser')).json()) as { data: { Description: string; Path: string | null; Param: string | null }[] }
-				for (const code of bad.map((one) => one.code)) expect(body.data.find((item) => item.Description === code), code).toMatchObject({ Path: null, Param: null })
+				const body = (await (await admin.client.get('/api/QuanTri/FunctionGetByUser')).json()) as {
+					data: { Description: string; Path: string | null; Param: string | null }[]
+				}
+				for (const code of bad.map((one) => one.code))
+					expect(
+						body.data.find((item) => item.Description === code),
+						code,
+					).toMatchObject({ Path: null, Param: null })
 			} finally {
-				await getDb().deleteFrom('functions').where('id', 'in', inserted.map((one) => one.id)).execute()
+				await getDb()
+					.deleteFrom('functions')
+					.where(
+						'id',
+						'in',
+						inserted.map((one) => one.id),
+					)
+					.execute()
 			}
 		})
 	})
@@ -226,7 +272,14 @@ describe('functions', () => {
 	test('moving a function up and down reorders its siblings and moves the stamp', async () => {
 		const roles = await fn('QUANTRI_ROLES')
 		const usersBefore = await fn('QUANTRI_USERS')
-		const stamp = Number((await getDb().selectFrom('functions').select((eb) => eb.fn.max('updated_at').as('m')).executeTakeFirstOrThrow()).m)
+		const stamp = Number(
+			(
+				await getDb()
+					.selectFrom('functions')
+					.select((eb) => eb.fn.max('updated_at').as('m'))
+					.executeTakeFirstOrThrow()
+			).m,
+		)
 		const up = await admin.client.post('/admin/functions', { intent: 'up', id: String(roles.id) })
 		expect(up.status).toBe(302)
 		const rolesAfter = await fn('QUANTRI_ROLES')
@@ -236,7 +289,11 @@ describe('functions', () => {
 		const html = await (await admin.client.get('/admin/functions')).text()
 		expect(html.indexOf('(QUANTRI_ROLES)')).toBeLessThan(html.indexOf('(QUANTRI_USERS)'))
 		expect((await admin.client.post('/admin/functions', { intent: 'down', id: String(roles.id) })).status).toBe(302)
-		for (const malformed of [{ intent: 'sideways', id: String(roles.id) }, { intent: 'up', id: 'roles' }, { intent: 'up', id: '' }] as Record<string, string>[]) {
+		for (const malformed of [
+			{ intent: 'sideways', id: String(roles.id) },
+			{ intent: 'up', id: 'roles' },
+			{ intent: 'up', id: '' },
+		] as Record<string, string>[]) {
 			const refused = await admin.client.post('/admin/functions', malformed)
 			expect(refused.status, JSON.stringify(malformed)).toBe(400)
 			await refused.text()
@@ -247,7 +304,8 @@ describe('functions', () => {
 
 	test('a viewer gets 403 on every function page and form', async () => {
 		const dashboard = await fn('DASHBOARD')
-		for (const path of ['/admin/functions', '/admin/functions/new', `/admin/functions/${dashboard.id}`]) expect((await viewer.client.get(path)).status).toBe(403)
+		for (const path of ['/admin/functions', '/admin/functions/new', `/admin/functions/${dashboard.id}`])
+			expect((await viewer.client.get(path)).status).toBe(403)
 		expect((await viewer.client.post('/admin/functions', { intent: 'up', id: String(dashboard.id) })).status).toBe(403)
 		expect((await viewer.client.post('/admin/functions/new', fields())).status).toBe(403)
 		expect((await viewer.client.post(`/admin/functions/${dashboard.id}`, fields({ code: 'DASHBOARD' }))).status).toBe(403)

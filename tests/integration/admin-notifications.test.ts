@@ -39,7 +39,13 @@ async function roleId(code: string): Promise<number> {
 	return (await getDb().selectFrom('roles').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id
 }
 
-const compose = (fields: Record<string, string | string[]>) => ({ intent: 'send', title: 'Maintenance tonight', body: 'The portal stops at 22:00.\nSave your work.', audience: 'everyone', ...fields })
+const compose = (fields: Record<string, string | string[]>) => ({
+	intent: 'send',
+	title: 'Maintenance tonight',
+	body: 'The portal stops at 22:00.\nSave your work.',
+	audience: 'everyone',
+	...fields,
+})
 
 /** The notification texts a user sees on /notifications (title and body), newest first. */
 async function seenOnPage(client: TestClient): Promise<string[]> {
@@ -82,7 +88,10 @@ describe('notifications from administrators', () => {
 		const before = await unreadOnBell(operatorA.client)
 
 		const title = `Operators only ${Date.now()}`
-		const sent = await admin.client.post('/admin/notifications', compose({ title, audience: 'roles', roles: [String(await roleId('operator'))] }))
+		const sent = await admin.client.post(
+			'/admin/notifications',
+			compose({ title, audience: 'roles', roles: [String(await roleId('operator'))] }),
+		)
 		await sent.text()
 		expect(location(sent)).toBe('/admin/notifications')
 		await sentInFull(title)
@@ -109,7 +118,10 @@ describe('notifications from administrators', () => {
 		const other = await signedIn(['viewer'])
 
 		// The search comes back with the form as it was typed, and the match offered as a checkbox.
-		const searched = await admin.client.post('/admin/notifications', compose({ intent: 'find-users', title: 'Kept title', audience: 'users', userQuery: chosen.email.toUpperCase() }))
+		const searched = await admin.client.post(
+			'/admin/notifications',
+			compose({ intent: 'find-users', title: 'Kept title', audience: 'users', userQuery: chosen.email.toUpperCase() }),
+		)
 		expect(searched.status).toBe(200)
 		const form = parseHtml(await searched.text())
 		expect(form.querySelector('input[name="title"]')?.getAttribute('value')).toBe('Kept title')
@@ -132,7 +144,13 @@ describe('notifications from administrators', () => {
 		expect(await seenOnPage(chosen.client)).not.toContain(title)
 		expect(await unreadOnBell(chosen.client)).toBe(unreadBefore! - 1)
 		expect(await sentRow(admin.client, title)).toContain(en.admin.notifications.status.withdrawn)
-		const audit = await getDb().selectFrom('audit_log').select('action').where('entity', '=', 'notification').where('entity_id', '=', String(id)).orderBy('id').execute()
+		const audit = await getDb()
+			.selectFrom('audit_log')
+			.select('action')
+			.where('entity', '=', 'notification')
+			.where('entity_id', '=', String(id))
+			.orderBy('id')
+			.execute()
 		expect(audit.map((entry) => entry.action)).toEqual(['notification.created', 'notification.withdrawn'])
 	})
 
@@ -147,7 +165,11 @@ describe('notifications from administrators', () => {
 		const title = `Later ${now}`
 		const posted = await admin.client.post(
 			'/admin/notifications',
-			compose({ title, publishAt: toLocalDateTimeInput(publishAt, PORTAL_ZONE), expiresAt: toLocalDateTimeInput(publishAt + 24 * 60 * 60_000, PORTAL_ZONE) }),
+			compose({
+				title,
+				publishAt: toLocalDateTimeInput(publishAt, PORTAL_ZONE),
+				expiresAt: toLocalDateTimeInput(publishAt + 24 * 60 * 60_000, PORTAL_ZONE),
+			}),
 		)
 		await posted.text()
 		expect(location(posted)).toBe('/admin/notifications')
@@ -155,14 +177,26 @@ describe('notifications from administrators', () => {
 		expect(await sentRow(admin.client, title)).toContain(en.admin.notifications.status.scheduled)
 
 		// The minute it is due, one delivery pass sends it; a second pass (another instance) sends nothing more.
-		const due = (await getDb().selectFrom('announcements').select(['id', 'publish_at', 'expires_at']).where('title', '=', title).executeTakeFirstOrThrow())
+		const due = await getDb()
+			.selectFrom('announcements')
+			.select(['id', 'publish_at', 'expires_at'])
+			.where('title', '=', title)
+			.executeTakeFirstOrThrow()
 		expect(await deliverDueAnnouncements({ now: () => Number(due.publish_at) - 1 })).toBe(0)
 		expect(await deliverDueAnnouncements({ now: () => Number(due.publish_at) })).toBe(1)
 		expect(await deliverDueAnnouncements({ now: () => Number(due.publish_at) + 1 })).toBe(0)
 		const titles = async (userId: number, at: number) => (await listNotifications(userId, { now: at })).items.map((item) => item.title)
 		expect(await titles(reader.user.id, Number(due.publish_at))).toContain(title)
 		expect(await titles(locked.user.id, Number(due.publish_at))).not.toContain(title)
-		const activeUsers = Number((await getDb().selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('locked', '=', 0).executeTakeFirstOrThrow()).n)
+		const activeUsers = Number(
+			(
+				await getDb()
+					.selectFrom('users')
+					.select((eb) => eb.fn.countAll<number>().as('n'))
+					.where('locked', '=', 0)
+					.executeTakeFirstOrThrow()
+			).n,
+		)
 		const sent = await getDb().selectFrom('announcements').select('recipients').where('id', '=', due.id).executeTakeFirstOrThrow()
 		expect(sent.recipients).toBe(activeUsers)
 
@@ -185,7 +219,10 @@ describe('notifications from administrators', () => {
 		expect(profile.querySelector('input[name="emailNotifications"]')?.hasAttribute('checked')).toBe(false)
 
 		const title = `By mail ${Date.now()}`
-		const sent = await admin.client.post('/admin/notifications', compose({ title, email: 'yes', link: '/danhmuc/tram', audience: 'users', users: [String(german.user.id), String(optedOut.user.id)] }))
+		const sent = await admin.client.post(
+			'/admin/notifications',
+			compose({ title, email: 'yes', link: '/danhmuc/tram', audience: 'users', users: [String(german.user.id), String(optedOut.user.id)] }),
+		)
 		await sent.text()
 		expect(location(sent)).toBe('/admin/notifications')
 		await sentInFull(title)
@@ -203,7 +240,15 @@ describe('notifications from administrators', () => {
 
 	test('bad input: a clear translated 400 with everything typed kept and nothing written', async () => {
 		const admin = await signedIn(['admin'], 'vn')
-		const count = async () => Number((await getDb().selectFrom('announcements').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+		const count = async () =>
+			Number(
+				(
+					await getDb()
+						.selectFrom('announcements')
+						.select((eb) => eb.fn.countAll<number>().as('n'))
+						.executeTakeFirstOrThrow()
+				).n,
+			)
 		const before = await count()
 		const cases: { fields: Record<string, string | string[]>; field: string; message: string }[] = [
 			{ fields: { title: '' }, field: 'title', message: vn.validation.required },
@@ -216,13 +261,20 @@ describe('notifications from administrators', () => {
 			{ fields: { audience: 'nobody' }, field: 'audience', message: vn.catalog.errors.invalidChoice },
 			{ fields: { publishAt: '2020-01-01T10:00' }, field: 'publishAt', message: vn.admin.notifications.errors.publishInPast },
 			{ fields: { publishAt: '2099-13-45T10:00' }, field: 'publishAt', message: vn.admin.notifications.errors.dateTime },
-			{ fields: { expiresAt: toLocalDateTimeInput(Date.now() - 60 * 60_000, PORTAL_ZONE) }, field: 'expiresAt', message: vn.admin.notifications.errors.expiresBeforeStart },
+			{
+				fields: { expiresAt: toLocalDateTimeInput(Date.now() - 60 * 60_000, PORTAL_ZONE) },
+				field: 'expiresAt',
+				message: vn.admin.notifications.errors.expiresBeforeStart,
+			},
 		]
 		for (const { fields, message } of cases) {
 			const response = await admin.client.post('/admin/notifications', compose({ title: 'Typed title', body: 'Typed body', ...fields }))
 			const html = parseHtml(await response.text())
 			expect(response.status, JSON.stringify(fields)).toBe(400)
-			expect(html.querySelectorAll('.invalid-feedback').map((node) => node.textContent), JSON.stringify(fields)).toContain(message)
+			expect(
+				html.querySelectorAll('.invalid-feedback').map((node) => node.textContent),
+				JSON.stringify(fields),
+			).toContain(message)
 			const typedTitle = typeof fields.title === 'string' ? fields.title : 'Typed title'
 			expect(html.querySelector('input[name="title"]')?.getAttribute('value') ?? '').toBe(typedTitle)
 			expect(html.querySelector('textarea[name="body"]')?.textContent).toBe('Typed body')
@@ -235,7 +287,11 @@ describe('notifications from administrators', () => {
 		const page = await operator.client.get('/admin/notifications')
 		await page.text()
 		expect(page.status).toBe(403)
-		const forms: Record<string, string | string[]>[] = [compose({}), { intent: 'withdraw', id: '1' }, { intent: 'find-users', userQuery: 'a' }]
+		const forms: Record<string, string | string[]>[] = [
+			compose({}),
+			{ intent: 'withdraw', id: '1' },
+			{ intent: 'find-users', userQuery: 'a' },
+		]
 		for (const fields of forms) {
 			const response = await operator.client.post('/admin/notifications', fields)
 			await response.text()
@@ -252,7 +308,8 @@ describe('notifications from administrators', () => {
 
 	test('the bell’s background poll does not keep an idle session alive', async () => {
 		const reader = await signedIn(['viewer'])
-		const session = () => getDb().selectFrom('sessions').select('last_seen_at').where('user_id', '=', reader.user.id).executeTakeFirstOrThrow()
+		const session = () =>
+			getDb().selectFrom('sessions').select('last_seen_at').where('user_id', '=', reader.user.id).executeTakeFirstOrThrow()
 		const old = Date.now() - 10 * 60_000
 		await getDb().updateTable('sessions').set({ last_seen_at: old }).where('user_id', '=', reader.user.id).execute()
 		expect(typeof (await unreadOnBell(reader.client))).toBe('number')
@@ -266,7 +323,13 @@ describe('notifications from administrators', () => {
 		const admin = await signedIn(['admin'])
 		const target = await signedIn(['viewer'], 'de')
 		await setUserRoles(target.user.id, ['viewer'])
-		const response = await admin.client.post(`/admin/users/${target.user.id}`, { intent: 'update', displayName: 'Ziel', firstName: '', lastName: '', roles: ['operator', 'viewer'] })
+		const response = await admin.client.post(`/admin/users/${target.user.id}`, {
+			intent: 'update',
+			displayName: 'Ziel',
+			firstName: '',
+			lastName: '',
+			roles: ['operator', 'viewer'],
+		})
 		await response.text()
 		expect(response.status).toBe(302)
 		const page = parseHtml(await (await target.client.get('/notifications')).text())
@@ -299,7 +362,11 @@ describe('a notice to everyone, also by email, sent in the background (decision 
 			expect(await getDb().selectFrom('notifications').select('id').where('announcement_id', '=', started.id).execute()).toEqual([])
 			audience = (await activeUsers()).length
 			expect(started.audience_size).toBe(audience)
-			expect(await sentRow(admin.client, title)).toEqual(expect.arrayContaining([`${en.admin.notifications.status.sending}${translate('en', 'admin.notifications.progress', { sent: 0, count: audience })}`]))
+			expect(await sentRow(admin.client, title)).toEqual(
+				expect.arrayContaining([
+					`${en.admin.notifications.status.sending}${translate('en', 'admin.notifications.progress', { sent: 0, count: audience })}`,
+				]),
+			)
 
 			// Eight more mails go out (batches of five): the first batch is written, the second is not.
 			const held = outbox.reached()
@@ -308,7 +375,11 @@ describe('a notice to everyone, also by email, sent in the background (decision 
 			const midway = await announcementTitled(title)
 			expect(midway.recipients).toBeGreaterThan(0)
 			expect(midway.recipients).toBeLessThan(audience)
-			expect(await sentRow(admin.client, title)).toEqual(expect.arrayContaining([`${en.admin.notifications.status.sending}${translate('en', 'admin.notifications.progress', { sent: midway.recipients, count: audience })}`]))
+			expect(await sentRow(admin.client, title)).toEqual(
+				expect.arrayContaining([
+					`${en.admin.notifications.status.sending}${translate('en', 'admin.notifications.progress', { sent: midway.recipients, count: audience })}`,
+				]),
+			)
 		} finally {
 			outbox.release()
 		}
@@ -316,7 +387,12 @@ describe('a notice to everyone, also by email, sent in the background (decision 
 		await expectEachRecipientOnce(title)
 		expect(await seenOnPage(reader.client)).toContain(title)
 		const done = await announcementTitled(title)
-		expect(await sentRow(admin.client, title)).toEqual(expect.arrayContaining([en.admin.notifications.status.active, translate('en', 'admin.notifications.readOf', { read: 0, count: audience })]))
+		expect(await sentRow(admin.client, title)).toEqual(
+			expect.arrayContaining([
+				en.admin.notifications.status.active,
+				translate('en', 'admin.notifications.readOf', { read: 0, count: audience }),
+			]),
+		)
 		expect(done.mailed).toBe((await activeUsers()).filter((user) => user.email_notifications === 1).length)
 	})
 
@@ -351,10 +427,26 @@ describe('a notice to everyone, also by email, sent in the background (decision 
 	test('two instances sending one notice at once, the second taking over a lease it sees lapsed, write every recipient and mail once', async () => {
 		const admin = await createTestUser({ roles: ['admin'] })
 		const title = `Twice ${Date.now()}`
-		const created = await createAnnouncement({ title, body: 'Once each.', link: null, audience: 'everyone', email: true, publishAt: null, expiresAt: null, roleIds: [], userIds: [] }, { actor: admin.user, siteUrl: server.url })
+		const created = await createAnnouncement(
+			{
+				title,
+				body: 'Once each.',
+				link: null,
+				audience: 'everyone',
+				email: true,
+				publishAt: null,
+				expiresAt: null,
+				roleIds: [],
+				userIds: [],
+			},
+			{ actor: admin.user, siteUrl: server.url },
+		)
 		expect(created.ok).toBe(true)
 		const later = () => Date.now() + ANNOUNCEMENT_LEASE_MS + 1
-		const finished = await Promise.all([deliverDueAnnouncements({ instance: 'first', batchSize: 3 }), deliverDueAnnouncements({ instance: 'second', batchSize: 3, now: later })])
+		const finished = await Promise.all([
+			deliverDueAnnouncements({ instance: 'first', batchSize: 3 }),
+			deliverDueAnnouncements({ instance: 'second', batchSize: 3, now: later }),
+		])
 		expect(finished.reduce((a, b) => a + b)).toBe(1)
 		await expectEachRecipientOnce(title)
 	})
@@ -362,7 +454,10 @@ describe('a notice to everyone, also by email, sent in the background (decision 
 	test('mail held by a batch is released when the batch was committed, and discarded when it was not once the lease has passed', async () => {
 		const admin = await createTestUser({ roles: ['admin'] })
 		const title = `Held ${Date.now()}`
-		const created = await createAnnouncement({ title, body: 'Held.', link: null, audience: 'everyone', email: false, publishAt: null, expiresAt: null, roleIds: [], userIds: [] }, { actor: admin.user, siteUrl: server.url })
+		const created = await createAnnouncement(
+			{ title, body: 'Held.', link: null, audience: 'everyone', email: false, publishAt: null, expiresAt: null, roleIds: [], userIds: [] },
+			{ actor: admin.user, siteUrl: server.url },
+		)
 		if (!created.ok) throw new Error('not created')
 		const mail = (to: string) => ({ to, subject: title, text: 'Held.', lang: 'en' })
 		const committed = await holdMail(mail('committed@example.com'), 'aa11')
@@ -370,9 +465,14 @@ describe('a notice to everyone, also by email, sent in the background (decision 
 		const old = await holdMail(mail('old@example.com'), 'cc33')
 		const longAgo = new Date(Date.now() - ANNOUNCEMENT_LEASE_MS - 1_000)
 		fs.utimesSync(old, longAgo, longAgo)
-		await getDb().insertInto('announcement_batches').values({ hold: 'aa11', announcement_id: created.id, committed_at: Date.now() }).execute()
+		await getDb()
+			.insertInto('announcement_batches')
+			.values({ hold: 'aa11', announcement_id: created.id, committed_at: Date.now() })
+			.execute()
 		await settleHeldMail()
-		expect((await outboxMails()).filter((message) => message.subject === title).map((message) => message.to)).toEqual([['committed@example.com']])
+		expect((await outboxMails()).filter((message) => message.subject === title).map((message) => message.to)).toEqual([
+			['committed@example.com'],
+		])
 		expect([fs.existsSync(committed), fs.existsSync(young), fs.existsSync(old)]).toEqual([false, true, false])
 		fs.rmSync(young)
 	})

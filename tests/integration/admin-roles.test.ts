@@ -65,7 +65,13 @@ describe('roles', () => {
 		const deleted = await admin.client.post(`/admin/roles/${id}`, { intent: 'delete' })
 		expect(location(deleted)).toBe('/admin/roles')
 		expect(await getDb().selectFrom('roles').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined()
-		const audit = await getDb().selectFrom('audit_log').select('action').where('entity', '=', 'role').where('entity_id', '=', String(id)).orderBy('id').execute()
+		const audit = await getDb()
+			.selectFrom('audit_log')
+			.select('action')
+			.where('entity', '=', 'role')
+			.where('entity_id', '=', String(id))
+			.orderBy('id')
+			.execute()
 		expect(audit.map((entry) => entry.action)).toEqual(['role.created', 'role.updated', 'role.deleted'])
 	})
 
@@ -81,11 +87,13 @@ describe('roles', () => {
 		expect(fieldError(await taken.text(), 'code')).toBe(vn.admin.roles.errors.codeTaken)
 	})
 
-	test('built-in roles cannot be edited or deleted; admin\'s matrix cannot be saved', async () => {
+	test("built-in roles cannot be edited or deleted; admin's matrix cannot be saved", async () => {
 		const adminId = await roleId('admin')
 		const operatorId = await roleId('operator')
 		expect((await admin.client.post(`/admin/roles/${operatorId}`, { intent: 'delete' })).status).toBe(409)
-		expect((await admin.client.post(`/admin/roles/${operatorId}`, { intent: 'update', code: 'operator2', name: 'x', description: '' })).status).toBe(409)
+		expect(
+			(await admin.client.post(`/admin/roles/${operatorId}`, { intent: 'update', code: 'operator2', name: 'x', description: '' })).status,
+		).toBe(409)
 		const page = await (await admin.client.get(`/admin/roles/${adminId}`)).text()
 		expect(page).toContain(vn.admin.roles.allFunctionsNote)
 		expect(page).not.toContain('name="grant"')
@@ -113,10 +121,16 @@ describe('roles', () => {
 		body.append('grant', `${danhmuc}:view`)
 		body.append('grant', `${tram}:view`)
 		body.append('grant', `${tram}:create`)
-		const saved = await admin.client.request(`/admin/roles/${id}`, { method: 'POST', body, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })
+		const saved = await admin.client.request(`/admin/roles/${id}`, {
+			method: 'POST',
+			body,
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+		})
 		expect(saved.status).toBe(302)
 		const grants = await getDb().selectFrom('role_grants').select(['function_id', 'action']).where('role_id', '=', id).execute()
-		expect(grants.map((grant) => `${grant.function_id}:${grant.action}`).sort()).toEqual([`${danhmuc}:view`, `${tram}:create`, `${tram}:view`].sort())
+		expect(grants.map((grant) => `${grant.function_id}:${grant.action}`).sort()).toEqual(
+			[`${danhmuc}:view`, `${tram}:create`, `${tram}:view`].sort(),
+		)
 		expect((await holder.client.get('/danhmuc/tram')).status).toBe(200)
 		const checkedPage = await (await admin.client.get(`/admin/roles/${id}`)).text()
 		const grantBox = (value: string) => parseHtml(checkedPage).querySelector(`input[name="grant"][value="${value}"]`)
@@ -127,7 +141,14 @@ describe('roles', () => {
 		expect((await admin.client.post(`/admin/roles/${id}`, { intent: 'grants' })).status).toBe(302)
 		expect(await getDb().selectFrom('role_grants').select('action').where('role_id', '=', id).execute()).toEqual([])
 		expect((await holder.client.get('/danhmuc/tram')).status).toBe(403)
-		const audit = await getDb().selectFrom('audit_log').select(['action', 'details']).where('entity', '=', 'role').where('entity_id', '=', String(id)).where('action', '=', 'role.grantsChanged').orderBy('id').execute()
+		const audit = await getDb()
+			.selectFrom('audit_log')
+			.select(['action', 'details'])
+			.where('entity', '=', 'role')
+			.where('entity_id', '=', String(id))
+			.where('action', '=', 'role.grantsChanged')
+			.orderBy('id')
+			.execute()
 		expect(JSON.parse(audit[0]!.details!)).toMatchObject({ added: expect.arrayContaining(['DANHMUC_TRAM:create']) })
 		expect(JSON.parse(audit[1]!.details!)).toMatchObject({ removed: expect.arrayContaining(['DANHMUC_TRAM:view']) })
 	})
@@ -149,7 +170,8 @@ describe('roles', () => {
 	test('a viewer gets 403 on every role page and form', async () => {
 		const { id } = await createRole()
 		for (const path of ['/admin/roles', '/admin/roles/new', `/admin/roles/${id}`]) expect((await viewer.client.get(path)).status).toBe(403)
-		for (const intent of ['update', 'grants', 'delete']) expect((await viewer.client.post(`/admin/roles/${id}`, { intent, code: 'x', name: 'x' })).status).toBe(403)
+		for (const intent of ['update', 'grants', 'delete'])
+			expect((await viewer.client.post(`/admin/roles/${id}`, { intent, code: 'x', name: 'x' })).status).toBe(403)
 		expect((await viewer.client.post('/admin/roles/new', { intent: 'update', code: 'xyz', name: 'x' })).status).toBe(403)
 		expect(await getDb().selectFrom('roles').select('id').where('id', '=', id).executeTakeFirst()).toBeDefined()
 	})

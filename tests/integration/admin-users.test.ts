@@ -39,7 +39,14 @@ async function rolesOf(id: number) {
 }
 
 async function auditActions(id: number) {
-	const rows = await getDb().selectFrom('audit_log').select(['action', 'details']).where('entity', '=', 'user').where('entity_id', '=', String(id)).where('action', 'like', 'user.%').orderBy('id').execute()
+	const rows = await getDb()
+		.selectFrom('audit_log')
+		.select(['action', 'details'])
+		.where('entity', '=', 'user')
+		.where('entity_id', '=', String(id))
+		.where('action', 'like', 'user.%')
+		.orderBy('id')
+		.execute()
 	return rows
 }
 
@@ -56,7 +63,11 @@ function shownPassword(html: string): string {
 }
 
 async function sessionCount(id: number) {
-	const row = await getDb().selectFrom('sessions').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', id).executeTakeFirstOrThrow()
+	const row = await getDb()
+		.selectFrom('sessions')
+		.select((eb) => eb.fn.countAll<number>().as('n'))
+		.where('user_id', '=', id)
+		.executeTakeFirstOrThrow()
 	return Number(row.n)
 }
 
@@ -98,12 +109,23 @@ describe('the user list', () => {
 		const found = async (query: string) => listed(await (await getPage(admin.client, `/admin/users?q=${encodeURIComponent(query)}`)).text())
 		expect(await found(target.email)).toEqual([target.email])
 
-		const edited = await admin.client.post(`/admin/users/${target.user.id}`, { intent: 'update', displayName: 'Đoàn Văn Quý', firstName: 'Quý', lastName: 'Đoàn', roles: ['viewer'] })
+		const edited = await admin.client.post(`/admin/users/${target.user.id}`, {
+			intent: 'update',
+			displayName: 'Đoàn Văn Quý',
+			firstName: 'Quý',
+			lastName: 'Đoàn',
+			roles: ['viewer'],
+		})
 		await edited.text()
 		expect(edited.status).toBe(302)
 		expect(await found('doan van quy')).toEqual([target.email])
 
-		const profile = await target.client.post('/contacts/profile', { intent: 'profile', displayName: 'Lưu Ánh Dương', firstName: 'Dương', lastName: 'Lưu' })
+		const profile = await target.client.post('/contacts/profile', {
+			intent: 'profile',
+			displayName: 'Lưu Ánh Dương',
+			firstName: 'Dương',
+			lastName: 'Lưu',
+		})
 		await profile.text()
 		expect(profile.status).toBe(302)
 		expect(await found('luu anh duong')).toEqual([target.email])
@@ -119,7 +141,10 @@ describe('the user list', () => {
 
 	test('a search matching more accounts than a statement may bind values (SQLite 32,766, PostgreSQL 65,535) answers its first page', async () => {
 		const crowd = 66_000
-		const rows = getDatabase().dialect === 'sqlite' ? sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${crowd}) select i from n` : sql`select generate_series(1, ${crowd}) as i`
+		const rows =
+			getDatabase().dialect === 'sqlite'
+				? sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${crowd}) select i from n`
+				: sql`select generate_series(1, ${crowd}) as i`
 		const email = sql`'crowd-' || i || '@example.com'`
 		// Left in place: the tests below find their users by id or by their own email, and deleting this many
 		// accounts one cascade at a time would cost PostgreSQL seconds.
@@ -136,7 +161,15 @@ describe('the user list', () => {
 describe('creating a user', () => {
 	test('with a generated password shown once: the user must change it, holds the roles, sees the menu', async () => {
 		const email = `created-${Date.now()}@example.com`
-		const response = await admin.client.post('/admin/users/new', { intent: 'create', email, displayName: '', firstName: 'Hằng', lastName: 'Nguyễn', password: '', roles: 'operator' })
+		const response = await admin.client.post('/admin/users/new', {
+			intent: 'create',
+			email,
+			displayName: '',
+			firstName: 'Hằng',
+			lastName: 'Nguyễn',
+			password: '',
+			roles: 'operator',
+		})
 		expect(response.status).toBe(200)
 		const html = await response.text()
 		expect(html).toContain(vn.admin.users.passwordOnce.slice(0, 20))
@@ -158,7 +191,12 @@ describe('creating a user', () => {
 
 	test('with a typed password: redirects to the user with a message', async () => {
 		const email = `typed-${Date.now()}@example.com`
-		const response = await admin.client.post('/admin/users/new', { intent: 'create', email, displayName: 'Typed', password: 'Một mật khẩu dài 2024' })
+		const response = await admin.client.post('/admin/users/new', {
+			intent: 'create',
+			email,
+			displayName: 'Typed',
+			password: 'Một mật khẩu dài 2024',
+		})
 		expect(response.status).toBe(302)
 		const target = location(response)!
 		expect(target).toMatch(/^\/admin\/users\/\d+$/)
@@ -167,7 +205,13 @@ describe('creating a user', () => {
 	})
 
 	test('bad input answers 400 with errors next to the fields and the values kept', async () => {
-		const response = await admin.client.post('/admin/users/new', { intent: 'create', email: 'not-an-email', displayName: 'Giữ lại', password: 'short', roles: 'viewer' })
+		const response = await admin.client.post('/admin/users/new', {
+			intent: 'create',
+			email: 'not-an-email',
+			displayName: 'Giữ lại',
+			password: 'short',
+			roles: 'viewer',
+		})
 		expect(response.status).toBe(400)
 		const html = await response.text()
 		expect(fieldError(html, 'email')).toBe(vn.validation.email)
@@ -184,7 +228,12 @@ describe('creating a user', () => {
 		const taken = await admin.client.post('/admin/users/new', { intent: 'create', email: viewer.email.toUpperCase(), password: '' })
 		expect(taken.status).toBe(409)
 		expect(fieldError(await taken.text(), 'email')).toBe(vn.admin.errors.emailTaken)
-		const unknown = await admin.client.post('/admin/users/new', { intent: 'create', email: `x-${Date.now()}@example.com`, password: '', roles: 'no-such-role' })
+		const unknown = await admin.client.post('/admin/users/new', {
+			intent: 'create',
+			email: `x-${Date.now()}@example.com`,
+			password: '',
+			roles: 'no-such-role',
+		})
 		expect(unknown.status).toBe(400)
 		expect(await unknown.text()).toContain(vn.admin.errors.unknownRole)
 	})
@@ -208,12 +257,20 @@ describe('editing a user', () => {
 		const notes = await getDb().selectFrom('notifications').selectAll().where('user_id', '=', someone.user.id).execute()
 		expect(notes.map((note) => note.type)).toEqual(['roles_changed'])
 		const audit = await auditActions(someone.user.id)
-		expect(JSON.parse(audit.at(-1)!.details!)).toMatchObject({ changes: { roles: { from: 'viewer', to: 'admin' }, displayName: { to: 'Đổi tên' } } })
+		expect(JSON.parse(audit.at(-1)!.details!)).toMatchObject({
+			changes: { roles: { from: 'viewer', to: 'admin' }, displayName: { to: 'Đổi tên' } },
+		})
 	})
 
 	test('bad input keeps the values', async () => {
 		const someone = await createTestUser()
-		const response = await admin.client.post(`/admin/users/${someone.user.id}`, { intent: 'update', displayName: 'x'.repeat(101), firstName: 'Giữ', lastName: '', roles: 'viewer' })
+		const response = await admin.client.post(`/admin/users/${someone.user.id}`, {
+			intent: 'update',
+			displayName: 'x'.repeat(101),
+			firstName: 'Giữ',
+			lastName: '',
+			roles: 'viewer',
+		})
 		expect(response.status).toBe(400)
 		const html = await response.text()
 		expect(fieldError(html, 'displayName')).toBe(format(vn.validation.tooLong, { max: 100 }))
@@ -226,7 +283,13 @@ describe('editing a user', () => {
 		const adminRole = await db.selectFrom('roles').select('id').where('code', '=', 'admin').executeTakeFirstOrThrow()
 		await db.deleteFrom('user_roles').where('role_id', '=', adminRole.id).where('user_id', '<>', admin.user.id).execute()
 
-		const demote = await admin.client.post(`/admin/users/${admin.user.id}`, { intent: 'update', displayName: 'Admin', firstName: '', lastName: '', roles: 'viewer' })
+		const demote = await admin.client.post(`/admin/users/${admin.user.id}`, {
+			intent: 'update',
+			displayName: 'Admin',
+			firstName: '',
+			lastName: '',
+			roles: 'viewer',
+		})
 		expect(demote.status).toBe(409)
 		expect(await demote.text()).toContain(vn.admin.errors.lastAdmin)
 		expect(await rolesOf(admin.user.id)).toEqual(['admin'])
@@ -243,22 +306,47 @@ describe('editing a user', () => {
 		expect((await other.client.post(`/admin/users/${admin.user.id}`, { intent: 'lock' })).status).toBe(302)
 		expect(location(await admin.client.get('/admin/users'))).toMatch(/^\/account\/login/)
 		// ... and then `other` is the last active one: dropping the role is refused.
-		const demoteLast = await other.client.post(`/admin/users/${other.user.id}`, { intent: 'update', displayName: 'x', firstName: '', lastName: '', roles: 'viewer' })
+		const demoteLast = await other.client.post(`/admin/users/${other.user.id}`, {
+			intent: 'update',
+			displayName: 'x',
+			firstName: '',
+			lastName: '',
+			roles: 'viewer',
+		})
 		expect(demoteLast.status).toBe(409)
 		expect(await rolesOf(other.user.id)).toEqual(['admin'])
 		// Unlocking the first restores two administrators: now the role may go.
 		expect((await other.client.post(`/admin/users/${admin.user.id}`, { intent: 'unlock' })).status).toBe(302)
-		expect((await other.client.post(`/admin/users/${other.user.id}`, { intent: 'update', displayName: 'x', firstName: '', lastName: '', roles: 'viewer' })).status).toBe(302)
+		expect(
+			(
+				await other.client.post(`/admin/users/${other.user.id}`, {
+					intent: 'update',
+					displayName: 'x',
+					firstName: '',
+					lastName: '',
+					roles: 'viewer',
+				})
+			).status,
+		).toBe(302)
 		admin = { ...admin, client: new TestClient(server.url) }
 		expect((await admin.client.signIn(admin.email, admin.password)).status).toBe(302)
 	})
 })
 
 describe('locking, resetting and ending sessions', () => {
-	test('locking ends the user\'s sessions and API tokens at once; unlocking lets them sign in again', async () => {
+	test("locking ends the user's sessions and API tokens at once; unlocking lets them sign in again", async () => {
 		const someone = await member(['viewer'])
 		expect((await someone.client.get('/dashboard')).status).toBe(200)
-		await getDb().insertInto('api_tokens').values({ token_hash: `h-${someone.user.id}`, user_id: someone.user.id, created_at: Date.now(), expires_at: Date.now() + 3_600_000, last_used_at: null }).execute()
+		await getDb()
+			.insertInto('api_tokens')
+			.values({
+				token_hash: `h-${someone.user.id}`,
+				user_id: someone.user.id,
+				created_at: Date.now(),
+				expires_at: Date.now() + 3_600_000,
+				last_used_at: null,
+			})
+			.execute()
 		const response = await admin.client.post(`/admin/users/${someone.user.id}`, { intent: 'lock' })
 		expect(response.status).toBe(302)
 		expect((await userRow(someone.user.id)).locked).toBe(1)

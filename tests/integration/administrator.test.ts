@@ -24,7 +24,13 @@ async function startOnce(env: Record<string, string>) {
 }
 
 async function auditOf(userId: number) {
-	return getDb().selectFrom('audit_log').select(['action', 'actor_email', 'details']).where('entity', '=', 'user').where('entity_id', '=', String(userId)).orderBy('id').execute()
+	return getDb()
+		.selectFrom('audit_log')
+		.select(['action', 'actor_email', 'details'])
+		.where('entity', '=', 'user')
+		.where('entity_id', '=', String(userId))
+		.orderBy('id')
+		.execute()
 }
 
 async function rolesOf(email: string) {
@@ -54,8 +60,16 @@ describe('the portal always has an administrator', () => {
 		expect((await auditOf(chief.id)).find((entry) => entry.action === 'user.created')).toMatchObject({ actor_email: 'system' })
 		// Names for clients that read firstName/lastName (the account API); the display name stays the top bar's.
 		expect(chief).toMatchObject({ display_name: 'Administrator', first_name: 'Portal', last_name: 'Administrator' })
-		expect(await getUserByEmail(toEmail('operator@example.com'))).toMatchObject({ display_name: 'Nguyễn Văn Vận Hành', last_name: 'Nguyễn Văn', first_name: 'Vận Hành' })
-		expect(await getUserByEmail(toEmail('viewer@example.com'))).toMatchObject({ display_name: 'Trần Thị Xem', last_name: 'Trần Thị', first_name: 'Xem' })
+		expect(await getUserByEmail(toEmail('operator@example.com'))).toMatchObject({
+			display_name: 'Nguyễn Văn Vận Hành',
+			last_name: 'Nguyễn Văn',
+			first_name: 'Vận Hành',
+		})
+		expect(await getUserByEmail(toEmail('viewer@example.com'))).toMatchObject({
+			display_name: 'Trần Thị Xem',
+			last_name: 'Trần Thị',
+			first_name: 'Xem',
+		})
 	})
 
 	test('while an unlocked administrator exists, a start changes nothing', async () => {
@@ -88,7 +102,11 @@ describe('the portal always has an administrator', () => {
 			await signIn.text()
 			expect(location(signIn)).toBe('/account/change-password')
 			expect(fs.existsSync(file)).toBe(true)
-			const changed = await restored.post('/account/change-password', { currentPassword: password, newPassword: CHIEF_PASSWORD, confirmPassword: CHIEF_PASSWORD })
+			const changed = await restored.post('/account/change-password', {
+				currentPassword: password,
+				newPassword: CHIEF_PASSWORD,
+				confirmPassword: CHIEF_PASSWORD,
+			})
 			await changed.text()
 			expect(changed.status).toBe(302)
 			expect(fs.existsSync(file)).toBe(false)
@@ -119,7 +137,11 @@ describe('the portal always has an administrator', () => {
 		const password = fs.readFileSync(file, 'utf8').trimEnd().split('\n').at(-1)!
 		expect(created.stdout).not.toContain(password)
 		expect(await rolesOf('deputy@example.com')).toEqual(['admin'])
-		expect(await getUserByEmail(toEmail('deputy@example.com'))).toMatchObject({ first_name: 'Minh', last_name: 'Lê Văn', display_name: 'Lê Văn Minh' })
+		expect(await getUserByEmail(toEmail('deputy@example.com'))).toMatchObject({
+			first_name: 'Minh',
+			last_name: 'Lê Văn',
+			display_name: 'Lê Văn Minh',
+		})
 
 		const weak = await runCli('users:create-admin', '--email', 'weak@example.com', '--password', 'password1')
 		expect(weak.code).toBe(2)
@@ -133,8 +155,11 @@ describe('the portal always has an administrator', () => {
 		const before = fileContent()
 		// On a terminal (here a pseudo-terminal that script(1) gives it) the password is shown there, and no file is written.
 		const onTerminal = await new Promise<string>((resolve, reject) =>
-			execFile('script', ['-qec', shellQuote([process.execPath, ...cliArguments('users:create-admin', '--email', 'console@example.com')]), '/dev/null'], { env: process.env }, (error, stdout) =>
-				error ? reject(error) : resolve(stdout),
+			execFile(
+				'script',
+				['-qec', shellQuote([process.execPath, ...cliArguments('users:create-admin', '--email', 'console@example.com')]), '/dev/null'],
+				{ env: process.env },
+				(error, stdout) => (error ? reject(error) : resolve(stdout)),
 			),
 		)
 		expect(onTerminal).toMatch(/Temporary password: \S+/)

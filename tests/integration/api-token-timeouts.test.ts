@@ -20,7 +20,11 @@ function at(offsetMs: number) {
 
 /** Whether the token works now (a request of its own: each request resolves its token once). */
 async function works(token: string) {
-	return (await resolveBearerToken(new Request('http://portal.test/api/QuanTri/FunctionGetByUser', { headers: { Authorization: `Bearer ${token}` } }))) !== null
+	return (
+		(await resolveBearerToken(
+			new Request('http://portal.test/api/QuanTri/FunctionGetByUser', { headers: { Authorization: `Bearer ${token}` } }),
+		)) !== null
+	)
 }
 
 async function newToken() {
@@ -91,11 +95,21 @@ describe('with the defaults (30 minutes idle, 12 hours)', () => {
 		const idle = await newToken()
 		const busy = await newToken()
 		// Used all day long, last 20 minutes ago.
-		await getDb().updateTable('api_tokens').set({ last_used_at: START + 11 * 60 * MINUTE + 30 * MINUTE }).where('user_id', '=', busy.user.id).execute()
+		await getDb()
+			.updateTable('api_tokens')
+			.set({ last_used_at: START + 11 * 60 * MINUTE + 30 * MINUTE })
+			.where('user_id', '=', busy.user.id)
+			.execute()
 		at(11 * 60 * MINUTE + 50 * MINUTE)
 		expect(await works(busy.token)).toBe(true)
 		const [listed] = await listApiTokens(busy.user.id)
-		expect(listed).toMatchObject({ createdAt: START, lastUsedAt: START + 11 * 60 * MINUTE + 50 * MINUTE, endsAt: START + 12 * 60 * MINUTE, ip: '203.0.113.7', userAgent: 'curl/8.11.0' })
+		expect(listed).toMatchObject({
+			createdAt: START,
+			lastUsedAt: START + 11 * 60 * MINUTE + 50 * MINUTE,
+			endsAt: START + 12 * 60 * MINUTE,
+			ip: '203.0.113.7',
+			userAgent: 'curl/8.11.0',
+		})
 		expect(await listApiTokens(idle.user.id)).toEqual([])
 		await purgeExpiredApiTokens()
 		const left = await getDb().selectFrom('api_tokens').select('user_id').where('user_id', 'in', [idle.user.id, busy.user.id]).execute()
@@ -104,7 +118,11 @@ describe('with the defaults (30 minutes idle, 12 hours)', () => {
 
 	test('a token of a locked user does not work; the lock of unused accounts deletes it', async () => {
 		const { token, user } = await newToken()
-		await getDb().updateTable('users').set({ created_at: START - 400 * 24 * 60 * MINUTE, last_sign_in_at: START - 400 * 24 * 60 * MINUTE }).where('id', '=', user.id).execute()
+		await getDb()
+			.updateTable('users')
+			.set({ created_at: START - 400 * 24 * 60 * MINUTE, last_sign_in_at: START - 400 * 24 * 60 * MINUTE })
+			.where('id', '=', user.id)
+			.execute()
 		expect(await lockInactiveAccounts({ days: 365, now: START })).toContain(user.id)
 		expect(await works(token)).toBe(false)
 		expect(await getDb().selectFrom('api_tokens').select('id').where('user_id', '=', user.id).execute()).toEqual([])

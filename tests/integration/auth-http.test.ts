@@ -134,11 +134,23 @@ describe('password change', () => {
 	test('bad input gets 400 with the specific error and changes nothing', async () => {
 		const { email, password, client } = await signedIn()
 		const cases = [
-			[{ currentPassword: 'wrong one here', newPassword: 'Another good one 1', confirmPassword: 'Another good one 1' }, 'Mật khẩu hiện tại không đúng.'],
+			[
+				{ currentPassword: 'wrong one here', newPassword: 'Another good one 1', confirmPassword: 'Another good one 1' },
+				'Mật khẩu hiện tại không đúng.',
+			],
 			[{ currentPassword: password, newPassword: 'short', confirmPassword: 'short' }, 'Mật khẩu phải có ít nhất 8 ký tự.'],
-			[{ currentPassword: password, newPassword: 'password123', confirmPassword: 'password123' }, 'Mật khẩu này quá phổ biến. Hãy chọn mật khẩu khác.'],
-			[{ currentPassword: password, newPassword: 'Another good one 1', confirmPassword: 'Another good one 2' }, 'Hai mật khẩu mới không khớp nhau.'],
-			[{ currentPassword: password, newPassword: 'x'.repeat(129), confirmPassword: 'x'.repeat(129) }, 'Mật khẩu chỉ được tối đa 128 ký tự.'],
+			[
+				{ currentPassword: password, newPassword: 'password123', confirmPassword: 'password123' },
+				'Mật khẩu này quá phổ biến. Hãy chọn mật khẩu khác.',
+			],
+			[
+				{ currentPassword: password, newPassword: 'Another good one 1', confirmPassword: 'Another good one 2' },
+				'Hai mật khẩu mới không khớp nhau.',
+			],
+			[
+				{ currentPassword: password, newPassword: 'x'.repeat(129), confirmPassword: 'x'.repeat(129) },
+				'Mật khẩu chỉ được tối đa 128 ký tự.',
+			],
 		] as const
 		for (const [fields, message] of cases) {
 			const response = await client.post('/account/change-password', fields)
@@ -193,7 +205,11 @@ describe('session lifetime', () => {
 
 	test('a session ends at its absolute lifetime even when active', async () => {
 		const { user, client } = await signedIn()
-		await getDb().updateTable('sessions').set({ expires_at: Date.now() - 1 }).where('user_id', '=', user.id).execute()
+		await getDb()
+			.updateTable('sessions')
+			.set({ expires_at: Date.now() - 1 })
+			.where('user_id', '=', user.id)
+			.execute()
 		expect(location(await client.get('/dashboard'))).toMatch(/reason=expired/)
 		const rows = await getDb().selectFrom('sessions').select('id_hash').where('user_id', '=', user.id).execute()
 		expect(rows).toEqual([])
@@ -345,11 +361,13 @@ describe('headers', () => {
 		const script = parseHtml(html).querySelector('link[rel="modulepreload"][href^="/build/"]')!.getAttribute('href')!
 		const raw = (headers: Record<string, string>) =>
 			new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-				http.get(new URL(script, server.url), { headers }, (response) => {
-					const chunks: Buffer[] = []
-					response.on('data', (chunk: Buffer) => chunks.push(chunk))
-					response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }))
-				}).on('error', reject)
+				http
+					.get(new URL(script, server.url), { headers }, (response) => {
+						const chunks: Buffer[] = []
+						response.on('data', (chunk: Buffer) => chunks.push(chunk))
+						response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }))
+					})
+					.on('error', reject)
 			})
 		const plain = await raw({})
 		expect(plain.status).toBe(200)
@@ -385,8 +403,11 @@ describe('headers', () => {
 		const anonymous = new TestClient(server.url)
 		const [admin, viewer] = await Promise.all([signedInUser(server, ['admin']), signedInUser(server, ['viewer'])])
 		const page = await anonymous.get('/account/login')
-		const script = parseHtml(await page.clone().text()).querySelector('link[rel="modulepreload"][href^="/build/"]')!.getAttribute('href')!
-		const post = (path: string, body: BodyInit, headers: Record<string, string> = {}) => fetch(new URL(path, server.url), { method: 'POST', body, headers, redirect: 'manual' })
+		const script = parseHtml(await page.clone().text())
+			.querySelector('link[rel="modulepreload"][href^="/build/"]')!
+			.getAttribute('href')!
+		const post = (path: string, body: BodyInit, headers: Record<string, string> = {}) =>
+			fetch(new URL(path, server.url), { method: 'POST', body, headers, redirect: 'manual' })
 
 		const throttledEmail = `throttled-${Date.now()}@example.com`
 		let throttled: Response | null = null
@@ -402,11 +423,19 @@ describe('headers', () => {
 			['redirect to the first page', 302, await admin.client.get('/')],
 			['not found', 404, await anonymous.get('/no/such/page')],
 			['forbidden page', 403, await viewer.client.get('/admin/users')],
-			['cross-site refusal', 403, await anonymous.post('/account/login', { email: 'a@example.com', password: 'x' }, { headers: { Origin: 'https://evil.example' } })],
+			[
+				'cross-site refusal',
+				403,
+				await anonymous.post('/account/login', { email: 'a@example.com', password: 'x' }, { headers: { Origin: 'https://evil.example' } }),
+			],
 			['form error', 400, await anonymous.signIn('nobody@example.com', 'wrong password 1')],
 			['malformed body', 400, await post('/account/login', 'x', { 'Content-Type': 'multipart/form-data' })],
 			['method not allowed', 405, await fetch(new URL('/account/login', server.url), { method: 'PUT' })],
-			['too large', 413, await post('/account/login', `email=${'a'.repeat(1100 * 1024)}`, { 'Content-Type': 'application/x-www-form-urlencoded' })],
+			[
+				'too large',
+				413,
+				await post('/account/login', `email=${'a'.repeat(1100 * 1024)}`, { 'Content-Type': 'application/x-www-form-urlencoded' }),
+			],
 			['throttled sign-in', 429, throttled!],
 			['static file', 200, await fetch(new URL('/favicon.svg', server.url))],
 			['built asset', 200, await fetch(new URL(script, server.url))],

@@ -36,7 +36,9 @@ function cliOn(database: { url: string; dataDir: string }, ...args: string[]) {
 
 /** `db:verify`'s row counts. */
 function rowCounts(stdout: string): Record<string, number> {
-	return Object.fromEntries([...stdout.matchAll(/^ {2}(\w+): ([\d,]+) rows$/gm)].map((match) => [match[1]!, Number(match[2]!.replace(/,/g, ''))]))
+	return Object.fromEntries(
+		[...stdout.matchAll(/^ {2}(\w+): ([\d,]+) rows$/gm)].map((match) => [match[1]!, Number(match[2]!.replace(/,/g, ''))]),
+	)
 }
 
 describe('backups', () => {
@@ -148,12 +150,16 @@ describe('backups', () => {
 					expect(refused.status).toBe(400)
 				}
 				// Each request's line comes after its answer, and after anything logged while it was served.
-				const entries = () => server.output.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>)
-				const codeRequests = () => entries().filter((entry) => entry.event === 'http.request' && entry.path === '/account/login/verify').length
+				const entries = () =>
+					server.output.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>)
+				const codeRequests = () =>
+					entries().filter((entry) => entry.event === 'http.request' && entry.path === '/account/login/verify').length
 				await until(() => codeRequests() >= 2, 'two logged code requests')
 				expect(codeRequests()).toBe(2)
 				// Once per user and process, whichever kind of code was tried.
-				expect(entries().filter((entry) => entry.event === 'mfa.key_unreadable')).toEqual([expect.objectContaining({ level: 'warn', userId: account.user.id })])
+				expect(entries().filter((entry) => entry.event === 'mfa.key_unreadable')).toEqual([
+					expect.objectContaining({ level: 'warn', userId: account.user.id }),
+				])
 
 				const reset = await cliWith(otherHost, 'users:reset-mfa', '--email', account.email)
 				expect(reset).toMatchObject({ code: 0, stderr: '' })
@@ -167,7 +173,12 @@ describe('backups', () => {
 			}
 			const restoredDb = openDatabase(buildConfig({ ...process.env, ...otherHost }).database)
 			try {
-				const audit = await restoredDb.db.selectFrom('audit_log').select(['actor_email', 'details']).where('action', '=', 'user.mfaReset').where('entity_id', '=', String(account.user.id)).execute()
+				const audit = await restoredDb.db
+					.selectFrom('audit_log')
+					.select(['actor_email', 'details'])
+					.where('action', '=', 'user.mfaReset')
+					.where('entity_id', '=', String(account.user.id))
+					.execute()
 				expect(audit).toHaveLength(1)
 				expect(audit[0]!.actor_email).toBe('cli')
 				expect(JSON.parse(audit[0]!.details!)).toMatchObject({ email: account.email, hadSecondFactor: true })
@@ -216,7 +227,9 @@ describe('backups', () => {
 			}
 			// No leftovers: a partial file may only be the next backup, being written now.
 			const newest = files.at(-1) ?? ''
-			expect(fs.readdirSync(backupDir).filter((name) => name.endsWith('.partial') && name.slice(0, -'.partial'.length) <= newest)).toEqual([])
+			expect(fs.readdirSync(backupDir).filter((name) => name.endsWith('.partial') && name.slice(0, -'.partial'.length) <= newest)).toEqual(
+				[],
+			)
 		} finally {
 			expect(await server.stop()).toBe(0)
 			fs.rmSync(backupDir, { recursive: true, force: true })

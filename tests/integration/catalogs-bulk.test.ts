@@ -52,7 +52,11 @@ async function seedTool(overrides: Record<string, string> = {}, stationId: numbe
 const edits = {
 	stations: async (record: Seeded) => {
 		const row = await getDb().selectFrom('stations').selectAll().where('id', '=', record.id).executeTakeFirstOrThrow()
-		const result = await updateStation(record.id, { ...stationSchema.parse(stationFields({ code: row.code, name: `${row.name} (sửa)` })), version: row.version }, operator.actor)
+		const result = await updateStation(
+			record.id,
+			{ ...stationSchema.parse(stationFields({ code: row.code, name: `${row.name} (sửa)` })), version: row.version },
+			operator.actor,
+		)
 		expect(result.ok).toBe(true)
 	},
 	tools: async (record: Seeded) => {
@@ -63,8 +67,24 @@ const edits = {
 }
 
 const CATALOGS = [
-	{ catalog: 'stations', path: '/danhmuc/tram', table: 'stations', entity: 'station', columns: STATION_FIELDS, fileName: 'tram', seed: (name: string) => seedStation({ name }) },
-	{ catalog: 'tools', path: '/congcu/list', table: 'tools', entity: 'tool', columns: TOOL_FIELDS, fileName: 'congcu', seed: (name: string) => seedTool({ name }) },
+	{
+		catalog: 'stations',
+		path: '/danhmuc/tram',
+		table: 'stations',
+		entity: 'station',
+		columns: STATION_FIELDS,
+		fileName: 'tram',
+		seed: (name: string) => seedStation({ name }),
+	},
+	{
+		catalog: 'tools',
+		path: '/congcu/list',
+		table: 'tools',
+		entity: 'tool',
+		columns: TOOL_FIELDS,
+		fileName: 'congcu',
+		seed: (name: string) => seedTool({ name }),
+	},
 ] as const
 
 async function remaining(table: 'stations' | 'tools', ids: number[]) {
@@ -102,7 +122,9 @@ describe.each(CATALOGS)('bulk actions on $catalog', ({ path, table, entity, colu
 		const form = page.querySelector(`form#${box?.getAttribute('form')}`)
 		expect(form?.getAttribute('method')).toBe('get')
 		// The list's query goes with the selection, to come back to the same view.
-		expect(form?.querySelectorAll('input[type="hidden"]').map((input) => [input.getAttribute('name'), input.getAttribute('value')])).toEqual([
+		expect(
+			form?.querySelectorAll('input[type="hidden"]').map((input) => [input.getAttribute('name'), input.getAttribute('value')]),
+		).toEqual([
 			['q', marker],
 			['size', '50'],
 		])
@@ -125,7 +147,9 @@ describe.each(CATALOGS)('bulk actions on $catalog', ({ path, table, entity, colu
 		const response = await operator.client.get(`${path}/export-selected.csv${query([a.id, b.id], 'sort=name&dir=desc')}`)
 		expect(response.status).toBe(200)
 		expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
-		expect(response.headers.get('Content-Disposition')).toMatch(new RegExp(`^attachment; filename="${fileName}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`))
+		expect(response.headers.get('Content-Disposition')).toMatch(
+			new RegExp(`^attachment; filename="${fileName}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`),
+		)
 		const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(new Uint8Array(await response.arrayBuffer()))
 		expect(text.startsWith('\uFEFF')).toBe(true)
 		const parsed = parseCsv(text)
@@ -160,7 +184,14 @@ describe.each(CATALOGS)('bulk actions on $catalog', ({ path, table, entity, colu
 		expect(form.getAttribute('action')).toBe(`${path}/bulk-delete?q=${marker}&sort=name&id=${b.id}&id=${a.id}`)
 		expect(form.querySelector('input[name="csrf"]')).not.toBeNull()
 		const fields = form.querySelectorAll('input[type="hidden"]').map((input) => [input.getAttribute('name'), input.getAttribute('value')])
-		expect(fields).toEqual(expect.arrayContaining([['id', String(a.id)], [`version-${a.id}`, '1'], ['id', String(b.id)], [`version-${b.id}`, '2']]))
+		expect(fields).toEqual(
+			expect.arrayContaining([
+				['id', String(a.id)],
+				[`version-${a.id}`, '1'],
+				['id', String(b.id)],
+				[`version-${b.id}`, '2'],
+			]),
+		)
 		expect(form.querySelector('button[type="submit"]')?.text.trim()).toBe(translate('vn', 'bulk.deleteConfirm', { count: 2 }))
 		expect(form.querySelector('a')?.getAttribute('href')).toBe(`${path}?q=${marker}&sort=name`)
 		expect(await remaining(table, [a.id, b.id])).toEqual([a.id, b.id].sort((x, y) => x - y))
@@ -170,7 +201,11 @@ describe.each(CATALOGS)('bulk actions on $catalog', ({ path, table, entity, colu
 		const marker = uniqueCode('BD')
 		const a = await seed(`Xóa ${marker}`)
 		const b = await seed(`Xóa nữa ${marker}`)
-		const response = await operator.client.post(`${path}/bulk-delete?q=${marker}&size=10`, { id: [String(a.id), String(b.id)], [`version-${a.id}`]: '1', [`version-${b.id}`]: '1' })
+		const response = await operator.client.post(`${path}/bulk-delete?q=${marker}&size=10`, {
+			id: [String(a.id), String(b.id)],
+			[`version-${a.id}`]: '1',
+			[`version-${b.id}`]: '1',
+		})
 		expect(response.status).toBe(302)
 		expect(location(response)).toBe(`${path}?q=${marker}&size=10`)
 		await response.text()
@@ -189,7 +224,11 @@ describe.each(CATALOGS)('bulk actions on $catalog', ({ path, table, entity, colu
 		const a = await seed('Giữ nguyên')
 		const b = await seed('Bị sửa')
 		await edits[table](b)
-		const response = await operator.client.post(`${path}/bulk-delete${query([a.id, b.id])}`, { id: [String(a.id), String(b.id)], [`version-${a.id}`]: '1', [`version-${b.id}`]: '1' })
+		const response = await operator.client.post(`${path}/bulk-delete${query([a.id, b.id])}`, {
+			id: [String(a.id), String(b.id)],
+			[`version-${a.id}`]: '1',
+			[`version-${b.id}`]: '1',
+		})
 		expect(response.status).toBe(409)
 		const alerts = alertText(await response.text())
 		expect(alerts).toContain(vn.bulk.refusedTitle)
@@ -203,7 +242,11 @@ describe.each(CATALOGS)('bulk actions on $catalog', ({ path, table, entity, colu
 		const a = await seed('Còn lại')
 		const gone = await seed('Đã mất')
 		await getDb().deleteFrom(table).where('id', '=', gone.id).execute()
-		const response = await operator.client.post(`${path}/bulk-delete`, { id: [String(a.id), String(gone.id)], [`version-${a.id}`]: '1', [`version-${gone.id}`]: '1' })
+		const response = await operator.client.post(`${path}/bulk-delete`, {
+			id: [String(a.id), String(gone.id)],
+			[`version-${a.id}`]: '1',
+			[`version-${gone.id}`]: '1',
+		})
 		expect(response.status).toBe(409)
 		expect(alertText(await response.text())).toContain(translate('vn', 'bulk.refusal.notFound', { id: gone.id }))
 		expect(await remaining(table, [a.id])).toEqual([a.id])
@@ -258,7 +301,10 @@ describe.each(CATALOGS)('bulk actions on $catalog', ({ path, table, entity, colu
 			expect(qr?.getAttribute('role')).toBe('img')
 			expect(qr?.querySelectorAll('svg')).toHaveLength(1)
 			// The same modules as the code of that address: it is what a phone camera reads.
-			const drawn = (html: string) => parseHtml(html).querySelectorAll('path').map((shape) => shape.getAttribute('d'))
+			const drawn = (html: string) =>
+				parseHtml(html)
+					.querySelectorAll('path')
+					.map((shape) => shape.getAttribute('d'))
 			expect(drawn(qr!.innerHTML)).toEqual(drawn(await qrCodeSvg(address)))
 		}
 		// The record's page links to its own label; a phone without a session is sent to sign in, then back to it.
@@ -283,21 +329,24 @@ describe.each(CATALOGS)('bulk actions on $catalog', ({ path, table, entity, colu
 		['an id too large', ['12345678901234567890'], 400, translate('vn', 'bulk.problems.malformed')],
 		['the same id twice', ['7', '7'], 400, translate('vn', 'bulk.problems.duplicate')],
 		['an id of no record', ['999999999'], 404, translate('vn', 'bulk.problems.missing', { ids: '999999999' })],
-	])('a selection with %s gets a clear 4xx answer on the confirmation page, from the export and on the labels page', async (_case, ids, status, message) => {
-		const page = await operator.client.get(`${path}/bulk-delete${query(ids)}`)
-		expect(page.status).toBe(status)
-		const html = parseHtml(await page.text())
-		expect(alertText(html.toString())).toBe(message)
-		expect(html.querySelector('form[action*="/bulk-delete"]')).toBeNull()
-		const csv = await operator.client.get(`${path}/export-selected.csv${query(ids)}`)
-		expect(csv.status).toBe(status)
-		expect((await csv.text()).trim()).toBe(message)
-		const labels = await operator.client.get(`${path}/labels${query(ids)}`)
-		expect(labels.status).toBe(status)
-		const labelsPage = await labels.text()
-		expect(alertText(labelsPage)).toBe(message)
-		expect(parseHtml(labelsPage).querySelector('.record-label')).toBeNull()
-	})
+	])(
+		'a selection with %s gets a clear 4xx answer on the confirmation page, from the export and on the labels page',
+		async (_case, ids, status, message) => {
+			const page = await operator.client.get(`${path}/bulk-delete${query(ids)}`)
+			expect(page.status).toBe(status)
+			const html = parseHtml(await page.text())
+			expect(alertText(html.toString())).toBe(message)
+			expect(html.querySelector('form[action*="/bulk-delete"]')).toBeNull()
+			const csv = await operator.client.get(`${path}/export-selected.csv${query(ids)}`)
+			expect(csv.status).toBe(status)
+			expect((await csv.text()).trim()).toBe(message)
+			const labels = await operator.client.get(`${path}/labels${query(ids)}`)
+			expect(labels.status).toBe(status)
+			const labelsPage = await labels.text()
+			expect(alertText(labelsPage)).toBe(message)
+			expect(parseHtml(labelsPage).querySelector('.record-label')).toBeNull()
+		},
+	)
 
 	test.each([
 		['no ids', {}, 'empty'],

@@ -61,29 +61,34 @@ describe('station CSV export', () => {
 		expect(lines[0]).toBe('code,name,type,province,address,latitude,longitude,status,commissionedAt,note,version')
 		expect(lines).toHaveLength(4) // header, two rows, the final empty string
 		// Sorted by name: "=HYPERLINK…" before "Trạm…".
-		expect(lines[1]).toBe(`${a.code},"'=HYPERLINK(""http://evil.example"") ${marker}",bts,ha-noi,"'+84 đường, ""ngõ"" 5",21.028511,105.804817,active,2019-05-01,'@SUM(A1),1`)
+		expect(lines[1]).toBe(
+			`${a.code},"'=HYPERLINK(""http://evil.example"") ${marker}",bts,ha-noi,"'+84 đường, ""ngõ"" 5",21.028511,105.804817,active,2019-05-01,'@SUM(A1),1`,
+		)
 		expect(lines[2]).toBe(`${b.code},Trạm Đà Nẵng ${marker},bts,ha-noi,12 Trần Duy Hưng,'-33.8688,151.2093,active,,,1`)
 	})
 
 	test.each([
 		['stations', '/danhmuc/tram', 'tram-mau-nhap.csv', STATION_FIELDS],
 		['tools', '/congcu/list', 'congcu-mau-nhap.csv', TOOL_FIELDS],
-	] as const)('the %s import page offers a template: the header row alone, for those who may import', async (_catalog, path, fileName, columns) => {
-		const page = parseHtml(await (await operator.client.get(`${path}/import`)).text())
-		const link = page.querySelector(`a[href="${path}/import/template.csv"]`)
-		expect(link?.text.trim()).toBe(vn.csv.template)
-		expect(link?.hasAttribute('download')).toBe(true)
-		const response = await operator.client.get(`${path}/import/template.csv`)
-		expect(response.status).toBe(200)
-		expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
-		expect(response.headers.get('Content-Disposition')).toBe(`attachment; filename="${fileName}"`)
-		const bytes = new Uint8Array(await response.arrayBuffer())
-		expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)).toBe(`${BOM}${header(columns)}\r\n`)
-		const refused = await viewer.client.get(`${path}/import/template.csv`)
-		expect(refused.status).toBe(403)
-		expect(refused.headers.get('Content-Type')).toMatch(/^text\/plain/)
-		await refused.text()
-	})
+	] as const)(
+		'the %s import page offers a template: the header row alone, for those who may import',
+		async (_catalog, path, fileName, columns) => {
+			const page = parseHtml(await (await operator.client.get(`${path}/import`)).text())
+			const link = page.querySelector(`a[href="${path}/import/template.csv"]`)
+			expect(link?.text.trim()).toBe(vn.csv.template)
+			expect(link?.hasAttribute('download')).toBe(true)
+			const response = await operator.client.get(`${path}/import/template.csv`)
+			expect(response.status).toBe(200)
+			expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
+			expect(response.headers.get('Content-Disposition')).toBe(`attachment; filename="${fileName}"`)
+			const bytes = new Uint8Array(await response.arrayBuffer())
+			expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)).toBe(`${BOM}${header(columns)}\r\n`)
+			const refused = await viewer.client.get(`${path}/import/template.csv`)
+			expect(refused.status).toBe(403)
+			expect(refused.headers.get('Content-Type')).toMatch(/^text\/plain/)
+			await refused.text()
+		},
+	)
 
 	test('export needs the export grant: a viewer gets 403 (plain text)', async () => {
 		const response = await viewer.client.get('/danhmuc/tram/export.csv')
@@ -103,7 +108,9 @@ describe('station CSV import', () => {
 		const again = await upload(operator.client, '/danhmuc/tram/import', exported)
 		expect(again.status).toBe(302)
 		expect(location(again)).toBe('/danhmuc/tram')
-		expect(await (await operator.client.get('/danhmuc/tram')).text()).toContain(format(vn.csv.imported, { created: 0, updated: 0, unchanged: 2 }))
+		expect(await (await operator.client.get('/danhmuc/tram')).text()).toContain(
+			format(vn.csv.imported, { created: 0, updated: 0, unchanged: 2 }),
+		)
 
 		const newCode = uniqueCode('NEW')
 		const edited =
@@ -111,16 +118,31 @@ describe('station CSV import', () => {
 			`${newCode},Trạm mới ${marker},weather,Thành phố Hồ Chí Minh,,10.8231,106.6297,maintenance,2020-01-01,Nhập từ tệp,\r\n`
 		const response = await upload(operator.client, '/danhmuc/tram/import', edited)
 		expect(response.status).toBe(302)
-		expect(await (await operator.client.get('/danhmuc/tram')).text()).toContain(format(vn.csv.imported, { created: 1, updated: 1, unchanged: 1 }))
+		expect(await (await operator.client.get('/danhmuc/tram')).text()).toContain(
+			format(vn.csv.imported, { created: 1, updated: 1, unchanged: 1 }),
+		)
 
 		const rows = await getDb().selectFrom('stations').selectAll().where('name', 'like', `%${marker}`).orderBy('code').execute()
 		expect(rows.map((row) => row.name).sort()).toEqual([`Trạm hai đã sửa ${marker}`, `Trạm mới ${marker}`, `Trạm một ${marker}`].sort())
 		const created = rows.find((row) => row.code === newCode)!
-		expect(created).toMatchObject({ province: 'ho-chi-minh', status: 'maintenance', latitude_e6: 10_823_100, version: 1, created_by: operator.user.id })
+		expect(created).toMatchObject({
+			province: 'ho-chi-minh',
+			status: 'maintenance',
+			latitude_e6: 10_823_100,
+			version: 1,
+			created_by: operator.user.id,
+		})
 		expect(rows.find((row) => row.id === a.id)).toMatchObject({ note: '=1+1', version: 1 })
 		expect(rows.find((row) => row.id === b.id)).toMatchObject({ latitude_e6: -10_500_000, longitude_e6: -20_250_000, version: 2 })
 
-		const audit = await getDb().selectFrom('audit_log').select(['action', 'entity_id', 'details']).where('entity', '=', 'station').where('actor_user_id', '=', operator.user.id).orderBy('id', 'desc').limit(3).execute()
+		const audit = await getDb()
+			.selectFrom('audit_log')
+			.select(['action', 'entity_id', 'details'])
+			.where('entity', '=', 'station')
+			.where('actor_user_id', '=', operator.user.id)
+			.orderBy('id', 'desc')
+			.limit(3)
+			.execute()
 		const actions = audit.map((entry) => entry.action)
 		expect(actions).toContain('station.imported')
 		const update = audit.find((entry) => entry.action === 'station.updated' && entry.entity_id === String(b.id))!
@@ -192,7 +214,10 @@ hai dòng",`,
 		const noColumn = await upload(operator.client, '/danhmuc/tram/import', `${columns.join(',')}\r\n${withoutVersion}\r\n`)
 		expect(noColumn.status).toBe(400)
 		expect(reportRows(await noColumn.text())).toEqual(refusal)
-		expect(await getDb().selectFrom('stations').select(['name', 'version']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ name: 'Phiên bản 2, sửa sau khi xuất', version: 2 })
+		expect(await getDb().selectFrom('stations').select(['name', 'version']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({
+			name: 'Phiên bản 2, sửa sau khi xuất',
+			version: 2,
+		})
 	})
 
 	test('semicolon-separated files (Excel in many locales) and files without the version column import too', async () => {
@@ -204,7 +229,10 @@ hai dòng",`,
 		// …and with the quotes it imports.
 		const quoted = `${columns.join(';')}\n${code};"Trạm; chấm phẩy";pumping;hue;;;;inactive;;\n`
 		expect((await upload(operator.client, '/danhmuc/tram/import', quoted)).status).toBe(302)
-		expect(await getDb().selectFrom('stations').select(['name', 'province']).where('code', '=', code).executeTakeFirst()).toEqual({ name: 'Trạm; chấm phẩy', province: 'hue' })
+		expect(await getDb().selectFrom('stations').select(['name', 'province']).where('code', '=', code).executeTakeFirst()).toEqual({
+			name: 'Trạm; chấm phẩy',
+			province: 'hue',
+		})
 	})
 
 	test.each([
@@ -217,7 +245,13 @@ hai dòng",`,
 		expect(response.status).toBe(400)
 		const message = fileError(await response.text())
 		if (expected === 'header') {
-			expect(message).toContain(format(vn.csv.errors.header, { expected: STATION_FIELDS.join(', '), missing: STATION_FIELDS.filter((f) => f !== 'version').join(', '), unknown: 'ma, ten' }))
+			expect(message).toContain(
+				format(vn.csv.errors.header, {
+					expected: STATION_FIELDS.join(', '),
+					missing: STATION_FIELDS.filter((f) => f !== 'version').join(', '),
+					unknown: 'ma, ten',
+				}),
+			)
 		} else {
 			expect(message).toBe(expected)
 		}
@@ -233,7 +267,11 @@ hai dòng",`,
 	test('a file of 25,000 rows is checked and written in steps, all or nothing', async () => {
 		const rows = Array.from({ length: 25_000 }, (_, i) => `BULK-${i},Trạm ${i},bts,hue,,,,active,,,`)
 		// One bad row at the very end: the steps written before it are rolled back.
-		const refused = await upload(operator.client, '/danhmuc/tram/import', [header(STATION_FIELDS), ...rows.slice(0, -1), 'BULK-LAST,Trạm cuối,bts,hue,,,,unknown,,,'].join('\n'))
+		const refused = await upload(
+			operator.client,
+			'/danhmuc/tram/import',
+			[header(STATION_FIELDS), ...rows.slice(0, -1), 'BULK-LAST,Trạm cuối,bts,hue,,,,unknown,,,'].join('\n'),
+		)
 		const report = parseHtml(await refused.text())
 		expect(refused.status).toBe(400)
 		expect(report.querySelector('table.import-report tbody th')?.text).toBe('25001')
@@ -242,7 +280,11 @@ hai dòng",`,
 		const accepted = await upload(operator.client, '/danhmuc/tram/import', [header(STATION_FIELDS), ...rows].join('\n'))
 		await accepted.text()
 		expect(accepted.status).toBe(302)
-		const written = await getDb().selectFrom('stations').select((eb) => eb.fn.countAll<number>().as('n')).where('code', 'like', 'BULK-%').executeTakeFirstOrThrow()
+		const written = await getDb()
+			.selectFrom('stations')
+			.select((eb) => eb.fn.countAll<number>().as('n'))
+			.where('code', 'like', 'BULK-%')
+			.executeTakeFirstOrThrow()
 		expect(Number(written.n)).toBe(25_000)
 	})
 
@@ -269,7 +311,12 @@ hai dòng",`,
 		} as RequestInit)
 		await response.text()
 		expect(response.status).toBe(302)
-		const written = await getDb().selectFrom('stations').select(['code', 'name']).where('code', 'in', ['STREAM-0', 'STREAM-3999']).orderBy('code').execute()
+		const written = await getDb()
+			.selectFrom('stations')
+			.select(['code', 'name'])
+			.where('code', 'in', ['STREAM-0', 'STREAM-3999'])
+			.orderBy('code')
+			.execute()
 		expect(written).toEqual([
 			{ code: 'STREAM-0', name: 'Trạm phát sóng số 0 ở Đà Nẵng' },
 			{ code: 'STREAM-3999', name: 'Trạm phát sóng số 3999 ở Đà Nẵng' },
@@ -319,7 +366,11 @@ hai dòng",`,
 				expect(seen.length).toBeGreaterThan(0)
 				expect(seen[0]).toContain(vn.csv.progressTitle)
 			}
-			const written = await getDb().selectFrom('stations').select((eb) => eb.fn.countAll<number>().as('n')).where('code', 'like', 'BG-%').executeTakeFirstOrThrow()
+			const written = await getDb()
+				.selectFrom('stations')
+				.select((eb) => eb.fn.countAll<number>().as('n'))
+				.where('code', 'like', 'BG-%')
+				.executeTakeFirstOrThrow()
 			expect(Number(written.n)).toBe(8_000)
 			const list = await (await operator.client.get('/danhmuc/tram')).text()
 			expect(unescapeHtml(list)).toContain(format(vn.csv.imported, { created: 8000, updated: 0, unchanged: 0 }))
@@ -394,7 +445,11 @@ describe('tool CSV', () => {
 		expect(lines[1]).toBe(`${first},Máy đo ${marker},measuring,SN-1,${station.id},in_use,2,cái,2022-01-31,12345678901.23,,1`)
 		expect(lines[2]).toBe(`${second},Thang ${marker},hand_tool,,${station.id},in_use,1,chiếc,,,"Ghi chú ""trích dẫn""",1`)
 
-		const refused = await upload(operator.client, '/congcu/list/import', `${header(TOOL_FIELDS)}\r\n${uniqueCode('T3')},X,measuring,,NO-STATION,in_use,1,cái,,,,\r\n`)
+		const refused = await upload(
+			operator.client,
+			'/congcu/list/import',
+			`${header(TOOL_FIELDS)}\r\n${uniqueCode('T3')},X,measuring,,NO-STATION,in_use,1,cái,,,,\r\n`,
+		)
 		expect(refused.status).toBe(400)
 		expect(reportRows(await refused.text())).toEqual([[2, 'stationId', vn.tools.errors.stationNotFound]])
 	})
@@ -402,14 +457,29 @@ describe('tool CSV', () => {
 	test('a tool row whose code exists needs its version too', async () => {
 		const station = await seedStation()
 		const code = uniqueCode('TV')
-		const created = await upload(operator.client, '/congcu/list/import', `${header(TOOL_FIELDS)}\r\n${code},Kìm,hand_tool,,${station.id},in_use,1,cái,,,,\r\n`)
+		const created = await upload(
+			operator.client,
+			'/congcu/list/import',
+			`${header(TOOL_FIELDS)}\r\n${code},Kìm,hand_tool,,${station.id},in_use,1,cái,,,,\r\n`,
+		)
 		expect(created.status).toBe(302)
-		const again = await upload(operator.client, '/congcu/list/import', `${header(TOOL_FIELDS)}\r\n${code},Kìm đã sửa,hand_tool,,${station.id},in_use,1,cái,,,,\r\n`)
+		const again = await upload(
+			operator.client,
+			'/congcu/list/import',
+			`${header(TOOL_FIELDS)}\r\n${code},Kìm đã sửa,hand_tool,,${station.id},in_use,1,cái,,,,\r\n`,
+		)
 		expect(again.status).toBe(400)
 		expect(reportRows(await again.text())).toEqual([[2, 'version', format(vn.csv.errors.versionRequired, { code })]])
-		const updated = await upload(operator.client, '/congcu/list/import', `${header(TOOL_FIELDS)}\r\n${code},Kìm đã sửa,hand_tool,,${station.id},in_use,1,cái,,,,1\r\n`)
+		const updated = await upload(
+			operator.client,
+			'/congcu/list/import',
+			`${header(TOOL_FIELDS)}\r\n${code},Kìm đã sửa,hand_tool,,${station.id},in_use,1,cái,,,,1\r\n`,
+		)
 		expect(updated.status).toBe(302)
-		expect(await getDb().selectFrom('tools').select(['name', 'version']).where('code', '=', code).executeTakeFirstOrThrow()).toEqual({ name: 'Kìm đã sửa', version: 2 })
+		expect(await getDb().selectFrom('tools').select(['name', 'version']).where('code', '=', code).executeTakeFirstOrThrow()).toEqual({
+			name: 'Kìm đã sửa',
+			version: 2,
+		})
 	})
 
 	test('a viewer may neither export nor import tools', async () => {

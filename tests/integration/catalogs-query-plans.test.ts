@@ -55,7 +55,9 @@ describe('station list pages', () => {
 
 	test('the unfiltered list by code reads a code index in order', async () => {
 		const plan = await planOf(pageQuery(await stationListSource(parseListState(new URLSearchParams(''), STATION_LIST), EVERYWHERE), ''))
-		expect(plan).toMatch(/USING COVERING INDEX (stations_code_sort|sqlite_autoindex_stations_1)|Index (Only )?Scan using stations_code_(sort|key|id)/)
+		expect(plan).toMatch(
+			/USING COVERING INDEX (stations_code_sort|sqlite_autoindex_stations_1)|Index (Only )?Scan using stations_code_(sort|key|id)/,
+		)
 		expect(plan).not.toMatch(/TEMP B-TREE|Seq Scan|Sort Key/)
 	})
 
@@ -63,8 +65,15 @@ describe('station list pages', () => {
 		const query = 'page=4000'
 		// On a small table PostgreSQL rightly reads the unique code index and the rows; at 100,000 rows it
 		// chose a sequential scan and a sort over the wide covering index (71 ms): the narrow one must win.
-		const plan = await planOf(pageQuery(await stationListSource(parseListState(new URLSearchParams(query), STATION_LIST), EVERYWHERE), query), { indexOnly: true })
-		expect(plan).toMatch(getDatabase().dialect === 'sqlite' ? /USING COVERING INDEX (stations_code_sort|sqlite_autoindex_stations_1)/ : /Index Only Scan using stations_code_id/)
+		const plan = await planOf(
+			pageQuery(await stationListSource(parseListState(new URLSearchParams(query), STATION_LIST), EVERYWHERE), query),
+			{ indexOnly: true },
+		)
+		expect(plan).toMatch(
+			getDatabase().dialect === 'sqlite'
+				? /USING COVERING INDEX (stations_code_sort|sqlite_autoindex_stations_1)/
+				: /Index Only Scan using stations_code_id/,
+		)
 		expect(plan).not.toMatch(/TEMP B-TREE|Seq Scan|Sort Key/)
 	})
 
@@ -126,7 +135,10 @@ describe('lists within two provinces (decision 0053)', () => {
 	})
 
 	test('counting the scope reads indexes, not the tables', async () => {
-		for (const source of [await stationListSource(parseListState(new URLSearchParams(''), STATION_LIST), scope), await toolListSource(parseListState(new URLSearchParams(''), TOOL_LIST), undefined, scope)]) {
+		for (const source of [
+			await stationListSource(parseListState(new URLSearchParams(''), STATION_LIST), scope),
+			await toolListSource(parseListState(new URLSearchParams(''), TOOL_LIST), undefined, scope),
+		]) {
 			const plan = await planOf(source.counted!.clearSelect().select((eb) => eb.fn.countAll().as('n')))
 			expect(plan).not.toMatch(/\bSCAN (tools|stations)\b(?! USING)|Seq Scan on tools/)
 		}
@@ -203,7 +215,10 @@ describe('search indexes', () => {
 			const tables = await sql<{ name: string }>`select name from sqlite_master where name in ('stations_fts', 'tools_fts')`.execute(db)
 			expect(tables.rows.map((row) => row.name).sort()).toEqual(['stations_fts', 'tools_fts'])
 		} else {
-			const indexes = await sql<{ indexname: string; indexdef: string }>`select indexname, indexdef from pg_indexes where indexname in ('stations_search_trgm', 'tools_search_trgm')`.execute(db)
+			const indexes = await sql<{
+				indexname: string
+				indexdef: string
+			}>`select indexname, indexdef from pg_indexes where indexname in ('stations_search_trgm', 'tools_search_trgm')`.execute(db)
 			expect(indexes.rows).toHaveLength(2)
 			for (const index of indexes.rows) expect(index.indexdef).toContain('gin_trgm_ops')
 		}

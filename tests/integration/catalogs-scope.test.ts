@@ -7,7 +7,20 @@ import { createTool } from '~/catalogs/tools.server'
 import { getDb } from '~/db/db.server'
 import { formatNumber } from '~/i18n/format'
 import { toEmail } from '~/users/email.server'
-import { alerts, fieldError, fieldValue, format, listedCodes, reportRows, signedIn, stationFields, toolFields, uniqueCode, uploadCsv, vn } from '../support/catalogs'
+import {
+	alerts,
+	fieldError,
+	fieldValue,
+	format,
+	listedCodes,
+	reportRows,
+	signedIn,
+	stationFields,
+	toolFields,
+	uniqueCode,
+	uploadCsv,
+	vn,
+} from '../support/catalogs'
 import { runCli } from '../support/cli'
 import { parseHtml, selectOptions, tableRows } from '../support/html'
 import { startServer, type RunningServer } from '../support/server'
@@ -73,7 +86,9 @@ describe('reading within the scope', () => {
 
 		const search = parseHtml(await (await scoped.client.get(`/search?q=${marker}`)).text())
 		const found = search.querySelectorAll('ul.search-results a').map((link) => link.getAttribute('href'))
-		expect(found.sort()).toEqual([`/congcu/list/${tools.angiang.id}`, `/danhmuc/tram/${stations.angiang.id}`, `/danhmuc/tram/${stations.angiangFree.id}`].sort())
+		expect(found.sort()).toEqual(
+			[`/congcu/list/${tools.angiang.id}`, `/danhmuc/tram/${stations.angiang.id}`, `/danhmuc/tram/${stations.angiangFree.id}`].sort(),
+		)
 
 		// A viewer everywhere sees them all.
 		expect(listedCodes(await (await mixed.client.get(`/danhmuc/tram?q=${marker}`)).text())).toHaveLength(4)
@@ -96,7 +111,11 @@ describe('reading within the scope', () => {
 		const list = await scoped.client.get(`/danhmuc/tram/export.csv?q=${marker}`)
 		const csv = await list.text()
 		expect(list.status).toBe(200)
-		const codes = csv.trim().split('\n').slice(1).map((line) => line.split(',')[0])
+		const codes = csv
+			.trim()
+			.split('\n')
+			.slice(1)
+			.map((line) => line.split(',')[0])
 		expect(codes.sort()).toEqual([stations.angiang.code, stations.angiangFree.code].sort())
 		const ticked = await scoped.client.get(`/danhmuc/tram/export-selected.csv?id=${stations.angiang.id}&id=${stations.hanoi.id}`)
 		expect(await ticked.text()).toContain(String(stations.hanoi.id))
@@ -140,7 +159,10 @@ describe('writing within the scope', () => {
 
 	test('a station moved out of the scope, or changed where only viewed, is refused with the province marked', async () => {
 		const before = await stationRow(stations.angiang.id)
-		const moved = await scoped.client.post(`/danhmuc/tram/${stations.angiang.id}`, stationFields({ code: before.code, province: 'ha-noi', version: String(before.version) }))
+		const moved = await scoped.client.post(
+			`/danhmuc/tram/${stations.angiang.id}`,
+			stationFields({ code: before.code, province: 'ha-noi', version: String(before.version) }),
+		)
 		const html = await moved.text()
 		expect(moved.status).toBe(400)
 		expect(fieldError(html, 'province')).toBe(vn.scope.errors.province)
@@ -148,31 +170,46 @@ describe('writing within the scope', () => {
 		expect(await stationRow(stations.angiang.id)).toEqual(before)
 
 		const elsewhere = await stationRow(stations.hanoi.id)
-		const viewedOnly = await mixed.client.post(`/danhmuc/tram/${stations.hanoi.id}`, stationFields({ code: elsewhere.code, province: 'an-giang', version: String(elsewhere.version) }))
+		const viewedOnly = await mixed.client.post(
+			`/danhmuc/tram/${stations.hanoi.id}`,
+			stationFields({ code: elsewhere.code, province: 'an-giang', version: String(elsewhere.version) }),
+		)
 		expect(fieldError(await viewedOnly.text(), 'province')).toBe(vn.scope.errors.province)
 		expect(viewedOnly.status).toBe(400)
 		expect(await stationRow(stations.hanoi.id)).toEqual(elsewhere)
 		// Outside the view scope, the same post is a 404.
-		const unseen = await scoped.client.post(`/danhmuc/tram/${stations.hanoi.id}`, stationFields({ code: elsewhere.code, version: String(elsewhere.version) }))
+		const unseen = await scoped.client.post(
+			`/danhmuc/tram/${stations.hanoi.id}`,
+			stationFields({ code: elsewhere.code, version: String(elsewhere.version) }),
+		)
 		await unseen.text()
 		expect(unseen.status).toBe(404)
 	})
 
 	test('a tool moved to a station across the edge of the scope is refused, either way', async () => {
 		const before = await toolRow(tools.angiang.id)
-		const moved = await scoped.client.post(`/congcu/list/${tools.angiang.id}`, toolFields({ code: before.code, stationId: String(stations.hanoi.id), version: String(before.version) }))
+		const moved = await scoped.client.post(
+			`/congcu/list/${tools.angiang.id}`,
+			toolFields({ code: before.code, stationId: String(stations.hanoi.id), version: String(before.version) }),
+		)
 		const html = await moved.text()
 		expect(moved.status).toBe(400)
 		expect(fieldError(html, 'stationId')).toBe(vn.scope.errors.station)
 		expect(await toolRow(tools.angiang.id)).toEqual(before)
 
 		const elsewhere = await toolRow(tools.hanoi.id)
-		const brought = await mixed.client.post(`/congcu/list/${tools.hanoi.id}`, toolFields({ code: elsewhere.code, stationId: String(stations.angiang.id), version: String(elsewhere.version) }))
+		const brought = await mixed.client.post(
+			`/congcu/list/${tools.hanoi.id}`,
+			toolFields({ code: elsewhere.code, stationId: String(stations.angiang.id), version: String(elsewhere.version) }),
+		)
 		expect(fieldError(await brought.text(), 'stationId')).toBe(vn.scope.errors.station)
 		expect(brought.status).toBe(400)
 		expect(await toolRow(tools.hanoi.id)).toEqual(elsewhere)
 
-		const within = await scoped.client.post(`/congcu/list/${tools.angiang.id}`, toolFields({ code: before.code, stationId: String(stations.angiangFree.id), version: String(before.version) }))
+		const within = await scoped.client.post(
+			`/congcu/list/${tools.angiang.id}`,
+			toolFields({ code: before.code, stationId: String(stations.angiangFree.id), version: String(before.version) }),
+		)
 		await within.text()
 		expect(within.status).toBe(302)
 	})
@@ -189,7 +226,10 @@ describe('writing within the scope', () => {
 		const page = await mixed.client.get(`/danhmuc/tram/bulk-delete?id=${ids.join('&id=')}`)
 		await page.text()
 		expect(page.status).toBe(404)
-		const bulk = await mixed.client.post('/danhmuc/tram/bulk-delete', { id: ids, ...Object.fromEntries(ids.map((id) => [`version-${id}`, '1'])) })
+		const bulk = await mixed.client.post('/danhmuc/tram/bulk-delete', {
+			id: ids,
+			...Object.fromEntries(ids.map((id) => [`version-${id}`, '1'])),
+		})
 		await bulk.text()
 		expect(bulk.status).toBe(409)
 		expect(await getDb().selectFrom('stations').select('id').where('id', 'in', ids.map(Number)).execute()).toHaveLength(2)
@@ -198,7 +238,10 @@ describe('writing within the scope', () => {
 	test('an import with a row outside the scope reports that row and writes nothing', async () => {
 		const inside = stationFields({ province: 'an-giang' })
 		const outside = stationFields({ province: 'can-tho' })
-		const csv = [STATION_FIELDS.join(','), ...[inside, outside].map((row) => STATION_FIELDS.map((field) => row[field] ?? '').join(','))].join('\n')
+		const csv = [
+			STATION_FIELDS.join(','),
+			...[inside, outside].map((row) => STATION_FIELDS.map((field) => row[field] ?? '').join(',')),
+		].join('\n')
 		const response = await uploadCsv(scoped.client, '/danhmuc/tram/import', csv)
 		const html = await response.text()
 		expect(response.status).toBe(400)
@@ -218,14 +261,30 @@ describe('the administration shows and edits scopes', () => {
 		expect(page.querySelector('input[type="search"][id^="scope-"]')).toBeNull()
 
 		// "Only these provinces" with none ticked: 400, the reason, values kept, nothing changed.
-		const none = await admin.client.post(`/admin/users/${scoped.user.id}`, { intent: 'update', roles: 'operator', 'scope-operator': 'some' })
+		const none = await admin.client.post(`/admin/users/${scoped.user.id}`, {
+			intent: 'update',
+			roles: 'operator',
+			'scope-operator': 'some',
+		})
 		expect(await none.text()).toContain(format(vn.scope.errors.noProvince, { role: 'operator' }))
 		expect(none.status).toBe(400)
-		const saved = await admin.client.post(`/admin/users/${scoped.user.id}`, { intent: 'update', roles: 'operator', 'scope-operator': 'some', 'provinces-operator': ['an-giang', 'hue'] })
+		const saved = await admin.client.post(`/admin/users/${scoped.user.id}`, {
+			intent: 'update',
+			roles: 'operator',
+			'scope-operator': 'some',
+			'provinces-operator': ['an-giang', 'hue'],
+		})
 		await saved.text()
 		expect(saved.status).toBe(302)
-		const audit = await getDb().selectFrom('audit_log').select('details').where('action', '=', 'user.updated').where('entity_id', '=', String(scoped.user.id)).execute()
-		expect(JSON.parse(audit.at(-1)!.details!)).toMatchObject({ changes: { roles: { from: 'operator (an-giang)', to: 'operator (an-giang, hue)' } } })
+		const audit = await getDb()
+			.selectFrom('audit_log')
+			.select('details')
+			.where('action', '=', 'user.updated')
+			.where('entity_id', '=', String(scoped.user.id))
+			.execute()
+		expect(JSON.parse(audit.at(-1)!.details!)).toMatchObject({
+			changes: { roles: { from: 'operator (an-giang)', to: 'operator (an-giang, hue)' } },
+		})
 
 		const list = await (await admin.client.get(`/admin/users?q=${encodeURIComponent(scoped.email)}`)).text()
 		expect(tableRows(list)[0]).toContain(format(vn.scope.roleIn, { role: vn.roles.operator, provinces: 'An Giang, Huế' }))
@@ -237,30 +296,72 @@ describe('the administration shows and edits scopes', () => {
 
 describe('the command line', () => {
 	test('users:set-roles --scope stores the provinces and audits before → after', async () => {
-		const set = await runCli('users:set-roles', '--email', mixed.email, '--roles', 'viewer,operator', '--scope', 'operator=an-giang,can-tho')
+		const set = await runCli(
+			'users:set-roles',
+			'--email',
+			mixed.email,
+			'--roles',
+			'viewer,operator',
+			'--scope',
+			'operator=an-giang,can-tho',
+		)
 		expect(set.code, set.stderr).toBe(0)
-		const rows = await getDb().selectFrom('user_role_scopes').select('province').where('user_id', '=', mixed.user.id).orderBy('province').execute()
+		const rows = await getDb()
+			.selectFrom('user_role_scopes')
+			.select('province')
+			.where('user_id', '=', mixed.user.id)
+			.orderBy('province')
+			.execute()
 		expect(rows.map((row) => row.province)).toEqual(['an-giang', 'can-tho'])
-		const audit = await getDb().selectFrom('audit_log').select('details').where('action', '=', 'user.roles_changed').where('entity_id', '=', String(mixed.user.id)).execute()
-		expect(JSON.parse(audit.at(-1)!.details!)).toMatchObject({ changes: { roles: { from: 'operator (an-giang), viewer', to: 'operator (an-giang, can-tho), viewer' } } })
+		const audit = await getDb()
+			.selectFrom('audit_log')
+			.select('details')
+			.where('action', '=', 'user.roles_changed')
+			.where('entity_id', '=', String(mixed.user.id))
+			.execute()
+		expect(JSON.parse(audit.at(-1)!.details!)).toMatchObject({
+			changes: { roles: { from: 'operator (an-giang), viewer', to: 'operator (an-giang, can-tho), viewer' } },
+		})
 	})
 
 	test('users:create --scope creates the user with the role in those provinces; an unknown code exits 2 and creates nothing', async () => {
 		const email = toEmail(`scoped-${marker}@example.com`)
 		const password = `Scoped pass ${marker}`
-		const unknown = await runCli('users:create', '--email', email, '--password', password, '--roles', 'operator', '--scope', 'operator=hue,atlantis')
+		const unknown = await runCli(
+			'users:create',
+			'--email',
+			email,
+			'--password',
+			password,
+			'--roles',
+			'operator',
+			'--scope',
+			'operator=hue,atlantis',
+		)
 		expect(unknown.code).toBe(2)
 		expect(unknown.stderr).toContain('atlantis')
 		expect(await getDb().selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined()
 
-		const created = await runCli('users:create', '--email', email, '--password', password, '--roles', 'viewer,operator', '--scope', 'operator=hue,an-giang')
+		const created = await runCli(
+			'users:create',
+			'--email',
+			email,
+			'--password',
+			password,
+			'--roles',
+			'viewer,operator',
+			'--scope',
+			'operator=hue,an-giang',
+		)
 		expect(created.code, created.stderr).toBe(0)
 		expect(created.stdout).toContain('with roles: viewer, operator (hue, an-giang).')
 		const user = await getDb().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()
 		const assignments = await getDb()
 			.selectFrom('user_roles')
 			.innerJoin('roles', 'roles.id', 'user_roles.role_id')
-			.leftJoin('user_role_scopes', (join) => join.onRef('user_role_scopes.user_id', '=', 'user_roles.user_id').onRef('user_role_scopes.role_id', '=', 'user_roles.role_id'))
+			.leftJoin('user_role_scopes', (join) =>
+				join.onRef('user_role_scopes.user_id', '=', 'user_roles.user_id').onRef('user_role_scopes.role_id', '=', 'user_roles.role_id'),
+			)
 			.select(['roles.code', 'user_role_scopes.province'])
 			.where('user_roles.user_id', '=', user.id)
 			.orderBy('roles.code')

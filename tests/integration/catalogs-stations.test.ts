@@ -6,7 +6,20 @@ import { createTool } from '~/catalogs/tools.server'
 import { stationSchema } from '~/catalogs/station-schema.server'
 import { getDb } from '~/db/db.server'
 import { location } from '../support/client'
-import { alerts, escapeHtml, fieldError, fieldValue, format, getPage, listedCodes, signedIn, stationFields, toolFields, uniqueCode, vn } from '../support/catalogs'
+import {
+	alerts,
+	escapeHtml,
+	fieldError,
+	fieldValue,
+	format,
+	getPage,
+	listedCodes,
+	signedIn,
+	stationFields,
+	toolFields,
+	uniqueCode,
+	vn,
+} from '../support/catalogs'
 import { startServer, type RunningServer } from '../support/server'
 
 let server: RunningServer
@@ -35,7 +48,10 @@ async function seedStation(overrides: Record<string, string> = {}) {
 function ascendingHeaders(html: string) {
 	return parseHtml(html)
 		.querySelectorAll('th[scope="col"][aria-sort="ascending"]')
-		.map((header) => ({ text: header.text, link: new URL(header.querySelector(':scope > a')?.getAttribute('href') ?? '', 'http://portal.test') }))
+		.map((header) => ({
+			text: header.text,
+			link: new URL(header.querySelector(':scope > a')?.getAttribute('href') ?? '', 'http://portal.test'),
+		}))
 }
 
 /** The changes a record's history lists: the line as read, the old value struck out (`del`), the new one marked inserted (`ins`). */
@@ -68,11 +84,25 @@ describe('creating a station', () => {
 
 		const id = Number(target.split('/').pop())
 		const row = await stationRow(id)
-		expect(row).toMatchObject({ code: fields.code, latitude_e6: 21_028_511, longitude_e6: 105_804_817, version: 1, created_by: operator.user.id })
+		expect(row).toMatchObject({
+			code: fields.code,
+			latitude_e6: 21_028_511,
+			longitude_e6: 105_804_817,
+			version: 1,
+			created_by: operator.user.id,
+		})
 		expect(row!.search_text).toContain('tram bien ap da nang 1')
-		const audit = await getDb().selectFrom('audit_log').selectAll().where('entity', '=', 'station').where('entity_id', '=', String(id)).execute()
+		const audit = await getDb()
+			.selectFrom('audit_log')
+			.selectAll()
+			.where('entity', '=', 'station')
+			.where('entity_id', '=', String(id))
+			.execute()
 		expect(audit.map((entry) => entry.action)).toEqual(['station.created'])
-		expect(JSON.parse(audit[0]!.details!)).toMatchObject({ code: fields.code, changes: { name: { from: '', to: 'Trạm biến áp Đà Nẵng 1' } } })
+		expect(JSON.parse(audit[0]!.details!)).toMatchObject({
+			code: fields.code,
+			changes: { name: { from: '', to: 'Trạm biến áp Đà Nẵng 1' } },
+		})
 		expect(audit[0]!.actor_user_id).toBe(operator.user.id)
 	})
 
@@ -120,7 +150,11 @@ describe('creating a station', () => {
 		expect(errorSummary(html)?.items).toContain(`${vn.stations.fields[field as keyof typeof vn.stations.fields]}: ${message}`)
 		if (field !== 'name') expect(fieldValue(html, 'name')).toBe('Giữ lại tên này')
 		if (field !== 'code') expect(fieldValue(html, 'code')).toBe(fields.code)
-		const written = await getDb().selectFrom('stations').select('id').where('code', '=', fields.code ?? '').execute()
+		const written = await getDb()
+			.selectFrom('stations')
+			.select('id')
+			.where('code', '=', fields.code ?? '')
+			.execute()
 		expect(written).toEqual([])
 	})
 
@@ -169,7 +203,8 @@ describe('the station list', () => {
 			[`Trạm a_b ${marker}`, 'active', 'weather', 'hue'],
 			[`Trạm axb ${marker}`, 'active', 'weather', 'hue'],
 		] as const
-		for (const [name, status, type, province] of names) made.push(await seedStation({ name, status, type, province, code: uniqueCode('L') }))
+		for (const [name, status, type, province] of names)
+			made.push(await seedStation({ name, status, type, province, code: uniqueCode('L') }))
 	})
 
 	const search = async (query: string) => {
@@ -257,7 +292,9 @@ describe('the station list', () => {
 	})
 
 	test('a submitted filter form (empty fields, defaults, other spellings) is redirected to one short address', async () => {
-		const response = await operator.client.get(`/danhmuc/tram?q=+${marker}+&status=&type=pumping&province=Hu%E1%BA%BF&sort=code&dir=asc&page=1&size=25`)
+		const response = await operator.client.get(
+			`/danhmuc/tram?q=+${marker}+&status=&type=pumping&province=Hu%E1%BA%BF&sort=code&dir=asc&page=1&size=25`,
+		)
 		expect(response.status).toBe(302)
 		expect(location(response)).toBe(`/danhmuc/tram?q=${marker}&type=pumping&province=hue`)
 		expect((await operator.client.get(location(response)!)).status).toBe(200)
@@ -274,7 +311,9 @@ describe('the station list', () => {
 
 	test('the table is labelled: caption with the sort, column headers with scope', async () => {
 		const html = await (await operator.client.get(`/danhmuc/tram?q=${marker}`)).text()
-		expect(html).toContain(format(vn.list.caption, { name: vn.stations.title, column: vn.stations.fields.code, direction: vn.list.ascending }))
+		expect(html).toContain(
+			format(vn.list.caption, { name: vn.stations.title, column: vn.stations.fields.code, direction: vn.list.ascending }),
+		)
 		expect(ascendingHeaders(html).map((header) => header.text)).toEqual([expect.stringContaining(vn.stations.fields.code)])
 		expect(html).toContain('role="search"')
 	})
@@ -283,7 +322,10 @@ describe('the station list', () => {
 describe('editing a station', () => {
 	test('a save writes the change, bumps the version and records who changed what', async () => {
 		const { id, code } = await seedStation({ name: 'Trạm cũ' })
-		const response = await operator.client.post(`/danhmuc/tram/${id}`, stationFields({ code, name: 'Trạm mới', status: 'maintenance', version: '1' }))
+		const response = await operator.client.post(
+			`/danhmuc/tram/${id}`,
+			stationFields({ code, name: 'Trạm mới', status: 'maintenance', version: '1' }),
+		)
 		expect(response.status).toBe(302)
 		expect(location(response)).toBe(`/danhmuc/tram/${id}`)
 		expect(await stationRow(id)).toMatchObject({ name: 'Trạm mới', status: 'maintenance', version: 2, updated_by: operator.user.id })
@@ -297,7 +339,13 @@ describe('editing a station', () => {
 			from: vn.stations.statuses.active,
 			to: vn.stations.statuses.maintenance,
 		})
-		const audit = await getDb().selectFrom('audit_log').selectAll().where('entity', '=', 'station').where('entity_id', '=', String(id)).where('action', '=', 'station.updated').executeTakeFirstOrThrow()
+		const audit = await getDb()
+			.selectFrom('audit_log')
+			.selectAll()
+			.where('entity', '=', 'station')
+			.where('entity_id', '=', String(id))
+			.where('action', '=', 'station.updated')
+			.executeTakeFirstOrThrow()
 		expect(JSON.parse(audit.details!).changes).toEqual({
 			name: { from: 'Trạm cũ', to: 'Trạm mới' },
 			status: { from: 'active', to: 'maintenance' },
@@ -308,8 +356,13 @@ describe('editing a station', () => {
 		const { id, code } = await seedStation({ name: 'Trạm gốc' })
 		const other = await signedIn(server, ['operator'])
 		// Both open version 1; the other saves first.
-		expect((await other.client.post(`/danhmuc/tram/${id}`, stationFields({ code, name: 'Trạm của người kia', version: '1' }))).status).toBe(302)
-		const response = await operator.client.post(`/danhmuc/tram/${id}`, stationFields({ code, name: 'Trạm của tôi', address: 'Địa chỉ của tôi', version: '1' }))
+		expect((await other.client.post(`/danhmuc/tram/${id}`, stationFields({ code, name: 'Trạm của người kia', version: '1' }))).status).toBe(
+			302,
+		)
+		const response = await operator.client.post(
+			`/danhmuc/tram/${id}`,
+			stationFields({ code, name: 'Trạm của tôi', address: 'Địa chỉ của tôi', version: '1' }),
+		)
 		expect(response.status).toBe(409)
 		const html = await response.text()
 		expect(alerts(html)).toContain(vn.catalog.conflict.title)
@@ -358,7 +411,13 @@ describe('deleting a station', () => {
 		expect(location(response)).toBe('/danhmuc/tram')
 		expect(await stationRow(id)).toBeUndefined()
 		expect(await (await operator.client.get('/danhmuc/tram')).text()).toContain(format(vn.stations.deleted, { code }))
-		const audit = await getDb().selectFrom('audit_log').select(['action', 'details']).where('entity', '=', 'station').where('entity_id', '=', String(id)).where('action', '=', 'station.deleted').executeTakeFirstOrThrow()
+		const audit = await getDb()
+			.selectFrom('audit_log')
+			.select(['action', 'details'])
+			.where('entity', '=', 'station')
+			.where('entity_id', '=', String(id))
+			.where('action', '=', 'station.deleted')
+			.executeTakeFirstOrThrow()
 		expect(JSON.parse(audit.details!).changes.code).toEqual({ from: code, to: '' })
 	})
 

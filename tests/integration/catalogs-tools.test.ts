@@ -3,7 +3,20 @@ import { createStation } from '~/catalogs/stations.server'
 import { stationSchema } from '~/catalogs/station-schema.server'
 import { getDb } from '~/db/db.server'
 import { location } from '../support/client'
-import { alerts, escapeHtml, fieldError, fieldValue, format, getPage, listedCodes, signedIn, stationFields, toolFields, uniqueCode, vn } from '../support/catalogs'
+import {
+	alerts,
+	escapeHtml,
+	fieldError,
+	fieldValue,
+	format,
+	getPage,
+	listedCodes,
+	signedIn,
+	stationFields,
+	toolFields,
+	uniqueCode,
+	vn,
+} from '../support/catalogs'
 import { startServer, type RunningServer } from '../support/server'
 
 let server: RunningServer
@@ -35,7 +48,13 @@ afterAll(async () => {
 async function createTool(overrides: Record<string, string> = {}) {
 	const fields = toolFields(overrides)
 	const response = await operator.client.post('/congcu/list/new', fields)
-	expect(response.status, await response.clone().text().then((html) => alerts(html))).toBe(302)
+	expect(
+		response.status,
+		await response
+			.clone()
+			.text()
+			.then((html) => alerts(html)),
+	).toBe(302)
 	return { id: Number(location(response)!.split('/').pop()), code: fields.code! }
 }
 
@@ -125,17 +144,26 @@ describe('tools', () => {
 
 	test('the list filters by station (id or code), the station’s province, status and category, and searches serials', async () => {
 		const marker = uniqueCode('M')
-		const a = await createTool({ name: `Máy khoan ${marker}`, stationId: String(station.id), status: 'in_use', category: 'power_tool', serialNumber: `SER-${marker}-A` })
+		const a = await createTool({
+			name: `Máy khoan ${marker}`,
+			stationId: String(station.id),
+			status: 'in_use',
+			category: 'power_tool',
+			serialNumber: `SER-${marker}-A`,
+		})
 		const b = await createTool({ name: `Máy cắt ${marker}`, stationId: String(otherStation.id), status: 'repair', category: 'power_tool' })
 		const c = await createTool({ name: `Mũ bảo hộ ${marker}`, stationId: '', status: 'in_stock', category: 'safety' })
-		const codes = async (query: string) => listedCodes(await (await getPage(operator.client, `/congcu/list?q=${marker}&${query}`)).text()).sort()
+		const codes = async (query: string) =>
+			listedCodes(await (await getPage(operator.client, `/congcu/list?q=${marker}&${query}`)).text()).sort()
 		expect(await codes('')).toEqual([a.code, b.code, c.code].sort())
 		expect(await codes(`stationId=${station.id}`)).toEqual([a.code])
 		expect(await codes(`stationId=${otherStation.code.toLowerCase()}`)).toEqual([b.code])
 		expect(await codes('province=hue')).toEqual([a.code])
 		expect(await codes('status=repair')).toEqual([b.code])
 		expect(await codes('category=power_tool')).toEqual([a.code, b.code].sort())
-		const serial = listedCodes(await (await getPage(operator.client, `/congcu/list?q=${encodeURIComponent(`ser-${marker.toLowerCase()}-a`)}`)).text())
+		const serial = listedCodes(
+			await (await getPage(operator.client, `/congcu/list?q=${encodeURIComponent(`ser-${marker.toLowerCase()}-a`)}`)).text(),
+		)
 		expect(serial).toEqual([a.code])
 		const unknown = await (await getPage(operator.client, `/congcu/list?q=${marker}&stationId=NOPE-1`)).text()
 		expect(listedCodes(unknown)).toEqual([])
@@ -168,7 +196,10 @@ describe('tools', () => {
 
 	test('an edit moves a tool to another station and the history says so', async () => {
 		const { id, code } = await createTool({ stationId: String(station.id) })
-		const response = await operator.client.post(`/congcu/list/${id}`, toolFields({ code, stationId: String(otherStation.id), version: '1' }))
+		const response = await operator.client.post(
+			`/congcu/list/${id}`,
+			toolFields({ code, stationId: String(otherStation.id), version: '1' }),
+		)
 		expect(response.status).toBe(302)
 		expect((await toolRow(id))!.station_id).toBe(otherStation.id)
 		const html = await (await operator.client.get(`/congcu/list/${id}`)).text()

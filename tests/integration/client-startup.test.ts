@@ -23,7 +23,8 @@ interface MenuEntry {
 	ListChildrent: MenuEntry[]
 }
 
-const paths = (entries: MenuEntry[]): string[] => entries.flatMap((entry) => [...(entry.Path ? [entry.Path] : []), ...paths(entry.ListChildrent)])
+const paths = (entries: MenuEntry[]): string[] =>
+	entries.flatMap((entry) => [...(entry.Path ? [entry.Path] : []), ...paths(entry.ListChildrent)])
 
 describe("the seed client's start-up, call by call", () => {
 	test('config, translations, sign-in with a token, then the menu', async () => {
@@ -77,10 +78,16 @@ describe("the seed client's start-up, call by call", () => {
 
 	test('the configuration answers the same whoever asks, and only to GET and HEAD', async () => {
 		const anonymous = await (await fetch(new URL('/assets/config.json', server.url))).json()
-		const withJunkCredentials = await fetch(new URL('/assets/config.json', server.url), { headers: { Authorization: 'Bearer nonsense', Cookie: 'sp_session=forged' } })
+		const withJunkCredentials = await fetch(new URL('/assets/config.json', server.url), {
+			headers: { Authorization: 'Bearer nonsense', Cookie: 'sp_session=forged' },
+		})
 		expect(withJunkCredentials.status).toBe(200)
 		expect(await withJunkCredentials.json()).toEqual(anonymous)
-		const posted = await fetch(new URL('/assets/config.json', server.url), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })
+		const posted = await fetch(new URL('/assets/config.json', server.url), {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: '{}',
+		})
 		await posted.text()
 		expect(posted.status).toBeGreaterThanOrEqual(400)
 		expect(posted.status).toBeLessThan(500)

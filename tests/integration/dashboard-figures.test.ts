@@ -67,7 +67,20 @@ describe('the dashboard counters', () => {
 		const now = Date.now()
 		const tool = (status: string, stationId: number | null) => {
 			const code = uniqueCode('FIG')
-			return { code, name: code, name_key: code.toLowerCase(), search_text: code.toLowerCase(), category: 'measuring', station_id: stationId, status, quantity: 1, unit: 'cái', created_at: now, updated_at: now, version: 1 }
+			return {
+				code,
+				name: code,
+				name_key: code.toLowerCase(),
+				search_text: code.toLowerCase(),
+				category: 'measuring',
+				station_id: stationId,
+				status,
+				quantity: 1,
+				unit: 'cái',
+				created_at: now,
+				updated_at: now,
+				version: 1,
+			}
 		}
 		const inserted = await db
 			.insertInto('tools')
@@ -83,8 +96,20 @@ describe('the dashboard counters', () => {
 		await expectCountersToMatchARecount()
 		await db.updateTable('tools').set({ station_id: null, name: 'renamed' }).where('id', '=', ids[0]!).execute()
 		await expectCountersToMatchARecount()
-		await db.updateTable('stations').set({ code: uniqueCode('RENAMED') }).where('id', '=', stations[2]!.id).execute()
-		await db.updateTable('stations').set({ status: 'inactive' }).where('id', 'in', stations.map((s) => s.id)).execute()
+		await db
+			.updateTable('stations')
+			.set({ code: uniqueCode('RENAMED') })
+			.where('id', '=', stations[2]!.id)
+			.execute()
+		await db
+			.updateTable('stations')
+			.set({ status: 'inactive' })
+			.where(
+				'id',
+				'in',
+				stations.map((s) => s.id),
+			)
+			.execute()
 		await expectCountersToMatchARecount()
 		await db.deleteFrom('tools').where('id', 'in', ids).execute()
 		await expectCountersToMatchARecount()
@@ -96,13 +121,37 @@ describe('the dashboard counters', () => {
 		const now = Date.now()
 		const station = await db
 			.insertInto('stations')
-			.values({ code, name: code, name_key: code.toLowerCase(), search_text: code.toLowerCase(), type: 'bts', province: 'hue', status: 'active', created_at: now, updated_at: now, version: 1 })
+			.values({
+				code,
+				name: code,
+				name_key: code.toLowerCase(),
+				search_text: code.toLowerCase(),
+				type: 'bts',
+				province: 'hue',
+				status: 'active',
+				created_at: now,
+				updated_at: now,
+				version: 1,
+			})
 			.returning('id')
 			.executeTakeFirstOrThrow()
 		const toolCode = uniqueCode('FIG')
 		const tool = await db
 			.insertInto('tools')
-			.values({ code: toolCode, name: toolCode, name_key: toolCode.toLowerCase(), search_text: toolCode.toLowerCase(), category: 'measuring', station_id: station.id, status: 'repair', quantity: 1, unit: 'cái', created_at: now, updated_at: now, version: 1 })
+			.values({
+				code: toolCode,
+				name: toolCode,
+				name_key: toolCode.toLowerCase(),
+				search_text: toolCode.toLowerCase(),
+				category: 'measuring',
+				station_id: station.id,
+				status: 'repair',
+				quantity: 1,
+				unit: 'cái',
+				created_at: now,
+				updated_at: now,
+				version: 1,
+			})
 			.returning('id')
 			.executeTakeFirstOrThrow()
 		await db.deleteFrom('tools').where('id', '=', tool.id).execute()
@@ -168,11 +217,51 @@ describe('the catalog version', () => {
 		}
 		const code = uniqueCode('VER')
 		let stationId = 0
-		expect(await moves(async () => {
-			stationId = (await db.insertInto('stations').values({ code, name: code, name_key: code.toLowerCase(), search_text: code.toLowerCase(), type: 'bts', province: 'hue', status: 'active', created_at: now, updated_at: now, version: 1 }).returning('id').executeTakeFirstOrThrow()).id
-		})).toBe(true)
-		expect(await moves(() => db.updateTable('stations').set({ name: `${code} mới` }).where('id', '=', stationId).execute())).toBe(true)
-		const audit = (entity: string) => db.insertInto('audit_log').values({ at: now, actor_user_id: null, actor_email: null, action: `${entity}.updated`, entity, entity_id: String(stationId), ip: null, details: '{}' }).execute()
+		expect(
+			await moves(async () => {
+				stationId = (
+					await db
+						.insertInto('stations')
+						.values({
+							code,
+							name: code,
+							name_key: code.toLowerCase(),
+							search_text: code.toLowerCase(),
+							type: 'bts',
+							province: 'hue',
+							status: 'active',
+							created_at: now,
+							updated_at: now,
+							version: 1,
+						})
+						.returning('id')
+						.executeTakeFirstOrThrow()
+				).id
+			}),
+		).toBe(true)
+		expect(
+			await moves(() =>
+				db
+					.updateTable('stations')
+					.set({ name: `${code} mới` })
+					.where('id', '=', stationId)
+					.execute(),
+			),
+		).toBe(true)
+		const audit = (entity: string) =>
+			db
+				.insertInto('audit_log')
+				.values({
+					at: now,
+					actor_user_id: null,
+					actor_email: null,
+					action: `${entity}.updated`,
+					entity,
+					entity_id: String(stationId),
+					ip: null,
+					details: '{}',
+				})
+				.execute()
 		expect(await moves(() => audit('station'))).toBe(true)
 		expect(await moves(() => audit('tool'))).toBe(true)
 		expect(await moves(() => audit('user'))).toBe(false)

@@ -80,7 +80,16 @@ describe('the dashboard', () => {
 		const station = await getDb().selectFrom('stations').select(['id', 'code']).orderBy('id').executeTakeFirstOrThrow()
 		await getDb()
 			.insertInto('audit_log')
-			.values({ at: Date.now() + 60_000, actor_user_id: actor.id, actor_email: actor.email, action: 'station.updated', entity: 'station', entity_id: String(station.id), ip: null, details: JSON.stringify({ code: station.code, changes: {} }) })
+			.values({
+				at: Date.now() + 60_000,
+				actor_user_id: actor.id,
+				actor_email: actor.email,
+				action: 'station.updated',
+				entity: 'station',
+				entity_id: String(station.id),
+				ip: null,
+				details: JSON.stringify({ code: station.code, changes: {} }),
+			})
 			.execute()
 		const html = await (await client.get('/dashboard')).text()
 		expect(html).toContain(`href="/danhmuc/tram/${station.id}">Sửa trạm ${station.code}</a>`)
@@ -91,7 +100,15 @@ describe('the dashboard', () => {
 		const db = getDb()
 		const role = await db
 			.insertInto('roles')
-			.values({ code: `dash_${now}`, name: 'Dashboard only', description: '', is_builtin: 0, all_access: 0, created_at: now, updated_at: now })
+			.values({
+				code: `dash_${now}`,
+				name: 'Dashboard only',
+				description: '',
+				is_builtin: 0,
+				all_access: 0,
+				created_at: now,
+				updated_at: now,
+			})
 			.returning('id')
 			.executeTakeFirstOrThrow()
 		const dashboard = await db.selectFrom('functions').select('id').where('code', '=', 'DASHBOARD').executeTakeFirstOrThrow()

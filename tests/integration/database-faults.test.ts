@@ -78,7 +78,13 @@ describe('database faults', () => {
 		test('PostgreSQL down, then frozen: /readyz says 503 without hanging, pages and the API answer a translated 503 with Retry-After, and all comes back without a restart', async () => {
 			const database = await createTestDatabase('postgres')
 			const proxy = await databaseProxy(new URL(database.url))
-			const server = await startServer({ DATABASE_URL: proxy.url, DATA_DIR: database.dataDir, ...ADMIN, PG_CONNECT_TIMEOUT_MS: '1000', PG_STATEMENT_TIMEOUT_MS: '1000' })
+			const server = await startServer({
+				DATABASE_URL: proxy.url,
+				DATA_DIR: database.dataDir,
+				...ADMIN,
+				PG_CONNECT_TIMEOUT_MS: '1000',
+				PG_STATEMENT_TIMEOUT_MS: '1000',
+			})
 			try {
 				const browser = new TestClient(server.url)
 				expect(location(await browser.signIn(ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD))).toBe('/')
@@ -92,7 +98,10 @@ describe('database faults', () => {
 					expect(ready.status).toBe(503)
 					expect(await ready.json()).toEqual({ status: 'unavailable', database: 'postgres', reason: 'unreachable' })
 					await expectUnavailablePage(await get(browser, '/danhmuc/tram'), vn.errors.request.unavailable)
-					await expectUnavailablePage(await get(browser, '/danhmuc/tram', { Cookie: `${browser.cookieHeader()}; lang=en` }), en.errors.request.unavailable)
+					await expectUnavailablePage(
+						await get(browser, '/danhmuc/tram', { Cookie: `${browser.cookieHeader()}; lang=en` }),
+						en.errors.request.unavailable,
+					)
 					const answer = await get(api, '/api/QuanTri/FunctionGetByUser')
 					expect(answer.status).toBe(503)
 					expect(answer.headers.get('retry-after')).toBe('5')
@@ -127,7 +136,18 @@ describe('database faults', () => {
 				expect((await get(browser, '/readyz')).status).toBe(200)
 				const header = 'code,name,type,province,address,latitude,longitude,status,commissionedAt,note'
 				const rows = Array.from({ length: 4_000 }, (_, i) =>
-					csvLine([`FULL-${String(i).padStart(5, '0')}`, `Trạm đầy ${i}`, 'bts', 'ha-noi', `${i} Đường Láng, Hà Nội`, '21.0285', '105.8542', 'active', '2020-01-31', 'x'.repeat(200)]),
+					csvLine([
+						`FULL-${String(i).padStart(5, '0')}`,
+						`Trạm đầy ${i}`,
+						'bts',
+						'ha-noi',
+						`${i} Đường Láng, Hà Nội`,
+						'21.0285',
+						'105.8542',
+						'active',
+						'2020-01-31',
+						'x'.repeat(200),
+					]),
 				)
 				const csv = [header, ...rows].join('\r\n')
 				const upload = async () => {

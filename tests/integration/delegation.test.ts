@@ -66,7 +66,12 @@ async function rolesOf(userId: number) {
 }
 
 async function refusals(entityId: number) {
-	return getDb().selectFrom('audit_log').select(['action', 'details']).where('action', '=', 'delegation.refused').where('entity_id', '=', String(entityId)).execute()
+	return getDb()
+		.selectFrom('audit_log')
+		.select(['action', 'details'])
+		.where('action', '=', 'delegation.refused')
+		.where('entity_id', '=', String(entityId))
+		.execute()
 }
 
 function alertText(html: string) {
@@ -108,7 +113,9 @@ describe('a delegated user administrator (QUANTRI_USERS only, and the viewer rol
 		const create = await actor.client.post('/admin/users/new', { email: 'escalated@example.com', roles: 'admin' })
 		expect(create.status).toBe(403)
 		expect(alertText(await create.text())).toContain(en.admin.delegation.roleBeyondActor)
-		expect(await getDb().selectFrom('users').select('id').where('email', '=', toEmail('escalated@example.com')).executeTakeFirst()).toBeUndefined()
+		expect(
+			await getDb().selectFrom('users').select('id').where('email', '=', toEmail('escalated@example.com')).executeTakeFirst(),
+		).toBeUndefined()
 	})
 
 	test('may assign the roles they hold all the grants of', async () => {
@@ -123,7 +130,11 @@ describe('a delegated user administrator (QUANTRI_USERS only, and the viewer rol
 	test('cannot reset, lock, sign out or delete an administrator', async () => {
 		const actor = await signedIn(['viewer', userAdminRole])
 		const admin = await createTestUser({ roles: ['admin'] })
-		const before = await getDb().selectFrom('users').select(['password_hash', 'locked', 'must_change_password']).where('id', '=', admin.user.id).executeTakeFirstOrThrow()
+		const before = await getDb()
+			.selectFrom('users')
+			.select(['password_hash', 'locked', 'must_change_password'])
+			.where('id', '=', admin.user.id)
+			.executeTakeFirstOrThrow()
 		const adminBrowser = new TestClient(server.url)
 		await (await adminBrowser.signIn(admin.email, admin.password)).text()
 		for (const intent of ['resetPassword', 'lock', 'revokeSessions', 'delete']) {
@@ -131,7 +142,11 @@ describe('a delegated user administrator (QUANTRI_USERS only, and the viewer rol
 			expect({ intent, status: response.status }).toEqual({ intent, status: 403 })
 			expect(alertText(await response.text())).toContain(en.admin.delegation.userBeyondActor)
 		}
-		const after = await getDb().selectFrom('users').select(['password_hash', 'locked', 'must_change_password']).where('id', '=', admin.user.id).executeTakeFirstOrThrow()
+		const after = await getDb()
+			.selectFrom('users')
+			.select(['password_hash', 'locked', 'must_change_password'])
+			.where('id', '=', admin.user.id)
+			.executeTakeFirstOrThrow()
 		expect(after).toEqual(before)
 		expect((await adminBrowser.get('/dashboard')).status).toBe(200)
 		expect(await refusals(admin.user.id)).toHaveLength(4)
@@ -151,7 +166,10 @@ describe('a delegated user administrator (QUANTRI_USERS only, and the viewer rol
 		const actor = await createTestUser({ roles: ['viewer', userAdminRole] })
 		const admin = await createTestUser({ roles: ['admin'] })
 		const token = await apiToken(server.url, actor.email, actor.password)
-		const response = await fetch(new URL(`/api/users/${admin.user.id}`, server.url), { method: 'DELETE', headers: { Authorization: `Bearer ${token}`, Cookie: 'lang=en' } })
+		const response = await fetch(new URL(`/api/users/${admin.user.id}`, server.url), {
+			method: 'DELETE',
+			headers: { Authorization: `Bearer ${token}`, Cookie: 'lang=en' },
+		})
 		expect(response.status).toBe(403)
 		expect(await response.json()).toEqual({ message: en.admin.delegation.userBeyondActor })
 		expect(await getDb().selectFrom('users').select('id').where('id', '=', admin.user.id).executeTakeFirst()).toBeDefined()
@@ -162,7 +180,9 @@ describe('a delegated user administrator (QUANTRI_USERS only, and the viewer rol
 describe('a delegated user administrator in one province (decision 0054)', () => {
 	const inAnGiang = (role: string) => new Map([[role, ['an-giang' as const]]])
 	const scopeOf = async (userId: number) =>
-		(await getDb().selectFrom('user_role_scopes').select(['province']).where('user_id', '=', userId).orderBy('province').execute()).map((row) => row.province)
+		(await getDb().selectFrom('user_role_scopes').select(['province']).where('user_id', '=', userId).orderBy('province').execute()).map(
+			(row) => row.province,
+		)
 
 	test('assigns roles within their provinces only, and manages only users all of whose roles lie there: 403 with the reason, audited, by page', async () => {
 		const account = await createTestUser({ roles: ['viewer', userAdminRole], scopes: inAnGiang(userAdminRole) })
@@ -170,30 +190,56 @@ describe('a delegated user administrator in one province (decision 0054)', () =>
 		actor.cookies.set('lang', 'en')
 		await (await actor.signIn(account.email, account.password)).text()
 		const local = await createTestUser({ roles: ['viewer'], scopes: inAnGiang('viewer') })
-		const within = await actor.post(`/admin/users/${local.user.id}`, { intent: 'update', roles: 'viewer', 'scope-viewer': 'some', 'provinces-viewer': 'an-giang', displayName: 'Trong tỉnh' })
+		const within = await actor.post(`/admin/users/${local.user.id}`, {
+			intent: 'update',
+			roles: 'viewer',
+			'scope-viewer': 'some',
+			'provinces-viewer': 'an-giang',
+			displayName: 'Trong tỉnh',
+		})
 		await within.text()
 		expect(within.status).toBe(302)
 
-		const everywhere = await actor.post(`/admin/users/${local.user.id}`, { intent: 'update', roles: 'viewer', 'scope-viewer': 'all', displayName: 'Khắp nơi' })
+		const everywhere = await actor.post(`/admin/users/${local.user.id}`, {
+			intent: 'update',
+			roles: 'viewer',
+			'scope-viewer': 'all',
+			displayName: 'Khắp nơi',
+		})
 		expect(alertText(await everywhere.text())).toContain(en.admin.delegation.scopeBeyondActor)
 		expect(everywhere.status).toBe(403)
-		const elsewhere = await actor.post(`/admin/users/${local.user.id}`, { intent: 'update', roles: 'viewer', 'scope-viewer': 'some', 'provinces-viewer': ['an-giang', 'ha-noi'] })
+		const elsewhere = await actor.post(`/admin/users/${local.user.id}`, {
+			intent: 'update',
+			roles: 'viewer',
+			'scope-viewer': 'some',
+			'provinces-viewer': ['an-giang', 'ha-noi'],
+		})
 		await elsewhere.text()
 		expect(elsewhere.status).toBe(403)
 		expect(await scopeOf(local.user.id)).toEqual(['an-giang'])
 		const created = await actor.post('/admin/users/new', { email: 'scoped-escalated@example.com', roles: 'viewer', 'scope-viewer': 'all' })
 		expect(alertText(await created.text())).toContain(en.admin.delegation.scopeBeyondActor)
 		expect(created.status).toBe(403)
-		expect(await getDb().selectFrom('users').select('id').where('email', '=', toEmail('scoped-escalated@example.com')).executeTakeFirst()).toBeUndefined()
+		expect(
+			await getDb().selectFrom('users').select('id').where('email', '=', toEmail('scoped-escalated@example.com')).executeTakeFirst(),
+		).toBeUndefined()
 
 		const outsider = await createTestUser({ roles: ['viewer'], scopes: new Map([['viewer', ['ha-noi' as const]]]) })
 		for (const intent of ['lock', 'update']) {
-			const response = await actor.post(`/admin/users/${outsider.user.id}`, { intent, roles: 'viewer', 'scope-viewer': 'some', 'provinces-viewer': 'an-giang' })
+			const response = await actor.post(`/admin/users/${outsider.user.id}`, {
+				intent,
+				roles: 'viewer',
+				'scope-viewer': 'some',
+				'provinces-viewer': 'an-giang',
+			})
 			expect(alertText(await response.text())).toContain(en.admin.delegation.userBeyondScope)
 			expect(response.status).toBe(403)
 		}
 		expect(await scopeOf(outsider.user.id)).toEqual(['ha-noi'])
-		expect((await refusals(local.user.id)).map((entry) => JSON.parse(entry.details!).reason)).toEqual(['scopeBeyondActor', 'scopeBeyondActor'])
+		expect((await refusals(local.user.id)).map((entry) => JSON.parse(entry.details!).reason)).toEqual([
+			'scopeBeyondActor',
+			'scopeBeyondActor',
+		])
 		expect(await refusals(outsider.user.id)).toHaveLength(2)
 	})
 
@@ -201,7 +247,10 @@ describe('a delegated user administrator in one province (decision 0054)', () =>
 		const actor = await createTestUser({ roles: ['viewer', userAdminRole], scopes: inAnGiang(userAdminRole) })
 		const outsider = await createTestUser({ roles: ['viewer'] })
 		const token = await apiToken(server.url, actor.email, actor.password)
-		const response = await fetch(new URL(`/api/users/${outsider.user.id}`, server.url), { method: 'DELETE', headers: { Authorization: `Bearer ${token}`, Cookie: 'lang=en' } })
+		const response = await fetch(new URL(`/api/users/${outsider.user.id}`, server.url), {
+			method: 'DELETE',
+			headers: { Authorization: `Bearer ${token}`, Cookie: 'lang=en' },
+		})
 		expect(await response.json()).toEqual({ message: en.admin.delegation.userBeyondScope })
 		expect(response.status).toBe(403)
 		expect(await getDb().selectFrom('users').select('id').where('id', '=', outsider.user.id).executeTakeFirst()).toBeDefined()
@@ -234,7 +283,9 @@ describe('a delegated role administrator (QUANTRI_ROLES update, and the dashboar
 		const builtin = await actor.client.post(`/admin/roles/${operator}`, { intent: 'grants', grant: `${dashboard}:view` })
 		expect(builtin.status).toBe(403)
 		expect(alertText(await builtin.text())).toContain(en.admin.delegation.builtinRole)
-		expect(await getDb().selectFrom('role_grants').select(['function_id', 'action']).where('role_id', '=', operator).execute()).toEqual(before)
+		expect(await getDb().selectFrom('role_grants').select(['function_id', 'action']).where('role_id', '=', operator).execute()).toEqual(
+			before,
+		)
 	})
 
 	test('saving a role keeps the grants they do not hold, which the page shows disabled', async () => {
@@ -249,7 +300,9 @@ describe('a delegated role administrator (QUANTRI_ROLES update, and the dashboar
 		await response.text()
 		expect(response.status).toBe(302)
 		const grants = await getDb().selectFrom('role_grants').select(['function_id', 'action']).where('role_id', '=', target).execute()
-		expect(grants.map((g) => `${g.function_id}:${g.action}`).sort()).toEqual([`${dashboard}:view`, `${stations}:delete`, `${stations}:view`].sort())
+		expect(grants.map((g) => `${g.function_id}:${g.action}`).sort()).toEqual(
+			[`${dashboard}:view`, `${stations}:delete`, `${stations}:view`].sort(),
+		)
 	})
 })
 

@@ -110,17 +110,23 @@ describe('a refused form, without JavaScript', () => {
 	})
 
 	test('a user with an invalid email and no role, and a notification without a title: groups of checkboxes are linked too', async () => {
-		const user = await refused(await admin.client.post('/admin/users/new', { intent: 'create', email: 'not-an-email', displayName: 'X', roles: 'no-such-role' }))
+		const user = await refused(
+			await admin.client.post('/admin/users/new', { intent: 'create', email: 'not-an-email', displayName: 'X', roles: 'no-such-role' }),
+		)
 		expectSummaryRole(user)
 		expectLinkedFields(user)
 		expect(user.links.map((link) => link.target)).toContain('#field-email')
 		expect(user.links.map((link) => link.target)).toContain('#field-roles')
 
-		const untitled = await refused(await admin.client.post('/admin/notifications', { intent: 'send', title: '', body: 'Nội dung', audience: 'everyone' }))
+		const untitled = await refused(
+			await admin.client.post('/admin/notifications', { intent: 'send', title: '', body: 'Nội dung', audience: 'everyone' }),
+		)
 		expectSummaryRole(untitled)
 		expectLinkedFields(untitled)
 		expect(untitled.links.map((link) => link.target)).toEqual(['#field-title'])
-		const toNoRole = await refused(await admin.client.post('/admin/notifications', { intent: 'send', title: 'Tiêu đề', body: 'Nội dung', audience: 'roles' }))
+		const toNoRole = await refused(
+			await admin.client.post('/admin/notifications', { intent: 'send', title: 'Tiêu đề', body: 'Nội dung', audience: 'roles' }),
+		)
 		expectSummaryRole(toNoRole)
 		expectLinkedFields(toNoRole)
 		expect(toNoRole.links.map((link) => link.target)).toEqual(['#field-roles'])
@@ -140,7 +146,11 @@ describe('a refused form, without JavaScript', () => {
 
 	test('a wrong current password on the change-password page', async () => {
 		const refusal = await refused(
-			await admin.client.post('/account/change-password', { currentPassword: 'not my password', newPassword: 'A long new passphrase 2026!', confirmPassword: 'A long new passphrase 2026!' }),
+			await admin.client.post('/account/change-password', {
+				currentPassword: 'not my password',
+				newPassword: 'A long new passphrase 2026!',
+				confirmPassword: 'A long new passphrase 2026!',
+			}),
 		)
 		expectSummaryRole(refusal)
 		expectLinkedFields(refusal)

@@ -20,7 +20,12 @@ import { translate } from '../support/translate'
  */
 const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST
 if (!emulatorHost) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set: start the Auth emulator (scripts/lib/firebase-emulator.sh)')
-const firebase = { AUTH_PROVIDER: 'firebase', FIREBASE_PROJECT_ID: 'demo-staff-portal', FIREBASE_API_KEY: 'emulator-api-key', FIREBASE_AUTH_EMULATOR_HOST: emulatorHost }
+const firebase = {
+	AUTH_PROVIDER: 'firebase',
+	FIREBASE_PROJECT_ID: 'demo-staff-portal',
+	FIREBASE_API_KEY: 'emulator-api-key',
+	FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+}
 Object.assign(process.env, firebase)
 resetSingleton('config')
 
@@ -35,11 +40,14 @@ function newAccount() {
 
 /** Asks the emulator directly whether Firebase accepts these credentials. */
 async function firebaseAccepts(email: string, password: string): Promise<boolean> {
-	const response = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${firebase.FIREBASE_API_KEY}`, {
-		method: 'POST',
-		headers: { 'Content-Type': 'application/json' },
-		body: JSON.stringify({ email, password }),
-	})
+	const response = await fetch(
+		`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${firebase.FIREBASE_API_KEY}`,
+		{
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ email, password }),
+		},
+	)
 	return response.ok
 }
 
@@ -47,7 +55,12 @@ beforeAll(async () => {
 	await fetch(`http://${emulatorHost}/emulator/v1/projects/${firebase.FIREBASE_PROJECT_ID}/accounts`, { method: 'DELETE' })
 	const started = await startOidcProviderForPortal()
 	idp = started.idp
-	server = await startServer({ ...firebase, ...started.portalEnv, OIDC_CREATE_ACCOUNTS: 'true', OIDC_ROLE_MAP: JSON.stringify({ staff: 'viewer' }) })
+	server = await startServer({
+		...firebase,
+		...started.portalEnv,
+		OIDC_CREATE_ACCOUNTS: 'true',
+		OIDC_ROLE_MAP: JSON.stringify({ staff: 'viewer' }),
+	})
 })
 
 afterAll(async () => {
@@ -82,10 +95,18 @@ describe('the firebase provider', () => {
 		await setUserRoles(user.id, ['viewer'])
 		const client = new TestClient(server.url)
 		await client.signIn(email, password)
-		const refused = await client.post('/account/change-password', { currentPassword: 'Not the password 1', newPassword: 'Firebase changed 1', confirmPassword: 'Firebase changed 1' })
+		const refused = await client.post('/account/change-password', {
+			currentPassword: 'Not the password 1',
+			newPassword: 'Firebase changed 1',
+			confirmPassword: 'Firebase changed 1',
+		})
 		expect(refused.status).toBe(400)
 		expect(await firebaseAccepts(email, password)).toBe(true)
-		const changed = await client.post('/account/change-password', { currentPassword: password, newPassword: 'Firebase changed 1', confirmPassword: 'Firebase changed 1' })
+		const changed = await client.post('/account/change-password', {
+			currentPassword: password,
+			newPassword: 'Firebase changed 1',
+			confirmPassword: 'Firebase changed 1',
+		})
 		expect(changed.status).toBe(302)
 		expect(await firebaseAccepts(email, password)).toBe(false)
 		expect(await firebaseAccepts(email, 'Firebase changed 1')).toBe(true)
@@ -131,7 +152,11 @@ describe('the firebase provider', () => {
 		const [mail] = await mailsArrivedTo(email)
 		const token = mail && resetTokenIn(mail)
 		expect(token).toBeTruthy()
-		const done = await client.post('/account/reset-password', { token: token!, newPassword: 'Firebase reset 1', confirmPassword: 'Firebase reset 1' })
+		const done = await client.post('/account/reset-password', {
+			token: token!,
+			newPassword: 'Firebase reset 1',
+			confirmPassword: 'Firebase reset 1',
+		})
 		expect(location(done)).toBe('/account/login?reason=password-reset')
 		expect(await firebaseAccepts(email, password)).toBe(false)
 		expect(location(await new TestClient(server.url).signIn(email, 'Firebase reset 1'))).toBe('/')
@@ -148,7 +173,12 @@ describe('the firebase provider', () => {
 		expect(verified).toBeGreaterThan(0)
 		expect(verified).toBeLessThanOrEqual(5)
 		expect(statuses.filter((status) => status === 429)).toHaveLength(40 - verified)
-		const failed = await getDb().selectFrom('audit_log').select('id').where('action', '=', 'auth.sign_in_failed').where('actor_email', '=', email).execute()
+		const failed = await getDb()
+			.selectFrom('audit_log')
+			.select('id')
+			.where('action', '=', 'auth.sign_in_failed')
+			.where('actor_email', '=', email)
+			.execute()
 		expect(failed).toHaveLength(verified)
 		const locked = await new TestClient(server.url).signIn(email, password)
 		expect(locked.status).toBe(429)
@@ -232,7 +262,11 @@ describe('the firebase provider', () => {
 			const { response } = await signInThroughProvider(idp, client, { subject: someone.subject }, '/dashboard')
 			await response.text()
 			expect(location(response)).toBe('/dashboard')
-			const linked = await getDb().selectFrom('user_identities').select(['user_id', 'issuer']).where('subject', '=', someone.subject).executeTakeFirstOrThrow()
+			const linked = await getDb()
+				.selectFrom('user_identities')
+				.select(['user_id', 'issuer'])
+				.where('subject', '=', someone.subject)
+				.executeTakeFirstOrThrow()
 			expect(linked).toEqual({ user_id: user.id, issuer: idp.issuer })
 			expect((await getUserByEmail(email))?.external_id).toBe(user.external_id)
 			expect(await dashboardOpens(client)).toBe(true)

@@ -40,12 +40,15 @@ function send(target: Case): Promise<Answer> {
 	return new Promise((resolve, reject) => {
 		const headers: Record<string, string> = { 'Accept-Encoding': 'identity', ...target.headers }
 		if (target.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(target.body))
-		const request = http.request({ host: url.hostname, port: url.port, path: target.path, method: target.method, headers, agent }, (response) => {
-			const parts: Buffer[] = []
-			response.on('data', (part: Buffer) => parts.push(part))
-			response.on('end', () => resolve({ status: response.statusCode!, body: Buffer.concat(parts).toString('utf8') }))
-			response.on('error', (error) => reject(new Error(`${error.message}: ${target.method} ${target.path} [${target.variant}]`)))
-		})
+		const request = http.request(
+			{ host: url.hostname, port: url.port, path: target.path, method: target.method, headers, agent },
+			(response) => {
+				const parts: Buffer[] = []
+				response.on('data', (part: Buffer) => parts.push(part))
+				response.on('end', () => resolve({ status: response.statusCode!, body: Buffer.concat(parts).toString('utf8') }))
+				response.on('error', (error) => reject(new Error(`${error.message}: ${target.method} ${target.path} [${target.variant}]`)))
+			},
+		)
 		request.on('error', (error) => reject(new Error(`${error.message}: ${target.method} ${target.path} [${target.variant}]`)))
 		// A request the server never answers is a failure too, not a hung suite.
 		request.setTimeout(15_000, () => request.destroy(new Error(`no answer in 15 s: ${target.method} ${target.path} [${target.variant}]`)))
@@ -54,7 +57,15 @@ function send(target: Case): Promise<Answer> {
 }
 
 /** What must never reach a client: stack frames, source paths, SQL and driver messages. */
-const LEAKS = [/\n\s+at [\w.<>]+ \(/, /node_modules\//, /\.tsx?:\d+:\d+/, /SqliteError|SQLITE_[A-Z]/, /syntax error at or near/, /relation "[a-z_]+"/, /\bselect .+ from "?[a-z_]+"? where/i]
+const LEAKS = [
+	/\n\s+at [\w.<>]+ \(/,
+	/node_modules\//,
+	/\.tsx?:\d+:\d+/,
+	/SqliteError|SQLITE_[A-Z]/,
+	/syntax error at or near/,
+	/relation "[a-z_]+"/,
+	/\bselect .+ from "?[a-z_]+"? where/i,
+]
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'TRACE', 'OPTIONS']
 const HOSTILE_TEXT = `'"><script>alert(1)</script>%00\u0000${'🙂'.repeat(3)}' OR 1=1 --`
@@ -66,19 +77,58 @@ const HOSTILE_TEXT = `'"><script>alert(1)</script>%00\u0000${'🙂'.repeat(3)}' 
  */
 const EVERY_BODY_METHOD = ['POST', 'PUT', 'DELETE']
 function bodies(csrf: string): { variant: string; type?: string; body: string | Buffer; methods?: string[] }[] {
-	const form = (fields: [string, string][]) => fields.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&')
+	const form = (fields: [string, string][]) =>
+		fields.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&')
 	return [
-		{ variant: 'hostile form, valid CSRF', type: 'application/x-www-form-urlencoded', body: form([['csrf', csrf], ['intent', HOSTILE_TEXT], ['id', '-1'], ['code', HOSTILE_TEXT], ['email', HOSTILE_TEXT], ['page', '99999999999999999999'], ['grant', '1:fly'], ['roles', 'admin']]), methods: EVERY_BODY_METHOD },
-		{ variant: 'duplicate and array fields', type: 'application/x-www-form-urlencoded', body: `csrf=${csrf}&intent=update&intent=delete&roles[]=admin&version=-1&version=abc&lang=xx` },
-		{ variant: 'wrong CSRF', type: 'application/x-www-form-urlencoded', body: form([['csrf', 'x'.repeat(32)], ['intent', 'delete']]) },
-		{ variant: 'invalid UTF-8 and bad escapes', type: 'application/x-www-form-urlencoded', body: Buffer.concat([Buffer.from(`csrf=${csrf}&email=`), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('&x=%E0%A4%A&%=%%')]) },
+		{
+			variant: 'hostile form, valid CSRF',
+			type: 'application/x-www-form-urlencoded',
+			body: form([
+				['csrf', csrf],
+				['intent', HOSTILE_TEXT],
+				['id', '-1'],
+				['code', HOSTILE_TEXT],
+				['email', HOSTILE_TEXT],
+				['page', '99999999999999999999'],
+				['grant', '1:fly'],
+				['roles', 'admin'],
+			]),
+			methods: EVERY_BODY_METHOD,
+		},
+		{
+			variant: 'duplicate and array fields',
+			type: 'application/x-www-form-urlencoded',
+			body: `csrf=${csrf}&intent=update&intent=delete&roles[]=admin&version=-1&version=abc&lang=xx`,
+		},
+		{
+			variant: 'wrong CSRF',
+			type: 'application/x-www-form-urlencoded',
+			body: form([
+				['csrf', 'x'.repeat(32)],
+				['intent', 'delete'],
+			]),
+		},
+		{
+			variant: 'invalid UTF-8 and bad escapes',
+			type: 'application/x-www-form-urlencoded',
+			body: Buffer.concat([Buffer.from(`csrf=${csrf}&email=`), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('&x=%E0%A4%A&%=%%')]),
+		},
 		{ variant: 'field near the limit', type: 'application/x-www-form-urlencoded', body: `csrf=${csrf}&email=${'a'.repeat(900 * 1024)}` },
 		{ variant: 'over the limit', type: 'application/x-www-form-urlencoded', body: `email=${'a'.repeat(1100 * 1024)}` },
 		{ variant: 'multipart without boundary', type: 'multipart/form-data', body: 'x' },
-		{ variant: 'truncated multipart', type: 'multipart/form-data; boundary=zzz', body: `--zzz\r\nContent-Disposition: form-data; name="csrf"\r\n\r\n${csrf}\r\n--zzz\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\ncode,name\r\nA,` },
+		{
+			variant: 'truncated multipart',
+			type: 'multipart/form-data; boundary=zzz',
+			body: `--zzz\r\nContent-Disposition: form-data; name="csrf"\r\n\r\n${csrf}\r\n--zzz\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\ncode,name\r\nA,`,
+		},
 		{ variant: 'invalid JSON', type: 'application/json', body: '{"email": "a", ', methods: EVERY_BODY_METHOD },
 		{ variant: 'deep JSON', type: 'application/json', body: `${'['.repeat(5000)}${']'.repeat(5000)}`, methods: EVERY_BODY_METHOD },
-		{ variant: 'JSON of the wrong shape', type: 'application/json', body: JSON.stringify({ email: ['a'], password: { $gt: '' }, username: 1e308, firstName: null }), methods: EVERY_BODY_METHOD },
+		{
+			variant: 'JSON of the wrong shape',
+			type: 'application/json',
+			body: JSON.stringify({ email: ['a'], password: { $gt: '' }, username: 1e308, firstName: null }),
+			methods: EVERY_BODY_METHOD,
+		},
 		{ variant: 'no content type', body: 'email=a' },
 		{ variant: 'unknown content type', type: 'application/x-evil; charset=utf-7', body: '+ADw-script+AD4-' },
 	]
@@ -87,8 +137,14 @@ function bodies(csrf: string): { variant: string; type?: string; body: string | 
 function queryVariants(path: string): { variant: string; path: string }[] {
 	return [
 		{ variant: 'broken escapes in the query', path: `${path}?q=%E0%A4%A&page=%ZZ&sort=%` },
-		{ variant: 'absurd paging and sorting', path: `${path}?page=99999999999999999999&size=-5&sort=${encodeURIComponent('name;DROP TABLE users')}&dir=sideways&state=x&role=y&q=${encodeURIComponent(HOSTILE_TEXT)}` },
-		{ variant: 'repeated parameters', path: `${path}?page=1&page=2&q=a&q=b&confirm=delete&confirm=x&redirectTo=//evil.example&token=${'A'.repeat(43)}` },
+		{
+			variant: 'absurd paging and sorting',
+			path: `${path}?page=99999999999999999999&size=-5&sort=${encodeURIComponent('name;DROP TABLE users')}&dir=sideways&state=x&role=y&q=${encodeURIComponent(HOSTILE_TEXT)}`,
+		},
+		{
+			variant: 'repeated parameters',
+			path: `${path}?page=1&page=2&q=a&q=b&confirm=delete&confirm=x&redirectTo=//evil.example&token=${'A'.repeat(43)}`,
+		},
 		{ variant: 'broken escape in the path', path: `${path}/%E0%A4%A` },
 		{ variant: 'NUL and dot segments in the path', path: `${path}/%00/..%2f..%2f/etc/passwd` },
 	]
@@ -102,7 +158,11 @@ function queryVariants(path: string): { variant: string; path: string }[] {
 function addressVariants(): { variant: string; methods: string[]; headers: Record<string, string> }[] {
 	const own = new URL(server.url)
 	return [
-		{ variant: 'X-Forwarded-Host that differs from the Origin', methods: ['POST'], headers: { Origin: own.origin, 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' } },
+		{
+			variant: 'X-Forwarded-Host that differs from the Origin',
+			methods: ['POST'],
+			headers: { Origin: own.origin, 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' },
+		},
 		{ variant: 'credentials in the Host header', methods: ['GET', 'POST'], headers: { Host: `user@${own.host}` } },
 	]
 }
@@ -111,8 +171,20 @@ function headerVariants(): { variant: string; headers: Record<string, string> }[
 	return [
 		{ variant: 'broken cookie encodings', headers: { Cookie: 'lang=%E0%A4%A; layout=%ZZ; sp_csrf=%; sp_session=%%; hub=%' } },
 		{ variant: 'oversize garbage cookies', headers: { Cookie: `sp_session=${'A'.repeat(4000)}; layout=${'{'.repeat(2000)}` } },
-		{ variant: 'odd request headers', headers: { 'Accept-Language': `${'x-'.repeat(500)};q=abc`, Range: 'bytes=-1-2,zz', 'If-None-Match': '"'.repeat(100), 'X-Request-Id': '\u00ff'.repeat(10), Accept: '*/*;q=NaN' } },
-		{ variant: 'hostile authorisation', headers: { Authorization: `Bearer ${'='.repeat(43)}`, Origin: 'null', 'Sec-Fetch-Site': 'cross-site' } },
+		{
+			variant: 'odd request headers',
+			headers: {
+				'Accept-Language': `${'x-'.repeat(500)};q=abc`,
+				Range: 'bytes=-1-2,zz',
+				'If-None-Match': '"'.repeat(100),
+				'X-Request-Id': '\u00ff'.repeat(10),
+				Accept: '*/*;q=NaN',
+			},
+		},
+		{
+			variant: 'hostile authorisation',
+			headers: { Authorization: `Bearer ${'='.repeat(43)}`, Origin: 'null', 'Sec-Fetch-Site': 'cross-site' },
+		},
 	]
 }
 
@@ -132,7 +204,9 @@ async function sessionOf(roles: string[] | null): Promise<{ name: string; cookie
 describe('fuzzing every route', () => {
 	test('no 5xx, no leak, and the server stays up', async () => {
 		const routes = await loadRouteModules()
-		const paths = [...new Set([...routes.map((route) => route.url), '/healthz', '/readyz', '/favicon.svg', '/build/missing.js', '/no/such/page'])]
+		const paths = [
+			...new Set([...routes.map((route) => route.url), '/healthz', '/readyz', '/favicon.svg', '/build/missing.js', '/no/such/page']),
+		]
 		const perPath = new Map<string, number>()
 		const failures: string[] = []
 		let sent = 0
@@ -146,20 +220,42 @@ describe('fuzzing every route', () => {
 				for (const method of METHODS) cases.push({ method, path, variant: 'plain', headers: base })
 				for (const body of bodies(who.csrf)) {
 					for (const method of body.methods ?? ['POST']) {
-						cases.push({ method, path, variant: body.variant, headers: { ...base, ...(body.type ? { 'Content-Type': body.type } : {}) }, body: body.body })
+						cases.push({
+							method,
+							path,
+							variant: body.variant,
+							headers: { ...base, ...(body.type ? { 'Content-Type': body.type } : {}) },
+							body: body.body,
+						})
 					}
 				}
 				for (const query of queryVariants(path)) cases.push({ method: 'GET', path: query.path, variant: query.variant, headers: base })
 				for (const header of headerVariants()) {
-					const headers = { ...base, ...header.headers, ...(header.headers.Cookie ? { Cookie: `${header.headers.Cookie}; ${who.cookie}` } : {}) }
+					const headers = {
+						...base,
+						...header.headers,
+						...(header.headers.Cookie ? { Cookie: `${header.headers.Cookie}; ${who.cookie}` } : {}),
+					}
 					cases.push({ method: 'GET', path, variant: header.variant, headers })
-					cases.push({ method: 'POST', path, variant: header.variant, headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' }, body: `csrf=${who.csrf}` })
+					cases.push({
+						method: 'POST',
+						path,
+						variant: header.variant,
+						headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' },
+						body: `csrf=${who.csrf}`,
+					})
 				}
 				if (roles === null) {
 					for (const address of addressVariants()) {
 						for (const method of address.methods) {
 							const body = method === 'POST' ? { body: `csrf=${who.csrf}` } : {}
-							cases.push({ method, path, variant: address.variant, headers: { ...base, ...address.headers, ...(body.body ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}) }, ...body })
+							cases.push({
+								method,
+								path,
+								variant: address.variant,
+								headers: { ...base, ...address.headers, ...(body.body ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}) },
+								...body,
+							})
 						}
 					}
 				}
@@ -172,7 +268,9 @@ describe('fuzzing every route', () => {
 						const one = batch[index]!
 						const leak = LEAKS.find((pattern) => pattern.test(answer.body))
 						if (answer.status >= 500 || leak) {
-							failures.push(`${who.name} ${one.method} ${one.path.slice(0, 120)} [${one.variant}] → ${answer.status}${leak ? ` leaks ${leak}` : ''}: ${answer.body.slice(0, 160).replace(/\s+/g, ' ')}`)
+							failures.push(
+								`${who.name} ${one.method} ${one.path.slice(0, 120)} [${one.variant}] → ${answer.status}${leak ? ` leaks ${leak}` : ''}: ${answer.body.slice(0, 160).replace(/\s+/g, ' ')}`,
+							)
 						}
 					})
 				}

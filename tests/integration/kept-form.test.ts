@@ -20,7 +20,11 @@ const signedIn = () => signedInUser(server, ['viewer'], { lang: 'en' })
 
 /** The idle timeout passes for every session of the user. */
 async function goIdle(userId: number) {
-	await getDb().updateTable('sessions').set({ last_seen_at: Date.now() - 24 * 60 * 60_000 }).where('user_id', '=', userId).execute()
+	await getDb()
+		.updateTable('sessions')
+		.set({ last_seen_at: Date.now() - 24 * 60 * 60_000 })
+		.where('user_id', '=', userId)
+		.execute()
 }
 
 describe('a form posted after the session ended', () => {
@@ -30,7 +34,9 @@ describe('a form posted after the session ended', () => {
 		const posted = await user.client.post('/contacts/profile', { intent: 'profile', displayName: 'Typed while away' })
 		await posted.text()
 		expect(location(posted)).toBe('/account/login?redirectTo=%2Faccount%2Fkept-form&reason=expired')
-		expect((await getDb().selectFrom('users').select('display_name').where('id', '=', user.user.id).executeTakeFirstOrThrow()).display_name).not.toBe('Typed while away')
+		expect(
+			(await getDb().selectFrom('users').select('display_name').where('id', '=', user.user.id).executeTakeFirstOrThrow()).display_name,
+		).not.toBe('Typed while away')
 
 		const back = await user.client.signIn(user.email, user.password, '/account/kept-form')
 		await back.text()
@@ -42,14 +48,17 @@ describe('a form posted after the session ended', () => {
 		expect(html.querySelectorAll('dd').map((dd) => dd.textContent)).toEqual(['Typed while away'])
 		const form = html.querySelector('form[action="/contacts/profile"]')!
 		const fields: Record<string, string> = {}
-		for (const input of form.querySelectorAll('input[type="hidden"]')) fields[input.getAttribute('name')!] = input.getAttribute('value') ?? ''
+		for (const input of form.querySelectorAll('input[type="hidden"]'))
+			fields[input.getAttribute('name')!] = input.getAttribute('value') ?? ''
 		expect(fields).toMatchObject({ intent: 'profile', displayName: 'Typed while away' })
 		expect(fields.csrf).toBeTruthy()
 
 		const sent = await user.client.post('/contacts/profile', fields)
 		await sent.text()
 		expect(location(sent)).toBe('/contacts/profile')
-		expect((await getDb().selectFrom('users').select('display_name').where('id', '=', user.user.id).executeTakeFirstOrThrow()).display_name).toBe('Typed while away')
+		expect(
+			(await getDb().selectFrom('users').select('display_name').where('id', '=', user.user.id).executeTakeFirstOrThrow()).display_name,
+		).toBe('Typed while away')
 
 		// Offered once: the next visit has nothing to offer.
 		const again = await user.client.get('/account/kept-form')
@@ -60,9 +69,18 @@ describe('a form posted after the session ended', () => {
 	test('is for its author on that browser only, never keeps a password, and is gone after 15 minutes', async () => {
 		const author = await signedIn()
 		await goIdle(author.user.id)
-		const posted = await author.client.post('/account/change-password', { currentPassword: author.password, newPassword: 'Brand new secret 99', confirmPassword: 'Brand new secret 99', note: 'kept' })
+		const posted = await author.client.post('/account/change-password', {
+			currentPassword: author.password,
+			newPassword: 'Brand new secret 99',
+			confirmPassword: 'Brand new secret 99',
+			note: 'kept',
+		})
 		await posted.text()
-		const row = await getDb().selectFrom('kept_forms').select(['fields', 'expires_at', 'created_at']).where('user_id', '=', author.user.id).executeTakeFirstOrThrow()
+		const row = await getDb()
+			.selectFrom('kept_forms')
+			.select(['fields', 'expires_at', 'created_at'])
+			.where('user_id', '=', author.user.id)
+			.executeTakeFirstOrThrow()
 		expect(JSON.parse(row.fields)).toEqual([['note', 'kept']])
 		expect(Number(row.expires_at) - Number(row.created_at)).toBe(15 * 60_000)
 
@@ -81,7 +99,11 @@ describe('a form posted after the session ended', () => {
 		// …and it is still there for the author on this browser.
 		await (await author.client.signIn(author.email, author.password)).text()
 		const theirs = await author.client.get('/account/kept-form')
-		expect(parseHtml(await theirs.text()).querySelectorAll('dd').map((dd) => dd.textContent)).toEqual(['Private draft'])
+		expect(
+			parseHtml(await theirs.text())
+				.querySelectorAll('dd')
+				.map((dd) => dd.textContent),
+		).toEqual(['Private draft'])
 
 		// Expired: the author signs in after the 15 minutes and is offered nothing.
 		const copy = new TestClient(server.url)
@@ -90,7 +112,11 @@ describe('a form posted after the session ended', () => {
 		await goIdle(author.user.id)
 		const late = await copy.post('/contacts/profile', { intent: 'profile', displayName: 'Too late' })
 		await late.text()
-		await getDb().updateTable('kept_forms').set({ expires_at: Date.now() - 1 }).where('user_id', '=', author.user.id).execute()
+		await getDb()
+			.updateTable('kept_forms')
+			.set({ expires_at: Date.now() - 1 })
+			.where('user_id', '=', author.user.id)
+			.execute()
 		await (await copy.signIn(author.email, author.password, '/account/kept-form')).text()
 		const none = await copy.get('/account/kept-form')
 		await none.text()

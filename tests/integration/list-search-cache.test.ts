@@ -23,7 +23,12 @@ const SEARCH = 'q=fluke&sort=value&dir=desc&size=10'
 async function searchedPage(query = SEARCH, version?: () => Promise<number>) {
 	const state = parseListState(new URLSearchParams(query), TOOL_LIST)
 	const source = await toolListSource(state, undefined, EVERYWHERE)
-	const page = await readPage<{ id: number; name: string; value_minor: number | string | null }>(getDatabase().db, getDatabase().dialect, version ? { ...source, version } : source, state)
+	const page = await readPage<{ id: number; name: string; value_minor: number | string | null }>(
+		getDatabase().db,
+		getDatabase().dialect,
+		version ? { ...source, version } : source,
+		state,
+	)
 	return { ...page, ids: page.rows.map((row) => Number(row.id)) }
 }
 
@@ -42,7 +47,12 @@ describe('a searched list page', () => {
 	test('shows on the next load a tool another program renamed into the search, first by value', async () => {
 		const before = await searchedPage()
 		expect(before.ids.length).toBeGreaterThan(0)
-		const outsider = await getDatabase().db.selectFrom('tools').select('id').where('search_text', 'not like', '%fluke%').orderBy('id').executeTakeFirstOrThrow()
+		const outsider = await getDatabase()
+			.db.selectFrom('tools')
+			.select('id')
+			.where('search_text', 'not like', '%fluke%')
+			.orderBy('id')
+			.executeTakeFirstOrThrow()
 		await renameBehindTheAppsBack(outsider.id, 'Fluke 1587 FC ampe kìm', 999_999_999_999)
 		const after = await searchedPage()
 		expect(after.ids[0]).toBe(outsider.id)

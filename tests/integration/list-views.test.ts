@@ -67,7 +67,13 @@ function savedViews(html: string) {
 }
 
 async function storedViews(userId: number, key: string) {
-	return getDb().selectFrom('list_views').select(['id', 'name', 'query']).where('user_id', '=', userId).where('list_key', '=', key).orderBy('id').execute()
+	return getDb()
+		.selectFrom('list_views')
+		.select(['id', 'name', 'query'])
+		.where('user_id', '=', userId)
+		.where('list_key', '=', key)
+		.orderBy('id')
+		.execute()
 }
 
 describe('the column chooser', () => {
@@ -76,7 +82,15 @@ describe('the column chooser', () => {
 	test('shows the chosen columns only, in the header, the rows and the folded second line, and the boxes say so', async () => {
 		const { client } = await signedIn(server, ['viewer'])
 		const all = await open(client, '/danhmuc/tram')
-		expect(headers(all.html)).toEqual([station.code, station.name, station.type, station.province, station.status, station.commissionedAt, vn.stations.toolCount])
+		expect(headers(all.html)).toEqual([
+			station.code,
+			station.name,
+			station.type,
+			station.province,
+			station.status,
+			station.commissionedAt,
+			vn.stations.toolCount,
+		])
 		expect(all.document.querySelector('.row-detail')?.text).toContain(station.type)
 
 		const saved = await client.post('/danhmuc/tram?sort=name&page=1', {
@@ -283,7 +297,9 @@ describe.each(LISTS)('saved views of $path', ({ path, key, query, onPage3 }) => 
 		})
 		expect(response.status).toBe(409)
 		const html = await response.text()
-		expect(parseHtml(html).querySelector('#field-viewName-error')?.text).toBe(format(vn.listViews.errors.tooMany, { max: MAX_VIEWS_PER_LIST }))
+		expect(parseHtml(html).querySelector('#field-viewName-error')?.text).toBe(
+			format(vn.listViews.errors.tooMany, { max: MAX_VIEWS_PER_LIST }),
+		)
 		expect(await storedViews(user.id, key)).toHaveLength(MAX_VIEWS_PER_LIST)
 	})
 

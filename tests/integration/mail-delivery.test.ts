@@ -71,7 +71,10 @@ async function startSmtp({ port = 0, tls, insecureAuth = false }: SmtpOptions = 
 }
 
 const events = (server: RunningServer, event: string) =>
-	server.output.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.event === event)
+	server.output
+		.filter((line) => line.startsWith('{'))
+		.map((line) => JSON.parse(line) as Record<string, unknown>)
+		.filter((entry) => entry.event === event)
 
 async function askForReset(server: RunningServer, email: string) {
 	const response = await new TestClient(server.url).post('/account/forgot-password', { email })
@@ -186,7 +189,10 @@ describe('mail over SMTP', () => {
 		try {
 			const user = await createTestUser()
 			await getDb().updateTable('users').set({ preferred_language: 'it' }).where('id', '=', user.user.id).execute()
-			for (const userAgent of ['Lynx/2.9.0dev.12 libwww-FM/2.14', 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0']) {
+			for (const userAgent of [
+				'Lynx/2.9.0dev.12 libwww-FM/2.14',
+				'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0',
+			]) {
 				const response = await new TestClient(server.url, { 'User-Agent': userAgent }).signIn(user.email, user.password)
 				await response.text()
 				expect(response.status).toBe(302)
@@ -210,7 +216,11 @@ describe('mail over SMTP', () => {
 
 describe('a password-reset request survives the portal stopping', () => {
 	/** Whether the server still takes connections. */
-	const answers = (url: string) => fetch(`${url}/healthz`).then(async (response) => (await response.text(), true), () => false)
+	const answers = (url: string) =>
+		fetch(`${url}/healthz`).then(
+			async (response) => (await response.text(), true),
+			() => false,
+		)
 	const waiting = (email: string) => getDb().selectFrom('password_reset_requests').selectAll().where('email', '=', email).execute()
 
 	test('one in hand when the portal is killed is taken again after the restart; one in hand at SIGTERM is finished before the portal stops', async () => {
@@ -231,7 +241,11 @@ describe('a password-reset request survives the portal stopping', () => {
 			expect(left).toMatchObject({ attempts: 1, claimed_at: expect.any(Number) })
 			expect(await mailsTo(email)).toEqual([])
 			// As once the claim's lease has run out.
-			await getDb().updateTable('password_reset_requests').set({ claimed_at: left!.claimed_at! - RESET_CLAIM_LEASE_MS }).where('id', '=', left!.id).execute()
+			await getDb()
+				.updateTable('password_reset_requests')
+				.set({ claimed_at: left!.claimed_at! - RESET_CLAIM_LEASE_MS })
+				.where('id', '=', left!.id)
+				.execute()
 
 			const restarted = await startServer(outbox.env)
 			await until(() => outbox.reached() === 2, 'the restarted worker at the outbox write')
@@ -260,12 +274,39 @@ describe('a notice to everyone survives the portal being killed mid-way (decisio
 			.values(
 				Array.from({ length: 200 }, (_, i) => {
 					const email = toEmail(`staff${i}-${at}@example.com`)
-					return { email, email_normalized: email, display_name: `Staff ${i}`, first_name: '', last_name: '', search_text: email, password_hash: null, external_id: null, preferred_language: 'en', time_zone: null, password_changed_at: null, created_at: at, updated_at: at }
+					return {
+						email,
+						email_normalized: email,
+						display_name: `Staff ${i}`,
+						first_name: '',
+						last_name: '',
+						search_text: email,
+						password_hash: null,
+						external_id: null,
+						preferred_language: 'en',
+						time_zone: null,
+						password_changed_at: null,
+						created_at: at,
+						updated_at: at,
+					}
 				}),
 			)
 			.execute()
 		const title = `Killed mid-way ${at}`
-		const created = await createAnnouncement({ title, body: 'Once each.', link: null, audience: 'everyone', email: true, publishAt: null, expiresAt: null, roleIds: [], userIds: [] }, { actor: admin.user, siteUrl: 'http://portal.example' })
+		const created = await createAnnouncement(
+			{
+				title,
+				body: 'Once each.',
+				link: null,
+				audience: 'everyone',
+				email: true,
+				publishAt: null,
+				expiresAt: null,
+				roleIds: [],
+				userIds: [],
+			},
+			{ actor: admin.user, siteUrl: 'http://portal.example' },
+		)
 		expect(created.ok).toBe(true)
 		// Batches of 40; 100 mails pass the hold: two batches are written, the third waits at its 21st mail.
 		const env = { ...outbox.env, NOTIFICATION_BATCH_SIZE: '40' }

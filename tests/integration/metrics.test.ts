@@ -59,7 +59,11 @@ describe('metrics', () => {
 			const icon = await fetch(new URL('/favicon.svg', server.url))
 			await icon.arrayBuffer()
 			expect(icon.status).toBe(200)
-			const apiFailure = await fetch(new URL('/api/users/authenticate', server.url), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: user.email, password: 'nope' }) })
+			const apiFailure = await fetch(new URL('/api/users/authenticate', server.url), {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify({ email: user.email, password: 'nope' }),
+			})
 			await apiFailure.arrayBuffer()
 
 			const response = await fetch(new URL('/metrics', server.url), { headers: { Authorization: `Bearer ${TOKEN}` } })
@@ -67,7 +71,14 @@ describe('metrics', () => {
 			expect(response.headers.get('content-type')).toMatch(/^text\/plain;.*version=0\.0\.4/)
 			const all = samples(await response.text())
 
-			for (const name of ['process_cpu_seconds_total', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_p99_seconds', 'nodejs_heap_size_used_bytes', 'portal_requests_shed_total', 'portal_mail_queue_length']) {
+			for (const name of [
+				'process_cpu_seconds_total',
+				'process_resident_memory_bytes',
+				'nodejs_eventloop_lag_p99_seconds',
+				'nodejs_heap_size_used_bytes',
+				'portal_requests_shed_total',
+				'portal_mail_queue_length',
+			]) {
 				expect(all.has(name), name).toBe(true)
 			}
 			expect(value(all, 'http_request_duration_seconds_count', { route: 'routes/_app.dashboard', method: 'GET', status: '200' })).toBe(1)
@@ -87,7 +98,9 @@ describe('metrics', () => {
 			expect(line).toMatchObject({ level: 'info', method: 'GET', status: 200, routeId: 'routes/_app.dashboard', clientIp: '127.0.0.1' })
 			expect(typeof line?.requestId).toBe('string')
 			// One key once: a log processor may refuse a JSON object with a repeated key.
-			const raw = server.output.find((text) => text.includes('"event":"http.request"') && text.includes(`"requestId":"${String(line?.requestId)}"`))
+			const raw = server.output.find(
+				(text) => text.includes('"event":"http.request"') && text.includes(`"requestId":"${String(line?.requestId)}"`),
+			)
 			expect(raw?.match(/"requestId":/g)).toHaveLength(1)
 			expect(typeof line?.durationMs).toBe('number')
 		} finally {

@@ -41,7 +41,12 @@ async function signIn(client: TestClient, { email, password }: Account) {
 }
 
 function noticesOf(userId: number) {
-	return getDb().selectFrom('notifications').select(['title_key', 'body_key', 'params', 'link']).where('user_id', '=', userId).where('type', '=', 'new_browser').execute()
+	return getDb()
+		.selectFrom('notifications')
+		.select(['title_key', 'body_key', 'params', 'link'])
+		.where('user_id', '=', userId)
+		.where('type', '=', 'new_browser')
+		.execute()
 }
 
 async function noticeMailsTo(email: string, subject: string) {
@@ -55,7 +60,11 @@ function knownBrowsers(userId: number) {
 describe('a sign-in from a browser the account has not used before', () => {
 	test('the first browser of an account is its baseline; another one brings one notification and one mail in the user’s language and zone; the same browser again, nothing', async () => {
 		const account = await createTestUser()
-		await getDb().updateTable('users').set({ preferred_language: 'de', time_zone: 'Europe/Berlin' }).where('id', '=', account.user.id).execute()
+		await getDb()
+			.updateTable('users')
+			.set({ preferred_language: 'de', time_zone: 'Europe/Berlin' })
+			.where('id', '=', account.user.id)
+			.execute()
 
 		const usual = browser(FIREFOX_LINUX)
 		const first = await signIn(usual, account)
@@ -74,7 +83,12 @@ describe('a sign-in from a browser the account has not used before', () => {
 		await signIn(other, account)
 		const after = Date.now()
 		expect(await noticesOf(account.user.id)).toEqual([
-			{ title_key: 'deviceNotice.title', body_key: 'deviceNotice.body', params: JSON.stringify({ device: 'Chrome 126 (Windows)', address: '127.0.0.1' }), link: '/account/security' },
+			{
+				title_key: 'deviceNotice.title',
+				body_key: 'deviceNotice.body',
+				params: JSON.stringify({ device: 'Chrome 126 (Windows)', address: '127.0.0.1' }),
+				link: '/account/security',
+			},
 		])
 		const [mail, ...more] = await noticeMailsTo(account.email, de.deviceNotice.mailSubject)
 		expect(more).toEqual([])
@@ -93,8 +107,19 @@ describe('a sign-in from a browser the account has not used before', () => {
 		expect(items[0]!.querySelector('.notification__body')?.textContent).toBe(
 			de.deviceNotice.body.replace('{{device}}', 'Chrome 126 (Windows)').replace('{{address}}', '127.0.0.1'),
 		)
-		const audit = await getDb().selectFrom('audit_log').select(['action', 'ip', 'details']).where('actor_user_id', '=', account.user.id).where('action', '=', 'auth.new_device').execute()
-		expect(audit).toEqual([{ action: 'auth.new_device', ip: '127.0.0.1', details: JSON.stringify({ browser: 'Chrome 126 (Windows)', userAgent: CHROME_WINDOWS }) }])
+		const audit = await getDb()
+			.selectFrom('audit_log')
+			.select(['action', 'ip', 'details'])
+			.where('actor_user_id', '=', account.user.id)
+			.where('action', '=', 'auth.new_device')
+			.execute()
+		expect(audit).toEqual([
+			{
+				action: 'auth.new_device',
+				ip: '127.0.0.1',
+				details: JSON.stringify({ browser: 'Chrome 126 (Windows)', userAgent: CHROME_WINDOWS }),
+			},
+		])
 
 		// Known browsers: their last sign-in is updated, and nothing is said.
 		const [, known] = await knownBrowsers(account.user.id)
@@ -117,13 +142,18 @@ describe('a sign-in from a browser the account has not used before', () => {
 		await signIn(browser(), account)
 		await signIn(browser(CHROME_WINDOWS), account)
 		const { client } = await signedInUser(server, ['admin'], { lang: 'en' })
-		const response = await client.get(`/admin/audit?${new URLSearchParams({ action: 'auth.new_device', entity: 'user', target: String(account.user.id) })}`)
+		const response = await client.get(
+			`/admin/audit?${new URLSearchParams({ action: 'auth.new_device', entity: 'user', target: String(account.user.id) })}`,
+		)
 		expect(response.status).toBe(200)
 		const rows = parseHtml(await response.text()).querySelectorAll('table.admin-audit tbody tr')
 		expect(rows).toHaveLength(1)
 		const [, what, , details] = rows[0]!.querySelectorAll('td')
 		expect(what!.childNodes[0]!.textContent).toBe(en.audit.events.auth.new_device)
-		expect(details!.querySelectorAll('li').map((item) => item.textContent)).toEqual([`${en.audit.facts.browser}: Chrome 126 (Windows)`, `${en.audit.facts.userAgent}: ${CHROME_WINDOWS}`])
+		expect(details!.querySelectorAll('li').map((item) => item.textContent)).toEqual([
+			`${en.audit.facts.browser}: Chrome 126 (Windows)`,
+			`${en.audit.facts.userAgent}: ${CHROME_WINDOWS}`,
+		])
 	})
 
 	test('another account in the same browser gets a notice of its own; the browser stays known to both', async () => {
@@ -207,19 +237,33 @@ describe('behind a reverse proxy', () => {
 		const account = await createTestUser()
 		await signIn(browser(), account)
 		// As for password resets: without PUBLIC_URL, no mail with links to a host the request named.
-		const elsewhere = new TestClient(proxied.url, { 'User-Agent': CHROME_WINDOWS, 'X-Forwarded-Host': 'portal.example.com', 'X-Forwarded-For': '203.0.113.9' })
+		const elsewhere = new TestClient(proxied.url, {
+			'User-Agent': CHROME_WINDOWS,
+			'X-Forwarded-Host': 'portal.example.com',
+			'X-Forwarded-For': '203.0.113.9',
+		})
 		await signIn(elsewhere, account)
-		expect(await noticesOf(account.user.id)).toEqual([expect.objectContaining({ params: JSON.stringify({ device: 'Chrome 126 (Windows)', address: '203.0.113.9' }) })])
+		expect(await noticesOf(account.user.id)).toEqual([
+			expect.objectContaining({ params: JSON.stringify({ device: 'Chrome 126 (Windows)', address: '203.0.113.9' }) }),
+		])
 		expect(await noticeMailsTo(account.email, vn.deviceNotice.mailSubject)).toEqual([])
 	})
 
 	test('a forwarded address that is none, however long, is not taken for one, nor a huge user agent read whole: the sign-in works and the notice names the proxy', async () => {
 		const account = await createTestUser()
 		await signIn(browser(), account)
-		const forged = new TestClient(proxied.url, { 'User-Agent': `${'Mozilla/5.0 (Käse; ÿ) '.repeat(200)}<b>Firefox/1</b>`, 'X-Forwarded-For': `${'<script>'.repeat(40)}, 203.0.113.9` })
+		const forged = new TestClient(proxied.url, {
+			'User-Agent': `${'Mozilla/5.0 (Käse; ÿ) '.repeat(200)}<b>Firefox/1</b>`,
+			'X-Forwarded-For': `${'<script>'.repeat(40)}, 203.0.113.9`,
+		})
 		await signIn(forged, account)
 		// Only the first 512 characters are read: past them, nothing is recognised.
-		expect(await noticesOf(account.user.id)).toEqual([expect.objectContaining({ body_key: 'deviceNotice.bodyUnknownBrowser', params: JSON.stringify({ device: '', address: '127.0.0.1' }) })])
+		expect(await noticesOf(account.user.id)).toEqual([
+			expect.objectContaining({
+				body_key: 'deviceNotice.bodyUnknownBrowser',
+				params: JSON.stringify({ device: '', address: '127.0.0.1' }),
+			}),
+		])
 		const [row] = (await knownBrowsers(account.user.id)).slice(-1)
 		expect(row!.user_agent).toHaveLength(512)
 	})
@@ -253,7 +297,8 @@ describe('the browsers an account keeps', () => {
 		const { user } = await createTestUser()
 		const ids = Array.from({ length: MAX_BROWSERS_PER_USER + 2 }, newId)
 		const outcomes = []
-		for (const [index, id] of ids.entries()) outcomes.push(await recordBrowserSignIn(user.id, id, { userAgent: null, ip: null, now: 1_000 + index }))
+		for (const [index, id] of ids.entries())
+			outcomes.push(await recordBrowserSignIn(user.id, id, { userAgent: null, ip: null, now: 1_000 + index }))
 		expect(outcomes[0]).toBe('first')
 		expect(outcomes.slice(1).every((outcome) => outcome === 'new')).toBe(true)
 		expect(await knownBrowsers(user.id)).toHaveLength(MAX_BROWSERS_PER_USER)
@@ -265,7 +310,9 @@ describe('the browsers an account keeps', () => {
 		const account = await createTestUser()
 		await recordBrowserSignIn(account.user.id, newId(), { userAgent: null, ip: null })
 		const id = newId()
-		const outcomes = await Promise.all([1, 2].map(() => signedInFromBrowser(account.user, id, { userAgent: CHROME_WINDOWS, ip: '192.0.2.7', mail: null })))
+		const outcomes = await Promise.all(
+			[1, 2].map(() => signedInFromBrowser(account.user, id, { userAgent: CHROME_WINDOWS, ip: '192.0.2.7', mail: null })),
+		)
 		expect(outcomes.sort()).toEqual(['known', 'new'])
 		expect(await noticesOf(account.user.id)).toHaveLength(1)
 	})

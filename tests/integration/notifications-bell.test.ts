@@ -25,13 +25,18 @@ describe("the bell of every page (the frame's notifications)", () => {
 	test('the unread count and the newest entries are those of the notifications page, in one query', async () => {
 		const { user } = await createTestUser()
 		const { user: someoneElse } = await createTestUser()
-		for (let index = 1; index <= 8; index++) await notify(user.id, { type: 'password_changed', titleKey: 'notifications.passwordChanged.title', params: { index } })
+		for (let index = 1; index <= 8; index++)
+			await notify(user.id, { type: 'password_changed', titleKey: 'notifications.passwordChanged.title', params: { index } })
 		await notify(someoneElse.id, { type: 'password_changed', titleKey: 'notifications.passwordChanged.title' })
 		const [oldest, , , newest] = (await listNotifications(user.id, { limit: 8 })).items.reverse()
 		await markRead(user.id, oldest!.id)
 		await markRead(user.id, newest!.id)
 		// One has expired: neither counted nor listed.
-		await getDb().updateTable('notifications').set({ expires_at: Date.now() - 1 }).where('id', '=', oldest!.id + 1).execute()
+		await getDb()
+			.updateTable('notifications')
+			.set({ expires_at: Date.now() - 1 })
+			.where('id', '=', oldest!.id + 1)
+			.execute()
 
 		const { bell, queries } = await bellInOneQuery(user.id, 5)
 		expect(queries).toHaveLength(1)

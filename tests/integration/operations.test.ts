@@ -29,17 +29,30 @@ async function foreignKeys(): Promise<ForeignKey[]> {
 			order by 1`.execute(db)
 		return rows
 	}
-	const { rows: tables } = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`.execute(db)
+	const { rows: tables } = await sql<{
+		name: string
+	}>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`.execute(db)
 	const found: ForeignKey[] = []
 	for (const { name: table } of tables) {
-		const { rows: keys } = await sql<{ id: number; seq: number; table: string; from: string }>`select * from pragma_foreign_key_list(${table})`.execute(db)
+		const { rows: keys } = await sql<{
+			id: number
+			seq: number
+			table: string
+			from: string
+		}>`select * from pragma_foreign_key_list(${table})`.execute(db)
 		const { rows: indexes } = await sql<{ name: string }>`select name from pragma_index_list(${table})`.execute(db)
 		const leading: string[][] = []
 		for (const index of indexes) {
-			const { rows: columns } = await sql<{ seqno: number; name: string }>`select seqno, name from pragma_index_info(${index.name}) order by seqno`.execute(db)
+			const { rows: columns } = await sql<{
+				seqno: number
+				name: string
+			}>`select seqno, name from pragma_index_info(${index.name}) order by seqno`.execute(db)
 			leading.push(columns.map((column) => column.name))
 		}
-		const { rows: primaryKey } = await sql<{ name: string; pk: number }>`select name, pk from pragma_table_info(${table}) where pk > 0 order by pk`.execute(db)
+		const { rows: primaryKey } = await sql<{
+			name: string
+			pk: number
+		}>`select name, pk from pragma_table_info(${table}) where pk > 0 order by pk`.execute(db)
 		leading.push(primaryKey.map((column) => column.name))
 		for (const id of new Set(keys.map((key) => key.id))) {
 			const columns = keys.filter((key) => key.id === id).map((key) => key.from)
@@ -100,12 +113,20 @@ describe('start-up', () => {
 		try {
 			const body = new URLSearchParams({ email: 'nobody@example.com', password: 'x'.repeat(40) }).toString()
 			const answered = new Promise<{ status: number; connection: string | undefined; text: string }>((resolve, reject) => {
-				const request = http.request(new URL('/account/login', server.url), { method: 'POST', agent, headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': Buffer.byteLength(body) } }, (response) => {
-					let text = ''
-					response.setEncoding('utf8')
-					response.on('data', (chunk: string) => (text += chunk))
-					response.on('end', () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, text }))
-				})
+				const request = http.request(
+					new URL('/account/login', server.url),
+					{
+						method: 'POST',
+						agent,
+						headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': Buffer.byteLength(body) },
+					},
+					(response) => {
+						let text = ''
+						response.setEncoding('utf8')
+						response.on('data', (chunk: string) => (text += chunk))
+						response.on('end', () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, text }))
+					},
+				)
 				request.on('error', reject)
 				// Half the body now, so the request is in flight when the signal comes; the rest after it.
 				request.write(body.slice(0, 20))
@@ -170,12 +191,7 @@ describe('audit', () => {
 				.where((eb) => eb.or([eb('actor_user_id', '=', user.id), eb('actor_email', '=', email)]))
 				.orderBy('id')
 				.execute()
-			expect(rows.map((row) => row.action)).toEqual([
-				'auth.sign_in_failed',
-				'auth.sign_in',
-				'auth.password_changed',
-				'auth.sign_out',
-			])
+			expect(rows.map((row) => row.action)).toEqual(['auth.sign_in_failed', 'auth.sign_in', 'auth.password_changed', 'auth.sign_out'])
 			expect(rows.every((row) => row.ip)).toBe(true)
 			const everything = JSON.stringify(rows) + server.output.join('\n')
 			for (const secret of [password, 'Wrong password 5', 'Audited new password']) expect(everything).not.toContain(secret)
@@ -225,11 +241,51 @@ describe('housekeeping', () => {
 			[expired, now - 1],
 			[live, now + hour],
 		] as const) {
-			await getDb().insertInto('sessions').values({ id_hash: names.session, user_id: user.id, created_at: now, last_seen_at: now, expires_at: expiresAt, ip: null, user_agent: null, flash: null }).execute()
-			await getDb().insertInto('api_tokens').values({ token_hash: names.token, user_id: user.id, created_at: now, expires_at: expiresAt, last_used_at: null, ip: null, user_agent: null }).execute()
-			await getDb().insertInto('mfa_pending_sign_ins').values({ id_hash: names.pending, user_id: user.id, redirect_to: '/', created_at: now, expires_at: expiresAt, oidc_sid: null, oidc_id_token: null }).execute()
-			await getDb().insertInto('password_resets').values({ token_hash: names.reset, user_id: user.id, created_at: now, expires_at: expiresAt, used_at: null }).execute()
-			await getDb().insertInto('kept_forms').values({ id_hash: names.kept, user_id: user.id, path: '/', fields: '[]', created_at: now, expires_at: expiresAt }).execute()
+			await getDb()
+				.insertInto('sessions')
+				.values({
+					id_hash: names.session,
+					user_id: user.id,
+					created_at: now,
+					last_seen_at: now,
+					expires_at: expiresAt,
+					ip: null,
+					user_agent: null,
+					flash: null,
+				})
+				.execute()
+			await getDb()
+				.insertInto('api_tokens')
+				.values({
+					token_hash: names.token,
+					user_id: user.id,
+					created_at: now,
+					expires_at: expiresAt,
+					last_used_at: null,
+					ip: null,
+					user_agent: null,
+				})
+				.execute()
+			await getDb()
+				.insertInto('mfa_pending_sign_ins')
+				.values({
+					id_hash: names.pending,
+					user_id: user.id,
+					redirect_to: '/',
+					created_at: now,
+					expires_at: expiresAt,
+					oidc_sid: null,
+					oidc_id_token: null,
+				})
+				.execute()
+			await getDb()
+				.insertInto('password_resets')
+				.values({ token_hash: names.reset, user_id: user.id, created_at: now, expires_at: expiresAt, used_at: null })
+				.execute()
+			await getDb()
+				.insertInto('kept_forms')
+				.values({ id_hash: names.kept, user_id: user.id, path: '/', fields: '[]', created_at: now, expires_at: expiresAt })
+				.execute()
 		}
 		const present = async () => {
 			const [sessions, tokens, pending, resets, kept] = await Promise.all([
@@ -252,16 +308,42 @@ describe('housekeeping', () => {
 		}
 	})
 
-
 	test('expired sessions are purged', async () => {
 		const { user } = await createTestUser()
 		const now = Date.now()
 		await getDb()
 			.insertInto('sessions')
 			.values([
-				{ id_hash: 'a'.repeat(64), user_id: user.id, created_at: now, last_seen_at: now, expires_at: now - 1, ip: null, user_agent: null, flash: null },
-				{ id_hash: 'b'.repeat(64), user_id: user.id, created_at: now, last_seen_at: now - 3 * 3_600_000, expires_at: now + 3_600_000, ip: null, user_agent: null, flash: null },
-				{ id_hash: 'c'.repeat(64), user_id: user.id, created_at: now, last_seen_at: now, expires_at: now + 3_600_000, ip: null, user_agent: null, flash: null },
+				{
+					id_hash: 'a'.repeat(64),
+					user_id: user.id,
+					created_at: now,
+					last_seen_at: now,
+					expires_at: now - 1,
+					ip: null,
+					user_agent: null,
+					flash: null,
+				},
+				{
+					id_hash: 'b'.repeat(64),
+					user_id: user.id,
+					created_at: now,
+					last_seen_at: now - 3 * 3_600_000,
+					expires_at: now + 3_600_000,
+					ip: null,
+					user_agent: null,
+					flash: null,
+				},
+				{
+					id_hash: 'c'.repeat(64),
+					user_id: user.id,
+					created_at: now,
+					last_seen_at: now,
+					expires_at: now + 3_600_000,
+					ip: null,
+					user_agent: null,
+					flash: null,
+				},
 			])
 			.execute()
 		expect(await purgeExpiredSessions()).toBe(2)

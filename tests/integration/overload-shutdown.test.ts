@@ -23,7 +23,9 @@ function send(base: string, path: string, agent: http.Agent, headers: Record<str
 			let body = ''
 			response.setEncoding('utf8')
 			response.on('data', (chunk: string) => (body += chunk))
-			response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body, startedAt, endedAt: performance.now() }))
+			response.on('end', () =>
+				resolve({ status: response.statusCode ?? 0, headers: response.headers, body, startedAt, endedAt: performance.now() }),
+			)
 			response.on('error', reject)
 		})
 		request.on('error', reject)
@@ -61,7 +63,11 @@ describe('overload', () => {
 				Array.from({ length: 200 }, async (_, client) => {
 					const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
 					const [path, headers] =
-						client % 4 === 0 ? ['/api/QuanTri/FunctionGetByUser', {}] : client % 4 === 1 ? ['/account/login', { Cookie: 'lang=de' }] : ['/account/login', {}]
+						client % 4 === 0
+							? ['/api/QuanTri/FunctionGetByUser', {}]
+							: client % 4 === 1
+								? ['/account/login', { Cookie: 'lang=de' }]
+								: ['/account/login', {}]
 					for (let i = 0; i < 12; i++) {
 						try {
 							answers.push(await send(server.url, path as string, agent, headers as Record<string, string>))
@@ -108,8 +114,12 @@ describe('overload', () => {
 			}
 			expect(after.status).toBe(200)
 			// Log lines travel through a pipe: they may arrive a moment after the answers.
-			const events = () => server.output.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { event: string; refusedRequests?: number })
-			const refusedLogged = () => events().filter((entry) => entry.event === 'server.load_normal').reduce((sum, entry) => sum + (entry.refusedRequests ?? 0), 0)
+			const events = () =>
+				server.output.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { event: string; refusedRequests?: number })
+			const refusedLogged = () =>
+				events()
+					.filter((entry) => entry.event === 'server.load_normal')
+					.reduce((sum, entry) => sum + (entry.refusedRequests ?? 0), 0)
 			for (let tries = 0; refusedLogged() < refused.length + refusedAfter && tries < 50; tries++) await pause(100)
 			expect(events().some((entry) => entry.event === 'server.overloaded')).toBe(true)
 			expect(refusedLogged()).toBe(refused.length + refusedAfter)
@@ -181,7 +191,14 @@ describe('shutdown', () => {
 		signalledAt = performance.now()
 		server.process.kill('SIGTERM')
 		await Promise.all([balancer, ...clients])
-		await until(() => send(server.url, '/healthz', new http.Agent()).then(() => false, (error) => errorCode(error) === 'ECONNREFUSED'), 'the server to stop listening')
+		await until(
+			() =>
+				send(server.url, '/healthz', new http.Agent()).then(
+					() => false,
+					(error) => errorCode(error) === 'ECONNREFUSED',
+				),
+			'the server to stop listening',
+		)
 		finishSlowBody()
 		const slowAnswer = await slow
 		const exitCode = await server.stop()

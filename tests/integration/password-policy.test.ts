@@ -27,7 +27,7 @@ async function changePassword(language: string, newPassword: string) {
 	return { status: response.status, html: await response.text() }
 }
 
-describe('changing one\'s password', () => {
+describe("changing one's password", () => {
 	test.each([
 		['vn', 'ｐａｓｓｗｏｒｄ１２３', vn.password.common],
 		['en', 'ｐａｓｓｗｏｒｄ１２３', en.password.common],
@@ -46,7 +46,7 @@ describe('changing one\'s password', () => {
 })
 
 describe('registering through the API', () => {
-	test('a password built from the account\'s own name is refused, in the caller\'s language', async () => {
+	test("a password built from the account's own name is refused, in the caller's language", async () => {
 		const admin = await createTestUser({ roles: ['admin'] })
 		const token = await apiToken(server.url, admin.email, admin.password)
 		const response = await fetch(new URL('/api/users/register', server.url), {

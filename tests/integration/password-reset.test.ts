@@ -24,7 +24,8 @@ async function requestLink(email: string, nth = 1): Promise<string> {
 	return resetTokenIn(mails.at(-1)!)
 }
 
-const waitingFor = (email: string) => getDb().selectFrom('password_reset_requests').select(['id', 'claimed_at']).where('email', '=', email).execute()
+const waitingFor = (email: string) =>
+	getDb().selectFrom('password_reset_requests').select(['id', 'claimed_at']).where('email', '=', email).execute()
 
 /** Waits until the background has handled every request for `email`. */
 async function handled(email: string) {
@@ -77,12 +78,20 @@ describe('forgot password', () => {
 		const token = new URLSearchParams(link.split('?')[1]).get('token')!
 		const mismatch = await client.post('/account/reset-password', { token, newPassword: 'Reset new password 1', confirmPassword: 'other' })
 		expect(mismatch.status).toBe(400)
-		const done = await client.post('/account/reset-password', { token, newPassword: 'Reset new password 1', confirmPassword: 'Reset new password 1' })
+		const done = await client.post('/account/reset-password', {
+			token,
+			newPassword: 'Reset new password 1',
+			confirmPassword: 'Reset new password 1',
+		})
 		expect(location(done)).toBe('/account/login?reason=password-reset')
 		expect((await new TestClient(server.url).signIn(email, password)).status).toBe(400)
 		expect((await new TestClient(server.url).signIn(email, 'Reset new password 1')).status).toBe(302)
 
-		const again = await client.post('/account/reset-password', { token, newPassword: 'Another new one 2', confirmPassword: 'Another new one 2' })
+		const again = await client.post('/account/reset-password', {
+			token,
+			newPassword: 'Another new one 2',
+			confirmPassword: 'Another new one 2',
+		})
 		expect(again.status).toBe(400)
 		expect(await again.text()).toContain('Đường liên kết này không còn hiệu lực')
 	})
@@ -93,7 +102,11 @@ describe('forgot password', () => {
 		await browser.signIn(email, password)
 		await (await new TestClient(server.url).post('/account/forgot-password', { email })).text()
 		const token = resetTokenIn((await mailsArrivedTo(email))[0]!)
-		await new TestClient(server.url).post('/account/reset-password', { token, newPassword: 'Fresh password 77', confirmPassword: 'Fresh password 77' })
+		await new TestClient(server.url).post('/account/reset-password', {
+			token,
+			newPassword: 'Fresh password 77',
+			confirmPassword: 'Fresh password 77',
+		})
 		expect(location(await browser.get('/dashboard'))).toMatch(/^\/account\/login/)
 	})
 
@@ -101,7 +114,11 @@ describe('forgot password', () => {
 		const { email, user } = await createTestUser()
 		await (await new TestClient(server.url).post('/account/forgot-password', { email })).text()
 		const link = resetLinkIn((await mailsArrivedTo(email))[0]!)
-		await getDb().updateTable('password_resets').set({ expires_at: Date.now() - 1 }).where('user_id', '=', user.id).execute()
+		await getDb()
+			.updateTable('password_resets')
+			.set({ expires_at: Date.now() - 1 })
+			.where('user_id', '=', user.id)
+			.execute()
 		expect(await (await new TestClient(server.url).get(link)).text()).toContain('Đường liên kết này không còn hiệu lực')
 	})
 
@@ -142,7 +159,11 @@ describe('a password change kills every reset link sent before it', () => {
 		await changed.text()
 		expect(changed.status).toBe(302)
 		expect(await linkStillWorks(token)).toBe(false)
-		const used = await new TestClient(server.url).post('/account/reset-password', { token, newPassword: 'Attacker chosen 12', confirmPassword: 'Attacker chosen 12' })
+		const used = await new TestClient(server.url).post('/account/reset-password', {
+			token,
+			newPassword: 'Attacker chosen 12',
+			confirmPassword: 'Attacker chosen 12',
+		})
 		expect(used.status).toBe(400)
 		expect(await used.text()).toContain(DEAD_LINK)
 		expect((await new TestClient(server.url).signIn(email, 'Changed after the link 1')).status).toBe(302)
@@ -171,10 +192,18 @@ describe('a password change kills every reset link sent before it', () => {
 	test('a second link used first kills the first one', async () => {
 		const { email } = await createTestUser()
 		const first = await requestLink(email)
-		await getDb().updateTable('password_resets').set({ created_at: Date.now() - 60_000 }).where('used_at', 'is', null).execute()
+		await getDb()
+			.updateTable('password_resets')
+			.set({ created_at: Date.now() - 60_000 })
+			.where('used_at', 'is', null)
+			.execute()
 		const second = await requestLink(email, 2)
 		expect(await linkStillWorks(first)).toBe(false)
-		const done = await new TestClient(server.url).post('/account/reset-password', { token: second, newPassword: 'Second link wins 1', confirmPassword: 'Second link wins 1' })
+		const done = await new TestClient(server.url).post('/account/reset-password', {
+			token: second,
+			newPassword: 'Second link wins 1',
+			confirmPassword: 'Second link wins 1',
+		})
 		await done.text()
 		expect(done.status).toBe(302)
 	})
@@ -238,16 +267,33 @@ describe('forgot password answers before the link is made (no timing difference 
 		const held = Date.now()
 		const taken = await getDb()
 			.insertInto('password_reset_requests')
-			.values(Array.from({ length: limit }, (_, n) => ({ email: `in-hand-${n}@example.com`, origin: server.url, language: 'vn', requested_at: held, claimed_at: held })))
+			.values(
+				Array.from({ length: limit }, (_, n) => ({
+					email: `in-hand-${n}@example.com`,
+					origin: server.url,
+					language: 'vn',
+					requested_at: held,
+					claimed_at: held,
+				})),
+			)
 			.returning('id')
 			.execute()
 		try {
 			const { email } = await createTestUser()
 			await queuePasswordReset({ email, origin: server.url, language: 'vn', ip: null }, { limit })
 			expect(await waitingFor(email)).toEqual([])
-			expect(await getDb().selectFrom('audit_log').select('action').where('actor_email', '=', email).execute()).toEqual([{ action: 'auth.password_reset_requested' }])
+			expect(await getDb().selectFrom('audit_log').select('action').where('actor_email', '=', email).execute()).toEqual([
+				{ action: 'auth.password_reset_requested' },
+			])
 		} finally {
-			await getDb().deleteFrom('password_reset_requests').where('id', 'in', taken.map((row) => row.id)).execute()
+			await getDb()
+				.deleteFrom('password_reset_requests')
+				.where(
+					'id',
+					'in',
+					taken.map((row) => row.id),
+				)
+				.execute()
 		}
 		await queuePasswordReset({ email: toEmail(`after-${held}@example.com`), origin: server.url, language: 'vn', ip: null }, { limit })
 		expect(await waitingFor(`after-${held}@example.com`)).toHaveLength(1)

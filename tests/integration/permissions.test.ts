@@ -111,7 +111,13 @@ describe('the menu API', () => {
 		}
 		const plain = await menuAs('identity')
 		expect(plain.encoding).toBeUndefined()
-		for (const [accept, expected] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip'], ['br;q=0, gzip', 'gzip'], ['*', 'br'], ['gzip;q=0', undefined]] as const) {
+		for (const [accept, expected] of [
+			['gzip, deflate, br', 'br'],
+			['gzip', 'gzip'],
+			['br;q=0, gzip', 'gzip'],
+			['*', 'br'],
+			['gzip;q=0', undefined],
+		] as const) {
 			const answer = await menuAs(accept)
 			expect(answer.encoding, accept).toBe(expected)
 			expect(answer.vary, accept).toContain('Accept-Encoding')
@@ -146,16 +152,49 @@ describe('the menu API', () => {
 		const now = Date.now()
 		const crowd = Array.from({ length: 2_100 }, (_, n) => {
 			const email = toEmail(`crowd-${n}@api-list.example`)
-			return { email, email_normalized: email, display_name: `Crowd ${n}`, first_name: 'Crowd', last_name: String(n), search_text: '', created_at: now, updated_at: now }
+			return {
+				email,
+				email_normalized: email,
+				display_name: `Crowd ${n}`,
+				first_name: 'Crowd',
+				last_name: String(n),
+				search_text: '',
+				created_at: now,
+				updated_at: now,
+			}
 		})
-		for (let start = 0; start < crowd.length; start += 500) await getDb().insertInto('users').values(crowd.slice(start, start + 500)).execute()
+		for (let start = 0; start < crowd.length; start += 500)
+			await getDb()
+				.insertInto('users')
+				.values(crowd.slice(start, start + 500))
+				.execute()
 		const { client } = await signedIn(['admin'])
 		const response = await client.get('/api/users')
 		expect(response.status).toBe(200)
 		expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
-		const listed = (await response.json()) as { id: number; username: string; email: string; firstName: string; lastName: string; TenNhanVien: string }[]
-		const stored = await getDb().selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'display_name']).orderBy('id').execute()
-		expect(listed).toEqual(stored.map((user) => ({ id: user.id, username: user.email, email: user.email, firstName: user.first_name, lastName: user.last_name, TenNhanVien: user.display_name })))
+		const listed = (await response.json()) as {
+			id: number
+			username: string
+			email: string
+			firstName: string
+			lastName: string
+			TenNhanVien: string
+		}[]
+		const stored = await getDb()
+			.selectFrom('users')
+			.select(['id', 'email', 'first_name', 'last_name', 'display_name'])
+			.orderBy('id')
+			.execute()
+		expect(listed).toEqual(
+			stored.map((user) => ({
+				id: user.id,
+				username: user.email,
+				email: user.email,
+				firstName: user.first_name,
+				lastName: user.last_name,
+				TenNhanVien: user.display_name,
+			})),
+		)
 		expect(listed.filter((user) => user.email.endsWith('@api-list.example'))).toHaveLength(2_100)
 
 		const statements: string[] = []
@@ -167,7 +206,10 @@ describe('the menu API', () => {
 		}
 		stop()
 		expect(batches).toBe(Math.ceil(stored.length / 1_000))
-		expect(statements.every((text) => /limit/i.test(text)), 'no query reads every account at once').toBe(true)
+		expect(
+			statements.every((text) => /limit/i.test(text)),
+			'no query reads every account at once',
+		).toBe(true)
 	})
 
 	test('a menu that cannot be read answers type "error", status 500 and a translated message; then recovers', async () => {
@@ -193,7 +235,9 @@ describe('the menu API', () => {
 		const none = await fetch(new URL('/api/QuanTri/FunctionGetByUser', server.url), { headers: { 'Accept-Language': 'en' } })
 		expect(none.status).toBe(401)
 		expect(await none.json()).toEqual({ message: 'Unauthorised' })
-		const wrong = await fetch(new URL('/api/users', server.url), { headers: { Authorization: `Bearer ${'x'.repeat(43)}`, 'Accept-Language': 'en' } })
+		const wrong = await fetch(new URL('/api/users', server.url), {
+			headers: { Authorization: `Bearer ${'x'.repeat(43)}`, 'Accept-Language': 'en' },
+		})
 		expect(wrong.status).toBe(401)
 		expect(await wrong.json()).toEqual({ message: 'Unauthorised' })
 		const vietnamese = await fetch(new URL('/api/users', server.url), { headers: { Authorization: `Bearer ${'x'.repeat(43)}` } })
@@ -212,11 +256,17 @@ describe('the account API', () => {
 		return { ...account, token: ((await response.json()) as { token: string }).token }
 	}
 	const call = (path: string, token: string, init: RequestInit = {}) =>
-		fetch(new URL(path, server.url), { ...init, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...(init.headers as object) } })
+		fetch(new URL(path, server.url), {
+			...init,
+			headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...(init.headers as object) },
+		})
 
 	test('a failed authentication gives the seed message, the same for unknown users', async () => {
 		const { email } = await createTestUser()
-		for (const body of [{ email, password: 'Wrong password 1' }, { email: 'nobody@example.com', password: 'Wrong password 1' }]) {
+		for (const body of [
+			{ email, password: 'Wrong password 1' },
+			{ email: 'nobody@example.com', password: 'Wrong password 1' },
+		]) {
 			const response = await fetch(new URL('/api/users/authenticate', server.url), {
 				method: 'POST',
 				headers: { 'Content-Type': 'application/json', 'Accept-Language': 'en' },
@@ -251,7 +301,10 @@ describe('the account API', () => {
 		expect(taken.status).toBe(400)
 		expect(await taken.json()).toEqual({ message: 'Username "New.Person@example.com" is already taken' })
 
-		const invalid = await call('/api/users/register', admin.token, { method: 'POST', body: JSON.stringify({ username: 'not-an-email', password: 'short' }) })
+		const invalid = await call('/api/users/register', admin.token, {
+			method: 'POST',
+			body: JSON.stringify({ username: 'not-an-email', password: 'short' }),
+		})
 		expect(invalid.status).toBe(400)
 		expect(((await invalid.json()) as { errors: Record<string, string> }).errors).toMatchObject({
 			email: 'Hãy nhập địa chỉ email hợp lệ.',
@@ -269,7 +322,12 @@ describe('the account API', () => {
 		expect((await call(`/api/users/${viewer.user.id}`, viewer.token)).status).toBe(403)
 		expect((await call(`/api/users/${viewer.user.id}`, viewer.token, { method: 'DELETE' })).status).toBe(403)
 		expect(
-			(await call('/api/users/register', viewer.token, { method: 'POST', body: JSON.stringify({ username: 'x@example.com', password: 'Some pass 123' }) })).status,
+			(
+				await call('/api/users/register', viewer.token, {
+					method: 'POST',
+					body: JSON.stringify({ username: 'x@example.com', password: 'Some pass 123' }),
+				})
+			).status,
 		).toBe(403)
 	})
 
@@ -298,7 +356,9 @@ describe('the account API', () => {
 			expect(response.status).toBe(403)
 			expect(await response.json()).toEqual({ message: vn.api.passwordChangeRequired })
 		}
-		expect(await getDb().selectFrom('users').select('id').where('email', '=', toEmail('blocked@example.com')).executeTakeFirst()).toBeUndefined()
+		expect(
+			await getDb().selectFrom('users').select('id').where('email', '=', toEmail('blocked@example.com')).executeTakeFirst(),
+		).toBeUndefined()
 	})
 
 	test('a password change revokes the API tokens', async () => {
@@ -327,7 +387,11 @@ describe('the account API', () => {
 			const viewer = await tokenFor(['viewer'])
 			await updateProfile(viewer.user.id, { preferredLanguage: 'de' })
 			const headers = { 'Accept-Language': 'en', Cookie: 'lang=ru' }
-			expect(await answered(await call('/api/users', viewer.token, { headers }))).toEqual({ status: 403, language: 'de', body: { message: locales.de['api.forbidden'] } })
+			expect(await answered(await call('/api/users', viewer.token, { headers }))).toEqual({
+				status: 403,
+				language: 'de',
+				body: { message: locales.de['api.forbidden'] },
+			})
 			expect(await answered(await call('/api/users/logout', viewer.token, { headers }))).toEqual({
 				status: 405,
 				language: 'de',
@@ -341,7 +405,11 @@ describe('the account API', () => {
 		test("the cookie session's user's language comes before the cookie and Accept-Language", async () => {
 			const { client, user } = await signedIn(['viewer'], 'es')
 			await updateProfile(user.id, { preferredLanguage: 'it' })
-			expect(await answered(await client.get('/api/users', { 'Accept-Language': 'ru' }))).toEqual({ status: 403, language: 'it', body: { message: locales.it['api.forbidden'] } })
+			expect(await answered(await client.get('/api/users', { 'Accept-Language': 'ru' }))).toEqual({
+				status: 403,
+				language: 'it',
+				body: { message: locales.it['api.forbidden'] },
+			})
 		})
 
 		test('without a user language: the lang cookie, else the best Accept-Language match, else Vietnamese', async () => {
@@ -357,9 +425,17 @@ describe('the account API', () => {
 				['ja, zh', 'vn'],
 				['', 'vn'],
 			] as const) {
-				expect(await unauthorised({ 'Accept-Language': header }), header).toEqual({ status: 401, language: TAGS[language], body: { message: locales[language]['api.unauthorised'] } })
+				expect(await unauthorised({ 'Accept-Language': header }), header).toEqual({
+					status: 401,
+					language: TAGS[language],
+					body: { message: locales[language]['api.unauthorised'] },
+				})
 			}
-			expect(await unauthorised({ 'Accept-Language': 'de', Cookie: 'lang=it' })).toEqual({ status: 401, language: 'it', body: { message: locales.it['api.unauthorised'] } })
+			expect(await unauthorised({ 'Accept-Language': 'de', Cookie: 'lang=it' })).toEqual({
+				status: 401,
+				language: 'it',
+				body: { message: locales.it['api.unauthorised'] },
+			})
 		})
 
 		test.each(LANGUAGE_CODES)('a body the validator refuses is answered wholly in %s', async (language) => {
@@ -383,11 +459,16 @@ describe('the account API', () => {
 
 		test('a registration the validator refuses is answered in Vietnamese by default, field by field', async () => {
 			const admin = await tokenFor(['admin'])
-			const answer = await answered(await call('/api/users/register', admin.token, { method: 'POST', body: JSON.stringify({ username: 5, firstName: [] }) }))
+			const answer = await answered(
+				await call('/api/users/register', admin.token, { method: 'POST', body: JSON.stringify({ username: 5, firstName: [] }) }),
+			)
 			expect(answer).toEqual({
 				status: 400,
 				language: 'vi',
-				body: { message: vn.validation.formHasErrors, errors: { username: vn.validation.invalid, password: vn.validation.required, firstName: vn.validation.invalid } },
+				body: {
+					message: vn.validation.formHasErrors,
+					errors: { username: vn.validation.invalid, password: vn.validation.required, firstName: vn.validation.invalid },
+				},
 			})
 		})
 	})
@@ -417,14 +498,24 @@ async function roleViewingIds(prefix: string, functionIds: readonly number[]) {
 async function roleViewing(prefix: string, functionCodes: string[]) {
 	const functions = await getDb().selectFrom('functions').select('id').where('code', 'in', functionCodes).execute()
 	expect(functions).toHaveLength(functionCodes.length)
-	return roleViewingIds(prefix, functions.map((fn) => fn.id))
+	return roleViewingIds(
+		prefix,
+		functions.map((fn) => fn.id),
+	)
 }
 
 describe('grants take effect on the next request', () => {
 	test('revoking a grant removes the entry and blocks the page', async () => {
 		const db = getDb()
-		const functions = await db.selectFrom('functions').select(['id', 'code']).where('code', 'in', ['DASHBOARD', 'DANHMUC', 'DANHMUC_TRAM']).execute()
-		const role = await roleViewingIds('temp', functions.map((f) => f.id))
+		const functions = await db
+			.selectFrom('functions')
+			.select(['id', 'code'])
+			.where('code', 'in', ['DASHBOARD', 'DANHMUC', 'DANHMUC_TRAM'])
+			.execute()
+		const role = await roleViewingIds(
+			'temp',
+			functions.map((f) => f.id),
+		)
 		const { client } = await signedIn([role.code], 'en')
 		expect(renderedMenu(await (await client.get('/dashboard')).text())).toEqual(['Dashboard', { Catalogs: ['Stations'] }])
 
@@ -454,7 +545,8 @@ describe('a function granted without its parent', () => {
 
 		const { client: administrator } = await signedIn(['admin'], 'en')
 		const matrix = parseHtml(await (await administrator.get(`/admin/roles/${roleId}`)).text())
-		const rowOf = (functionCode: string) => matrix.querySelectorAll('table.admin-matrix tbody th').find((cell) => cell.text.includes(`(${functionCode})`))
+		const rowOf = (functionCode: string) =>
+			matrix.querySelectorAll('table.admin-matrix tbody th').find((cell) => cell.text.includes(`(${functionCode})`))
 		expect(rowOf('DANHMUC')?.text).toContain(en.admin.roles.impliedGroup)
 		expect(rowOf('DANHMUC_TRAM')?.text).not.toContain(en.admin.roles.impliedGroup)
 		expect(rowOf('CONGCU')?.text).not.toContain(en.admin.roles.impliedGroup)
@@ -468,7 +560,23 @@ describe('an entry with a route parameter', () => {
 		const parent = await db.selectFrom('functions').select('id').where('code', '=', 'DANHMUC').executeTakeFirstOrThrow()
 		const added = await db
 			.insertInto('functions')
-			.values({ code: `TRAM_ACTIVE_${now}`, parent_id: parent.id, sort_order: 20, label_key: null, labels: JSON.stringify({ en: 'Active stations' }), icon: 'bx-check', path: '/danhmuc/tram', param: 'status=active', is_title: 0, is_hidden: 0, badge_text: null, badge_variant: null, enabled: 1, created_at: now, updated_at: now })
+			.values({
+				code: `TRAM_ACTIVE_${now}`,
+				parent_id: parent.id,
+				sort_order: 20,
+				label_key: null,
+				labels: JSON.stringify({ en: 'Active stations' }),
+				icon: 'bx-check',
+				path: '/danhmuc/tram',
+				param: 'status=active',
+				is_title: 0,
+				is_hidden: 0,
+				badge_text: null,
+				badge_variant: null,
+				enabled: 1,
+				created_at: now,
+				updated_at: now,
+			})
 			.returning('id')
 			.executeTakeFirstOrThrow()
 		try {
@@ -505,7 +613,12 @@ describe('menu previews for administrators', () => {
 		expect(await preview(`/admin/roles/${roleId}`)).toEqual([{ Administration: ['Audit log'] }])
 
 		const api = (await (await holder.get('/api/QuanTri/FunctionGetByUser')).json()) as { data: ApiItem[] }
-		const expected = ['Dashboard', { Catalogs: ['Stations', 'Station types'] }, { Tools: ['Tools and equipment', 'Tool categories'] }, { Administration: ['Audit log'] }]
+		const expected = [
+			'Dashboard',
+			{ Catalogs: ['Stations', 'Station types'] },
+			{ Tools: ['Tools and equipment', 'Tool categories'] },
+			{ Administration: ['Audit log'] },
+		]
 		expect(apiShape(api.data)).toEqual(expected)
 		expect(await preview(`/admin/users/${user.id}`)).toEqual(expected)
 	})
@@ -609,10 +722,17 @@ describe('the menu of a page', () => {
 				expect(menuLinks, path).toContain('/danhmuc/tram')
 				// The frame around the page's own content (which may link to a function) holds each function's link once.
 				const frameLinks = page.querySelectorAll('a[href]').filter((link) => !link.closest('main'))
-				for (const href of menuLinks) expect(frameLinks.filter((link) => link.getAttribute('href') === href), `${path}: ${href}`).toHaveLength(1)
+				for (const href of menuLinks)
+					expect(
+						frameLinks.filter((link) => link.getAttribute('href') === href),
+						`${path}: ${href}`,
+					).toHaveLength(1)
 				expect(page.querySelectorAll('.mega-menu a[href^="/"], .mega-menu__columns'), path).toHaveLength(0)
 				const allFunctions = page.querySelectorAll('header a').filter((link) => link.text.trim() === en.topbar.allFunctions)
-				expect(allFunctions.map((link) => link.getAttribute('href')), path).toEqual([`#${MENU_ID}`])
+				expect(
+					allFunctions.map((link) => link.getAttribute('href')),
+					path,
+				).toEqual([`#${MENU_ID}`])
 			}
 		})
 	}
@@ -642,10 +762,19 @@ describe('the menu of a page', () => {
 		expect(plain.encoding).toBeUndefined()
 		expect(plain.entries).toBe(12 * 39)
 		expect(plain.current).toEqual(['/danhmuc/tram'])
-		for (const [accept, expected] of [['gzip, deflate, br', 'gzip'], ['gzip', 'gzip'], ['br', 'br'], ['gzip;q=0', undefined]] as const) {
+		for (const [accept, expected] of [
+			['gzip, deflate, br', 'gzip'],
+			['gzip', 'gzip'],
+			['br', 'br'],
+			['gzip;q=0', undefined],
+		] as const) {
 			const answer = await pageAs('/danhmuc/tram', accept)
 			expect(answer.encoding, accept).toBe(expected)
-			expect({ ...answer, encoding: undefined, sentBytes: 0, contentLength: undefined }, accept).toEqual({ ...plain, sentBytes: 0, contentLength: undefined })
+			expect({ ...answer, encoding: undefined, sentBytes: 0, contentLength: undefined }, accept).toEqual({
+				...plain,
+				sentBytes: 0,
+				contentLength: undefined,
+			})
 		}
 		const gzipped = await pageAs('/danhmuc/tram', 'gzip')
 		expect(Number(gzipped.contentLength)).toBe(gzipped.sentBytes)
@@ -674,15 +803,57 @@ describe('the access version', () => {
 		}
 		let functionId = 0
 		let roleId = 0
-		expect(await moves(async () => {
-			functionId = (await db.insertInto('functions').values({ code: `VERSIONED_${now}`, parent_id: null, sort_order: 1, label_key: null, labels: null, icon: null, path: '/versioned', param: null, is_title: 0, is_hidden: 0, badge_text: null, badge_variant: null, enabled: 1, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id
-		})).toBe(true)
+		expect(
+			await moves(async () => {
+				functionId = (
+					await db
+						.insertInto('functions')
+						.values({
+							code: `VERSIONED_${now}`,
+							parent_id: null,
+							sort_order: 1,
+							label_key: null,
+							labels: null,
+							icon: null,
+							path: '/versioned',
+							param: null,
+							is_title: 0,
+							is_hidden: 0,
+							badge_text: null,
+							badge_variant: null,
+							enabled: 1,
+							created_at: now,
+							updated_at: now,
+						})
+						.returning('id')
+						.executeTakeFirstOrThrow()
+				).id
+			}),
+		).toBe(true)
 		expect(await moves(() => db.updateTable('functions').set({ enabled: 0 }).where('id', '=', functionId).execute())).toBe(true)
-		expect(await moves(async () => {
-			roleId = (await db.insertInto('roles').values({ code: `versioned_${now}`, name: 'Versioned', description: '', is_builtin: 0, all_access: 0, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id
-		})).toBe(true)
+		expect(
+			await moves(async () => {
+				roleId = (
+					await db
+						.insertInto('roles')
+						.values({
+							code: `versioned_${now}`,
+							name: 'Versioned',
+							description: '',
+							is_builtin: 0,
+							all_access: 0,
+							created_at: now,
+							updated_at: now,
+						})
+						.returning('id')
+						.executeTakeFirstOrThrow()
+				).id
+			}),
+		).toBe(true)
 		expect(await moves(() => db.updateTable('roles').set({ all_access: 1 }).where('id', '=', roleId).execute())).toBe(true)
-		expect(await moves(() => db.insertInto('role_grants').values({ role_id: roleId, function_id: functionId, action: 'view' }).execute())).toBe(true)
+		expect(
+			await moves(() => db.insertInto('role_grants').values({ role_id: roleId, function_id: functionId, action: 'view' }).execute()),
+		).toBe(true)
 		expect(await moves(() => db.updateTable('role_grants').set({ action: 'update' }).where('role_id', '=', roleId).execute())).toBe(true)
 		expect(await moves(() => db.deleteFrom('role_grants').where('role_id', '=', roleId).execute())).toBe(true)
 		expect(await moves(() => db.deleteFrom('roles').where('id', '=', roleId).execute())).toBe(true)

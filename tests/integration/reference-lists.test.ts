@@ -16,7 +16,22 @@ import { INITIAL_REFERENCE_ITEMS } from '~/db/migrations/0018_reference_lists'
 import { migrations } from '~/db/migrations'
 import { ensureBuiltins } from '~/permissions/builtins.server'
 import { location, TestClient } from '../support/client'
-import { alerts, fieldError, fieldValue, format, getPage, listedCodes, reportRows, signedIn, statuses, stationFields, toolFields, uniqueCode, uploadCsv, vn } from '../support/catalogs'
+import {
+	alerts,
+	fieldError,
+	fieldValue,
+	format,
+	getPage,
+	listedCodes,
+	reportRows,
+	signedIn,
+	statuses,
+	stationFields,
+	toolFields,
+	uniqueCode,
+	uploadCsv,
+	vn,
+} from '../support/catalogs'
 import { createTestDatabase, testDatabaseKind } from '../support/database'
 import { errorSummary, hrefs, parseHtml, selectOptions, tableRows } from '../support/html'
 import { startServer, type RunningServer } from '../support/server'
@@ -47,7 +62,17 @@ function itemCode(prefix: string) {
 }
 
 function itemFields(overrides: Record<string, string> = {}): Record<string, string> {
-	return { code: itemCode('t'), labelVn: 'Trạm điện mặt trời', labelEn: 'Solar farm', labelEs: '', labelDe: '', labelIt: '', labelRu: '', sortOrder: '60', ...overrides }
+	return {
+		code: itemCode('t'),
+		labelVn: 'Trạm điện mặt trời',
+		labelEn: 'Solar farm',
+		labelEs: '',
+		labelDe: '',
+		labelIt: '',
+		labelRu: '',
+		sortOrder: '60',
+		...overrides,
+	}
 }
 
 /** Reads a page, expecting `status`: its HTML. */
@@ -70,7 +95,12 @@ async function createItem(path: string, fields: Record<string, string>) {
 function listRows(html: string): string[][] {
 	return parseHtml(html)
 		.querySelectorAll('table tbody tr')
-		.map((row) => row.querySelectorAll('th, td').filter((cell) => !cell.classList.contains('bulk-select')).map((cell) => cell.text.replace(/\s+/g, ' ').trim()))
+		.map((row) =>
+			row
+				.querySelectorAll('th, td')
+				.filter((cell) => !cell.classList.contains('bulk-select'))
+				.map((cell) => cell.text.replace(/\s+/g, ' ').trim()),
+		)
 }
 
 function itemRow(id: number) {
@@ -78,7 +108,13 @@ function itemRow(id: number) {
 }
 
 function auditActions(entity: string, id: number) {
-	return getDb().selectFrom('audit_log').select('action').where('entity', '=', entity).where('entity_id', '=', String(id)).orderBy('id').execute()
+	return getDb()
+		.selectFrom('audit_log')
+		.select('action')
+		.where('entity', '=', entity)
+		.where('entity_id', '=', String(id))
+		.orderBy('id')
+		.execute()
 }
 
 describe('the lists as the migration left them', () => {
@@ -108,7 +144,16 @@ describe('station types', () => {
 		const page = await pageOf(await admin.client.get(`/danhmuc/loaitram/${id}`), 200)
 		expect(page).toContain(translate('vn', 'referenceLists.stationTypes.created', { code: fields.code }))
 		expect(fieldValue(page, 'labelEn')).toBe('Solar farm')
-		expect(await itemRow(id)).toMatchObject({ list_key: 'stationTypes', code: fields.code, label_vn: 'Trạm điện mặt trời', label_en: 'Solar farm', label_es: null, sort_order: 60, version: 1, created_by: admin.user.id })
+		expect(await itemRow(id)).toMatchObject({
+			list_key: 'stationTypes',
+			code: fields.code,
+			label_vn: 'Trạm điện mặt trời',
+			label_en: 'Solar farm',
+			label_es: null,
+			sort_order: 60,
+			version: 1,
+			created_by: admin.user.id,
+		})
 		expect(await auditActions('station_type', id)).toEqual([{ action: 'station_type.created' }])
 		const audit = parseHtml(await pageOf(await admin.client.get(`/admin/audit?entity=station_type&target=${id}`), 200))
 		expect(audit.querySelector('main')?.text).toContain(vn.audit.events.station_type.created)
@@ -127,15 +172,27 @@ describe('station types', () => {
 	})
 
 	test('bad input is refused with translated messages next to the fields, the values kept, nothing written', async () => {
-		const before = await getDb().selectFrom('reference_items').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-		const page = await pageOf(await admin.client.post('/danhmuc/loaitram/new', itemFields({ code: 'Solar Farm', labelVn: ' ', labelEn: 'Kept label', sortOrder: 'soon' })), 400)
+		const before = await getDb()
+			.selectFrom('reference_items')
+			.select((eb) => eb.fn.countAll<number>().as('n'))
+			.executeTakeFirstOrThrow()
+		const page = await pageOf(
+			await admin.client.post(
+				'/danhmuc/loaitram/new',
+				itemFields({ code: 'Solar Farm', labelVn: ' ', labelEn: 'Kept label', sortOrder: 'soon' }),
+			),
+			400,
+		)
 		expect(fieldError(page, 'code')).toBe(vn.referenceLists.errors.codeFormat)
 		expect(fieldError(page, 'labelVn')).toBe(vn.validation.required)
 		expect(fieldError(page, 'sortOrder')).toBe(vn.catalog.errors.integer)
 		expect(fieldError(page, 'labelEn')).toBeNull()
 		expect(fieldValue(page, 'code')).toBe('Solar Farm')
 		expect(fieldValue(page, 'labelEn')).toBe('Kept label')
-		const after = await getDb().selectFrom('reference_items').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+		const after = await getDb()
+			.selectFrom('reference_items')
+			.select((eb) => eb.fn.countAll<number>().as('n'))
+			.executeTakeFirstOrThrow()
 		expect(Number(after.n)).toBe(Number(before.n))
 	})
 
@@ -148,12 +205,25 @@ describe('station types', () => {
 	test('an edit saves the labels and order, never the code; a stale version is refused with a conflict', async () => {
 		const fields = itemFields()
 		const id = await createItem('/danhmuc/loaitram', fields)
-		const saved = await admin.client.post(`/danhmuc/loaitram/${id}`, { ...itemFields({ code: 'other_code', labelVn: 'Trạm năng lượng mặt trời', labelDe: 'Solarpark', sortOrder: '5' }), version: '1' })
+		const saved = await admin.client.post(`/danhmuc/loaitram/${id}`, {
+			...itemFields({ code: 'other_code', labelVn: 'Trạm năng lượng mặt trời', labelDe: 'Solarpark', sortOrder: '5' }),
+			version: '1',
+		})
 		await pageOf(saved, 302)
-		expect(await itemRow(id)).toMatchObject({ code: fields.code, label_vn: 'Trạm năng lượng mặt trời', label_de: 'Solarpark', sort_order: 5, version: 2, updated_by: admin.user.id })
+		expect(await itemRow(id)).toMatchObject({
+			code: fields.code,
+			label_vn: 'Trạm năng lượng mặt trời',
+			label_de: 'Solarpark',
+			sort_order: 5,
+			version: 2,
+			updated_by: admin.user.id,
+		})
 		expect(await auditActions('station_type', id)).toEqual([{ action: 'station_type.created' }, { action: 'station_type.updated' }])
 
-		const stale = await pageOf(await admin.client.post(`/danhmuc/loaitram/${id}`, { ...itemFields({ labelVn: 'Bản cũ' }), version: '1' }), 409)
+		const stale = await pageOf(
+			await admin.client.post(`/danhmuc/loaitram/${id}`, { ...itemFields({ labelVn: 'Bản cũ' }), version: '1' }),
+			409,
+		)
 		expect(alerts(stale)).toContain(vn.catalog.conflict.title)
 		expect(fieldValue(stale, 'labelVn')).toBe('Bản cũ')
 		expect(await itemRow(id)).toMatchObject({ label_vn: 'Trạm năng lượng mặt trời', version: 2 })
@@ -227,7 +297,9 @@ describe('a record and a delete of its item at the same time', () => {
 		expect(await itemStore(TOOL_CATEGORY_LIST).remove(categoryId, 1, admin.actor)).toMatchObject({ ok: true })
 
 		expect(await createStation(station, operator.actor)).toEqual({ ok: false, reason: 'typeNotListed' })
-		expect(await updateStation(existing.id, { ...stationSchema.parse(stationFields({ type: type.code! })), version: 1 }, operator.actor)).toEqual({ ok: false, reason: 'typeNotListed' })
+		expect(
+			await updateStation(existing.id, { ...stationSchema.parse(stationFields({ type: type.code! })), version: 1 }, operator.actor),
+		).toEqual({ ok: false, reason: 'typeNotListed' })
 		expect(await createTool(tool, operator.actor)).toEqual({ ok: false, reason: 'categoryNotListed' })
 		const named = await getDb().selectFrom('stations').select('id').where('type', '=', type.code!).execute()
 		expect(named).toEqual([])
@@ -254,7 +326,8 @@ if (testDatabaseKind() === 'postgres') {
 				})
 			return { ready, release, done }
 		}
-		const settledWithin = (promise: Promise<unknown>, ms: number) => Promise.race([promise.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), ms))])
+		const settledWithin = (promise: Promise<unknown>, ms: number) =>
+			Promise.race([promise.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), ms))])
 
 		test('a delete waits for a station that is taking the type, then counts it and is refused', async () => {
 			const type = itemFields()
@@ -265,7 +338,18 @@ if (testDatabaseKind() === 'postgres') {
 				const now = Date.now()
 				await trx
 					.insertInto('stations')
-					.values({ code: uniqueCode('RACE'), name: 'Trạm đang lưu', name_key: 'tram dang luu', search_text: 'tram dang luu', type: type.code!, province: 'hue', status: 'active', created_at: now, updated_at: now, version: 1 })
+					.values({
+						code: uniqueCode('RACE'),
+						name: 'Trạm đang lưu',
+						name_key: 'tram dang luu',
+						search_text: 'tram dang luu',
+						type: type.code!,
+						province: 'hue',
+						status: 'active',
+						created_at: now,
+						updated_at: now,
+						version: 1,
+					})
 					.execute()
 			})
 			try {
@@ -289,20 +373,47 @@ if (testDatabaseKind() === 'postgres') {
 				const now = Date.now()
 				await trx
 					.insertInto('stations')
-					.values({ code: uniqueCode('RACE'), name: 'Trạm đang lưu', name_key: 'tram dang luu', search_text: 'tram dang luu', type: taken!.code, province: 'hue', status: 'active', created_at: now, updated_at: now, version: 1 })
+					.values({
+						code: uniqueCode('RACE'),
+						name: 'Trạm đang lưu',
+						name_key: 'tram dang luu',
+						search_text: 'tram dang luu',
+						type: taken!.code,
+						province: 'hue',
+						status: 'active',
+						created_at: now,
+						updated_at: now,
+						version: 1,
+					})
 					.execute()
 			})
 			try {
 				await saving.ready
-				const deleting = bulkDelete(getDb(), itemBulk(STATION_TYPE_LIST, 'vn'), [free!, taken!].map(({ id }) => ({ id, version: 1 })), admin.actor)
+				const deleting = bulkDelete(
+					getDb(),
+					itemBulk(STATION_TYPE_LIST, 'vn'),
+					[free!, taken!].map(({ id }) => ({ id, version: 1 })),
+					admin.actor,
+				)
 				// The batch waits on the item's row (a lock, not time, says so); then the save commits.
-				const waiting = () => sql<{ n: string }>`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(getDb())
+				const waiting = () =>
+					sql<{
+						n: string
+					}>`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(getDb())
 				await until(async () => Number((await waiting()).rows[0]!.n) > 0, 'the batch waiting on the row lock')
 				saving.release()
 				await saving.done
 				expect(await deleting).toEqual({
 					ok: false,
-					refusals: [{ id: taken!.id, reason: 'blocked', code: taken!.code, name: 'Đang được chọn', block: { key: 'referenceLists.stationTypes.bulkRefused', values: { count: 1 } } }],
+					refusals: [
+						{
+							id: taken!.id,
+							reason: 'blocked',
+							code: taken!.code,
+							name: 'Đang được chọn',
+							block: { key: 'referenceLists.stationTypes.bulkRefused', values: { count: 1 } },
+						},
+					],
 				})
 				expect(await itemRow(taken!.id)).toBeDefined()
 				expect(await itemRow(free!.id)).toBeDefined()
@@ -358,7 +469,6 @@ describe('tool categories', () => {
 	})
 })
 
-
 /** Items of a list written through its store (as an administrator): each with its id, code and Vietnamese label. */
 async function seedItems(list: typeof STATION_TYPE_LIST, items: Record<string, string>[]) {
 	const seeded = []
@@ -384,7 +494,8 @@ describe('the list page: search, sort and pages of the shared list pattern', () 
 			{ code: `${marker}_y`, labelVn: `Trạm Alpha ${marker}`, labelEn: '', sortOrder: '3' },
 			{ code: `${marker}_z`, labelVn: `Trạm Beta ${marker}`, labelEn: '', labelDe: `Dach ${marker}`, sortOrder: '1' },
 		])
-		const codes = async (query: string, client = viewer.client) => listedCodes(await listPage(client, `/danhmuc/loaitram?q=${marker}${query}`))
+		const codes = async (query: string, client = viewer.client) =>
+			listedCodes(await listPage(client, `/danhmuc/loaitram?q=${marker}${query}`))
 		// The list's own order (sort order, then code) by default.
 		expect(await codes('')).toEqual([beta!.code, gamma!.code, alpha!.code])
 		expect(await codes('&sort=code')).toEqual([gamma!.code, alpha!.code, beta!.code])
@@ -396,10 +507,16 @@ describe('the list page: search, sort and pages of the shared list pattern', () 
 		const english = await signedIn(server, ['viewer'])
 		english.client.cookies.set('lang', 'en')
 		expect(await codes('&sort=name', english.client)).toEqual([gamma!.code, alpha!.code, beta!.code])
-		expect(listRows(await listPage(english.client, `/danhmuc/loaitram?q=${marker}&sort=name`)).map((row) => row[1])).toEqual([`Aardvark ${marker}`, `Trạm Alpha ${marker}`, `Trạm Beta ${marker}`])
+		expect(listRows(await listPage(english.client, `/danhmuc/loaitram?q=${marker}&sort=name`)).map((row) => row[1])).toEqual([
+			`Aardvark ${marker}`,
+			`Trạm Alpha ${marker}`,
+			`Trạm Beta ${marker}`,
+		])
 
 		// Words of a label in any language, without its accents, in upper case; or the code.
-		expect(listedCodes(await listPage(viewer.client, `/danhmuc/loaitram?q=${encodeURIComponent(`TRAM ALPHA ${marker}`)}`))).toEqual([alpha!.code])
+		expect(listedCodes(await listPage(viewer.client, `/danhmuc/loaitram?q=${encodeURIComponent(`TRAM ALPHA ${marker}`)}`))).toEqual([
+			alpha!.code,
+		])
 		expect(listedCodes(await listPage(viewer.client, `/danhmuc/loaitram?q=dach+${marker}`))).toEqual([beta!.code])
 		expect(listedCodes(await listPage(viewer.client, `/danhmuc/loaitram?q=${marker}_x`))).toEqual([gamma!.code])
 		// Not the other list's items.
@@ -414,7 +531,11 @@ describe('the list page: search, sort and pages of the shared list pattern', () 
 		const marker = itemCode('page')
 		const seeded = await seedItems(
 			TOOL_CATEGORY_LIST,
-			Array.from({ length: 12 }, (_, i) => ({ code: `${marker}_${String(i).padStart(2, '0')}`, labelVn: `Nhóm ${marker} ${i}`, sortOrder: String(100 + i) })),
+			Array.from({ length: 12 }, (_, i) => ({
+				code: `${marker}_${String(i).padStart(2, '0')}`,
+				labelVn: `Nhóm ${marker} ${i}`,
+				sortOrder: String(100 + i),
+			})),
 		)
 		const first = await listPage(admin.client, `/congcu/nhom?q=${marker}&size=10`)
 		expect(listedCodes(first)).toEqual(seeded.slice(0, 10).map((item) => item.code))
@@ -453,7 +574,9 @@ describe('the list page: search, sort and pages of the shared list pattern', () 
 		} finally {
 			await getDb().insertInto('reference_items').values(items).execute()
 		}
-		expect(await getDb().selectFrom('reference_items').selectAll().where('list_key', '=', 'toolCategories').orderBy('id').execute()).toEqual(items.sort((a, b) => a.id - b.id))
+		expect(
+			await getDb().selectFrom('reference_items').selectAll().where('list_key', '=', 'toolCategories').orderBy('id').execute(),
+		).toEqual(items.sort((a, b) => a.id - b.id))
 	})
 })
 
@@ -468,12 +591,20 @@ describe('the column chooser and saved views of a list', () => {
 	test('a viewer hides a column and saves a view of one list; both outlast signing out, and the other list keeps its own', async () => {
 		const account = await signedIn(server, ['viewer'])
 		const fields = vn.referenceLists.fields
-		expect(headers(await listPage(account.client, '/danhmuc/loaitram'))).toEqual([fields.code, fields.name, fields.sortOrder, vn.referenceLists.stationTypes.usage])
+		expect(headers(await listPage(account.client, '/danhmuc/loaitram'))).toEqual([
+			fields.code,
+			fields.name,
+			fields.sortOrder,
+			vn.referenceLists.stationTypes.usage,
+		])
 
 		const columns = await account.client.post('/danhmuc/loaitram?sort=code', { intent: 'saveColumns', column: ['usage'] })
 		await pageOf(columns, 302)
 		expect(location(columns)).toBe('/danhmuc/loaitram?sort=code')
-		const view = await account.client.post('/danhmuc/loaitram?q=tram&sort=name&dir=desc&page=2', { intent: 'saveView', viewName: 'Trạm theo tên' })
+		const view = await account.client.post('/danhmuc/loaitram?q=tram&sort=name&dir=desc&page=2', {
+			intent: 'saveView',
+			viewName: 'Trạm theo tên',
+		})
 		await pageOf(view, 302)
 		const unknown = await account.client.post('/danhmuc/loaitram', { intent: 'saveColumns', column: ['usage', 'label_vn'] })
 		expect(errorSummary(await pageOf(unknown, 400))?.items).toEqual([vn.listViews.errors.unknownColumn])
@@ -485,7 +616,9 @@ describe('the column chooser and saved views of a list', () => {
 		const page = await listPage(later, '/danhmuc/loaitram')
 		expect(headers(page)).toEqual([fields.code, fields.name, vn.referenceLists.stationTypes.usage])
 		expect(listRows(page)[0]).toHaveLength(3)
-		const saved = parseHtml(page).querySelectorAll('.list-views__saved li a').map((link) => [link.text.trim(), link.getAttribute('href')])
+		const saved = parseHtml(page)
+			.querySelectorAll('.list-views__saved li a')
+			.map((link) => [link.text.trim(), link.getAttribute('href')])
 		expect(saved).toEqual([['Trạm theo tên', '/danhmuc/loaitram?q=tram&sort=name&dir=desc']])
 		const stored = await getDb().selectFrom('list_views').select(['list_key', 'query']).where('user_id', '=', account.user.id).execute()
 		expect(stored).toEqual([{ list_key: 'stationTypes', query: '?q=tram&sort=name&dir=desc' }])
@@ -497,7 +630,8 @@ describe('the column chooser and saved views of a list', () => {
 })
 
 describe('bulk actions on ticked items', () => {
-	const ids = (values: readonly (number | string)[], extra = '') => `?${[...values.map((id) => `id=${id}`), extra].filter(Boolean).join('&')}`
+	const ids = (values: readonly (number | string)[], extra = '') =>
+		`?${[...values.map((id) => `id=${id}`), extra].filter(Boolean).join('&')}`
 
 	/** A CSV download's records (after its byte-order mark), each as its cells. */
 	async function csvRecords(response: Response) {
@@ -515,10 +649,23 @@ describe('bulk actions on ticked items', () => {
 	}
 
 	async function deletedAudit(entity: string, ids: number[]) {
-		return getDb().selectFrom('audit_log').select(['action', 'entity_id', 'details', 'actor_user_id']).where('entity', '=', entity).where('entity_id', 'in', ids.map(String)).where('action', '=', `${entity}.deleted`).orderBy('entity_id').execute()
+		return getDb()
+			.selectFrom('audit_log')
+			.select(['action', 'entity_id', 'details', 'actor_user_id'])
+			.where('entity', '=', entity)
+			.where('entity_id', 'in', ids.map(String))
+			.where('action', '=', `${entity}.deleted`)
+			.orderBy('entity_id')
+			.execute()
 	}
 
-	const otherListItem = () => getDb().selectFrom('reference_items').selectAll().where('list_key', '=', 'toolCategories').where('code', '=', 'measuring').executeTakeFirstOrThrow()
+	const otherListItem = () =>
+		getDb()
+			.selectFrom('reference_items')
+			.selectAll()
+			.where('list_key', '=', 'toolCategories')
+			.where('code', '=', 'measuring')
+			.executeTakeFirstOrThrow()
 
 	test('the list offers a labelled checkbox per item and the two buttons to an administrator; a viewer gets neither', async () => {
 		const [item] = await seedItems(STATION_TYPE_LIST, [{ labelVn: 'Trạm chọn được' }])
@@ -527,7 +674,9 @@ describe('bulk actions on ticked items', () => {
 		expect(box?.getAttribute('aria-label')).toBe(translate('vn', 'bulk.select', { record: `${item!.code} · Trạm chọn được` }))
 		const form = page.querySelector(`form[id="${box?.getAttribute('form')}"]`)
 		expect(form?.getAttribute('method')).toBe('get')
-		expect(form?.querySelectorAll('input[type="hidden"]').map((input) => [input.getAttribute('name'), input.getAttribute('value')])).toEqual([
+		expect(
+			form?.querySelectorAll('input[type="hidden"]').map((input) => [input.getAttribute('name'), input.getAttribute('value')]),
+		).toEqual([
 			['q', item!.code],
 			['sort', 'code'],
 		])
@@ -549,7 +698,10 @@ describe('bulk actions on ticked items', () => {
 			{ code: `${marker}_a`, labelVn: 'A', sortOrder: '2' },
 			{ code: `${marker}_c`, labelVn: 'Xê', sortOrder: '3' },
 		])
-		await pageOf(await admin.client.post(`/danhmuc/loaitram/${a!.id}`, { ...itemFields({ labelVn: 'A sửa', sortOrder: '2' }), version: '1' }), 302)
+		await pageOf(
+			await admin.client.post(`/danhmuc/loaitram/${a!.id}`, { ...itemFields({ labelVn: 'A sửa', sortOrder: '2' }), version: '1' }),
+			302,
+		)
 		const response = await admin.client.get(`/danhmuc/loaitram/export-selected.csv${ids([a!.id, b!.id])}`)
 		expect(response.headers.get('Content-Disposition')).toMatch(/^attachment; filename="loai-tram-\d{4}-\d{2}-\d{2}\.csv"$/)
 		const [header, ...rows] = await csvRecords(response)
@@ -559,7 +711,9 @@ describe('bulk actions on ticked items', () => {
 			[b!.code, 'Bê', 'Bee', '', '', '', '', '1', '1'],
 			[a!.code, 'A sửa', 'Solar farm', '', '', '', '', '2', '2'],
 		])
-		const byCode = await csvRecords(await admin.client.get(`/danhmuc/loaitram/export-selected.csv${ids([c!.id, a!.id, b!.id], 'sort=code&dir=desc')}`))
+		const byCode = await csvRecords(
+			await admin.client.get(`/danhmuc/loaitram/export-selected.csv${ids([c!.id, a!.id, b!.id], 'sort=code&dir=desc')}`),
+		)
 		expect(byCode.slice(1).map((row) => row[0])).toEqual([c!.code, b!.code, a!.code])
 	})
 
@@ -567,11 +721,23 @@ describe('bulk actions on ticked items', () => {
 		const [item] = await seedItems(STATION_TYPE_LIST, [{}])
 		const category = await otherListItem()
 		const path = '/danhmuc/loaitram/export-selected.csv'
-		expect(await plain(await admin.client.get(`${path}${ids([item!.id, category.id])}`))).toEqual({ status: 404, text: translate('vn', 'bulk.problems.missing', { ids: String(category.id) }) })
-		expect(await plain(await admin.client.get(`${path}${ids([item!.id, 999_999_999])}`))).toEqual({ status: 404, text: translate('vn', 'bulk.problems.missing', { ids: '999999999' }) })
+		expect(await plain(await admin.client.get(`${path}${ids([item!.id, category.id])}`))).toEqual({
+			status: 404,
+			text: translate('vn', 'bulk.problems.missing', { ids: String(category.id) }),
+		})
+		expect(await plain(await admin.client.get(`${path}${ids([item!.id, 999_999_999])}`))).toEqual({
+			status: 404,
+			text: translate('vn', 'bulk.problems.missing', { ids: '999999999' }),
+		})
 		expect(await plain(await admin.client.get(`${path}${ids(['x1'])}`))).toEqual({ status: 400, text: vn.bulk.problems.malformed })
-		expect(await plain(await admin.client.get(`${path}${ids([item!.id, item!.id])}`))).toEqual({ status: 400, text: vn.bulk.problems.duplicate })
-		expect(await plain(await admin.client.get(`${path}${ids(Array.from({ length: 101 }, (_, i) => i + 1))}`))).toEqual({ status: 400, text: translate('vn', 'bulk.problems.tooMany', { max: 100 }) })
+		expect(await plain(await admin.client.get(`${path}${ids([item!.id, item!.id])}`))).toEqual({
+			status: 400,
+			text: vn.bulk.problems.duplicate,
+		})
+		expect(await plain(await admin.client.get(`${path}${ids(Array.from({ length: 101 }, (_, i) => i + 1))}`))).toEqual({
+			status: 400,
+			text: translate('vn', 'bulk.problems.tooMany', { max: 100 }),
+		})
 		// Nothing ticked: back to the list, with the message there, not an error page (as on every catalog).
 		const none = await admin.client.get(path)
 		expect(none.status).toBe(302)
@@ -583,7 +749,10 @@ describe('bulk actions on ticked items', () => {
 
 		const confirmation = await admin.client.get(`/congcu/nhom/bulk-delete${ids([category.id, item!.id])}`)
 		expect(alerts(await pageOf(confirmation, 404))).toContain(translate('vn', 'bulk.problems.missing', { ids: String(item!.id) }))
-		const malformed = await admin.client.post('/congcu/nhom/bulk-delete', { id: [String(category.id), String(category.id)], [`version-${category.id}`]: String(category.version) })
+		const malformed = await admin.client.post('/congcu/nhom/bulk-delete', {
+			id: [String(category.id), String(category.id)],
+			[`version-${category.id}`]: String(category.version),
+		})
 		expect(errorSummary(await pageOf(malformed, 400))?.items).toEqual([vn.bulk.problems.duplicate])
 		expect(await itemRow(category.id)).toEqual(category)
 	})
@@ -594,8 +763,16 @@ describe('bulk actions on ticked items', () => {
 			{ code: `${marker}_1`, labelVn: 'Nhóm một', labelEn: '', sortOrder: '5' },
 			{ code: `${marker}_2`, labelVn: 'Nhóm hai', labelEn: 'Group two', sortOrder: '6' },
 		])
-		await pageOf(await admin.client.post(`/congcu/nhom/${two!.id}`, { ...itemFields({ labelVn: 'Nhóm hai', labelEn: 'Group two', sortOrder: '4' }), version: '1' }), 302)
-		const page = parseHtml(await pageOf(await admin.client.get(`/congcu/nhom/bulk-delete${ids([one!.id, two!.id], `q=${marker}&sort=sortOrder&size=10`)}`), 200))
+		await pageOf(
+			await admin.client.post(`/congcu/nhom/${two!.id}`, {
+				...itemFields({ labelVn: 'Nhóm hai', labelEn: 'Group two', sortOrder: '4' }),
+				version: '1',
+			}),
+			302,
+		)
+		const page = parseHtml(
+			await pageOf(await admin.client.get(`/congcu/nhom/bulk-delete${ids([one!.id, two!.id], `q=${marker}&sort=sortOrder&size=10`)}`), 200),
+		)
 		expect(page.querySelector('h1')?.text).toBe(translate('vn', 'bulk.deleteTitle', { catalog: vn.referenceLists.toolCategories.title }))
 		expect(page.text).toContain(translate('vn', 'bulk.deleteQuestion', { count: 2 }))
 		expect(tableRows(page.toString())).toEqual([
@@ -605,7 +782,12 @@ describe('bulk actions on ticked items', () => {
 		const form = page.querySelector('form[method="post"][action^="/congcu/nhom/bulk-delete"]')!
 		expect(form.getAttribute('action')).toBe(`/congcu/nhom/bulk-delete?q=${marker}&size=10&id=${two!.id}&id=${one!.id}`)
 		expect(form.querySelectorAll('input[type="hidden"]').map((input) => [input.getAttribute('name'), input.getAttribute('value')])).toEqual(
-			expect.arrayContaining([['id', String(one!.id)], [`version-${one!.id}`, '1'], ['id', String(two!.id)], [`version-${two!.id}`, '2']]),
+			expect.arrayContaining([
+				['id', String(one!.id)],
+				[`version-${one!.id}`, '1'],
+				['id', String(two!.id)],
+				[`version-${two!.id}`, '2'],
+			]),
 		)
 		expect(form.querySelector('a')?.getAttribute('href')).toBe(`/congcu/nhom?q=${marker}&size=10`)
 
@@ -627,10 +809,17 @@ describe('bulk actions on ticked items', () => {
 		await pageOf(response, 302)
 		expect(location(response)).toBe(`/danhmuc/loaitram?q=${marker}&sort=code`)
 		for (const item of items) expect(await itemRow(item.id)).toBeUndefined()
-		const audit = await deletedAudit('station_type', items.map((item) => item.id))
+		const audit = await deletedAudit(
+			'station_type',
+			items.map((item) => item.id),
+		)
 		expect(audit.map((entry) => [entry.action, entry.actor_user_id])).toEqual(items.map(() => ['station_type.deleted', admin.user.id]))
 		for (const [index, entry] of audit.entries()) {
-			expect(JSON.parse(entry.details!)).toMatchObject({ source: 'bulk', code: items[index]!.code, changes: { code: { from: items[index]!.code, to: '' }, labelVn: { from: items[index]!.label } } })
+			expect(JSON.parse(entry.details!)).toMatchObject({
+				source: 'bulk',
+				code: items[index]!.code,
+				changes: { code: { from: items[index]!.code, to: '' }, labelVn: { from: items[index]!.label } },
+			})
 		}
 		const list = await listPage(admin.client, location(response)!)
 		expect(statuses(list)).toContain(translate('vn', 'bulk.deleted', { count: 2 }))
@@ -639,12 +828,19 @@ describe('bulk actions on ticked items', () => {
 
 	test('an item records still name refuses the whole batch with the translated reason and their number (409), nothing deleted', async () => {
 		const marker = itemCode('bu')
-		const [used, unused] = await seedItems(TOOL_CATEGORY_LIST, [{ code: `${marker}_used`, labelVn: 'Nhóm đang dùng', labelEn: '' }, { code: `${marker}_free` }])
+		const [used, unused] = await seedItems(TOOL_CATEGORY_LIST, [
+			{ code: `${marker}_used`, labelVn: 'Nhóm đang dùng', labelEn: '' },
+			{ code: `${marker}_free` },
+		])
 		for (let i = 0; i < 3; i++) {
 			const created = await createTool({ ...toolSchema.parse(toolFields({ category: used!.code })), stationId: null }, operator.actor)
 			if (!created.ok) throw new Error(created.reason)
 		}
-		const response = await admin.client.post('/congcu/nhom/bulk-delete', { id: [String(used!.id), String(unused!.id)], [`version-${used!.id}`]: '1', [`version-${unused!.id}`]: '1' })
+		const response = await admin.client.post('/congcu/nhom/bulk-delete', {
+			id: [String(used!.id), String(unused!.id)],
+			[`version-${used!.id}`]: '1',
+			[`version-${unused!.id}`]: '1',
+		})
 		const refused = await pageOf(response, 409)
 		expect(errorSummary(refused)).toEqual({
 			title: vn.bulk.refusedTitle,
@@ -656,22 +852,35 @@ describe('bulk actions on ticked items', () => {
 
 		const english = await signedIn(server, ['admin'])
 		english.client.cookies.set('lang', 'en')
-		const inEnglish = await pageOf(await english.client.post('/congcu/nhom/bulk-delete', { id: [String(used!.id)], [`version-${used!.id}`]: '1' }), 409)
-		expect(errorSummary(inEnglish)?.items).toEqual([translate('en', 'referenceLists.toolCategories.bulkRefused', { count: 3, code: used!.code, name: 'Nhóm đang dùng' })])
+		const inEnglish = await pageOf(
+			await english.client.post('/congcu/nhom/bulk-delete', { id: [String(used!.id)], [`version-${used!.id}`]: '1' }),
+			409,
+		)
+		expect(errorSummary(inEnglish)?.items).toEqual([
+			translate('en', 'referenceLists.toolCategories.bulkRefused', { count: 3, code: used!.code, name: 'Nhóm đang dùng' }),
+		])
 	})
 
 	test('an item changed since it was confirmed, or one of the other list, refuses the batch (409), nothing deleted', async () => {
 		const [kept, changed] = await seedItems(STATION_TYPE_LIST, [{ labelVn: 'Giữ nguyên' }, { labelVn: 'Bị sửa' }])
 		await pageOf(await admin.client.post(`/danhmuc/loaitram/${changed!.id}`, { ...itemFields({ labelVn: 'Đã sửa' }), version: '1' }), 302)
 		const stale = await pageOf(
-			await admin.client.post(`/danhmuc/loaitram/bulk-delete${ids([kept!.id, changed!.id])}`, { id: [String(kept!.id), String(changed!.id)], [`version-${kept!.id}`]: '1', [`version-${changed!.id}`]: '1' }),
+			await admin.client.post(`/danhmuc/loaitram/bulk-delete${ids([kept!.id, changed!.id])}`, {
+				id: [String(kept!.id), String(changed!.id)],
+				[`version-${kept!.id}`]: '1',
+				[`version-${changed!.id}`]: '1',
+			}),
 			409,
 		)
 		expect(errorSummary(stale)?.items).toEqual([translate('vn', 'bulk.refusal.stale', { record: `${changed!.code} · Đã sửa`, version: 2 })])
 
 		const category = await otherListItem()
 		const foreign = await pageOf(
-			await admin.client.post('/danhmuc/loaitram/bulk-delete', { id: [String(kept!.id), String(category.id)], [`version-${kept!.id}`]: '1', [`version-${category.id}`]: String(category.version) }),
+			await admin.client.post('/danhmuc/loaitram/bulk-delete', {
+				id: [String(kept!.id), String(category.id)],
+				[`version-${kept!.id}`]: '1',
+				[`version-${category.id}`]: String(category.version),
+			}),
 			409,
 		)
 		expect(errorSummary(foreign)?.items).toEqual([translate('vn', 'bulk.refusal.notFound', { id: category.id })])
@@ -704,8 +913,16 @@ describe('grants', () => {
 		await pageOf(await viewer.client.get('/danhmuc/loaitram/new'), 403)
 		const fields = itemFields()
 		await pageOf(await viewer.client.post('/danhmuc/loaitram/new', fields), 403)
-		const bts = await getDb().selectFrom('reference_items').selectAll().where('list_key', '=', 'stationTypes').where('code', '=', 'bts').executeTakeFirstOrThrow()
-		await pageOf(await viewer.client.post(`/danhmuc/loaitram/${bts.id}`, { ...itemFields({ labelVn: 'Đổi' }), version: String(bts.version) }), 403)
+		const bts = await getDb()
+			.selectFrom('reference_items')
+			.selectAll()
+			.where('list_key', '=', 'stationTypes')
+			.where('code', '=', 'bts')
+			.executeTakeFirstOrThrow()
+		await pageOf(
+			await viewer.client.post(`/danhmuc/loaitram/${bts.id}`, { ...itemFields({ labelVn: 'Đổi' }), version: String(bts.version) }),
+			403,
+		)
 		await pageOf(await viewer.client.post(`/danhmuc/loaitram/${bts.id}`, { intent: 'delete', version: String(bts.version) }), 403)
 		await pageOf(await viewer.client.get(`/danhmuc/loaitram/${bts.id}?confirm=delete`), 403)
 		expect(await itemRow(bts.id)).toEqual(bts)
@@ -714,13 +931,25 @@ describe('grants', () => {
 
 	test('a user without the grant gets 403 on every page', async () => {
 		const nobody = await signedIn(server, [])
-		for (const path of ['/danhmuc/loaitram', '/danhmuc/loaitram/new', '/danhmuc/loaitram/1', '/congcu/nhom', '/congcu/nhom/new', '/congcu/nhom/1']) {
+		for (const path of [
+			'/danhmuc/loaitram',
+			'/danhmuc/loaitram/new',
+			'/danhmuc/loaitram/1',
+			'/congcu/nhom',
+			'/congcu/nhom/new',
+			'/congcu/nhom/1',
+		]) {
 			await pageOf(await nobody.client.get(path), 403)
 		}
 	})
 
 	test('an item of the other list is not found under this one (404)', async () => {
-		const category = await getDb().selectFrom('reference_items').select('id').where('list_key', '=', 'toolCategories').where('code', '=', 'vehicle').executeTakeFirstOrThrow()
+		const category = await getDb()
+			.selectFrom('reference_items')
+			.select('id')
+			.where('list_key', '=', 'toolCategories')
+			.where('code', '=', 'vehicle')
+			.executeTakeFirstOrThrow()
 		await pageOf(await admin.client.get(`/danhmuc/loaitram/${category.id}`), 404)
 	})
 })
@@ -750,18 +979,45 @@ describe('the CSV export and import of a list', () => {
 	test('the export holds the list’s own items in its order, each with its version, or those its search selects in its sort; the template its header only', async () => {
 		const { records } = await csvOf(await admin.client.get('/danhmuc/loaitram/export.csv'))
 		expect(records[0]).toEqual([...ITEM_FIELDS])
-		const stored = await getDb().selectFrom('reference_items').selectAll().where('list_key', '=', 'stationTypes').orderBy('sort_order').orderBy('code').execute()
-		expect(records.slice(1)).toEqual(stored.map((item) => [item.code, item.label_vn, item.label_en ?? '', item.label_es ?? '', item.label_de ?? '', item.label_it ?? '', item.label_ru ?? '', String(item.sort_order), String(item.version)]))
+		const stored = await getDb()
+			.selectFrom('reference_items')
+			.selectAll()
+			.where('list_key', '=', 'stationTypes')
+			.orderBy('sort_order')
+			.orderBy('code')
+			.execute()
+		expect(records.slice(1)).toEqual(
+			stored.map((item) => [
+				item.code,
+				item.label_vn,
+				item.label_en ?? '',
+				item.label_es ?? '',
+				item.label_de ?? '',
+				item.label_it ?? '',
+				item.label_ru ?? '',
+				String(item.sort_order),
+				String(item.version),
+			]),
+		)
 
 		// As the list shows them: the export link carries the list's search and sort.
 		const marker = itemCode('xq')
-		const [first, second] = await seedItems(STATION_TYPE_LIST, [{ code: `${marker}_a`, sortOrder: '2' }, { code: `${marker}_b`, sortOrder: '1' }])
+		const [first, second] = await seedItems(STATION_TYPE_LIST, [
+			{ code: `${marker}_a`, sortOrder: '2' },
+			{ code: `${marker}_b`, sortOrder: '1' },
+		])
 		const listed = parseHtml(await listPage(admin.client, `/danhmuc/loaitram?q=${marker}&sort=code&dir=desc`))
 		const link = listed.querySelector(`a[download]`)?.getAttribute('href')
 		expect(link).toBe(`/danhmuc/loaitram/export.csv?q=${marker}&sort=code&dir=desc`)
 		expect((await csvOf(await admin.client.get(link!))).records.slice(1).map((record) => record[0])).toEqual([second!.code, first!.code])
-		expect((await csvOf(await admin.client.get(`/danhmuc/loaitram/export.csv?q=${marker}`))).records.slice(1).map((record) => record[0])).toEqual([second!.code, first!.code])
-		expect((await csvOf(await admin.client.get(`/danhmuc/loaitram/export.csv?q=${marker}&sort=code`))).records.slice(1).map((record) => record[0])).toEqual([first!.code, second!.code])
+		expect(
+			(await csvOf(await admin.client.get(`/danhmuc/loaitram/export.csv?q=${marker}`))).records.slice(1).map((record) => record[0]),
+		).toEqual([second!.code, first!.code])
+		expect(
+			(await csvOf(await admin.client.get(`/danhmuc/loaitram/export.csv?q=${marker}&sort=code`))).records
+				.slice(1)
+				.map((record) => record[0]),
+		).toEqual([first!.code, second!.code])
 
 		const template = await csvOf(await admin.client.get('/congcu/nhom/import/template.csv'))
 		expect(template.records).toEqual([[...ITEM_FIELDS]])
@@ -775,17 +1031,28 @@ describe('the CSV export and import of a list', () => {
 		expect(location(again)).toBe('/danhmuc/loaitram')
 		await again.text()
 		const unchangedCount = exported.trim().split('\r\n').length - 1
-		expect(statuses(await pageOf(await admin.client.get('/danhmuc/loaitram'), 200))).toContain(format(vn.csv.imported, { created: 0, updated: 0, unchanged: unchangedCount }))
+		expect(statuses(await pageOf(await admin.client.get('/danhmuc/loaitram'), 200))).toContain(
+			format(vn.csv.imported, { created: 0, updated: 0, unchanged: unchangedCount }),
+		)
 
 		const added = itemCode('csv')
-		const edited = exported.replace(`${existing.code},Trạm điện mặt trời,Solar farm`, `${existing.code},Trạm điện mặt trời mới,Solar farm`) + `${added},Trạm từ tệp,,,,,,70,\r\n`
+		const edited =
+			exported.replace(`${existing.code},Trạm điện mặt trời,Solar farm`, `${existing.code},Trạm điện mặt trời mới,Solar farm`) +
+			`${added},Trạm từ tệp,,,,,,70,\r\n`
 		const response = await uploadCsv(admin.client, '/danhmuc/loaitram/import', edited)
 		expect(location(response)).toBe('/danhmuc/loaitram')
 		await response.text()
-		expect(statuses(await pageOf(await admin.client.get('/danhmuc/loaitram'), 200))).toContain(format(vn.csv.imported, { created: 1, updated: 1, unchanged: unchangedCount - 1 }))
+		expect(statuses(await pageOf(await admin.client.get('/danhmuc/loaitram'), 200))).toContain(
+			format(vn.csv.imported, { created: 1, updated: 1, unchanged: unchangedCount - 1 }),
+		)
 
 		expect(await itemRow(id)).toMatchObject({ label_vn: 'Trạm điện mặt trời mới', label_en: 'Solar farm', version: 2 })
-		const created = await getDb().selectFrom('reference_items').selectAll().where('list_key', '=', 'stationTypes').where('code', '=', added).executeTakeFirstOrThrow()
+		const created = await getDb()
+			.selectFrom('reference_items')
+			.selectAll()
+			.where('list_key', '=', 'stationTypes')
+			.where('code', '=', added)
+			.executeTakeFirstOrThrow()
 		expect(created).toMatchObject({ label_vn: 'Trạm từ tệp', label_en: null, sort_order: 70, version: 1, created_by: admin.actor.id })
 		expect((await auditActions('station_type', id)).map((entry) => entry.action)).toEqual(['station_type.created', 'station_type.updated'])
 		expect((await auditActions('station_type', created.id)).map((entry) => entry.action)).toEqual(['station_type.created'])
@@ -806,13 +1073,23 @@ describe('the CSV export and import of a list', () => {
 	})
 
 	test('an import matches codes within its own list: a tool category’s code imported as a station type is a new station type', async () => {
-		const category = await getDb().selectFrom('reference_items').selectAll().where('list_key', '=', 'toolCategories').where('code', '=', 'safety').executeTakeFirstOrThrow()
+		const category = await getDb()
+			.selectFrom('reference_items')
+			.selectAll()
+			.where('list_key', '=', 'toolCategories')
+			.where('code', '=', 'safety')
+			.executeTakeFirstOrThrow()
 		const file = `${ITEM_FIELDS.join(',')}\r\nsafety,Trạm an toàn,,,,,,80,${category.version}\r\n`
 		const response = await uploadCsv(admin.client, '/danhmuc/loaitram/import', file)
 		expect(location(response)).toBe('/danhmuc/loaitram')
 		await response.text()
 		expect(await itemRow(category.id)).toEqual(category)
-		const stationType = await getDb().selectFrom('reference_items').selectAll().where('list_key', '=', 'stationTypes').where('code', '=', 'safety').executeTakeFirstOrThrow()
+		const stationType = await getDb()
+			.selectFrom('reference_items')
+			.selectAll()
+			.where('list_key', '=', 'stationTypes')
+			.where('code', '=', 'safety')
+			.executeTakeFirstOrThrow()
 		expect(stationType).toMatchObject({ label_vn: 'Trạm an toàn', version: 1 })
 		expect(await itemStore(STATION_TYPE_LIST).remove(stationType.id, 1, admin.actor)).toMatchObject({ ok: true })
 	})
@@ -855,23 +1132,59 @@ describe('an existing installation', () => {
 			const now = Date.now()
 			const station = await handle.db
 				.insertInto('stations')
-				.values({ code: 'OLD-1', name: 'Trạm cũ', name_key: 'tram cu', search_text: 'old-1 tram cu', type: 'pumping', province: 'ha-noi', status: 'active', created_at: now, updated_at: now, version: 1 })
+				.values({
+					code: 'OLD-1',
+					name: 'Trạm cũ',
+					name_key: 'tram cu',
+					search_text: 'old-1 tram cu',
+					type: 'pumping',
+					province: 'ha-noi',
+					status: 'active',
+					created_at: now,
+					updated_at: now,
+					version: 1,
+				})
 				.returning('id')
 				.executeTakeFirstOrThrow()
 			await handle.db
 				.insertInto('tools')
-				.values({ code: 'OLD-T', name: 'Xe cũ', name_key: 'xe cu', search_text: 'old-t xe cu', category: 'vehicle', station_id: station.id, status: 'in_use', quantity: 1, unit: 'chiếc', created_at: now, updated_at: now, version: 1 })
+				.values({
+					code: 'OLD-T',
+					name: 'Xe cũ',
+					name_key: 'xe cu',
+					search_text: 'old-t xe cu',
+					category: 'vehicle',
+					station_id: station.id,
+					status: 'in_use',
+					quantity: 1,
+					unit: 'chiếc',
+					created_at: now,
+					updated_at: now,
+					version: 1,
+				})
 				.execute()
 
 			expect((await migrator.migrateToLatest()).error).toBeUndefined()
 			const items = await handle.db.selectFrom('reference_items').selectAll().orderBy('list_key').orderBy('sort_order').execute()
 			const expected = Object.entries(INITIAL_REFERENCE_ITEMS)
 				.sort(([a], [b]) => a.localeCompare(b))
-				.flatMap(([key, list]) => list.map(([code, labels]) => ({ list_key: key, code, label_vn: labels.vn, label_en: labels.en, label_ru: labels.ru, version: 1 })))
+				.flatMap(([key, list]) =>
+					list.map(([code, labels]) => ({
+						list_key: key,
+						code,
+						label_vn: labels.vn,
+						label_en: labels.en,
+						label_ru: labels.ru,
+						version: 1,
+					})),
+				)
 			expect(items).toMatchObject(expected)
 			expect(items.find((item) => item.code === 'pumping')?.label_de).toBe('Pumpstation')
 			expect(await handle.db.selectFrom('stations').select(['type', 'version']).executeTakeFirst()).toEqual({ type: 'pumping', version: 1 })
-			expect(await handle.db.selectFrom('tools').select(['category', 'version']).executeTakeFirst()).toEqual({ category: 'vehicle', version: 1 })
+			expect(await handle.db.selectFrom('tools').select(['category', 'version']).executeTakeFirst()).toEqual({
+				category: 'vehicle',
+				version: 1,
+			})
 		} finally {
 			await drop()
 		}
@@ -884,13 +1197,19 @@ describe('an existing installation', () => {
 			expect((await migrator.migrateToLatest()).error).toBeUndefined()
 			await ensureBuiltins(db)
 			// An installation from before the reference lists: without their functions; an administrator took the viewer's stations away.
-			const roleId = async (code: string) => (await db.selectFrom('roles').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id
-			const functionId = async (code: string) => (await db.selectFrom('functions').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id
+			const roleId = async (code: string) =>
+				(await db.selectFrom('roles').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id
+			const functionId = async (code: string) =>
+				(await db.selectFrom('functions').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id
 			const added = ['DANHMUC_LOAITRAM', 'CONGCU_NHOM']
 			const addedIds = await Promise.all(added.map(functionId))
 			await db.deleteFrom('role_grants').where('function_id', 'in', addedIds).execute()
 			await db.deleteFrom('functions').where('id', 'in', addedIds).execute()
-			await db.deleteFrom('role_grants').where('role_id', '=', await roleId('viewer')).where('function_id', '=', await functionId('DANHMUC_TRAM')).execute()
+			await db
+				.deleteFrom('role_grants')
+				.where('role_id', '=', await roleId('viewer'))
+				.where('function_id', '=', await functionId('DANHMUC_TRAM'))
+				.execute()
 
 			await ensureBuiltins(db)
 			const grants = await db
@@ -900,7 +1219,11 @@ describe('an existing installation', () => {
 				.select(['roles.code as role', 'functions.code as function', 'role_grants.action'])
 				.where('functions.code', 'in', [...added, 'DANHMUC_TRAM'])
 				.execute()
-			const of = (role: string, fn: string) => grants.filter((grant) => grant.role === role && grant.function === fn).map((grant) => grant.action).sort()
+			const of = (role: string, fn: string) =>
+				grants
+					.filter((grant) => grant.role === role && grant.function === fn)
+					.map((grant) => grant.action)
+					.sort()
 			for (const fn of added) {
 				expect(of('operator', fn)).toEqual(['view'])
 				expect(of('viewer', fn)).toEqual(['view'])
@@ -920,7 +1243,15 @@ describe('an existing installation', () => {
 			])
 
 			// A second start-up adds nothing more.
-			const count = async () => Number((await db.selectFrom('role_grants').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+			const count = async () =>
+				Number(
+					(
+						await db
+							.selectFrom('role_grants')
+							.select((eb) => eb.fn.countAll<number>().as('n'))
+							.executeTakeFirstOrThrow()
+					).n,
+				)
 			const before = await count()
 			await ensureBuiltins(db)
 			expect(await count()).toBe(before)

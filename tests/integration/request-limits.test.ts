@@ -32,11 +32,15 @@ function rawRequest(
 		const request = http.request({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers }, (response) => {
 			const parts: Buffer[] = []
 			response.on('data', (part: Buffer) => parts.push(part))
-			response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(parts).toString('utf8') }))
+			response.on('end', () =>
+				resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(parts).toString('utf8') }),
+			)
 			response.on('error', reject)
 		})
 		// The server may answer and close before the whole body is sent: that is the point.
-		request.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)))
+		request.on('error', (error: NodeJS.ErrnoException) =>
+			error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error),
+		)
 		for (const chunk of chunks) request.write(chunk)
 		request.end()
 	})
@@ -96,7 +100,12 @@ describe('size limits, enforced while reading', () => {
 		await (await client.signIn(email, password)).text()
 		const declaredTooLarge = await rawRequest('/danhmuc/tram/import', {
 			// It announces 21 MB and sends nothing: this connection is of no use afterwards.
-			headers: { 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Length': String(21 * MB), Cookie: client.cookieHeader(), Connection: 'close' },
+			headers: {
+				'Content-Type': 'multipart/form-data; boundary=x',
+				'Content-Length': String(21 * MB),
+				Cookie: client.cookieHeader(),
+				Connection: 'close',
+			},
 		})
 		expect(declaredTooLarge.status).toBe(413)
 
@@ -124,7 +133,8 @@ describe('size limits, enforced while reading', () => {
 			.returning('id')
 			.executeTakeFirstOrThrow()
 		const body = new URLSearchParams({ intent: 'grants', csrf: await client.csrfToken() })
-		for (const id of ids) for (const action of ['view', 'create', 'update', 'delete', 'export', 'import']) body.append('grant', `${id}:${action}`)
+		for (const id of ids)
+			for (const action of ['view', 'create', 'update', 'delete', 'export', 'import']) body.append('grant', `${id}:${action}`)
 		expect(body.toString().length).toBeGreaterThan(200 * 1024)
 		const response = await client.request(`/admin/roles/${role.id}`, {
 			method: 'POST',
@@ -133,7 +143,11 @@ describe('size limits, enforced while reading', () => {
 		})
 		await response.text()
 		expect(response.status).toBe(302)
-		const saved = await getDb().selectFrom('role_grants').select(({ fn }) => fn.countAll<number>().as('count')).where('role_id', '=', role.id).executeTakeFirstOrThrow()
+		const saved = await getDb()
+			.selectFrom('role_grants')
+			.select(({ fn }) => fn.countAll<number>().as('count'))
+			.where('role_id', '=', role.id)
+			.executeTakeFirstOrThrow()
 		expect(Number(saved.count)).toBe(12_000)
 	})
 })
@@ -160,19 +174,35 @@ describe('malformed requests get a 4xx, never a 500', () => {
 		const empty = await fetch(new URL('/account/logout', server.url), { method: 'POST' })
 		expect(empty.status).toBe(415)
 		await empty.text()
-		const xml = await fetch(new URL('/account/login', server.url), { method: 'POST', headers: { 'Content-Type': 'application/xml', Cookie: 'lang=en' }, body: '<a/>' })
+		const xml = await fetch(new URL('/account/login', server.url), {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/xml', Cookie: 'lang=en' },
+			body: '<a/>',
+		})
 		expect(xml.status).toBe(415)
 		expect(heading(await xml.text())).toBe(en.errors.request.unsupportedType)
-		const json = await fetch(new URL('/account/login', server.url), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"email":"a"}' })
+		const json = await fetch(new URL('/account/login', server.url), {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: '{"email":"a"}',
+		})
 		expect(json.status).toBe(415)
 		await json.text()
-		const api = await fetch(new URL('/api/users/authenticate', server.url), { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'x' })
+		const api = await fetch(new URL('/api/users/authenticate', server.url), {
+			method: 'POST',
+			headers: { 'Content-Type': 'text/plain' },
+			body: 'x',
+		})
 		expect(api.status).toBe(415)
 		expect(await api.json()).toEqual({ message: vn.errors.request.unsupportedType })
 	})
 
 	test('malformed bodies: 400', async () => {
-		const noBoundary = await fetch(new URL('/account/login', server.url), { method: 'POST', headers: { 'Content-Type': 'multipart/form-data' }, body: 'x' })
+		const noBoundary = await fetch(new URL('/account/login', server.url), {
+			method: 'POST',
+			headers: { 'Content-Type': 'multipart/form-data' },
+			body: 'x',
+		})
 		expect(noBoundary.status).toBe(400)
 		expect(heading(await noBoundary.text())).toBe(vn.errors.request.malformed)
 		const broken = await fetch(new URL('/account/login', server.url), {
@@ -182,7 +212,11 @@ describe('malformed requests get a 4xx, never a 500', () => {
 		})
 		expect(broken.status).toBe(400)
 		await broken.text()
-		const json = await fetch(new URL('/api/users/authenticate', server.url), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"email":' })
+		const json = await fetch(new URL('/api/users/authenticate', server.url), {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: '{"email":',
+		})
 		expect(json.status).toBe(400)
 		expect(((await json.json()) as { message: string }).message).toBe(vn.errors.request.malformed)
 	})
@@ -198,7 +232,9 @@ describe('malformed requests get a 4xx, never a 500', () => {
 		const response = await rawRequest('/api/version', { method: 'TRACE' })
 		expect(response.status).toBe(405)
 		expect(JSON.parse(response.body)).toEqual({ message: vn.errors.request.methodNotAllowed })
-		const refused = await server.logged((entry) => entry.event === 'http.request_refused' && entry.method === 'TRACE' && entry.path === '/api/version')
+		const refused = await server.logged(
+			(entry) => entry.event === 'http.request_refused' && entry.method === 'TRACE' && entry.path === '/api/version',
+		)
 		expect(refused).toMatchObject({ status: 405 })
 		expect(server.output.join('\n')).not.toContain('[object Object]')
 	})
@@ -231,13 +267,18 @@ describe('malformed requests get a 4xx, never a 500', () => {
 		])('on %s: a translated 400, a warning in the log, no stack trace', async (_name, method, path, credentials) => {
 			const api = path.startsWith('/api/')
 			const chunks = method === 'POST' ? [api ? '{"email":"a@example.com","password":"x"}' : 'email=a%40example.com&password=x'] : []
-			const headers: Record<string, string> = { Host: `${credentials}${new URL(server.url).host}`, ...(method === 'POST' ? { 'Content-Type': api ? 'application/json' : 'application/x-www-form-urlencoded' } : {}) }
+			const headers: Record<string, string> = {
+				Host: `${credentials}${new URL(server.url).host}`,
+				...(method === 'POST' ? { 'Content-Type': api ? 'application/json' : 'application/x-www-form-urlencoded' } : {}),
+			}
 			const response = await rawRequest(path, { method, headers, chunks })
 			expect(response.status).toBe(400)
 			expect(response.headers['cache-control']).toBe('no-store')
 			if (api) expect(JSON.parse(response.body)).toEqual({ message: vn.errors.request.malformed })
 			else expect(heading(response.body)).toBe(vn.errors.request.malformed)
-			const warned = await server.logged((entry) => entry.event === 'http.request_refused' && entry.method === method && entry.path === path && entry.reason === 'malformed')
+			const warned = await server.logged(
+				(entry) => entry.event === 'http.request_refused' && entry.method === method && entry.path === path && entry.reason === 'malformed',
+			)
 			expect(warned).toMatchObject({ level: 'warn', status: 400 })
 			expect(server.output.filter((line) => /^\s+at /.test(line) || line.includes('"level":"error"'))).toEqual([])
 		})
@@ -249,8 +290,16 @@ describe('malformed requests get a 4xx, never a 500', () => {
 			const forged = { Origin: new URL(server.url).origin, 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' }
 			const page = await client.post('/account/login', { email: 'nobody@example.com', password: 'wrong password 1' }, { headers: forged })
 			expect(page.status).toBe(400)
-			expect(parseHtml(await page.text()).querySelector('input[name="email"]')?.getAttribute('value')).toBe('nobody@example.com')
-			const api = await fetch(new URL('/api/users/authenticate', server.url), { method: 'POST', headers: { ...forged, 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'nobody@example.com', password: 'wrong password 1' }) })
+			expect(
+				parseHtml(await page.text())
+					.querySelector('input[name="email"]')
+					?.getAttribute('value'),
+			).toBe('nobody@example.com')
+			const api = await fetch(new URL('/api/users/authenticate', server.url), {
+				method: 'POST',
+				headers: { ...forged, 'Content-Type': 'application/json' },
+				body: JSON.stringify({ email: 'nobody@example.com', password: 'wrong password 1' }),
+			})
 			expect(api.status).toBe(400)
 			expect(await api.json()).toEqual({ message: vn.api.incorrectCredentials })
 			expect(server.output.filter((line) => /^\s+at /.test(line) || line.includes('"level":"error"'))).toEqual([])
@@ -258,11 +307,19 @@ describe('malformed requests get a 4xx, never a 500', () => {
 
 		test('and cannot vouch for another Origin: a translated, uncached 403 and a warning', async () => {
 			const forged = { Origin: 'https://evil.example', 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' }
-			const page = await new TestClient(server.url).post('/account/login', { email: 'nobody@example.com', password: 'wrong password 1' }, { headers: { ...forged, Cookie: 'lang=de' } })
+			const page = await new TestClient(server.url).post(
+				'/account/login',
+				{ email: 'nobody@example.com', password: 'wrong password 1' },
+				{ headers: { ...forged, Cookie: 'lang=de' } },
+			)
 			expect(page.status).toBe(403)
 			expect(page.headers.get('Cache-Control')).toBe('no-store')
 			expect(heading(await page.text())).toBe(de.errors.request.crossSite)
-			const api = await fetch(new URL('/api/users/authenticate', server.url), { method: 'POST', headers: { ...forged, 'Content-Type': 'application/json' }, body: '{}' })
+			const api = await fetch(new URL('/api/users/authenticate', server.url), {
+				method: 'POST',
+				headers: { ...forged, 'Content-Type': 'application/json' },
+				body: '{}',
+			})
 			expect(api.status).toBe(403)
 			expect(api.headers.get('Cache-Control')).toBe('no-store')
 			expect(await api.json()).toEqual({ message: vn.errors.request.crossSite })

@@ -36,7 +36,9 @@ function sameBrowserOn(client: TestClient, server: RunningServer) {
 
 async function pageLanguage(response: Response) {
 	expect(response.status).toBe(200)
-	return parseHtml(await response.text()).querySelector('html')?.getAttribute('lang')
+	return parseHtml(await response.text())
+		.querySelector('html')
+		?.getAttribute('lang')
 }
 
 describe('behind nginx with TLS', () => {
@@ -54,7 +56,11 @@ describe('behind nginx with TLS', () => {
 			const user = await createTestUser({ roles: ['viewer'] })
 			// A forged X-Forwarded-For or X-Forwarded-Host is replaced by nginx: the portal logs the address nginx
 			// saw, and takes the form posts of its own origin for what they are.
-			const browser = new TestClient(proxy.httpsUrl, { 'X-Forwarded-For': '203.0.113.7', 'X-Forwarded-Host': 'evil.example', Origin: publicUrl }, proxy.fetchOptions)
+			const browser = new TestClient(
+				proxy.httpsUrl,
+				{ 'X-Forwarded-For': '203.0.113.7', 'X-Forwarded-Host': 'evil.example', Origin: publicUrl },
+				proxy.fetchOptions,
+			)
 			const signInPage = await browser.get('/account/login')
 			expect(signInPage.status).toBe(200)
 			expect(signInPage.headers.get('strict-transport-security')).toMatch(/max-age=\d+/)
@@ -104,7 +110,23 @@ describe('behind nginx with TLS', () => {
 			const adminUrl = process.env.TEST_POSTGRES_URL!
 			const name = `portal_deploy_${randomBytes(4).toString('hex')}`
 			const password = randomBytes(24).toString('hex')
-			const psql = spawnSync('psql', [adminUrl, '-v', 'ON_ERROR_STOP=1', '-v', `role=${name}`, '-v', `database=${name}`, '-v', `password=${password}`, '-f', 'deploy/postgresql/role-and-database.sql'], { encoding: 'utf8' })
+			const psql = spawnSync(
+				'psql',
+				[
+					adminUrl,
+					'-v',
+					'ON_ERROR_STOP=1',
+					'-v',
+					`role=${name}`,
+					'-v',
+					`database=${name}`,
+					'-v',
+					`password=${password}`,
+					'-f',
+					'deploy/postgresql/role-and-database.sql',
+				],
+				{ encoding: 'utf8' },
+			)
 			expect(psql.status, psql.stderr).toBe(0)
 			const url = new URL(adminUrl)
 			Object.assign(url, { username: name, password, pathname: `/${name}` })
@@ -113,7 +135,10 @@ describe('behind nginx with TLS', () => {
 			await admin.connect()
 			const saved = { DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: process.env.DATA_DIR }
 			try {
-				const role = await admin.query<{ rolsuper: boolean; rolcreatedb: boolean; rolcreaterole: boolean }>('select rolsuper, rolcreatedb, rolcreaterole from pg_roles where rolname = $1', [name])
+				const role = await admin.query<{ rolsuper: boolean; rolcreatedb: boolean; rolcreaterole: boolean }>(
+					'select rolsuper, rolcreatedb, rolcreaterole from pg_roles where rolname = $1',
+					[name],
+				)
 				expect(role.rows).toEqual([{ rolsuper: false, rolcreatedb: false, rolcreaterole: false }])
 
 				const server = await startServer({ DATABASE_URL: url.toString(), DATA_DIR: dataDir })
@@ -126,7 +151,9 @@ describe('behind nginx with TLS', () => {
 				}
 				const tables = new pg.Client({ connectionString: url.toString() })
 				await tables.connect()
-				const owned = await tables.query<{ tableowner: string; n: string }>(`select tableowner, count(*) as n from pg_tables where schemaname = 'public' group by tableowner`)
+				const owned = await tables.query<{ tableowner: string; n: string }>(
+					`select tableowner, count(*) as n from pg_tables where schemaname = 'public' group by tableowner`,
+				)
 				await tables.end()
 				expect(owned.rows.map((row) => row.tableowner)).toEqual([name])
 				expect(Number(owned.rows[0]!.n)).toBeGreaterThan(10)
@@ -171,7 +198,13 @@ describe('behind nginx with TLS', () => {
 				expect(await menuLinks(onSecond)).not.toContain('/admin/users')
 				const administrator = new TestClient(first.url)
 				expect(location(await administrator.signIn(admin.email, admin.password))).toBe('/')
-				const promoted = await administrator.post(`/admin/users/${user.user.id}`, { intent: 'update', displayName: 'Quản trị', firstName: '', lastName: '', roles: 'admin' })
+				const promoted = await administrator.post(`/admin/users/${user.user.id}`, {
+					intent: 'update',
+					displayName: 'Quản trị',
+					firstName: '',
+					lastName: '',
+					roles: 'admin',
+				})
 				expect(promoted.status).toBe(302)
 				expect((await onSecond.get('/admin/users')).status).toBe(200)
 				expect(await menuLinks(onSecond)).toContain('/admin/users')
@@ -179,7 +212,8 @@ describe('behind nginx with TLS', () => {
 				// Dashboard figures: a station made on one instance is counted on the other's next dashboard.
 				const stationsShown = async (client: TestClient) => {
 					const page = parseHtml(await (await client.get('/dashboard')).text())
-					const figure = page.querySelector('a[href="/danhmuc/tram"] .fw-semibold') ?? page.querySelector('a[href^="/danhmuc/tram"] .fw-semibold')
+					const figure =
+						page.querySelector('a[href="/danhmuc/tram"] .fw-semibold') ?? page.querySelector('a[href^="/danhmuc/tram"] .fw-semibold')
 					expect(figure, 'no station figure on the dashboard').not.toBeNull()
 					return Number(figure!.text.replace(/\D/g, ''))
 				}
@@ -241,7 +275,12 @@ describe('forwarded headers count only through TRUST_PROXY', () => {
 		for (let tries = 0; tries < 200; tries++) {
 			const [mail] = await mailsTo(email)
 			if (mail) return mail
-			if (server.output.some((line) => line.includes('"password_reset.no_public_url"') && line.includes(String(response.headers.get('x-request-id'))))) return null
+			if (
+				server.output.some(
+					(line) => line.includes('"password_reset.no_public_url"') && line.includes(String(response.headers.get('x-request-id'))),
+				)
+			)
+				return null
 			await new Promise((resolve) => setTimeout(resolve, 50))
 		}
 		throw new Error('neither a mail nor password_reset.no_public_url')
@@ -262,15 +301,25 @@ describe('forwarded headers count only through TRUST_PROXY', () => {
 		expect(await resetMail(proxied, { 'X-Forwarded-For': '203.0.113.7' })).toBeNull()
 		expect(await resetMail(proxied, { 'X-Forwarded-For': '203.0.113.7', 'X-Forwarded-Host': 'localhost' })).toBeNull()
 		// A client on this machine, through the proxy: the link is at the address the proxy says it used.
-		const local = await resetMail(proxied, { 'X-Forwarded-For': '127.0.0.1', 'X-Forwarded-Host': 'localhost:5555', 'X-Forwarded-Proto': 'https' })
+		const local = await resetMail(proxied, {
+			'X-Forwarded-For': '127.0.0.1',
+			'X-Forwarded-Host': 'localhost:5555',
+			'X-Forwarded-Proto': 'https',
+		})
 		expect(local && resetUrlIn(local).origin).toBe('https://localhost:5555')
-		const entry = await proxied.logged((line) => line.event === 'http.request' && line.path === '/account/forgot-password' && line.clientIp === '203.0.113.7')
+		const entry = await proxied.logged(
+			(line) => line.event === 'http.request' && line.path === '/account/forgot-password' && line.clientIp === '203.0.113.7',
+		)
 		expect(entry.status).toBe(200)
 	})
 
 	test('with TRUST_PROXY: a form post whose X-Forwarded-Host differs from its Origin is a translated 403, JSON on the API, with a warning and no stack trace', async () => {
 		const headers = { Origin: new URL(proxied.url).origin, 'X-Forwarded-Host': 'evil.example', Cookie: 'lang=de' }
-		const page = await new TestClient(proxied.url).post('/account/login', { email: 'nobody@example.com', password: 'wrong password 1' }, { headers })
+		const page = await new TestClient(proxied.url).post(
+			'/account/login',
+			{ email: 'nobody@example.com', password: 'wrong password 1' },
+			{ headers },
+		)
 		expect(page.status).toBe(403)
 		expect(page.headers.get('Cache-Control')).toBe('no-store')
 		expect(parseHtml(await page.text()).querySelector('h1')?.text).toBe(de.errors.request.crossSite)
@@ -281,12 +330,20 @@ describe('forwarded headers count only through TRUST_PROXY', () => {
 		})
 		expect(api.status).toBe(403)
 		expect(await api.json()).toEqual({ message: vn.errors.request.crossSite })
-		expect(await proxied.logged((line) => line.event === 'http.cross_site_refused' && line.path === '/api/users/authenticate')).toMatchObject({ level: 'warn' })
+		expect(
+			await proxied.logged((line) => line.event === 'http.cross_site_refused' && line.path === '/api/users/authenticate'),
+		).toMatchObject({ level: 'warn' })
 		// The same post naming this very host is answered as usual.
-		const own = await new TestClient(proxied.url).post('/account/login', { email: 'nobody@example.com', password: 'wrong password 1' }, { headers: { Origin: headers.Origin, 'X-Forwarded-Host': new URL(proxied.url).host } })
+		const own = await new TestClient(proxied.url).post(
+			'/account/login',
+			{ email: 'nobody@example.com', password: 'wrong password 1' },
+			{ headers: { Origin: headers.Origin, 'X-Forwarded-Host': new URL(proxied.url).host } },
+		)
 		expect(own.status).toBe(400)
 		await own.text()
-		const errors = proxied.output.filter((line) => /^\s+at /.test(line) || (line.includes('"level":"error"') && !line.includes('"password_reset.no_public_url"')))
+		const errors = proxied.output.filter(
+			(line) => /^\s+at /.test(line) || (line.includes('"level":"error"') && !line.includes('"password_reset.no_public_url"')),
+		)
 		expect(errors).toEqual([])
 	})
 })

@@ -7,8 +7,7 @@ import { startServer, type RunningServer } from '../support/server'
 import { createTestUser } from '../support/users'
 
 const routes = await loadRouteModules()
-const byAccess = (kind: 'public' | 'authenticated' | 'function') =>
-	routes.filter((route) => route.handle && kind in route.handle.access)
+const byAccess = (kind: 'public' | 'authenticated' | 'function') => routes.filter((route) => route.handle && kind in route.handle.access)
 const isApi = (route: RouteModuleInfo) => route.url.startsWith('/api/')
 
 let server: RunningServer
@@ -49,7 +48,11 @@ describe('a signed-in user with no grants', () => {
 		expect((await client.signIn(account.email, account.password)).status).toBe(302)
 	})
 
-	test.each(byAccess('function').filter((route) => route.hasLoader).map((route) => [route.url, route] as const))('GET %s answers 403', async (_url, route) => {
+	test.each(
+		byAccess('function')
+			.filter((route) => route.hasLoader)
+			.map((route) => [route.url, route] as const),
+	)('GET %s answers 403', async (_url, route) => {
 		const response = await client.get(route.url)
 		expect(response.status).toBe(403)
 		const body = await response.text()
@@ -57,17 +60,15 @@ describe('a signed-in user with no grants', () => {
 		else expect(body).toContain('Không có quyền truy cập')
 	})
 
-	test.each(byAccess('function').filter((route) => route.hasAction).map((route) => [route.url, route] as const))(
-		'writing to %s answers 403',
-		async (_url, route) => {
-			const method = route.apiMethods?.find((one) => one !== 'GET' && one !== 'HEAD') ?? 'POST'
-			const response =
-				method === 'POST'
-					? await client.post(route.url, { intent: 'create' })
-					: await client.request(route.url, { method })
-			expect(response.status).toBe(403)
-		},
-	)
+	test.each(
+		byAccess('function')
+			.filter((route) => route.hasAction)
+			.map((route) => [route.url, route] as const),
+	)('writing to %s answers 403', async (_url, route) => {
+		const method = route.apiMethods?.find((one) => one !== 'GET' && one !== 'HEAD') ?? 'POST'
+		const response = method === 'POST' ? await client.post(route.url, { intent: 'create' }) : await client.request(route.url, { method })
+		expect(response.status).toBe(403)
+	})
 
 	test('is told there is nothing to open at /', async () => {
 		const response = await client.get('/')
@@ -77,27 +78,29 @@ describe('a signed-in user with no grants', () => {
 })
 
 describe('an anonymous visitor', () => {
-	test.each(byAccess('authenticated').filter((route) => route.hasLoader).map((route) => [route.url, route] as const))(
-		'is kept out of %s',
-		async (_url, route) => {
-			const response = await new TestClient(server.url).get(route.url)
-			if (isApi(route)) {
-				expect(response.status).toBe(401)
-				expect(await response.json()).toEqual({ message: vn.api.unauthorised })
-			} else {
-				expect(response.status).toBe(302)
-				expect(location(response)).toMatch(/^\/account\/login/)
-			}
-		},
-	)
+	test.each(
+		byAccess('authenticated')
+			.filter((route) => route.hasLoader)
+			.map((route) => [route.url, route] as const),
+	)('is kept out of %s', async (_url, route) => {
+		const response = await new TestClient(server.url).get(route.url)
+		if (isApi(route)) {
+			expect(response.status).toBe(401)
+			expect(await response.json()).toEqual({ message: vn.api.unauthorised })
+		} else {
+			expect(response.status).toBe(302)
+			expect(location(response)).toMatch(/^\/account\/login/)
+		}
+	})
 
-	test.each(byAccess('function').filter((route) => route.hasLoader).map((route) => [route.url, route] as const))(
-		'is kept out of %s',
-		async (_url, route) => {
-			const response = await new TestClient(server.url).get(route.url)
-			expect(isApi(route) ? response.status : location(response)).toEqual(isApi(route) ? 401 : expect.stringMatching(/^\/account\/login/))
-		},
-	)
+	test.each(
+		byAccess('function')
+			.filter((route) => route.hasLoader)
+			.map((route) => [route.url, route] as const),
+	)('is kept out of %s', async (_url, route) => {
+		const response = await new TestClient(server.url).get(route.url)
+		expect(isApi(route) ? response.status : location(response)).toEqual(isApi(route) ? 401 : expect.stringMatching(/^\/account\/login/))
+	})
 
 	/**
 	 * What each public route answers a visitor without a session, written out: a new public route, or one
@@ -127,17 +130,20 @@ describe('an anonymous visitor', () => {
 		expect(publicRoutes.map((route) => route.url).sort()).toEqual(Object.keys(PUBLIC_ANSWERS).sort())
 	})
 
-	test.each(publicRoutes.map((route) => [route.url, route] as const))('answers the public route %s as the table says', async (_url, route) => {
-		const expected = PUBLIC_ANSWERS[route.url]!
-		const response = await new TestClient(server.url).get(route.url)
-		const body = await response.text()
-		expect(response.status).toBe(expected.status)
-		if (expected.location) expect(location(response)).toBe(expected.location)
-		if (expected.type) {
-			expect(response.headers.get('content-type')).toMatch(expected.type)
-			expect(body.length).toBeGreaterThan(0)
-		}
-	})
+	test.each(publicRoutes.map((route) => [route.url, route] as const))(
+		'answers the public route %s as the table says',
+		async (_url, route) => {
+			const expected = PUBLIC_ANSWERS[route.url]!
+			const response = await new TestClient(server.url).get(route.url)
+			const body = await response.text()
+			expect(response.status).toBe(expected.status)
+			if (expected.location) expect(location(response)).toBe(expected.location)
+			if (expected.type) {
+				expect(response.headers.get('content-type')).toMatch(expected.type)
+				expect(body.length).toBeGreaterThan(0)
+			}
+		},
+	)
 })
 
 /** A request through node:http, which sends any method (fetch refuses TRACE) and adds no header of its own. */
@@ -146,7 +152,9 @@ function rawRequest(url: string, method: string): Promise<{ status: number; head
 		const request = http.request(url, { method }, (response) => {
 			const chunks: Buffer[] = []
 			response.on('data', (chunk: Buffer) => chunks.push(chunk))
-			response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }))
+			response.on('end', () =>
+				resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }),
+			)
 			response.on('error', reject)
 		})
 		request.on('error', reject)
@@ -180,29 +188,38 @@ describe('the methods of the API', () => {
 
 	const cases = Object.entries(TAKES).flatMap(([url, takes]) => METHODS.map((method) => [method, url, takes] as const))
 
-	test.each(cases.filter(([method, , takes]) => !takes.includes(method)))('%s %s answers 405 with Allow and a translated message', async (method, url, takes) => {
-		const answer = await rawRequest(new URL(url, server.url).href, method)
-		expect(answer.status).toBe(405)
-		expect(answer.headers.allow).toBe(takes.join(', '))
-		expect(answer.headers['content-language']).toBe('vi')
-		if (method === 'HEAD') expect(answer.body).toBe('')
-		else expect(JSON.parse(answer.body)).toEqual({ message: vn.errors.request.methodNotAllowed })
-	})
+	test.each(cases.filter(([method, , takes]) => !takes.includes(method)))(
+		'%s %s answers 405 with Allow and a translated message',
+		async (method, url, takes) => {
+			const answer = await rawRequest(new URL(url, server.url).href, method)
+			expect(answer.status).toBe(405)
+			expect(answer.headers.allow).toBe(takes.join(', '))
+			expect(answer.headers['content-language']).toBe('vi')
+			if (method === 'HEAD') expect(answer.body).toBe('')
+			else expect(JSON.parse(answer.body)).toEqual({ message: vn.errors.request.methodNotAllowed })
+		},
+	)
 
-	test.each(cases.filter(([method, , takes]) => takes.includes(method) && method !== 'HEAD'))('%s %s is taken: neither 405 nor an error', async (method, url) => {
-		const answer = await rawRequest(new URL(url, server.url).href, method)
-		expect(answer.status).not.toBe(405)
-		expect(answer.status).toBeLessThan(500)
-		expect(answer.headers['content-type']).toMatch(/^application\/json/)
-		expect(JSON.parse(answer.body)).toBeTypeOf('object')
-	})
+	test.each(cases.filter(([method, , takes]) => takes.includes(method) && method !== 'HEAD'))(
+		'%s %s is taken: neither 405 nor an error',
+		async (method, url) => {
+			const answer = await rawRequest(new URL(url, server.url).href, method)
+			expect(answer.status).not.toBe(405)
+			expect(answer.status).toBeLessThan(500)
+			expect(answer.headers['content-type']).toMatch(/^application\/json/)
+			expect(JSON.parse(answer.body)).toBeTypeOf('object')
+		},
+	)
 
-	test.each(cases.filter(([method, , takes]) => method === 'HEAD' && takes.includes(method)))('%s %s answers as GET does, without the body', async (_method, url) => {
-		const [get, head] = [await rawRequest(new URL(url, server.url).href, 'GET'), await rawRequest(new URL(url, server.url).href, 'HEAD')]
-		expect(get.body.length).toBeGreaterThan(0)
-		expect(head.body).toBe('')
-		expect(head.status).toBe(get.status)
-		expect(head.headers['content-type']).toBe(get.headers['content-type'])
-		expect(head.headers['content-language']).toBe(get.headers['content-language'])
-	})
+	test.each(cases.filter(([method, , takes]) => method === 'HEAD' && takes.includes(method)))(
+		'%s %s answers as GET does, without the body',
+		async (_method, url) => {
+			const [get, head] = [await rawRequest(new URL(url, server.url).href, 'GET'), await rawRequest(new URL(url, server.url).href, 'HEAD')]
+			expect(get.body.length).toBeGreaterThan(0)
+			expect(head.body).toBe('')
+			expect(head.status).toBe(get.status)
+			expect(head.headers['content-type']).toBe(get.headers['content-type'])
+			expect(head.headers['content-language']).toBe(get.headers['content-language'])
+		},
+	)
 })

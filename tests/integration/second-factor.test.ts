@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import en from '~/locales/en.json'
 import { createResetToken } from '~/auth/password-reset.server'
-import { acceptSecondFactorCode, confirmEnrolment, getSecondFactor, hasSecondFactor, replaceRecoveryCodes, startEnrolment } from '~/auth/mfa/mfa.server'
+import {
+	acceptSecondFactorCode,
+	confirmEnrolment,
+	getSecondFactor,
+	hasSecondFactor,
+	replaceRecoveryCodes,
+	startEnrolment,
+} from '~/auth/mfa/mfa.server'
 import { decryptSecret } from '~/auth/mfa/secret-box.server'
 import { TOTP_PERIOD_SECONDS, totpCode } from '~/auth/mfa/totp.server'
 import { sql } from 'kysely'
@@ -60,9 +67,15 @@ describe('TOTP second factor (module)', () => {
 		expect(await acceptSecondFactorCode(user.id, totpCode(secret, later + 2 * STEP_MS), later)).toEqual({ ok: false })
 		expect(await acceptSecondFactorCode(user.id, totpCode(secret, later - STEP_MS), later)).toEqual({ ok: true, method: 'totp' })
 		const ahead = await enrolled()
-		expect(await acceptSecondFactorCode(ahead.user.id, totpCode(ahead.secret, later + STEP_MS), later)).toEqual({ ok: true, method: 'totp' })
+		expect(await acceptSecondFactorCode(ahead.user.id, totpCode(ahead.secret, later + STEP_MS), later)).toEqual({
+			ok: true,
+			method: 'totp',
+		})
 		const spaced = await enrolled()
-		expect(await acceptSecondFactorCode(spaced.user.id, ` ${totpCode(spaced.secret, later).replace(/^(\d{3})/, '$1 ')} `, later)).toEqual({ ok: true, method: 'totp' })
+		expect(await acceptSecondFactorCode(spaced.user.id, ` ${totpCode(spaced.secret, later).replace(/^(\d{3})/, '$1 ')} `, later)).toEqual({
+			ok: true,
+			method: 'totp',
+		})
 	})
 
 	test('a code cannot be used twice, nor a code of an earlier step after a later one', async () => {
@@ -138,16 +151,23 @@ describe('TOTP second factor (module)', () => {
 		const oldSecret = process.env.SESSION_SECRET!
 		const newSecret = 'rotated-integration-secret-0123456789abcdef'
 		const { user, secret, recoveryCodes } = await enrolled()
-		const sealedBefore = (await getDb().selectFrom('user_mfa').select('secret_encrypted').where('user_id', '=', user.id).executeTakeFirstOrThrow()).secret_encrypted
+		const sealedBefore = (
+			await getDb().selectFrom('user_mfa').select('secret_encrypted').where('user_id', '=', user.id).executeTakeFirstOrThrow()
+		).secret_encrypted
 		await withSessionSecret(`${newSecret},${oldSecret}`, async () => {
 			expect(await acceptSecondFactorCode(user.id, totpCode(secret, T0 + STEP_MS), T0 + STEP_MS)).toEqual({ ok: true, method: 'totp' })
 			expect(await acceptSecondFactorCode(user.id, recoveryCodes[0]!)).toEqual({ ok: true, method: 'recovery' })
 		})
-		const sealedAfter = (await getDb().selectFrom('user_mfa').select('secret_encrypted').where('user_id', '=', user.id).executeTakeFirstOrThrow()).secret_encrypted
+		const sealedAfter = (
+			await getDb().selectFrom('user_mfa').select('secret_encrypted').where('user_id', '=', user.id).executeTakeFirstOrThrow()
+		).secret_encrypted
 		expect(sealedAfter).not.toBe(sealedBefore)
 		// Re-encrypted under the new secret: it works with the new secret alone.
 		await withSessionSecret(newSecret, async () => {
-			expect(await acceptSecondFactorCode(user.id, totpCode(secret, T0 + 2 * STEP_MS), T0 + 2 * STEP_MS)).toEqual({ ok: true, method: 'totp' })
+			expect(await acceptSecondFactorCode(user.id, totpCode(secret, T0 + 2 * STEP_MS), T0 + 2 * STEP_MS)).toEqual({
+				ok: true,
+				method: 'totp',
+			})
 		})
 		// Under a secret that never encrypted it, nothing opens.
 		await withSessionSecret('unrelated-integration-secret-0123456789abcdef', async () => {
@@ -216,7 +236,12 @@ describe('signing in with a second factor (HTTP)', () => {
 		expect(sessionCookie(client)).toBeDefined()
 		expect(csrfCookie(client)).not.toBe(csrfBefore)
 		expect((await client.get('/dashboard')).status).toBe(200)
-		const audit = await getDb().selectFrom('audit_log').select(['action', 'details']).where('actor_user_id', '=', user.id).orderBy('id').execute()
+		const audit = await getDb()
+			.selectFrom('audit_log')
+			.select(['action', 'details'])
+			.where('actor_user_id', '=', user.id)
+			.orderBy('id')
+			.execute()
 		expect(audit.map((row) => row.action)).toEqual(['auth.mfa_failed', 'auth.sign_in'])
 		expect(JSON.parse(audit[1]!.details!)).toEqual({ secondFactor: 'totp' })
 	})
@@ -225,7 +250,11 @@ describe('signing in with a second factor (HTTP)', () => {
 		const { email, user } = await enrolledNow()
 		const client = englishClient()
 		const token = await createResetToken(user.id)
-		const done = await client.post('/account/reset-password', { token, newPassword: 'Reset past the code 41', confirmPassword: 'Reset past the code 41' })
+		const done = await client.post('/account/reset-password', {
+			token,
+			newPassword: 'Reset past the code 41',
+			confirmPassword: 'Reset past the code 41',
+		})
 		await done.text()
 		expect(location(done)).toBe('/account/login?reason=password-reset')
 		expect(sessionCookie(client)).toBeUndefined()
@@ -304,17 +333,27 @@ describe('signing in with a second factor (HTTP)', () => {
 		await passwordStep(client, email, password)
 		// Room in the account's code throttle (five failures a window), so that it is not what stops the codes: the pending sign-in's own limit is under test.
 		const key = `mfa_account:user:${user.id}`
-		await sql`insert into rate_limits_mfa_account (key, points, expire) values (${key}, -100, ${Date.now() + 60_000}) on conflict (key) do update set points = excluded.points, expire = excluded.expire`.execute(getDb())
+		await sql`insert into rate_limits_mfa_account (key, points, expire) values (${key}, -100, ${Date.now() + 60_000}) on conflict (key) do update set points = excluded.points, expire = excluded.expire`.execute(
+			getDb(),
+		)
 		const wrong = String((Number(totpCode(secret)) + 500_000) % 1_000_000).padStart(6, '0')
 		const responses = await Promise.all(Array.from({ length: 20 }, () => client.copy().post('/account/login/verify', { code: wrong })))
-		const answers = await Promise.all(responses.map(async (response) => ({ status: response.status, location: location(response), body: await response.text() })))
-		const checked = await getDb().selectFrom('audit_log').select('id').where('action', '=', 'auth.mfa_failed').where('actor_user_id', '=', user.id).execute()
+		const answers = await Promise.all(
+			responses.map(async (response) => ({ status: response.status, location: location(response), body: await response.text() })),
+		)
+		const checked = await getDb()
+			.selectFrom('audit_log')
+			.select('id')
+			.where('action', '=', 'auth.mfa_failed')
+			.where('actor_user_id', '=', user.id)
+			.execute()
 		expect(checked).toHaveLength(5)
 		// At most four "wrong code" pages (the fifth check ends the sign-in); the rest are sent back to sign in (a page
 		// rendered after the end finds no pending sign-in either) or held back by the throttle of the account and address.
 		expect(answers.filter((answer) => answer.status === 400).length).toBeLessThanOrEqual(4)
 		for (const answer of answers) {
-			if (answer.status !== 400 && answer.status !== 429) expect([answer.status, answer.location]).toEqual([302, expect.stringMatching(/^\/account\/login(\?reason=code-expired)?$/)])
+			if (answer.status !== 400 && answer.status !== 429)
+				expect([answer.status, answer.location]).toEqual([302, expect.stringMatching(/^\/account\/login(\?reason=code-expired)?$/)])
 		}
 		expect(await getDb().selectFrom('mfa_pending_sign_ins').select('id_hash').where('user_id', '=', user.id).execute()).toEqual([])
 		const right = await client.post('/account/login/verify', { code: totpCode(secret) })

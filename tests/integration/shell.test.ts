@@ -48,7 +48,14 @@ describe('layout settings', () => {
 
 	test('a post saves them in a cookie, returns to the page, and a missing field keeps its value', async () => {
 		const { client } = await signedIn()
-		const first = await client.post('/settings/layout', { mode: 'dark', layout: 'horizontal', width: 'boxed', sidebar: 'icon', topbar: 'colored', redirectTo: '/dashboard' })
+		const first = await client.post('/settings/layout', {
+			mode: 'dark',
+			layout: 'horizontal',
+			width: 'boxed',
+			sidebar: 'icon',
+			topbar: 'colored',
+			redirectTo: '/dashboard',
+		})
 		expect(first.status).toBe(302)
 		expect(location(first)).toBe('/dashboard')
 		const second = await client.post('/settings/layout', { width: 'scrollable', redirectTo: '/dashboard' })
@@ -71,12 +78,20 @@ describe('layout settings', () => {
 	test('the panel’s background save (stay=1) answers 200 without sending the browser anywhere, and saves all the same', async () => {
 		const { client } = await signedIn()
 		// As the panel's fetcher asks: Remix's data request for the route.
-		const saved = await client.post('/settings/layout?_data=routes%2Fsettings.layout', { mode: 'dark', sidebar: 'compact', redirectTo: '/dashboard', stay: '1' })
+		const saved = await client.post('/settings/layout?_data=routes%2Fsettings.layout', {
+			mode: 'dark',
+			sidebar: 'compact',
+			redirectTo: '/dashboard',
+			stay: '1',
+		})
 		expect(saved.status).toBe(200)
 		expect(saved.headers.get('location')).toBeNull()
 		expect(saved.headers.get('x-remix-redirect')).toBeNull()
 		expect(await saved.json()).toEqual({ saved: true })
-		expect(bodyAttributes(await (await client.get('/dashboard')).text())).toMatchObject({ 'data-layout-mode': 'dark', 'data-sidebar-size': 'compact' })
+		expect(bodyAttributes(await (await client.get('/dashboard')).text())).toMatchObject({
+			'data-layout-mode': 'dark',
+			'data-sidebar-size': 'compact',
+		})
 
 		const refused = await client.post('/settings/layout', { mode: 'light', redirectTo: '/dashboard', stay: 'yes' })
 		expect(refused.status).toBe(400)
@@ -87,7 +102,13 @@ describe('layout settings', () => {
 	test('each of the 180 combinations is saved and rendered server-side in the first HTML', async () => {
 		const { client } = await signedIn()
 		const widths = { fluid: ['fluid', 'false'], boxed: ['boxed', 'false'], scrollable: ['fluid', 'true'] } as const
-		const sidebars = { light: ['light', 'default'], dark: ['dark', 'default'], colored: ['colored', 'default'], compact: ['dark', 'compact'], icon: ['dark', 'icon'] } as const
+		const sidebars = {
+			light: ['light', 'default'],
+			dark: ['dark', 'default'],
+			colored: ['colored', 'default'],
+			compact: ['dark', 'compact'],
+			icon: ['dark', 'icon'],
+		} as const
 		let checked = 0
 		for (const [width, [size, scrollable]] of Object.entries(widths)) {
 			for (const layout of ['vertical', 'horizontal']) {
@@ -121,7 +142,10 @@ describe('layout settings', () => {
 		const response = await client.post('/settings/layout', { mode: 'purple', layout: 'horizontal' })
 		expect(response.status).toBe(400)
 		expect(await response.text()).toContain('mode')
-		expect(bodyAttributes(await (await client.get('/dashboard')).text())).toMatchObject({ 'data-layout-mode': 'dark', 'data-layout': 'vertical' })
+		expect(bodyAttributes(await (await client.get('/dashboard')).text())).toMatchObject({
+			'data-layout-mode': 'dark',
+			'data-layout': 'vertical',
+		})
 	})
 })
 
@@ -148,7 +172,11 @@ describe('notifications', () => {
 		let html = await (await client.get('/dashboard')).text()
 		expect(html).toContain(translate('vn', 'notifications.summary', { count: 0 }))
 		expect(html).not.toContain('topbar__badge')
-		await client.post('/account/change-password', { currentPassword: password, newPassword: 'Notified new pass 1', confirmPassword: 'Notified new pass 1' })
+		await client.post('/account/change-password', {
+			currentPassword: password,
+			newPassword: 'Notified new pass 1',
+			confirmPassword: 'Notified new pass 1',
+		})
 		html = await (await client.get('/dashboard')).text()
 		expect(html).toContain(translate('vn', 'notifications.summary', { count: 1 }))
 		expect(html).toContain('Mật khẩu của bạn đã được thay đổi')
@@ -156,17 +184,30 @@ describe('notifications', () => {
 		expect(location(marked)).toBe('/dashboard')
 		html = await (await client.get('/dashboard')).text()
 		expect(html).toContain(translate('vn', 'notifications.summary', { count: 0 }))
-		const unread = await getDb().selectFrom('notifications').select('id').where('user_id', '=', user.id).where('read_at', 'is', null).execute()
+		const unread = await getDb()
+			.selectFrom('notifications')
+			.select('id')
+			.where('user_id', '=', user.id)
+			.where('read_at', 'is', null)
+			.execute()
 		expect(unread).toEqual([])
 	})
 
 	test('the full list pages with "load more" links', async () => {
 		const { client, user } = await signedIn()
 		for (let index = 1; index <= 25; index++) {
-			await notify(user.id, { type: 'roles_changed', titleKey: 'notifications.rolesChanged.title', bodyKey: 'notifications.rolesChanged.body', params: { roles: `role-${index}` } })
+			await notify(user.id, {
+				type: 'roles_changed',
+				titleKey: 'notifications.rolesChanged.title',
+				bodyKey: 'notifications.rolesChanged.body',
+				params: { roles: `role-${index}` },
+			})
 		}
 		/** The entries of the page's list, each as its text. */
-		const pageList = (html: string) => parseHtml(html).querySelectorAll('ul.notifications-page > li').map((entry) => entry.text)
+		const pageList = (html: string) =>
+			parseHtml(html)
+				.querySelectorAll('ul.notifications-page > li')
+				.map((entry) => entry.text)
 		const loadMore = (html: string) => hrefs(html, 'a[href^="/notifications?before="]')
 		const first = await (await client.get('/notifications')).text()
 		expect(pageList(first)).toHaveLength(20)
@@ -213,10 +254,28 @@ describe('profile', () => {
 	test('given and family names: set by the CLI, shown and changed on the page (no script), answered by the API; the top bar keeps the display name', async () => {
 		const email = `named-${randomBytes(3).toString('hex')}@example.com`
 		const password = `Test pass ${randomBytes(4).toString('hex')}`
-		const created = await runCli('users:create', '--email', email, '--password', password, '--name', 'Chị Lan', '--given-name', 'Lan', '--family-name', 'Phạm Thị', '--roles', 'viewer')
+		const created = await runCli(
+			'users:create',
+			'--email',
+			email,
+			'--password',
+			password,
+			'--name',
+			'Chị Lan',
+			'--given-name',
+			'Lan',
+			'--family-name',
+			'Phạm Thị',
+			'--roles',
+			'viewer',
+		)
 		expect(created).toMatchObject({ code: 0, stderr: '' })
 		const apiNames = async () => {
-			const response = await new TestClient(server.url).request('/api/users/authenticate', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) })
+			const response = await new TestClient(server.url).request('/api/users/authenticate', {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify({ email, password }),
+			})
 			const body = (await response.json()) as { firstName: string; lastName: string }
 			expect(response.status).toBe(200)
 			return { firstName: body.firstName, lastName: body.lastName }
@@ -226,16 +285,30 @@ describe('profile', () => {
 		const client = new TestClient(server.url)
 		expect((await client.signIn(email, password)).status).toBe(302)
 		const page = await (await client.get('/contacts/profile')).text()
-		expect([fieldValue(page, 'displayName'), fieldValue(page, 'lastName'), fieldValue(page, 'firstName')]).toEqual(['Chị Lan', 'Phạm Thị', 'Lan'])
+		expect([fieldValue(page, 'displayName'), fieldValue(page, 'lastName'), fieldValue(page, 'firstName')]).toEqual([
+			'Chị Lan',
+			'Phạm Thị',
+			'Lan',
+		])
 
-		const tooLong = await client.post('/contacts/profile', { intent: 'profile', displayName: 'Chị Lan', lastName: 'Phạm', firstName: 'x'.repeat(51) })
+		const tooLong = await client.post('/contacts/profile', {
+			intent: 'profile',
+			displayName: 'Chị Lan',
+			lastName: 'Phạm',
+			firstName: 'x'.repeat(51),
+		})
 		const refused = await tooLong.text()
 		expect(tooLong.status).toBe(400)
 		expect(fieldError(refused, 'firstName')).toBe('Tối đa 50 ký tự.')
 		expect(fieldValue(refused, 'lastName')).toBe('Phạm')
 		expect(await apiNames()).toEqual({ firstName: 'Lan', lastName: 'Phạm Thị' })
 
-		const saved = await client.post('/contacts/profile', { intent: 'profile', displayName: 'Chị Lan', lastName: 'Phạm', firstName: 'Lan Anh' })
+		const saved = await client.post('/contacts/profile', {
+			intent: 'profile',
+			displayName: 'Chị Lan',
+			lastName: 'Phạm',
+			firstName: 'Lan Anh',
+		})
 		await saved.text()
 		expect(location(saved)).toBe('/contacts/profile')
 		expect(await apiNames()).toEqual({ firstName: 'Lan Anh', lastName: 'Phạm' })
@@ -257,7 +330,8 @@ describe('profile', () => {
 
 describe('search', () => {
 	/** The links a result page has to single records under `prefix` (`/danhmuc/tram/` then the id). */
-	const recordLinks = (html: string, prefix: string) => hrefs(html, `a[href^="${prefix}"]`).filter((href) => /^\d+$/.test(href.slice(prefix.length)))
+	const recordLinks = (html: string, prefix: string) =>
+		hrefs(html, `a[href^="${prefix}"]`).filter((href) => /^\d+$/.test(href.slice(prefix.length)))
 
 	test('finds the functions the user may open, ignoring accents and case', async () => {
 		const { client } = await signedIn(['viewer'])
@@ -287,7 +361,19 @@ describe('search', () => {
 		// A user who may view stations only finds no tools.
 		const now = Date.now()
 		const db = getDb()
-		const role = await db.insertInto('roles').values({ code: `stations_only_${now}`, name: 'Stations only', description: '', is_builtin: 0, all_access: 0, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()
+		const role = await db
+			.insertInto('roles')
+			.values({
+				code: `stations_only_${now}`,
+				name: 'Stations only',
+				description: '',
+				is_builtin: 0,
+				all_access: 0,
+				created_at: now,
+				updated_at: now,
+			})
+			.returning('id')
+			.executeTakeFirstOrThrow()
 		const stations = await db.selectFrom('functions').select('id').where('code', '=', 'DANHMUC_TRAM').executeTakeFirstOrThrow()
 		await db.insertInto('role_grants').values({ role_id: role.id, function_id: stations.id, action: 'view' }).execute()
 		const { client: reader } = await signedIn([`stations_only_${now}`])
@@ -324,7 +410,10 @@ describe('the top bar', () => {
 		const page = parseHtml(html)
 		const bar = page.querySelector('.topbar')
 		expect(bar).not.toBeNull()
-		expect(bar?.querySelectorAll('a[target="_blank"]').map((link) => link.getAttribute('href')), 'no link to a placeholder site').toEqual([])
+		expect(
+			bar?.querySelectorAll('a[target="_blank"]').map((link) => link.getAttribute('href')),
+			'no link to a placeholder site',
+		).toEqual([])
 		expect(bar?.querySelector('.launcher'), 'no launcher').toBeNull()
 		expect(bar?.querySelector(`[title="${vn.topbar.help}"]`), 'no help link').toBeNull()
 		for (const code of ['vn', 'en', 'es', 'de', 'it', 'ru']) expect(html).toContain(`name="lang" value="${code}"`)

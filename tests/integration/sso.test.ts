@@ -43,7 +43,12 @@ beforeAll(async () => {
 		OIDC_PASSWORDS: 'admins',
 	}
 	portal = await startServer(portalEnv)
-	unreachablePortal = await startServer({ PUBLIC_URL: 'http://127.0.0.1:9', OIDC_ISSUER: `http://127.0.0.1:${deadPort}`, OIDC_CLIENT_ID: 'portal', OIDC_CLIENT_SECRET: 'secret' })
+	unreachablePortal = await startServer({
+		PUBLIC_URL: 'http://127.0.0.1:9',
+		OIDC_ISSUER: `http://127.0.0.1:${deadPort}`,
+		OIDC_CLIENT_ID: 'portal',
+		OIDC_CLIENT_SECRET: 'secret',
+	})
 })
 
 afterAll(async () => {
@@ -71,7 +76,9 @@ async function portalWith(env: Record<string, string>) {
 }
 
 async function refusalText(response: Response) {
-	return parseHtml(await response.text()).querySelector('.alert-danger')?.text.trim()
+	return parseHtml(await response.text())
+		.querySelector('.alert-danger')
+		?.text.trim()
 }
 
 async function lastAudit(action: string) {
@@ -115,7 +122,11 @@ describe('single sign-on through the OpenID provider', () => {
 		expect(user).toMatchObject({ first_name: 'Lan', last_name: 'Nguyễn', display_name: 'Nguyễn Lan', password_hash: null })
 		expect(await rolesOf(user.id)).toEqual(['viewer:directory'])
 		expect(await lastAudit('auth.sso_account_created')).toMatchObject({ entity_id: String(user.id) })
-		const session = await getDb().selectFrom('sessions').select(['oidc_sid', 'oidc_id_token']).where('user_id', '=', user.id).executeTakeFirstOrThrow()
+		const session = await getDb()
+			.selectFrom('sessions')
+			.select(['oidc_sid', 'oidc_id_token'])
+			.where('user_id', '=', user.id)
+			.executeTakeFirstOrThrow()
 		expect(session.oidc_sid).toBeTruthy()
 		expect(session.oidc_id_token).toBeTruthy()
 		const security = parseHtml(await (await client.get('/account/security')).text())
@@ -133,7 +144,12 @@ describe('single sign-on through the OpenID provider', () => {
 		expect(await lastAudit('auth.sso_linked')).toMatchObject({ entity_id: String(user.id) })
 		expect(await getUserByEmail(email)).toMatchObject({ id: user.id, first_name: 'Minh', last_name: 'Trần', display_name: 'Trần Minh' })
 		// Renamed in the directory, and even with a new email, the (issuer, subject) link finds the same account.
-		idp.people.set(someone.subject, { ...idp.people.get(someone.subject)!, email: `moved-${email}`, given_name: 'Minh Anh', name: 'Trần Minh Anh' })
+		idp.people.set(someone.subject, {
+			...idp.people.get(someone.subject)!,
+			email: `moved-${email}`,
+			given_name: 'Minh Anh',
+			name: 'Trần Minh Anh',
+		})
 		const second = await ssoSignIn(new TestClient(portal.url), { subject: someone.subject })
 		await second.response.text()
 		expect(second.response.status).toBe(302)
@@ -150,7 +166,9 @@ describe('single sign-on through the OpenID provider', () => {
 		expect(client.cookies.has('sp_session')).toBe(false)
 		expect(await signedIn(client)).toBe(false)
 		expect(JSON.parse((await lastAudit('auth.sso_failed'))!.details!)).toMatchObject({ reason: 'unverifiedEmail' })
-		expect(await getDb().selectFrom('user_identities').select('subject').where('subject', '=', someone.subject).executeTakeFirst()).toBeUndefined()
+		expect(
+			await getDb().selectFrom('user_identities').select('subject').where('subject', '=', someone.subject).executeTakeFirst(),
+		).toBeUndefined()
 	})
 
 	test('roles and scopes follow the directory groups from one sign-in to the next; roles given in the portal stay', async () => {
@@ -160,17 +178,31 @@ describe('single sign-on through the OpenID provider', () => {
 		const user = (await getUserByEmail(toEmail(someone.email)))!
 		expect(await rolesOf(user.id)).toEqual(['operator:directory'])
 		const firstAudit = JSON.parse((await lastAudit('auth.sso_roles'))!.details!)
-		expect(firstAudit).toMatchObject({ from: '', to: 'operator (directory) (an-giang)', assignments: [{ roleCode: 'operator', provinces: ['an-giang'] }] })
+		expect(firstAudit).toMatchObject({
+			from: '',
+			to: 'operator (directory) (an-giang)',
+			assignments: [{ roleCode: 'operator', provinces: ['an-giang'] }],
+		})
 		expect(await getRoleAssignments(user.id)).toEqual([{ roleId: expect.any(Number), code: 'operator', provinces: ['an-giang'] }])
 		// An administrator gives `viewer` in the portal; the directory moves the person from field-ag to staff,
 		// which gives `viewer` too: the administrator's assignment stays the portal's (decision 0056).
-		await getDb().insertInto('user_roles').values({ user_id: user.id, role_id: (await getDb().selectFrom('roles').select('id').where('code', '=', 'viewer').executeTakeFirstOrThrow()).id }).execute()
+		await getDb()
+			.insertInto('user_roles')
+			.values({
+				user_id: user.id,
+				role_id: (await getDb().selectFrom('roles').select('id').where('code', '=', 'viewer').executeTakeFirstOrThrow()).id,
+			})
+			.execute()
 		const moveTo = async (groups: string[]) => {
 			idp.people.set(someone.subject, { ...idp.people.get(someone.subject)!, groups })
 			await (await ssoSignIn(new TestClient(portal.url), { subject: someone.subject })).response.text()
 			return JSON.parse((await lastAudit('auth.sso_roles'))!.details!) as { from: string; to: string; assignments: unknown }
 		}
-		expect(await moveTo(['staff'])).toEqual({ from: 'operator (directory) (an-giang), viewer', to: 'viewer', assignments: [{ roleCode: 'viewer', provinces: null }] })
+		expect(await moveTo(['staff'])).toEqual({
+			from: 'operator (directory) (an-giang), viewer',
+			to: 'viewer',
+			assignments: [{ roleCode: 'viewer', provinces: null }],
+		})
 		expect(await rolesOf(user.id)).toEqual(['viewer:portal'])
 		expect(await moveTo(['ops'])).toEqual({
 			from: 'viewer',
@@ -187,7 +219,10 @@ describe('single sign-on through the OpenID provider', () => {
 			{ code: 'viewer', provinces: null },
 		])
 		// Only the provinces change: audited all the same.
-		expect(await moveTo(['field-ag'])).toMatchObject({ from: 'operator (directory), viewer', to: 'operator (directory) (an-giang), viewer' })
+		expect(await moveTo(['field-ag'])).toMatchObject({
+			from: 'operator (directory), viewer',
+			to: 'operator (directory) (an-giang), viewer',
+		})
 		// Out of every mapped group: the directory's role goes, the portal's stays.
 		expect(await moveTo([])).toMatchObject({ from: 'operator (directory) (an-giang), viewer', to: 'viewer' })
 		expect(await rolesOf(user.id)).toEqual(['viewer:portal'])
@@ -196,7 +231,13 @@ describe('single sign-on through the OpenID provider', () => {
 		const admin = await createTestUser({ prefix: 'roles-admin', roles: ['admin'] })
 		const adminClient = new TestClient(portal.url)
 		await (await adminClient.signIn(admin.email, admin.password)).text()
-		const saved = await adminClient.post(`/admin/users/${user.id}`, { intent: 'update', displayName: 'Nguyễn Lan', firstName: 'Lan', lastName: 'Nguyễn', roles: ['operator'] })
+		const saved = await adminClient.post(`/admin/users/${user.id}`, {
+			intent: 'update',
+			displayName: 'Nguyễn Lan',
+			firstName: 'Lan',
+			lastName: 'Nguyễn',
+			roles: ['operator'],
+		})
 		await saved.text()
 		expect(saved.status).toBe(302)
 		expect(await rolesOf(user.id)).toEqual(['operator:directory'])
@@ -219,7 +260,11 @@ describe('single sign-on through the OpenID provider', () => {
 		const client = new TestClient(portal.url)
 		await (await ssoSignIn(client, { subject: someone.subject })).response.text()
 		const user = (await getUserByEmail(toEmail(someone.email)))!
-		const { oidc_id_token } = await getDb().selectFrom('sessions').select('oidc_id_token').where('user_id', '=', user.id).executeTakeFirstOrThrow()
+		const { oidc_id_token } = await getDb()
+			.selectFrom('sessions')
+			.select('oidc_id_token')
+			.where('user_id', '=', user.id)
+			.executeTakeFirstOrThrow()
 		const out = await client.post('/account/logout', {})
 		await out.text()
 		expect(out.status).toBe(302)
@@ -244,7 +289,9 @@ describe('single sign-on through the OpenID provider', () => {
 		const forged = await fetch(`${portal.url}/account/oidc/backchannel-logout`, {
 			method: 'POST',
 			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-			body: new URLSearchParams({ logout_token: `eyJhbGciOiJub25lIn0.${Buffer.from(JSON.stringify({ iss: idp.issuer, aud: idp.clientId, sid: oidc_sid })).toString('base64url')}.` }),
+			body: new URLSearchParams({
+				logout_token: `eyJhbGciOiJub25lIn0.${Buffer.from(JSON.stringify({ iss: idp.issuer, aud: idp.clientId, sid: oidc_sid })).toString('base64url')}.`,
+			}),
 		})
 		expect(await forged.json()).toEqual({ error: 'invalid_request' })
 		expect(forged.status).toBe(400)
@@ -336,14 +383,22 @@ describe('single sign-on through the OpenID provider', () => {
 			const page = await new TestClient(portal.url).signIn(ordinary.email, ordinary.password)
 			expect(page.status).toBe(403)
 			expect(parseHtml(await page.text()).text).toContain(translate('vn', 'login.passwordsNotAllowed'))
-			const api = await fetch(`${portal.url}/api/users/authenticate`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Accept-Language': 'en' }, body: JSON.stringify({ email: ordinary.email, password: ordinary.password }) })
+			const api = await fetch(`${portal.url}/api/users/authenticate`, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json', 'Accept-Language': 'en' },
+				body: JSON.stringify({ email: ordinary.email, password: ordinary.password }),
+			})
 			expect(api.status).toBe(403)
 			expect(await api.json()).toEqual({ message: translate('en', 'login.passwordsNotAllowed') })
 			const admin = await createTestUser({ prefix: 'pw-admin', roles: ['admin'] })
 			const adminPage = await new TestClient(portal.url).signIn(admin.email, admin.password)
 			await adminPage.text()
 			expect(adminPage.status).toBe(302)
-			const adminApi = await fetch(`${portal.url}/api/users/authenticate`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: admin.email, password: admin.password }) })
+			const adminApi = await fetch(`${portal.url}/api/users/authenticate`, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify({ email: admin.email, password: admin.password }),
+			})
 			expect((await adminApi.json()) as object).toHaveProperty('token')
 			expect(adminApi.status).toBe(200)
 			await setUserRoles(ordinary.user.id, ['viewer'])
@@ -402,7 +457,10 @@ describe('the portal’s own second factor after the company sign-in', () => {
 			const html = await page.text()
 			const api = await client.get('/api/QuanTri/FunctionGetByUser')
 			const body = (await api.json()) as { type?: string; message?: string }
-			return { page: page.status === 200 ? parseHtml(html).querySelector('h1')?.text.trim() : location(page), api: api.status === 200 ? body.type : body.message }
+			return {
+				page: page.status === 200 ? parseHtml(html).querySelector('h1')?.text.trim() : location(page),
+				api: api.status === 200 ? body.type : body.message,
+			}
 		}
 
 		/** Whether the security page tells this session to set up a second factor. */
@@ -418,7 +476,11 @@ describe('the portal’s own second factor after the company sign-in', () => {
 			await response.text()
 			expect(location(response)).toBe('/admin/users')
 			expect(await sentTo(client)).toEqual({ page: translate('vn', 'admin.users.title'), api: 'success' })
-			const session = await getDb().selectFrom('sessions').select('second_factor').where('user_id', '=', admin.user.id).executeTakeFirstOrThrow()
+			const session = await getDb()
+				.selectFrom('sessions')
+				.select('second_factor')
+				.where('user_id', '=', admin.user.id)
+				.executeTakeFirstOrThrow()
 			expect(session.second_factor).toBe('provider')
 			expect(await toldToEnrol(client)).toBe(false)
 

@@ -14,7 +14,13 @@ import { bulkDeleteAction, bulkDeleteLoader, bulkExportLoader } from '~/catalogs
 import { versionField as bulkVersionField } from '~/catalogs/bulk'
 import { catalogListAction, loadCatalogList } from '~/catalogs/catalog-list-route.server'
 import { defineCatalogPages } from '~/catalogs/catalog-pages'
-import { catalogRecordAction, loadCatalogRecord, loadNewCatalogRecord, newCatalogRecordAction, type CatalogRecordRoute } from '~/catalogs/catalog-record-route.server'
+import {
+	catalogRecordAction,
+	loadCatalogRecord,
+	loadNewCatalogRecord,
+	newCatalogRecordAction,
+	type CatalogRecordRoute,
+} from '~/catalogs/catalog-record-route.server'
 import { recordIntent, searchKeys } from '~/catalogs/catalog.server'
 import { parseCsv } from '~/catalogs/csv'
 import { csvResponse } from '~/catalogs/csv-export.server'
@@ -73,7 +79,12 @@ const GAUGE_PAGES = defineCatalogPages({
 	key: 'gauges',
 	entity: 'gauge',
 	functionCode: GAUGE_FUNCTION,
-	views: defineListViews({ key: 'test-gauges', path: GAUGES_PATH, spec: GAUGE_LIST, columns: { kind: 'gauges.fields.kind', capacity: 'gauges.fields.capacity' } }),
+	views: defineListViews({
+		key: 'test-gauges',
+		path: GAUGES_PATH,
+		spec: GAUGE_LIST,
+		columns: { kind: 'gauges.fields.kind', capacity: 'gauges.fields.capacity' },
+	}),
 })
 
 /** The texts its pages read under its key (the locale files' part), given to the app's Vietnamese translations. */
@@ -158,7 +169,13 @@ async function getGaugeRecord(id: number, db: DB = getDb()): Promise<GaugeRecord
 const GAUGE_CATALOG: CatalogDefinition<GaugeCatalog> = {
 	fields: GAUGE_FIELDS,
 	formValues: gaugeFormValues,
-	columnsOf: (input) => ({ code: input.code, name: input.name, ...searchKeys(input.name, input.code), kind: input.kind, capacity: input.capacity }),
+	columnsOf: (input) => ({
+		code: input.code,
+		name: input.name,
+		...searchKeys(input.name, input.code),
+		kind: input.kind,
+		capacity: input.capacity,
+	}),
 	newRow: { kind: '', capacity: 0 },
 	getRecord: getGaugeRecord,
 	importSchema: () => gaugeSchema,
@@ -232,7 +249,12 @@ const routes = {
 		async loader(request: Request) {
 			await requirePermission(request, GAUGE_FUNCTION, 'export')
 			const state = parseListState(new URL(request.url).searchParams, GAUGE_LIST)
-			return csvResponse(`dongho-${todayIso()}.csv`, GAUGE_FIELDS, exportListing<GaugeRow, GaugeFilter, GaugeSort>(GAUGE_LISTING, state, EVERYWHERE), gaugeFormValues)
+			return csvResponse(
+				`dongho-${todayIso()}.csv`,
+				GAUGE_FIELDS,
+				exportListing<GaugeRow, GaugeFilter, GaugeSort>(GAUGE_LISTING, state, EVERYWHERE),
+				gaugeFormValues,
+			)
 		},
 	},
 	exportSelected: {
@@ -265,7 +287,15 @@ function GaugeForm(props: CatalogFormProps) {
 		fields: GAUGE_FIELDS,
 		codeMax: CODE_MAX,
 		cells: [
-			{ columns: 'col-md-6', control: { kind: 'select', name: 'kind', options: GAUGE_KINDS.map((value) => ({ value, label: t(`gauges.kinds.${value}`) })), required: true } },
+			{
+				columns: 'col-md-6',
+				control: {
+					kind: 'select',
+					name: 'kind',
+					options: GAUGE_KINDS.map((value) => ({ value, label: t(`gauges.kinds.${value}`) })),
+					required: true,
+				},
+			},
 			{ columns: 'col-md-6', control: { kind: 'input', name: 'capacity', inputMode: 'numeric', required: true } },
 		],
 	})
@@ -286,7 +316,14 @@ function GaugeListPage() {
 	return h(CatalogListPage<GaugeListRow, GaugeFilter, GaugeSort>, {
 		pages: GAUGE_PAGES,
 		page,
-		filters: [{ name: 'kind', label: t('gauges.fields.kind'), allLabel: t('list.all'), options: GAUGE_KINDS.map((value) => ({ value, label: valueLabel('kind', value) })) }],
+		filters: [
+			{
+				name: 'kind',
+				label: t('gauges.fields.kind'),
+				allLabel: t('list.all'),
+				options: GAUGE_KINDS.map((value) => ({ value, label: valueLabel('kind', value) })),
+			},
+		],
 		columns: [
 			{ key: 'kind', label: t('gauges.fields.kind'), sortable: true, cell: (gauge) => valueLabel('kind', gauge.kind) },
 			{ key: 'capacity', label: t('gauges.fields.capacity'), sortable: true, alignEnd: true, cell: (gauge) => String(gauge.capacity) },
@@ -317,7 +354,12 @@ function GaugeRecordPage() {
 
 function GaugeNewPage() {
 	const answer = useActionData() as { values: Record<string, string>; errors: FieldErrors } | undefined
-	return h(CatalogNewRecordPage, { pages: GAUGE_PAGES, answer, initialValues: { kind: 'pressure' }, form: (props: CatalogFormProps) => h(GaugeForm, props) })
+	return h(CatalogNewRecordPage, {
+		pages: GAUGE_PAGES,
+		answer,
+		initialValues: { kind: 'pressure' },
+		form: (props: CatalogFormProps) => h(GaugeForm, props),
+	})
 }
 
 /**
@@ -332,8 +374,20 @@ async function renderPage(request: Request, as: Visitor): Promise<{ status: numb
 			path: '/',
 			loader: () => ({ csrfToken: as.csrf, timeZone: 'Asia/Ho_Chi_Minh' }),
 			children: [
-				{ id: 'list', path, loader: ({ request }) => routes.list.loader(request), action: ({ request }) => routes.list.action(request), Component: GaugeListPage },
-				{ id: 'new', path: `${path}/new`, loader: ({ request }) => routes.newRecord.loader(request), action: ({ request }) => routes.newRecord.action(request), Component: GaugeNewPage },
+				{
+					id: 'list',
+					path,
+					loader: ({ request }) => routes.list.loader(request),
+					action: ({ request }) => routes.list.action(request),
+					Component: GaugeListPage,
+				},
+				{
+					id: 'new',
+					path: `${path}/new`,
+					loader: ({ request }) => routes.newRecord.loader(request),
+					action: ({ request }) => routes.newRecord.action(request),
+					Component: GaugeNewPage,
+				},
 				{
 					id: 'record',
 					path: `${path}/:id`,
@@ -347,7 +401,9 @@ async function renderPage(request: Request, as: Visitor): Promise<{ status: numb
 	const context = await handler.query(request)
 	if (context instanceof Response) throw new Error(`answered ${context.status} ${context.headers.get('Location')}: ${await context.text()}`)
 	const router = createStaticRouter(handler.dataRoutes, context)
-	const html = renderToString(h(I18nextProvider, { i18n: getI18nInstance('vn') }, h(StaticRouterProvider, { router, context, hydrate: false })))
+	const html = renderToString(
+		h(I18nextProvider, { i18n: getI18nInstance('vn') }, h(StaticRouterProvider, { router, context, hydrate: false })),
+	)
 	return { status: context.statusCode, html }
 }
 
@@ -372,13 +428,18 @@ async function createGaugeTable() {
 		.addColumn('updated_at', 'bigint', (c) => c.notNull())
 		.addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
 		.execute()
-	for (const column of ['name_key', 'kind', 'capacity']) await db.schema.createIndex(`gauges_${column}_sort`).on('gauges').columns([column, 'id']).execute()
+	for (const column of ['name_key', 'kind', 'capacity'])
+		await db.schema.createIndex(`gauges_${column}_sort`).on('gauges').columns([column, 'id']).execute()
 	// Searched list pages are kept while the catalog version stands still (decision 0029): every write moves it.
 	if (postgres) {
-		await sql`create trigger gauges_moves_catalog_version after insert or update or delete or truncate on gauges for each statement execute function move_catalog_version()`.execute(db)
+		await sql`create trigger gauges_moves_catalog_version after insert or update or delete or truncate on gauges for each statement execute function move_catalog_version()`.execute(
+			db,
+		)
 	} else {
 		for (const event of ['insert', 'update', 'delete']) {
-			await sql`create trigger ${sql.raw(`gauges_${event}_moves_catalog_version`)} after ${sql.raw(event)} on gauges begin update catalog_version set version = version + 1 where id = 1; end`.execute(db)
+			await sql`create trigger ${sql.raw(`gauges_${event}_moves_catalog_version`)} after ${sql.raw(event)} on gauges begin update catalog_version set version = version + 1 where id = 1; end`.execute(
+				db,
+			)
 		}
 	}
 	await searchIndex(db, dialect, 'gauges')
@@ -399,7 +460,12 @@ async function visitor(roles: string[]): Promise<Visitor> {
 	const { user, email } = await createTestUser({ roles, prefix: roles.join('-') || 'none' })
 	const session = await createSession(new Request('http://portal.test/account/login', { method: 'POST' }), user)
 	const { token, cookieValue } = createCsrfToken()
-	return { actor: { id: user.id, email }, displayName: user.display_name, cookie: `${session.split(';')[0]}; ${csrfCookieName()}=${cookieValue}`, csrf: token }
+	return {
+		actor: { id: user.id, email },
+		displayName: user.display_name,
+		cookie: `${session.split(';')[0]}; ${csrfCookieName()}=${cookieValue}`,
+		csrf: token,
+	}
 }
 
 let editor: Visitor
@@ -409,7 +475,10 @@ let outsider: Visitor
 async function grantGaugeRoles() {
 	const admin = await createTestUser({ roles: ['admin'], prefix: 'admin' })
 	const actor = { id: admin.user.id, email: admin.email }
-	const created = await createFunction(functionSchema.parse({ code: GAUGE_FUNCTION, path: GAUGES_PATH, sortOrder: '900', enabled: 'on', label_vn: 'Đồng hồ đo' }), actor)
+	const created = await createFunction(
+		functionSchema.parse({ code: GAUGE_FUNCTION, path: GAUGES_PATH, sortOrder: '900', enabled: 'on', label_vn: 'Đồng hồ đo' }),
+		actor,
+	)
 	if (!created.ok) throw new Error(`function: ${created.reason}`)
 	for (const [code, actions] of [
 		['gauge_editor', ACTIONS],
@@ -417,7 +486,11 @@ async function grantGaugeRoles() {
 	] as const) {
 		const role = await createRole({ code, name: code, description: null }, actor)
 		if (!role.ok) throw new Error(`role: ${role.reason}`)
-		const granted = await saveRoleGrants(role.id, actions.map((action) => ({ functionId: created.id, action })), actor)
+		const granted = await saveRoleGrants(
+			role.id,
+			actions.map((action) => ({ functionId: created.id, action })),
+			actor,
+		)
 		if (!granted.ok) throw new Error(`grants: ${granted.reason}`)
 	}
 }
@@ -487,7 +560,10 @@ async function gaugeByCode(code: string) {
 }
 
 async function gaugeCount() {
-	const row = await gaugeDb().selectFrom('gauges').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()
+	const row = await gaugeDb()
+		.selectFrom('gauges')
+		.select((eb) => eb.fn.countAll<number | string>().as('n'))
+		.executeTakeFirstOrThrow()
 	return Number(row.n)
 }
 
@@ -496,7 +572,12 @@ async function gaugeAudit(entityId?: number) {
 	let query = getDb().selectFrom('audit_log').select(['action', 'entity_id', 'actor_user_id', 'details']).where('entity', '=', 'gauge')
 	if (entityId !== undefined) query = query.where('entity_id', '=', String(entityId))
 	const rows = await query.orderBy('id').execute()
-	return rows.map((row) => ({ action: row.action, entityId: row.entity_id, actor: row.actor_user_id, details: JSON.parse(row.details ?? '{}') as Record<string, unknown> }))
+	return rows.map((row) => ({
+		action: row.action,
+		entityId: row.entity_id,
+		actor: row.actor_user_id,
+		details: JSON.parse(row.details ?? '{}') as Record<string, unknown>,
+	}))
 }
 
 /** The codes of a list page, in order. */
@@ -567,7 +648,10 @@ describe('the list page', () => {
 		expect(codesOf(flow)).toEqual(['G-11', 'G-02', 'G-08', 'G-05'])
 		const pressure = await answer(routes.list.loader(get(`${GAUGES_PATH}?kind=pressure&sort=capacity&dir=desc`, editor)))
 		expect(codesOf(pressure)).toEqual(['G-10', 'G-04', 'G-01', 'G-07'])
-		expect(pressure.body).toMatchObject({ state: { filters: { kind: 'pressure' }, sort: 'capacity', dir: 'desc' }, result: { total: 4, exact: true } })
+		expect(pressure.body).toMatchObject({
+			state: { filters: { kind: 'pressure' }, sort: 'capacity', dir: 'desc' },
+			result: { total: 4, exact: true },
+		})
 	})
 
 	test('the search matches words of the code and the name, accents and case aside; a search that matches nothing lists nothing', async () => {
@@ -583,9 +667,19 @@ describe('the list page', () => {
 
 	test('a searched page shows a record written since it was last read (the catalog version moves)', async () => {
 		const search = `${GAUGES_PATH}?q=${encodeURIComponent('nhiệt kế')}`
-		expect((await gaugeStore.create(gaugeSchema.parse({ code: 'G-NK-1', name: 'Nhiệt kế lò sấy', kind: 'level', capacity: '5' }), editor.actor)).ok).toBe(true)
+		expect(
+			(await gaugeStore.create(gaugeSchema.parse({ code: 'G-NK-1', name: 'Nhiệt kế lò sấy', kind: 'level', capacity: '5' }), editor.actor))
+				.ok,
+		).toBe(true)
 		expect(codesOf(await answer(routes.list.loader(get(search, editor))))).toEqual(['G-NK-1'])
-		expect((await gaugeStore.create(gaugeSchema.parse({ code: 'G-NK-2', name: 'Nhiệt kế kho lạnh', kind: 'level', capacity: '5' }), editor.actor)).ok).toBe(true)
+		expect(
+			(
+				await gaugeStore.create(
+					gaugeSchema.parse({ code: 'G-NK-2', name: 'Nhiệt kế kho lạnh', kind: 'level', capacity: '5' }),
+					editor.actor,
+				)
+			).ok,
+		).toBe(true)
 		expect(codesOf(await answer(routes.list.loader(get(search, editor))))).toEqual(['G-NK-1', 'G-NK-2'])
 		const removed = await gaugeByCode('G-NK-1')
 		expect(await gaugeStore.remove(removed!.id, removed!.version, editor.actor)).toEqual({ ok: true, code: 'G-NK-1' })
@@ -603,7 +697,10 @@ describe('the list page', () => {
 		const ofOutsider = await answer(routes.list.loader(get(GAUGES_PATH, outsider)))
 		expect([ofOutsider.status, ofOutsider.body]).toEqual([403, { reason: 'forbidden' }])
 		const anonymous = await answer(routes.list.loader(new Request(`${ORIGIN}${GAUGES_PATH}?kind=flow`)))
-		expect([anonymous.status, anonymous.location]).toEqual([302, `/account/login?redirectTo=${encodeURIComponent(`${GAUGES_PATH}?kind=flow`)}`])
+		expect([anonymous.status, anonymous.location]).toEqual([
+			302,
+			`/account/login?redirectTo=${encodeURIComponent(`${GAUGES_PATH}?kind=flow`)}`,
+		])
 	})
 
 	test('a view of the list is saved under the catalog\u2019s own key and offered on the list', async () => {
@@ -611,17 +708,28 @@ describe('the list page', () => {
 		const saved = await answer(routes.list.action(post(`${GAUGES_PATH}${view}`, reader, { intent: 'saveView', viewName: 'Áp kế' })))
 		expect([saved.status, saved.location, saved.body]).toEqual([302, `${GAUGES_PATH}${view}`, ''])
 		expect(await flashOf(reader)).toEqual({ type: 'success', message: 'listViews.viewSaved', values: { name: 'Áp kế' } })
-		const views = await getDb().selectFrom('list_views').select(['list_key', 'name', 'query']).where('user_id', '=', reader.actor.id).execute()
+		const views = await getDb()
+			.selectFrom('list_views')
+			.select(['list_key', 'name', 'query'])
+			.where('user_id', '=', reader.actor.id)
+			.execute()
 		expect(views).toEqual([{ list_key: 'test-gauges', name: 'Áp kế', query: view }])
 		const list = await answer(routes.list.loader(get(`${GAUGES_PATH}${view}`, reader)))
-		expect(list.body).toMatchObject({ views: { saved: [{ name: 'Áp kế', href: `${GAUGES_PATH}${view}`, current: true }], columns: { kind: true, capacity: true } } })
+		expect(list.body).toMatchObject({
+			views: { saved: [{ name: 'Áp kế', href: `${GAUGES_PATH}${view}`, current: true }], columns: { kind: true, capacity: true } },
+		})
 	})
 })
 
 describe('the top bar\u2019s search', () => {
 	test('finds the catalog\u2019s records, in its list\u2019s order, for those who may view it, with its list narrowed to the same search', async () => {
 		const accessOf = (as: Visitor) => requireUserWithGrants(get('/search', as))
-		const stored = await getDb().selectFrom('gauges' as 'stations').select(['id', 'code', 'name']).where('code', 'in', ['G-03', 'G-06', 'G-09', 'G-12']).orderBy('code').execute()
+		const stored = await getDb()
+			.selectFrom('gauges' as 'stations')
+			.select(['id', 'code', 'name'])
+			.where('code', 'in', ['G-03', 'G-06', 'G-09', 'G-12'])
+			.orderBy('code')
+			.execute()
 		expect(await searchRecords(await accessOf(reader), 'mực nuoc', [GAUGE_CATALOG])).toEqual([
 			{
 				catalog: 'gauges',
@@ -636,29 +744,54 @@ describe('the top bar\u2019s search', () => {
 
 describe('the new-record page', () => {
 	test('its loader answers the editor with the page title; the reader may not create', async () => {
-		expect(await answer(routes.newRecord.loader(get(`${GAUGES_PATH}/new`, editor)))).toEqual({ status: 200, location: null, body: { title: 'Thêm đồng hồ' } })
+		expect(await answer(routes.newRecord.loader(get(`${GAUGES_PATH}/new`, editor)))).toEqual({
+			status: 200,
+			location: null,
+			body: { title: 'Thêm đồng hồ' },
+		})
 		expect((await answer(routes.newRecord.loader(get(`${GAUGES_PATH}/new`, reader)))).status).toBe(403)
 	})
 
 	test('a valid form creates the record, audited with its fields, and opens it with a message', async () => {
-		const sent = await answer(routes.newRecord.action(post(`${GAUGES_PATH}/new`, editor, { code: 'G-20', name: ' Áp kế phòng thí nghiệm ', kind: 'pressure', capacity: '60' })))
+		const sent = await answer(
+			routes.newRecord.action(
+				post(`${GAUGES_PATH}/new`, editor, { code: 'G-20', name: ' Áp kế phòng thí nghiệm ', kind: 'pressure', capacity: '60' }),
+			),
+		)
 		const created = await gaugeByCode('G-20')
 		expect([sent.status, sent.location, sent.body]).toEqual([302, `${GAUGES_PATH}/${created!.id}`, ''])
-		expect(created).toMatchObject({ name: 'Áp kế phòng thí nghiệm', kind: 'pressure', capacity: 60, version: 1, created_by: editor.actor.id, updated_by: editor.actor.id })
+		expect(created).toMatchObject({
+			name: 'Áp kế phòng thí nghiệm',
+			kind: 'pressure',
+			capacity: 60,
+			version: 1,
+			created_by: editor.actor.id,
+			updated_by: editor.actor.id,
+		})
 		expect(await flashOf(editor)).toEqual({ type: 'success', message: 'gauges.created', values: { code: 'G-20' } })
 		expect(await gaugeAudit(created!.id)).toEqual([
 			{
 				action: 'gauge.created',
 				entityId: String(created!.id),
 				actor: editor.actor.id,
-				details: { code: 'G-20', changes: { code: { from: '', to: 'G-20' }, name: { from: '', to: 'Áp kế phòng thí nghiệm' }, kind: { from: '', to: 'pressure' }, capacity: { from: '', to: '60' } } },
+				details: {
+					code: 'G-20',
+					changes: {
+						code: { from: '', to: 'G-20' },
+						name: { from: '', to: 'Áp kế phòng thí nghiệm' },
+						kind: { from: '', to: 'pressure' },
+						capacity: { from: '', to: '60' },
+					},
+				},
 			},
 		])
 	})
 
 	test('an invalid form is answered 400 with each field\u2019s error and the values as typed; nothing is written', async () => {
 		const [count, audited] = [await gaugeCount(), (await gaugeAudit()).length]
-		const sent = await answer(routes.newRecord.action(post(`${GAUGES_PATH}/new`, editor, { code: 'g 21', name: '', kind: 'steam', capacity: '-3' })))
+		const sent = await answer(
+			routes.newRecord.action(post(`${GAUGES_PATH}/new`, editor, { code: 'g 21', name: '', kind: 'steam', capacity: '-3' })),
+		)
 		expect(sent.status).toBe(400)
 		expect(sent.body).toEqual({
 			ok: false,
@@ -677,20 +810,33 @@ describe('the new-record page', () => {
 	test('a code another record has is refused (409) with the values kept; the other record is untouched', async () => {
 		const before = await gaugeByCode('G-01')
 		const [count, audited] = [await gaugeCount(), (await gaugeAudit()).length]
-		const sent = await answer(routes.newRecord.action(post(`${GAUGES_PATH}/new`, editor, { code: 'G-01', name: 'Bản sao', kind: 'flow', capacity: '1' })))
+		const sent = await answer(
+			routes.newRecord.action(post(`${GAUGES_PATH}/new`, editor, { code: 'G-01', name: 'Bản sao', kind: 'flow', capacity: '1' })),
+		)
 		expect(sent.status).toBe(409)
-		expect(sent.body).toEqual({ ok: false, errors: { code: { key: 'catalog.errors.codeTaken' } }, values: { code: 'G-01', name: 'Bản sao', kind: 'flow', capacity: '1' }, formError: null })
+		expect(sent.body).toEqual({
+			ok: false,
+			errors: { code: { key: 'catalog.errors.codeTaken' } },
+			values: { code: 'G-01', name: 'Bản sao', kind: 'flow', capacity: '1' },
+			formError: null,
+		})
 		expect([await gaugeByCode('G-01'), await gaugeCount(), (await gaugeAudit()).length]).toEqual([before, count, audited])
 	})
 
 	test('a post without the form\u2019s CSRF token is refused and writes nothing', async () => {
-		const request = post(`${GAUGES_PATH}/new`, { ...editor, csrf: createCsrfToken().token }, { code: 'G-23', name: 'Giả mạo', kind: 'flow', capacity: '1' })
+		const request = post(
+			`${GAUGES_PATH}/new`,
+			{ ...editor, csrf: createCsrfToken().token },
+			{ code: 'G-23', name: 'Giả mạo', kind: 'flow', capacity: '1' },
+		)
 		expect(await answer(routes.newRecord.action(request))).toEqual({ status: 403, location: null, body: { reason: 'csrf' } })
 		expect(await gaugeByCode('G-23')).toBeUndefined()
 	})
 
 	test('the reader\u2019s post is refused and writes nothing', async () => {
-		const sent = await answer(routes.newRecord.action(post(`${GAUGES_PATH}/new`, reader, { code: 'G-22', name: 'Không được', kind: 'flow', capacity: '1' })))
+		const sent = await answer(
+			routes.newRecord.action(post(`${GAUGES_PATH}/new`, reader, { code: 'G-22', name: 'Không được', kind: 'flow', capacity: '1' })),
+		)
 		expect([sent.status, sent.body]).toEqual([403, { reason: 'forbidden' }])
 		expect(await gaugeByCode('G-22')).toBeUndefined()
 	})
@@ -698,7 +844,10 @@ describe('the new-record page', () => {
 
 describe('the record page', () => {
 	async function freshGauge(code: string) {
-		const created = await gaugeStore.create(gaugeSchema.parse({ code, name: `Đồng hồ ${code}`, kind: 'level', capacity: '100' }), editor.actor)
+		const created = await gaugeStore.create(
+			gaugeSchema.parse({ code, name: `Đồng hồ ${code}`, kind: 'level', capacity: '100' }),
+			editor.actor,
+		)
 		if (!created.ok) throw new Error(created.reason)
 		return created.id
 	}
@@ -714,49 +863,101 @@ describe('the record page', () => {
 			confirmDelete: false,
 			allowed: { update: false, delete: false },
 		})
-		expect((page.body as { history: { action: string; actor: string }[] }).history.map(({ action, actor }) => ({ action, actor }))).toEqual([{ action: 'gauge.created', actor: editor.displayName }])
+		expect((page.body as { history: { action: string; actor: string }[] }).history.map(({ action, actor }) => ({ action, actor }))).toEqual(
+			[{ action: 'gauge.created', actor: editor.displayName }],
+		)
 	})
 
 	test('a record that does not exist, or an id that is none, is not found', async () => {
 		for (const id of ['999999', 'abc', '0']) {
-			expect(await answer(routes.record.loader(get(`${GAUGES_PATH}/${id}`, editor), id))).toEqual({ status: 404, location: null, body: { reason: 'notFound' } })
-			const posted = await answer(routes.record.action(post(`${GAUGES_PATH}/${id}`, editor, { code: 'G-31', name: 'X', kind: 'level', capacity: '1', version: '1' }), id))
+			expect(await answer(routes.record.loader(get(`${GAUGES_PATH}/${id}`, editor), id))).toEqual({
+				status: 404,
+				location: null,
+				body: { reason: 'notFound' },
+			})
+			const posted = await answer(
+				routes.record.action(
+					post(`${GAUGES_PATH}/${id}`, editor, { code: 'G-31', name: 'X', kind: 'level', capacity: '1', version: '1' }),
+					id,
+				),
+			)
 			expect([posted.status, posted.body]).toEqual([404, { reason: 'notFound' }])
 		}
 	})
 
 	test('a save at the current version is written, audited with what changed, and reopens the record with a message', async () => {
 		const id = await freshGauge('G-32')
-		const sent = await answer(routes.record.action(post(`${GAUGES_PATH}/${id}`, editor, { code: 'G-32', name: 'Đồng hồ mực nước mới', kind: 'level', capacity: '150', version: '1' }), String(id)))
+		const sent = await answer(
+			routes.record.action(
+				post(`${GAUGES_PATH}/${id}`, editor, { code: 'G-32', name: 'Đồng hồ mực nước mới', kind: 'level', capacity: '150', version: '1' }),
+				String(id),
+			),
+		)
 		expect([sent.status, sent.location, sent.body]).toEqual([302, `${GAUGES_PATH}/${id}`, ''])
 		expect(await gaugeByCode('G-32')).toMatchObject({ name: 'Đồng hồ mực nước mới', capacity: 150, version: 2 })
 		expect(await flashOf(editor)).toEqual({ type: 'success', message: 'gauges.saved', values: { code: 'G-32' } })
 		expect((await gaugeAudit(id)).map(({ action, details }) => ({ action, details }))).toEqual([
 			{ action: 'gauge.created', details: expect.objectContaining({ code: 'G-32' }) },
-			{ action: 'gauge.updated', details: { code: 'G-32', changes: { name: { from: 'Đồng hồ G-32', to: 'Đồng hồ mực nước mới' }, capacity: { from: '100', to: '150' } } } },
+			{
+				action: 'gauge.updated',
+				details: {
+					code: 'G-32',
+					changes: { name: { from: 'Đồng hồ G-32', to: 'Đồng hồ mực nước mới' }, capacity: { from: '100', to: '150' } },
+				},
+			},
 		])
 	})
 
 	test('a save from a stale version is a conflict (409) naming who saved what; nothing is written', async () => {
 		const id = await freshGauge('G-33')
-		expect((await gaugeStore.update(id, gaugeSchema.parse({ code: 'G-33', name: 'Đã sửa trước', kind: 'level', capacity: '100', version: '1' }), editor.actor)).ok).toBe(true)
+		expect(
+			(
+				await gaugeStore.update(
+					id,
+					gaugeSchema.parse({ code: 'G-33', name: 'Đã sửa trước', kind: 'level', capacity: '100', version: '1' }),
+					editor.actor,
+				)
+			).ok,
+		).toBe(true)
 		const before = await gaugeByCode('G-33')
 		const audited = (await gaugeAudit(id)).length
-		const sent = await answer(routes.record.action(post(`${GAUGES_PATH}/${id}`, editor, { code: 'G-33', name: 'Sửa sau', kind: 'flow', capacity: '100', version: '1' }), String(id)))
+		const sent = await answer(
+			routes.record.action(
+				post(`${GAUGES_PATH}/${id}`, editor, { code: 'G-33', name: 'Sửa sau', kind: 'flow', capacity: '100', version: '1' }),
+				String(id),
+			),
+		)
 		expect(sent.status).toBe(409)
 		expect(sent.body).toMatchObject({
 			ok: false,
 			values: { code: 'G-33', name: 'Sửa sau', kind: 'flow', capacity: '100', version: '1' },
-			conflict: { by: editor.displayName, version: 2, differences: [{ field: 'name', saved: 'Đã sửa trước' }, { field: 'kind', saved: 'level' }] },
+			conflict: {
+				by: editor.displayName,
+				version: 2,
+				differences: [
+					{ field: 'name', saved: 'Đã sửa trước' },
+					{ field: 'kind', saved: 'level' },
+				],
+			},
 		})
 		expect([await gaugeByCode('G-33'), (await gaugeAudit(id)).length]).toEqual([before, audited])
 	})
 
 	test('a save without a version is refused; a save that changes nothing writes nothing', async () => {
 		const id = await freshGauge('G-34')
-		const unversioned = await answer(routes.record.action(post(`${GAUGES_PATH}/${id}`, editor, { code: 'G-34', name: 'Không phiên bản', kind: 'level', capacity: '100' }), String(id)))
+		const unversioned = await answer(
+			routes.record.action(
+				post(`${GAUGES_PATH}/${id}`, editor, { code: 'G-34', name: 'Không phiên bản', kind: 'level', capacity: '100' }),
+				String(id),
+			),
+		)
 		expect([unversioned.status, unversioned.body]).toEqual([409, expect.objectContaining({ formError: 'catalog.errors.versionMissing' })])
-		const unchanged = await answer(routes.record.action(post(`${GAUGES_PATH}/${id}`, editor, { code: 'G-34', name: 'Đồng hồ G-34', kind: 'level', capacity: '100', version: '1' }), String(id)))
+		const unchanged = await answer(
+			routes.record.action(
+				post(`${GAUGES_PATH}/${id}`, editor, { code: 'G-34', name: 'Đồng hồ G-34', kind: 'level', capacity: '100', version: '1' }),
+				String(id),
+			),
+		)
 		expect([unchanged.status, unchanged.location]).toEqual([302, `${GAUGES_PATH}/${id}`])
 		expect(await flashOf(editor)).toEqual({ type: 'success', message: 'catalog.noChanges', values: { code: 'G-34' } })
 		expect(await gaugeByCode('G-34')).toMatchObject({ name: 'Đồng hồ G-34', version: 1 })
@@ -765,7 +966,12 @@ describe('the record page', () => {
 
 	test('the reader may not save: refused before the form is read', async () => {
 		const id = await freshGauge('G-35')
-		const sent = await answer(routes.record.action(post(`${GAUGES_PATH}/${id}`, reader, { code: 'G-35', name: 'Không được', kind: 'level', capacity: '100', version: '1' }), String(id)))
+		const sent = await answer(
+			routes.record.action(
+				post(`${GAUGES_PATH}/${id}`, reader, { code: 'G-35', name: 'Không được', kind: 'level', capacity: '100', version: '1' }),
+				String(id),
+			),
+		)
 		expect([sent.status, sent.body]).toEqual([403, { reason: 'forbidden' }])
 		expect(await gaugeByCode('G-35')).toMatchObject({ name: 'Đồng hồ G-35', version: 1 })
 	})
@@ -773,13 +979,28 @@ describe('the record page', () => {
 	test('a delete is confirmed on its own page, refused at a stale version, then done and audited', async () => {
 		const id = await freshGauge('G-36')
 		const confirmation = await answer(routes.record.loader(get(`${GAUGES_PATH}/${id}?confirm=delete`, editor), String(id)))
-		expect(confirmation.body).toMatchObject({ title: 'Xóa đồng hồ G-36?', confirmDelete: true, allowed: { delete: true }, values: { version: '1' } })
+		expect(confirmation.body).toMatchObject({
+			title: 'Xóa đồng hồ G-36?',
+			confirmDelete: true,
+			allowed: { delete: true },
+			values: { version: '1' },
+		})
 		const readerConfirmation = await answer(routes.record.loader(get(`${GAUGES_PATH}/${id}?confirm=delete`, reader), String(id)))
 		expect([readerConfirmation.status, readerConfirmation.body]).toEqual([403, { reason: 'forbidden' }])
-		const readerDelete = await answer(routes.record.action(post(`${GAUGES_PATH}/${id}`, reader, { intent: 'delete', version: '1' }), String(id)))
+		const readerDelete = await answer(
+			routes.record.action(post(`${GAUGES_PATH}/${id}`, reader, { intent: 'delete', version: '1' }), String(id)),
+		)
 		expect(readerDelete.status).toBe(403)
 
-		expect((await gaugeStore.update(id, gaugeSchema.parse({ code: 'G-36', name: 'Sửa giữa chừng', kind: 'level', capacity: '100', version: '1' }), editor.actor)).ok).toBe(true)
+		expect(
+			(
+				await gaugeStore.update(
+					id,
+					gaugeSchema.parse({ code: 'G-36', name: 'Sửa giữa chừng', kind: 'level', capacity: '100', version: '1' }),
+					editor.actor,
+				)
+			).ok,
+		).toBe(true)
 		const stale = await answer(routes.record.action(post(`${GAUGES_PATH}/${id}`, editor, { intent: 'delete', version: '1' }), String(id)))
 		expect(stale.status).toBe(409)
 		expect(stale.body).toMatchObject({ ok: false, conflict: { version: 2, by: editor.displayName } })
@@ -793,7 +1014,15 @@ describe('the record page', () => {
 			action: 'gauge.deleted',
 			entityId: String(id),
 			actor: editor.actor.id,
-			details: { code: 'G-36', changes: { code: { from: 'G-36', to: '' }, name: { from: 'Sửa giữa chừng', to: '' }, kind: { from: 'level', to: '' }, capacity: { from: '100', to: '' } } },
+			details: {
+				code: 'G-36',
+				changes: {
+					code: { from: 'G-36', to: '' },
+					name: { from: 'Sửa giữa chừng', to: '' },
+					kind: { from: 'level', to: '' },
+					capacity: { from: '100', to: '' },
+				},
+			},
 		})
 		const again = await answer(routes.record.action(post(`${GAUGES_PATH}/${id}`, editor, { intent: 'delete', version: '2' }), String(id)))
 		expect([again.status, again.body]).toEqual([404, { reason: 'notFound' }])
@@ -810,7 +1039,14 @@ describe('the import page', () => {
 	test('rows with an existing code and a missing or wrong version are row errors, and then nothing at all is written', async () => {
 		const [g02, g05] = [await gaugeByCode('G-02'), await gaugeByCode('G-05')]
 		const [count, audited] = [await gaugeCount(), (await gaugeAudit()).length]
-		const file = ['code,name,kind,capacity,version', 'G-40,Áp kế mới một,pressure,5,', 'G-41,Áp kế mới hai,pressure,6,', 'G-02,Ghi đè không phiên bản,flow,1,', 'G-05,Ghi đè phiên bản cũ,flow,1,7', 'G-42,Sai loại,steam,1,'].join('\r\n')
+		const file = [
+			'code,name,kind,capacity,version',
+			'G-40,Áp kế mới một,pressure,5,',
+			'G-41,Áp kế mới hai,pressure,6,',
+			'G-02,Ghi đè không phiên bản,flow,1,',
+			'G-05,Ghi đè phiên bản cũ,flow,1,7',
+			'G-42,Sai loại,steam,1,',
+		].join('\r\n')
 		const sent = await answer(routes.import.action(upload(editor, file)))
 		expect(sent.status).toBe(400)
 		expect(sent.body).toEqual({
@@ -832,15 +1068,41 @@ describe('the import page', () => {
 
 	test('new codes are created and a row at its record\u2019s version updates it, each audited, and the import once more', async () => {
 		const g02 = await gaugeByCode('G-02')
-		const file = ['code,name,kind,capacity,version', 'G-40,Áp kế mới một,pressure,5,', 'G-41,Áp kế mới hai,pressure,6,', `G-02,Lưu lượng kế đã nhập,flow,250,${g02!.version}`, 'G-03,Đồng hồ mực nước hồ Tây,level,8,1'].join('\n')
+		const file = [
+			'code,name,kind,capacity,version',
+			'G-40,Áp kế mới một,pressure,5,',
+			'G-41,Áp kế mới hai,pressure,6,',
+			`G-02,Lưu lượng kế đã nhập,flow,250,${g02!.version}`,
+			'G-03,Đồng hồ mực nước hồ Tây,level,8,1',
+		].join('\n')
 		const sent = await answer(routes.import.action(upload(editor, file, 'dong-ho.csv')))
 		expect([sent.status, sent.location, sent.body]).toEqual([302, GAUGES_PATH, ''])
 		expect(await flashOf(editor)).toEqual({ type: 'success', message: 'csv.imported', values: { created: 2, updated: 1, unchanged: 1 } })
-		expect(await gaugeByCode('G-40')).toMatchObject({ name: 'Áp kế mới một', kind: 'pressure', capacity: 5, version: 1, created_by: editor.actor.id })
+		expect(await gaugeByCode('G-40')).toMatchObject({
+			name: 'Áp kế mới một',
+			kind: 'pressure',
+			capacity: 5,
+			version: 1,
+			created_by: editor.actor.id,
+		})
 		expect(await gaugeByCode('G-02')).toMatchObject({ name: 'Lưu lượng kế đã nhập', version: g02!.version + 1 })
 		const g40 = await gaugeByCode('G-40')
 		expect(await gaugeAudit(g40!.id)).toEqual([
-			{ action: 'gauge.created', entityId: String(g40!.id), actor: editor.actor.id, details: { code: 'G-40', changes: { code: { from: '', to: 'G-40' }, name: { from: '', to: 'Áp kế mới một' }, kind: { from: '', to: 'pressure' }, capacity: { from: '', to: '5' } }, source: 'import' } },
+			{
+				action: 'gauge.created',
+				entityId: String(g40!.id),
+				actor: editor.actor.id,
+				details: {
+					code: 'G-40',
+					changes: {
+						code: { from: '', to: 'G-40' },
+						name: { from: '', to: 'Áp kế mới một' },
+						kind: { from: '', to: 'pressure' },
+						capacity: { from: '', to: '5' },
+					},
+					source: 'import',
+				},
+			},
 		])
 		expect((await gaugeAudit(g02!.id)).at(-1)).toEqual({
 			action: 'gauge.updated',
@@ -848,7 +1110,9 @@ describe('the import page', () => {
 			actor: editor.actor.id,
 			details: { code: 'G-02', changes: { name: { from: 'Lưu lượng kế đường ống số 2', to: 'Lưu lượng kế đã nhập' } }, source: 'import' },
 		})
-		expect((await gaugeAudit()).filter((entry) => entry.action === 'gauge.imported').map((entry) => entry.details)).toEqual([{ file: 'dong-ho.csv', rows: 4, created: 2, updated: 1, unchanged: 1 }])
+		expect((await gaugeAudit()).filter((entry) => entry.action === 'gauge.imported').map((entry) => entry.details)).toEqual([
+			{ file: 'dong-ho.csv', rows: 4, created: 2, updated: 1, unchanged: 1 },
+		])
 	})
 })
 
@@ -869,7 +1133,11 @@ describe('the CSV export', () => {
 	})
 
 	test('the reader may not export', async () => {
-		expect(await answer(routes.export.loader(get(`${GAUGES_PATH}/export.csv`, reader)))).toEqual({ status: 403, location: null, body: { reason: 'forbidden' } })
+		expect(await answer(routes.export.loader(get(`${GAUGES_PATH}/export.csv`, reader)))).toEqual({
+			status: 403,
+			location: null,
+			body: { reason: 'forbidden' },
+		})
 	})
 
 	test('a thousand and more rows come out whole, each once, in the list\u2019s order (batches continue where the last ended)', async () => {
@@ -881,7 +1149,9 @@ describe('the CSV export', () => {
 
 		const listed: string[] = []
 		for (let page = 1; ; page++) {
-			const result = await answer(routes.list.loader(get(`${GAUGES_PATH}?sort=capacity&dir=desc${page > 1 ? `&page=${page}` : ''}&size=100`, editor)))
+			const result = await answer(
+				routes.list.loader(get(`${GAUGES_PATH}?sort=capacity&dir=desc${page > 1 ? `&page=${page}` : ''}&size=100`, editor)),
+			)
 			listed.push(...codesOf(result))
 			if (!(result.body as { result: { hasNext: boolean } }).result.hasNext) break
 		}
@@ -902,7 +1172,9 @@ describe('the bulk actions', () => {
 
 	test('the export of ticked rows gives exactly those, in the list\u2019s order; an id that names nothing is a 404', async () => {
 		const [g09, g01, g03] = await ids('G-09', 'G-01', 'G-03')
-		const download = await answer(routes.exportSelected.loader(get(`${GAUGES_PATH}/export-selected.csv?id=${g09}&id=${g01}&id=${g03}&sort=capacity&dir=desc`, editor)))
+		const download = await answer(
+			routes.exportSelected.loader(get(`${GAUGES_PATH}/export-selected.csv?id=${g09}&id=${g01}&id=${g03}&sort=capacity&dir=desc`, editor)),
+		)
 		expect(download.status).toBe(200)
 		expect(csvRows(download.body as string).map((row) => row[0])).toEqual(['code', 'G-01', 'G-09', 'G-03'])
 		const missing = await answer(routes.exportSelected.loader(get(`${GAUGES_PATH}/export-selected.csv?id=${g01}&id=999999`, editor)))
@@ -922,23 +1194,48 @@ describe('the bulk actions', () => {
 			action: `${GAUGES_PATH}/bulk-delete?kind=level&id=${g06}&id=${g07}`,
 			error: null,
 		})
-		expect((await gaugeStore.update(g07!, gaugeSchema.parse({ code: 'G-07', name: 'Áp kế khí nén (sửa)', kind: 'pressure', capacity: '10', version: '1' }), editor.actor)).ok).toBe(true)
+		expect(
+			(
+				await gaugeStore.update(
+					g07!,
+					gaugeSchema.parse({ code: 'G-07', name: 'Áp kế khí nén (sửa)', kind: 'pressure', capacity: '10', version: '1' }),
+					editor.actor,
+				)
+			).ok,
+		).toBe(true)
 		const audited = (await gaugeAudit()).length
 		const stale = await answer(
-			routes.bulkDelete.action(post(`${GAUGES_PATH}/bulk-delete?kind=level`, editor, [['id', String(g06)], ['id', String(g07)], [bulkVersionField(g06!), '1'], [bulkVersionField(g07!), '1']])),
+			routes.bulkDelete.action(
+				post(`${GAUGES_PATH}/bulk-delete?kind=level`, editor, [
+					['id', String(g06)],
+					['id', String(g07)],
+					[bulkVersionField(g06!), '1'],
+					[bulkVersionField(g07!), '1'],
+				]),
+			),
 		)
-		expect([stale.status, stale.body]).toEqual([409, { problem: null, refusals: [{ id: g07, reason: 'stale', code: 'G-07', name: 'Áp kế khí nén (sửa)', version: 2 }] }])
+		expect([stale.status, stale.body]).toEqual([
+			409,
+			{ problem: null, refusals: [{ id: g07, reason: 'stale', code: 'G-07', name: 'Áp kế khí nén (sửa)', version: 2 }] },
+		])
 		expect([await gaugeByCode('G-06'), (await gaugeAudit()).length]).toEqual([expect.objectContaining({ id: g06 }), audited])
 	})
 
 	test('a confirmed bulk delete deletes every ticked record, each audited as a bulk delete, and returns to the list\u2019s view', async () => {
 		const [g06, g07] = [(await gaugeByCode('G-06'))!, (await gaugeByCode('G-07'))!]
-		const confirmed: [string, string][] = [['id', String(g06.id)], ['id', String(g07.id)], [bulkVersionField(g06.id), String(g06.version)], [bulkVersionField(g07.id), String(g07.version)]]
+		const confirmed: [string, string][] = [
+			['id', String(g06.id)],
+			['id', String(g07.id)],
+			[bulkVersionField(g06.id), String(g06.version)],
+			[bulkVersionField(g07.id), String(g07.version)],
+		]
 		const sent = await answer(routes.bulkDelete.action(post(`${GAUGES_PATH}/bulk-delete?kind=level`, editor, confirmed)))
 		expect([sent.status, sent.location, sent.body]).toEqual([302, `${GAUGES_PATH}?kind=level`, ''])
 		expect(await flashOf(editor)).toEqual({ type: 'success', message: 'bulk.deleted', values: { count: 2 } })
 		expect([await gaugeByCode('G-06'), await gaugeByCode('G-07')]).toEqual([undefined, undefined])
-		const deletions = (await gaugeAudit()).filter((entry) => entry.action === 'gauge.deleted' && [String(g06.id), String(g07.id)].includes(entry.entityId!))
+		const deletions = (await gaugeAudit()).filter(
+			(entry) => entry.action === 'gauge.deleted' && [String(g06.id), String(g07.id)].includes(entry.entityId!),
+		)
 		expect(deletions.map(({ entityId, actor, details }) => ({ entityId, actor, code: details.code, source: details.source }))).toEqual([
 			{ entityId: String(g06.id), actor: editor.actor.id, code: 'G-06', source: 'bulk' },
 			{ entityId: String(g07.id), actor: editor.actor.id, code: 'G-07', source: 'bulk' },
@@ -963,14 +1260,20 @@ describe('the pages, rendered', () => {
 			{ value: 'flow', label: 'Lưu lượng' },
 			{ value: 'level', label: 'Mực nước' },
 		])
-		expect(page.querySelectorAll('a').map((link) => link.getAttribute('href'))).toEqual(expect.arrayContaining([`${GAUGES_PATH}/new`, `${GAUGES_PATH}/export.csv${query}`, `${GAUGES_PATH}/import`]))
+		expect(page.querySelectorAll('a').map((link) => link.getAttribute('href'))).toEqual(
+			expect.arrayContaining([`${GAUGES_PATH}/new`, `${GAUGES_PATH}/export.csv${query}`, `${GAUGES_PATH}/import`]),
+		)
 
 		const ofReader = await renderPage(get(`${GAUGES_PATH}${query}`, reader), reader)
 		expect(listedCodes(ofReader.html)).toEqual(['G-05', 'G-08', 'G-02', 'G-11'])
 		const readerLinks = parseHtml(ofReader.html)
 			.querySelectorAll('a')
 			.map((link) => link.getAttribute('href'))
-		expect(readerLinks.filter((href) => href === `${GAUGES_PATH}/new` || href?.startsWith(`${GAUGES_PATH}/export.csv`) || href === `${GAUGES_PATH}/import`)).toEqual([])
+		expect(
+			readerLinks.filter(
+				(href) => href === `${GAUGES_PATH}/new` || href?.startsWith(`${GAUGES_PATH}/export.csv`) || href === `${GAUGES_PATH}/import`,
+			),
+		).toEqual([])
 	})
 
 	test('the record page holds its form with the saved values, the version and the CSRF token; the reader gets a read-only view', async () => {
@@ -991,8 +1294,19 @@ describe('the pages, rendered', () => {
 
 	test('a stale save renders the conflict, with what the user typed still in the form', async () => {
 		const g11 = await gaugeByCode('G-11')
-		expect((await gaugeStore.update(g11!.id, gaugeSchema.parse({ code: 'G-11', name: 'Lưu lượng kế nước sạch', kind: 'flow', capacity: '95', version: '1' }), editor.actor)).ok).toBe(true)
-		const { status, html } = await renderPage(post(`${GAUGES_PATH}/${g11!.id}`, editor, { code: 'G-11', name: 'Tên tôi gõ', kind: 'flow', capacity: '90', version: '1' }), editor)
+		expect(
+			(
+				await gaugeStore.update(
+					g11!.id,
+					gaugeSchema.parse({ code: 'G-11', name: 'Lưu lượng kế nước sạch', kind: 'flow', capacity: '95', version: '1' }),
+					editor.actor,
+				)
+			).ok,
+		).toBe(true)
+		const { status, html } = await renderPage(
+			post(`${GAUGES_PATH}/${g11!.id}`, editor, { code: 'G-11', name: 'Tên tôi gõ', kind: 'flow', capacity: '90', version: '1' }),
+			editor,
+		)
 		expect(status).toBe(409)
 		expect(alerts(html)).toContain('Chưa lưu: người khác đã sửa bản ghi này sau khi bạn mở nó.')
 		expect(alerts(html)).toContain('Thang đo')
@@ -1000,12 +1314,20 @@ describe('the pages, rendered', () => {
 	})
 
 	test('a refused new record renders each field\u2019s error next to it, with the values as typed', async () => {
-		const { status, html } = await renderPage(post(`${GAUGES_PATH}/new`, editor, { code: 'g 50', name: 'Đồng hồ mới', kind: 'pressure', capacity: 'nhiều' }), editor)
+		const { status, html } = await renderPage(
+			post(`${GAUGES_PATH}/new`, editor, { code: 'g 50', name: 'Đồng hồ mới', kind: 'pressure', capacity: 'nhiều' }),
+			editor,
+		)
 		expect(status).toBe(400)
 		expect(fieldError(html, 'code')).toBe('Chỉ dùng chữ in hoa A–Z, chữ số và dấu gạch ngang (-).')
 		expect(fieldError(html, 'capacity')).not.toBeNull()
 		expect(fieldError(html, 'name')).toBeNull()
-		expect([fieldValue(html, 'code'), fieldValue(html, 'name'), fieldValue(html, 'kind'), fieldValue(html, 'capacity')]).toEqual(['g 50', 'Đồng hồ mới', 'pressure', 'nhiều'])
+		expect([fieldValue(html, 'code'), fieldValue(html, 'name'), fieldValue(html, 'kind'), fieldValue(html, 'capacity')]).toEqual([
+			'g 50',
+			'Đồng hồ mới',
+			'pressure',
+			'nhiều',
+		])
 		expect(await gaugeByCode('G 50')).toBeUndefined()
 	})
 
@@ -1014,7 +1336,9 @@ describe('the pages, rendered', () => {
 		const { html } = await renderPage(get(`${GAUGES_PATH}/${g09!.id}?confirm=delete`, editor), editor)
 		const page = parseHtml(html)
 		expect(page.querySelector('#gauge-heading')?.text).toBe('Xóa đồng hồ G-09?')
-		const form = page.querySelectorAll('form').find((candidate) => candidate.querySelector('[name="intent"]')?.getAttribute('value') === 'delete')
+		const form = page
+			.querySelectorAll('form')
+			.find((candidate) => candidate.querySelector('[name="intent"]')?.getAttribute('value') === 'delete')
 		expect(form?.getAttribute('action')).toBe(`${GAUGES_PATH}/${g09!.id}`)
 		expect(form?.querySelector('[name="version"]')?.getAttribute('value')).toBe(String(g09!.version))
 	})

@@ -38,7 +38,12 @@ const squeezed = (text: string) => text.replace(/\s+/g, ' ').trim()
 describe('separators for text browsers', () => {
 	test('a notification reads "title: body (time)" in the bell and on the list', async () => {
 		const { client, user } = await signedInUser(server)
-		await notify(user.id, { type: 'sessions_ended', titleKey: 'notifications.sessionsEnded.title', bodyKey: 'notifications.sessionsEnded.body', params: { count: 1 } })
+		await notify(user.id, {
+			type: 'sessions_ended',
+			titleKey: 'notifications.sessionsEnded.title',
+			bodyKey: 'notifications.sessionsEnded.body',
+			params: { count: 1 },
+		})
 		const stored = await getDb().selectFrom('notifications').select('created_at').where('user_id', '=', user.id).executeTakeFirstOrThrow()
 		const time = formatDateTime(Number(stored.created_at), 'vn', 'Asia/Ho_Chi_Minh')
 		const title = vn.notifications.sessionsEnded.title
@@ -70,7 +75,12 @@ describe('separators for text browsers', () => {
 		const builtIn = roles.querySelectorAll('td').filter((cell) => cell.querySelector('.badge') !== null)
 		expect(builtIn.map((cell) => squeezed(cell.text))).toContain(`${vn.roles.admin} (${vn.admin.roles.builtin})`)
 
-		await notify(admin.user.id, { type: 'sessions_ended', titleKey: 'notifications.sessionsEnded.title', bodyKey: 'notifications.sessionsEnded.body', params: { count: 2 } })
+		await notify(admin.user.id, {
+			type: 'sessions_ended',
+			titleKey: 'notifications.sessionsEnded.title',
+			bodyKey: 'notifications.sessionsEnded.body',
+			params: { count: 2 },
+		})
 		await (await admin.client.post('/notifications', { intent: 'mark-all-read', redirectTo: '/notifications' })).text()
 		const read = (await page(admin.client, '/notifications')).querySelector('.notifications-page li')!
 		expect(squeezed(read.text).endsWith(`) (${vn.notifications.read})`)).toBe(true)
@@ -85,7 +95,16 @@ describe('separators for text browsers', () => {
 
 	test('the skip link is the first link of every page', async () => {
 		const admin = await signedInUser(server, ['admin'])
-		for (const path of ['/dashboard', '/contacts/profile', '/account/security', '/notifications', '/admin/roles', '/admin/users', '/danhmuc/tram', '/congcu/list']) {
+		for (const path of [
+			'/dashboard',
+			'/contacts/profile',
+			'/account/security',
+			'/notifications',
+			'/admin/roles',
+			'/admin/users',
+			'/danhmuc/tram',
+			'/congcu/list',
+		]) {
 			const first = (await page(admin.client, path)).querySelector('body a')!
 			expect(first.getAttribute('href'), path).toBe('#main')
 			expect(first.text, path).toBe(vn.app.skipToContent)

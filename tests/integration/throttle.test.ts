@@ -36,7 +36,11 @@ const alertOf = (html: string) => errorSummary(html)?.items.join(' ')
 const THROTTLED = 'Bạn đã đăng nhập sai quá nhiều lần'
 
 async function auditCount(action: string, email: string, ip?: string) {
-	let query = getDb().selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).where('action', '=', action).where('actor_email', '=', email)
+	let query = getDb()
+		.selectFrom('audit_log')
+		.select((eb) => eb.fn.countAll<number>().as('n'))
+		.where('action', '=', action)
+		.where('actor_email', '=', email)
 	if (ip) query = query.where('ip', '=', ip)
 	return Number((await query.executeTakeFirstOrThrow()).n)
 }
@@ -51,7 +55,9 @@ async function failFiveTimes(email: string, client: TestClient) {
 
 /** Ends the account's current lock as if its time had run out. */
 function endLockNow(email: string) {
-	return sql`update rate_limits_signin_account set expire = ${Date.now() - 1} where key = ${'signin_account:' + email.toLowerCase()}`.execute(getDb())
+	return sql`update rate_limits_signin_account set expire = ${Date.now() - 1} where key = ${'signin_account:' + email.toLowerCase()}`.execute(
+		getDb(),
+	)
 }
 
 function authenticate(client: { address: string }, email: string, password: string) {
@@ -187,7 +193,11 @@ describe('per-account limit', () => {
 		await asked.text()
 		const [mail] = await mailsArrivedTo(email)
 		const token = resetTokenIn(mail!)
-		const done = await owner.post('/account/reset-password', { token, newPassword: 'Owner is back 42', confirmPassword: 'Owner is back 42' })
+		const done = await owner.post('/account/reset-password', {
+			token,
+			newPassword: 'Owner is back 42',
+			confirmPassword: 'Owner is back 42',
+		})
 		expect(location(done)).toBe('/account/login?reason=password-reset')
 		await done.text()
 
@@ -216,7 +226,11 @@ describe('concurrent guesses', () => {
 		const from = fromNewAddress()
 		const responses = await Promise.all(Array.from({ length: 40 }, (_, n) => authenticate(from, email, `Wrong guess ${n}`)))
 		const answers = await Promise.all(
-			responses.map(async (response) => ({ status: response.status, retryAfter: response.headers.get('Retry-After'), body: (await response.json()) as { message: string } })),
+			responses.map(async (response) => ({
+				status: response.status,
+				retryAfter: response.headers.get('Retry-After'),
+				body: (await response.json()) as { message: string },
+			})),
 		)
 		const verified = answers.filter((answer) => answer.status === 400).length
 		expect(verified).toBeGreaterThan(0)
@@ -256,7 +270,8 @@ describe('audit of throttled attempts', () => {
 
 /** The character's fullwidth form (U+FF01–FF5E), for the printable ASCII characters. */
 const fullwidth = (character: string) => String.fromCodePoint(character.codePointAt(0)! + 0xfee0)
-const spelled = (email: string, pattern: RegExp, as: (character: string) => string) => [...email].map((character) => (pattern.test(character) ? as(character) : character)).join('')
+const spelled = (email: string, pattern: RegExp, as: (character: string) => string) =>
+	[...email].map((character) => (pattern.test(character) ? as(character) : character)).join('')
 
 /**
  * The same address written otherwise: capitals, spaces around it, and the Unicode compatibility forms of its
@@ -303,7 +318,8 @@ describe('one account, however its address is written', () => {
 		for (const [n, spelling] of spellingsOf(email).slice(-5).entries()) {
 			const from = fromNewAddress()
 			addresses.push(from.address)
-			const response = n % 2 === 0 ? await from.client.signIn(spelling, `Wrong password ${n}`) : await authenticate(from, spelling, `Wrong password ${n}`)
+			const response =
+				n % 2 === 0 ? await from.client.signIn(spelling, `Wrong password ${n}`) : await authenticate(from, spelling, `Wrong password ${n}`)
 			expect(response.status, spelling).toBe(400)
 			await response.text()
 		}
@@ -336,7 +352,11 @@ describe('one account, however its address is written', () => {
 	test('an address with a space inside is no address: a 400 with the translated message on the page and the API, counted against nobody', async () => {
 		const { email, password } = await createTestUser()
 		const [local, domain] = email.split('@') as [string, string]
-		const spaced = [`${local.slice(0, 3)} ${local.slice(3)}@${domain}`, `${local}@${domain.replace('.', ' .')}`, `${local.slice(0, 3)}\u3000${local.slice(3)}@${domain}`]
+		const spaced = [
+			`${local.slice(0, 3)} ${local.slice(3)}@${domain}`,
+			`${local}@${domain.replace('.', ' .')}`,
+			`${local.slice(0, 3)}\u3000${local.slice(3)}@${domain}`,
+		]
 		const from = fromNewAddress()
 		from.client.cookies.set('lang', 'en')
 		for (const typed of spaced) {
@@ -352,7 +372,10 @@ describe('one account, however its address is written', () => {
 					body: JSON.stringify({ email: typed, password }),
 				})
 				expect(api.status).toBe(400)
-				expect(await api.json()).toEqual({ message: translate('en', 'validation.formHasErrors'), errors: { email: translate('en', 'validation.email') } })
+				expect(await api.json()).toEqual({
+					message: translate('en', 'validation.formHasErrors'),
+					errors: { email: translate('en', 'validation.email') },
+				})
 			}
 		}
 		const missing = await fetch(new URL('/api/users/authenticate', server.url), {
@@ -377,7 +400,13 @@ describe('one account, however its address is written', () => {
 			await response.text()
 		}
 		expect(await mailsArrivedTo(email, 3)).toHaveLength(3)
-		const rows = await getDb().selectFrom('audit_log').select(['action', 'actor_email']).where('action', 'like', 'auth.password_reset_%').where('ip', '=', '127.0.0.1').orderBy('id').execute()
+		const rows = await getDb()
+			.selectFrom('audit_log')
+			.select(['action', 'actor_email'])
+			.where('action', 'like', 'auth.password_reset_%')
+			.where('ip', '=', '127.0.0.1')
+			.orderBy('id')
+			.execute()
 		expect(rows).toEqual([
 			...Array.from({ length: 3 }, () => ({ action: 'auth.password_reset_requested', actor_email: email })),
 			{ action: 'auth.password_reset_throttled', actor_email: email },
@@ -389,9 +418,19 @@ describe('one account, however its address is written', () => {
 		const client = new TestClient(server.url)
 		await (await client.signIn(admin.email, admin.password)).text()
 		const unique = randomBytes(3).toString('hex')
-		const stored = async (email: string) => (await getDb().selectFrom('users').select(['id', 'email', 'email_normalized']).where('email', '=', toEmail(email)).executeTakeFirst()) ?? null
+		const stored = async (email: string) =>
+			(await getDb()
+				.selectFrom('users')
+				.select(['id', 'email', 'email_normalized'])
+				.where('email', '=', toEmail(email))
+				.executeTakeFirst()) ?? null
 
-		const created = await client.post('/admin/users/new', { intent: 'create', email: spellingsOf(`form-${unique}@example.com`)[8]!, displayName: 'Biểu mẫu', password: 'Một mật khẩu dài 2024' })
+		const created = await client.post('/admin/users/new', {
+			intent: 'create',
+			email: spellingsOf(`form-${unique}@example.com`)[8]!,
+			displayName: 'Biểu mẫu',
+			password: 'Một mật khẩu dài 2024',
+		})
 		expect(created.status).toBe(302)
 		await created.text()
 		const fromForm = (await stored(`form-${unique}@example.com`))!
@@ -399,7 +438,10 @@ describe('one account, however its address is written', () => {
 		const taken = await client.post('/admin/users/new', { intent: 'create', email: `FORM-${unique}@EXAMPLE.COM`, password: '' })
 		expect(taken.status).toBe(409)
 		expect(fieldError(await taken.text(), 'email')).toBe(translate('vn', 'admin.errors.emailTaken'))
-		const moved = await client.post(`/admin/users/${fromForm.id}`, { intent: 'changeEmail', email: ` Moved-${unique}\uff20example\uff0ecom ` })
+		const moved = await client.post(`/admin/users/${fromForm.id}`, {
+			intent: 'changeEmail',
+			email: ` Moved-${unique}\uff20example\uff0ecom `,
+		})
 		expect(moved.status).toBe(302)
 		await moved.text()
 		expect(await stored(`moved-${unique}@example.com`)).toMatchObject({ id: fromForm.id, email_normalized: `moved-${unique}@example.com` })
@@ -420,7 +462,6 @@ describe('one account, however its address is written', () => {
 		const spaced = await register(`api ${unique}@example.com`)
 		expect(spaced.status).toBe(400)
 		expect(((await spaced.json()) as { errors: unknown }).errors).toEqual({ email: translate('vn', 'validation.email') })
-
 	})
 
 	test('migration 0019: addresses kept as typed become canonical; one that is no address, or whose canonical form another account holds, is reported and left', async () => {
@@ -429,7 +470,21 @@ describe('one account, however its address is written', () => {
 			const now = Date.now()
 			const row = await getDb()
 				.insertInto('users')
-				.values({ email: email as Email, email_normalized: normalized as Email, display_name: 'Cũ', first_name: '', last_name: '', search_text: '', password_hash: null, external_id: null, preferred_language: null, time_zone: null, password_changed_at: null, created_at: now, updated_at: now })
+				.values({
+					email: email as Email,
+					email_normalized: normalized as Email,
+					display_name: 'Cũ',
+					first_name: '',
+					last_name: '',
+					search_text: '',
+					password_hash: null,
+					external_id: null,
+					preferred_language: null,
+					time_zone: null,
+					password_changed_at: null,
+					created_at: now,
+					updated_at: now,
+				})
 				.returning('id')
 				.executeTakeFirstOrThrow()
 			return Number(row.id)
@@ -441,7 +496,12 @@ describe('one account, however its address is written', () => {
 		const clash = await legacy(`Taken-${unique}@example.com`, `taken-old-${unique}@example.com`)
 		const report = await canonicaliseStoredEmails(getDb())
 		expect(report).toEqual({ updated: [mixedCase, wide], invalid: [spaced], collisions: [clash] })
-		const rows = await getDb().selectFrom('users').select(['id', 'email', 'email_normalized']).where('id', 'in', [mixedCase, wide, spaced, holder, clash]).orderBy('id').execute()
+		const rows = await getDb()
+			.selectFrom('users')
+			.select(['id', 'email', 'email_normalized'])
+			.where('id', 'in', [mixedCase, wide, spaced, holder, clash])
+			.orderBy('id')
+			.execute()
 		expect(rows.map((row) => [Number(row.id), row.email, row.email_normalized])).toEqual([
 			[mixedCase, `mixed.case-${unique}@example.com`, `mixed.case-${unique}@example.com`],
 			[wide, `wide-${unique}@example.com`, `wide-${unique}@example.com`],

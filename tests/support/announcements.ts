@@ -3,9 +3,11 @@ import { getDb } from '~/db/db.server'
 import { outboxMails } from './mail'
 import { until } from './wait'
 
-export const announcementTitled = (title: string) => getDb().selectFrom('announcements').selectAll().where('title', '=', title).executeTakeFirstOrThrow()
+export const announcementTitled = (title: string) =>
+	getDb().selectFrom('announcements').selectAll().where('title', '=', title).executeTakeFirstOrThrow()
 
-export const activeUsers = () => getDb().selectFrom('users').select(['id', 'email', 'email_notifications']).where('locked', '=', 0).orderBy('id').execute()
+export const activeUsers = () =>
+	getDb().selectFrom('users').select(['id', 'email', 'email_notifications']).where('locked', '=', 0).orderBy('id').execute()
 
 /** Waits until the notification titled so has been written to every recipient (the background sends it). */
 export async function sentInFull(title: string) {
@@ -21,10 +23,17 @@ function counted<T>(values: T[]): Map<T, number> {
 export async function expectEachRecipientOnce(title: string, dataDir?: string) {
 	const { id } = await announcementTitled(title)
 	const users = await activeUsers()
-	const rows = counted((await getDb().selectFrom('notifications').select('user_id').where('announcement_id', '=', id).execute()).map((row) => row.user_id))
+	const rows = counted(
+		(await getDb().selectFrom('notifications').select('user_id').where('announcement_id', '=', id).execute()).map((row) => row.user_id),
+	)
 	expect([...rows.keys()].sort((a, b) => a - b)).toEqual(users.map((user) => user.id))
 	expect([...rows.values()].filter((n) => n !== 1)).toEqual([])
 	const mails = counted((await outboxMails(dataDir)).filter((mail) => mail.subject === title).flatMap((mail) => mail.to))
-	expect([...mails.keys()].sort()).toEqual(users.filter((user) => user.email_notifications === 1).map((user) => user.email).sort())
+	expect([...mails.keys()].sort()).toEqual(
+		users
+			.filter((user) => user.email_notifications === 1)
+			.map((user) => user.email)
+			.sort(),
+	)
 	expect([...mails.values()].filter((n) => n !== 1)).toEqual([])
 }

@@ -78,7 +78,12 @@ export function fieldValue(html: string, name: string): string {
 	const field = control(parseHtml(html), name)
 	if (field.tagName === 'INPUT') return field.getAttribute('value') ?? ''
 	if (field.tagName === 'TEXTAREA') return field.text
-	return field.querySelectorAll('option').find((option) => option.hasAttribute('selected'))?.getAttribute('value') ?? ''
+	return (
+		field
+			.querySelectorAll('option')
+			.find((option) => option.hasAttribute('selected'))
+			?.getAttribute('value') ?? ''
+	)
 }
 
 /** The record codes a list page shows, in order (the row headers' links). */
@@ -143,6 +148,10 @@ export function reportRows(html: string): [number, string, string][] {
 		.querySelectorAll('table.import-report > tbody > tr')
 		.map((row): [number, string, string] => {
 			const [column, problem] = row.querySelectorAll(':scope > td')
-			return [Number(row.querySelector(':scope > th[scope="row"]')?.text), column?.querySelector(':scope > code')?.text ?? '', problem?.text ?? '']
+			return [
+				Number(row.querySelector(':scope > th[scope="row"]')?.text),
+				column?.querySelector(':scope > code')?.text ?? '',
+				problem?.text ?? '',
+			]
 		})
 }

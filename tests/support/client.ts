@@ -58,9 +58,14 @@ export class TestClient {
 	}
 
 	/** A form post; a field given a list is sent once per value, as checkboxes are. */
-	async post(path: string, fields: Record<string, string | readonly string[]>, { csrf = true, headers = {} as Record<string, string> } = {}) {
+	async post(
+		path: string,
+		fields: Record<string, string | readonly string[]>,
+		{ csrf = true, headers = {} as Record<string, string> } = {},
+	) {
 		const body = new URLSearchParams()
-		for (const [name, value] of Object.entries(fields)) for (const one of typeof value === 'string' ? [value] : value) body.append(name, one)
+		for (const [name, value] of Object.entries(fields))
+			for (const one of typeof value === 'string' ? [value] : value) body.append(name, one)
 		if (csrf && !body.has('csrf')) body.set('csrf', await this.csrfToken())
 		return this.request(path, {
 			method: 'POST',
@@ -75,21 +80,31 @@ export class TestClient {
 	 */
 	rawGet(path: string, acceptEncoding: string): Promise<RawAnswer> {
 		return new Promise((resolve, reject) => {
-			const request = http.get(new URL(path, this.baseUrl), { headers: { Cookie: this.cookieHeader(), 'Accept-Encoding': acceptEncoding } }, (response) => {
-				const chunks: Buffer[] = []
-				response.on('data', (chunk: Buffer) => chunks.push(chunk))
-				response.on('error', reject)
-				response.on('end', () => {
-					const raw = Buffer.concat(chunks)
-					const encoding = response.headers['content-encoding']
-					try {
-						const body = encoding === 'br' ? zlib.brotliDecompressSync(raw) : encoding === 'gzip' ? zlib.gunzipSync(raw) : raw
-						resolve({ status: response.statusCode ?? 0, headers: response.headers, encoding, sentBytes: raw.length, text: body.toString('utf8') })
-					} catch (error) {
-						reject(error instanceof Error ? error : new Error(String(error)))
-					}
-				})
-			})
+			const request = http.get(
+				new URL(path, this.baseUrl),
+				{ headers: { Cookie: this.cookieHeader(), 'Accept-Encoding': acceptEncoding } },
+				(response) => {
+					const chunks: Buffer[] = []
+					response.on('data', (chunk: Buffer) => chunks.push(chunk))
+					response.on('error', reject)
+					response.on('end', () => {
+						const raw = Buffer.concat(chunks)
+						const encoding = response.headers['content-encoding']
+						try {
+							const body = encoding === 'br' ? zlib.brotliDecompressSync(raw) : encoding === 'gzip' ? zlib.gunzipSync(raw) : raw
+							resolve({
+								status: response.statusCode ?? 0,
+								headers: response.headers,
+								encoding,
+								sentBytes: raw.length,
+								text: body.toString('utf8'),
+							})
+						} catch (error) {
+							reject(error instanceof Error ? error : new Error(String(error)))
+						}
+					})
+				},
+			)
 			request.on('error', reject)
 		})
 	}

@@ -185,7 +185,10 @@ function rewriteStates(selector: string): string | null {
 		.replace(/:focus(?![\w-])/g, '[data-focus]')
 		.replace(/:hover/g, '[data-hover]')
 		.replace(/:active/g, '[data-active]')
-		.replace(/:(visited|placeholder-shown|invalid|valid|indeterminate|autofill|-webkit-autofill|-moz-focusring)(?![\w-])/g, '[data-never-matches]')
+		.replace(
+			/:(visited|placeholder-shown|invalid|valid|indeterminate|autofill|-webkit-autofill|-moz-focusring)(?![\w-])/g,
+			'[data-never-matches]',
+		)
 	return /:-(webkit|moz|ms)-/.test(rewritten) ? null : rewritten
 }
 
@@ -203,7 +206,11 @@ function subjectClasses(selector: string): string[] | null {
 		if (depth === 0) outside += c
 		if (c === ')' || c === ']') depth--
 	}
-	const subject = outside.trim().split(/\s*[\s>+~]\s*/).pop() ?? ''
+	const subject =
+		outside
+			.trim()
+			.split(/\s*[\s>+~]\s*/)
+			.pop() ?? ''
 	return [...subject.matchAll(/\.([\w-]+)/g)].map((match) => match[1] as string)
 }
 
@@ -395,7 +402,10 @@ export class Rendered {
 		const outline = this.specified(element, ['outline', 'outline-style', 'outline-width'])
 		const drawn = outline !== null && !/^(0|none|0px)$/i.test(outline.trim())
 		if (drawn) {
-			const width = this.specified(element, ['outline-width', 'outline'])?.split(' ').find((token) => /^[\d.]+(px|rem)$/.test(token)) ?? 'medium'
+			const width =
+				this.specified(element, ['outline-width', 'outline'])
+					?.split(' ')
+					.find((token) => /^[\d.]+(px|rem)$/.test(token)) ?? 'medium'
 			const color = this.colorOf(element, ['outline-color', 'outline'])
 			if (color) return { kind: 'outline', color, width }
 		}
@@ -462,9 +472,6 @@ export function contrastRatio(foreground: Rgba, background: Rgba): number {
 }
 
 export function hex({ r, g, b, a }: Rgba): string {
-	const channel = (value: number) =>
-		Math.round(value)
-			.toString(16)
-			.padStart(2, '0')
+	const channel = (value: number) => Math.round(value).toString(16).padStart(2, '0')
 	return `#${channel(r)}${channel(g)}${channel(b)}${a < 1 ? channel(a * 255) : ''}`
 }

@@ -17,7 +17,8 @@ export interface ReadMail {
 
 export async function readMail(raw: string | Buffer): Promise<ReadMail> {
 	const parsed = await simpleParser(raw)
-	const addresses = (value: ParsedMail['to']) => (Array.isArray(value) ? value : value ? [value] : []).flatMap((group) => group.value.map((address) => address.address ?? ''))
+	const addresses = (value: ParsedMail['to']) =>
+		(Array.isArray(value) ? value : value ? [value] : []).flatMap((group) => group.value.map((address) => address.address ?? ''))
 	return {
 		to: addresses(parsed.to),
 		from: parsed.from?.value[0]?.address ?? '',
@@ -32,7 +33,10 @@ export async function readMail(raw: string | Buffer): Promise<ReadMail> {
 export async function outboxMails(dataDir = process.env.DATA_DIR!): Promise<ReadMail[]> {
 	const outbox = path.join(dataDir, 'outbox')
 	if (!fs.existsSync(outbox)) return []
-	const names = fs.readdirSync(outbox).filter((name) => name.endsWith('.eml')).sort()
+	const names = fs
+		.readdirSync(outbox)
+		.filter((name) => name.endsWith('.eml'))
+		.sort()
 	return Promise.all(names.map((name) => readMail(fs.readFileSync(path.join(outbox, name)))))
 }
 

@@ -30,7 +30,12 @@ declare module 'oidc-provider' {
 	export default class Provider {
 		constructor(issuer: string, configuration: Configuration)
 		callback(): (req: IncomingMessage, res: ServerResponse) => void
-		interactionFinished(req: IncomingMessage, res: ServerResponse, result: Record<string, unknown>, options?: { mergeWithLastSubmission?: boolean }): Promise<void>
+		interactionFinished(
+			req: IncomingMessage,
+			res: ServerResponse,
+			result: Record<string, unknown>,
+			options?: { mergeWithLastSubmission?: boolean },
+		): Promise<void>
 		Client: { find(id: string): Promise<{ backchannelLogout(subject: string, sid: string): Promise<void> } | undefined> }
 		Grant: new (init: { clientId: string; accountId: string }) => Grant
 	}

@@ -108,7 +108,10 @@ export async function startOidcProvider(portalUrl: string): Promise<TestOidcProv
 			return
 		}
 		const answer = handle.next
-		const result = 'deny' in answer ? { error: 'access_denied', error_description: 'The user refused.' } : { login: { accountId: answer.subject, amr: answer.amr ?? ['pwd'] } }
+		const result =
+			'deny' in answer
+				? { error: 'access_denied', error_description: 'The user refused.' }
+				: { login: { accountId: answer.subject, amr: answer.amr ?? ['pwd'] } }
 		provider.interactionFinished(req, res, result, { mergeWithLastSubmission: false }).catch((error: unknown) => {
 			res.statusCode = 500
 			res.end(String(error))

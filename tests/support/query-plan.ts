@@ -9,7 +9,9 @@ export async function planOf(query: Compilable, { indexOnly = false } = {}): Pro
 	const handle = getDatabase()
 	const compiled = query.compile()
 	if (handle.driver.kind === 'sqlite') {
-		const rows = handle.driver.client.prepare(`explain query plan ${compiled.sql}`).all(...(compiled.parameters as unknown[])) as { detail: string }[]
+		const rows = handle.driver.client.prepare(`explain query plan ${compiled.sql}`).all(...(compiled.parameters as unknown[])) as {
+			detail: string
+		}[]
 		return rows.map((row) => row.detail).join(' | ')
 	}
 	return handle.db.transaction().execute(async (trx) => {

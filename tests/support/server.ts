@@ -57,7 +57,12 @@ export function startServerCommand(
 	[command, ...args]: string[],
 	options: { cwd?: string; env: Record<string, string | undefined>; processGroup?: boolean },
 ): Promise<RunningServer> {
-	const child = spawn(command!, args, { cwd: options.cwd, env: options.env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: options.processGroup })
+	const child = spawn(command!, args, {
+		cwd: options.cwd,
+		env: options.env as NodeJS.ProcessEnv,
+		stdio: ['ignore', 'pipe', 'pipe'],
+		detached: options.processGroup,
+	})
 	const output: string[] = []
 	// 'close', not 'exit': the output is complete by then (a line written just before exiting may still be in the pipe at 'exit').
 	const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)))
@@ -77,7 +82,8 @@ export function startServerCommand(
 							for (;;) {
 								const found = logEntries(output).find(matches)
 								if (found) return found
-								if (Date.now() > deadline) throw new Error(`no such log entry in ${waitMs / 1000} s; the last lines:\n${output.slice(-20).join('\n')}`)
+								if (Date.now() > deadline)
+									throw new Error(`no such log entry in ${waitMs / 1000} s; the last lines:\n${output.slice(-20).join('\n')}`)
 								await new Promise((resolve) => setTimeout(resolve, 20))
 							}
 						},

@@ -12,7 +12,16 @@ import { startOidcProvider, type NextAnswer, type TestOidcProvider, type TestPer
 export async function startOidcProviderForPortal(): Promise<{ idp: TestOidcProvider; portalEnv: Record<string, string> }> {
 	const port = await freePort()
 	const idp = await startOidcProvider(`http://127.0.0.1:${port}`)
-	return { idp, portalEnv: { PORT: String(port), PUBLIC_URL: idp.portalUrl, OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: idp.clientId, OIDC_CLIENT_SECRET: idp.clientSecret } }
+	return {
+		idp,
+		portalEnv: {
+			PORT: String(port),
+			PUBLIC_URL: idp.portalUrl,
+			OIDC_ISSUER: idp.issuer,
+			OIDC_CLIENT_ID: idp.clientId,
+			OIDC_CLIENT_SECRET: idp.clientSecret,
+		},
+	}
 }
 
 let personCount = 0
@@ -22,7 +31,15 @@ export function addTestPerson(idp: TestOidcProvider, overrides: TestPerson = {})
 	personCount += 1
 	const unique = `${personCount}-${Date.now().toString(36)}`
 	const subject = `sub-${unique}`
-	const person = { email: `sso${unique}@example.com`, email_verified: true, given_name: 'Lan', family_name: 'Nguyễn', name: 'Nguyễn Lan', groups: [], ...overrides }
+	const person = {
+		email: `sso${unique}@example.com`,
+		email_verified: true,
+		given_name: 'Lan',
+		family_name: 'Nguyễn',
+		name: 'Nguyễn Lan',
+		groups: [],
+		...overrides,
+	}
 	idp.people.set(subject, person)
 	return { subject, email: person.email }
 }
@@ -31,7 +48,13 @@ export function addTestPerson(idp: TestOidcProvider, overrides: TestPerson = {})
  * A browser signing in through the provider: the portal's button, the provider's pages, back to the callback
  * (`beforeCallback` runs just before the browser follows it). Returns the portal's answer to the callback.
  */
-export async function signInThroughProvider(idp: TestOidcProvider, client: TestClient, next: NextAnswer, redirectTo = '/', beforeCallback: () => void = () => {}) {
+export async function signInThroughProvider(
+	idp: TestOidcProvider,
+	client: TestClient,
+	next: NextAnswer,
+	redirectTo = '/',
+	beforeCallback: () => void = () => {},
+) {
 	idp.next = next
 	const start = await client.post('/account/oidc/start', { redirectTo })
 	expect(await start.text()).toBe('')

@@ -5,6 +5,26 @@ import path from 'node:path'
 export function selfSignedCertificate(dir: string): { cert: string; key: string } {
 	const cert = path.join(dir, 'portal.crt')
 	const key = path.join(dir, 'portal.key')
-	execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', cert], { stdio: 'pipe' })
+	execFileSync(
+		'openssl',
+		[
+			'req',
+			'-x509',
+			'-newkey',
+			'rsa:2048',
+			'-nodes',
+			'-days',
+			'1',
+			'-subj',
+			'/CN=127.0.0.1',
+			'-addext',
+			'subjectAltName=IP:127.0.0.1',
+			'-keyout',
+			key,
+			'-out',
+			cert,
+		],
+		{ stdio: 'pipe' },
+	)
 	return { cert, key }
 }

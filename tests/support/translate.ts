@@ -18,7 +18,13 @@ export function translate(language: LanguageCode, key: string, values: Record<st
 	if (!t) {
 		const instance = createInstance()
 		const resources = JSON.parse(fs.readFileSync(path.join(localesDir, `${language}.json`), 'utf8')) as object
-		void instance.init({ lng: language, fallbackLng: false, resources: { [language]: { translation: resources } }, interpolation: { escapeValue: false }, initImmediate: false })
+		void instance.init({
+			lng: language,
+			fallbackLng: false,
+			resources: { [language]: { translation: resources } },
+			interpolation: { escapeValue: false },
+			initImmediate: false,
+		})
 		t = withLanguageTags(instance).t
 		translators.set(language, t)
 	}

@@ -32,7 +32,11 @@ export async function createTestUser({
  * A new account with `roles` (each everywhere, or in the provinces `scopes` gives for it), signed in through the sign-in form in a client of its own (showing pages in
  * `lang` when given, else the default language).
  */
-export async function signedInUser(server: { url: string }, roles: string[] = ['viewer'], { lang, scopes }: { lang?: string; scopes?: ReadonlyMap<string, ProvinceCode[]> } = {}) {
+export async function signedInUser(
+	server: { url: string },
+	roles: string[] = ['viewer'],
+	{ lang, scopes }: { lang?: string; scopes?: ReadonlyMap<string, ProvinceCode[]> } = {},
+) {
 	const account = await createTestUser({ roles, scopes })
 	const client = new TestClient(server.url)
 	if (lang) client.cookies.set('lang', lang)

@@ -18,6 +18,7 @@ describe('the commit a build records', () => {
 	})
 
 	test('a SOURCE_COMMIT that is no commit id stops the build', () => {
-		for (const bad of ['abc; rm -rf /', '<script>', 'x'.repeat(65)]) expect(() => sourceCommit({ SOURCE_COMMIT: bad }, noGit)).toThrow(/SOURCE_COMMIT/)
+		for (const bad of ['abc; rm -rf /', '<script>', 'x'.repeat(65)])
+			expect(() => sourceCommit({ SOURCE_COMMIT: bad }, noGit)).toThrow(/SOURCE_COMMIT/)
 	})
 })

@@ -21,9 +21,7 @@ function markdownFiles(): string[] {
 
 /** The text outside fenced code blocks and inline code, where Markdown links live. */
 function prose(markdown: string): string {
-	return markdown
-		.replace(/^(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1\s*$/gm, '')
-		.replace(/(`+)[\s\S]*?\1/g, '')
+	return markdown.replace(/^(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1\s*$/gm, '').replace(/(`+)[\s\S]*?\1/g, '')
 }
 
 /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens; repeats numbered. */
@@ -52,12 +50,14 @@ describe.each(markdownFiles())('%s', (file) => {
 		for (const [, target] of prose(text).matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) {
 			if (/^[a-z][a-z+.-]*:/i.test(target!)) continue
 			const [linkPath, anchor] = target!.split('#') as [string, string | undefined]
-			const resolved = linkPath === '' ? path.join(root, file) : path.resolve(path.dirname(path.join(root, file)), decodeURIComponent(linkPath))
+			const resolved =
+				linkPath === '' ? path.join(root, file) : path.resolve(path.dirname(path.join(root, file)), decodeURIComponent(linkPath))
 			if (!fs.existsSync(resolved)) {
 				broken.push(`${target}: no such file`)
 				continue
 			}
-			if (anchor && resolved.endsWith('.md') && !anchors(fs.readFileSync(resolved, 'utf8')).has(anchor)) broken.push(`${target}: no such heading`)
+			if (anchor && resolved.endsWith('.md') && !anchors(fs.readFileSync(resolved, 'utf8')).has(anchor))
+				broken.push(`${target}: no such heading`)
 		}
 		expect(broken).toEqual([])
 	})

@@ -21,23 +21,29 @@ describe('patches to installed packages (npm install runs scripts/patch-dependen
 		expect(fs.readFileSync(path.join(projectRoot, patch.file), 'utf8')).toContain(PATCH_MARKER)
 	})
 
-	test.each(DEPENDENCY_PATCHES.map((patch) => [patch.name, patch] as const))('%s: replaces every anchor, and a second run changes nothing', (_name, patch) => {
-		const once = patchedText(patch, pristineText(patch))
-		if (!('text' in once)) throw new Error(`not applied: ${once.missing}`)
-		expect(once.text).toContain(PATCH_MARKER)
-		for (const { find, replace } of patch.replacements) {
-			expect(once.text).toContain(replace)
-			if (!replace.includes(find)) expect(once.text).not.toContain(find)
-		}
-		expect(patchedText(patch, once.text)).toEqual({ text: once.text })
-	})
+	test.each(DEPENDENCY_PATCHES.map((patch) => [patch.name, patch] as const))(
+		'%s: replaces every anchor, and a second run changes nothing',
+		(_name, patch) => {
+			const once = patchedText(patch, pristineText(patch))
+			if (!('text' in once)) throw new Error(`not applied: ${once.missing}`)
+			expect(once.text).toContain(PATCH_MARKER)
+			for (const { find, replace } of patch.replacements) {
+				expect(once.text).toContain(replace)
+				if (!replace.includes(find)) expect(once.text).not.toContain(find)
+			}
+			expect(patchedText(patch, once.text)).toEqual({ text: once.text })
+		},
+	)
 
-	test.each(DEPENDENCY_PATCHES.map((patch) => [patch.name, patch] as const))('%s: another version of the file, with an anchor missing or twice, is left alone', (_name, patch) => {
-		const [first, second] = patch.replacements
-		const withoutSecond = pristineText(patch).replace(second!.find, '')
-		expect(patchedText(patch, withoutSecond)).toEqual({ missing: second!.find.split('\n')[0] })
-		expect(patchedText(patch, pristineText(patch) + first!.find)).toEqual({ missing: first!.find.split('\n')[0] })
-	})
+	test.each(DEPENDENCY_PATCHES.map((patch) => [patch.name, patch] as const))(
+		'%s: another version of the file, with an anchor missing or twice, is left alone',
+		(_name, patch) => {
+			const [first, second] = patch.replacements
+			const withoutSecond = pristineText(patch).replace(second!.find, '')
+			expect(patchedText(patch, withoutSecond)).toEqual({ missing: second!.find.split('\n')[0] })
+			expect(patchedText(patch, pristineText(patch) + first!.find)).toEqual({ missing: first!.find.split('\n')[0] })
+		},
+	)
 
 	test('a package that is not installed, or not as the patch expects, is a warning and no change', () => {
 		const root = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-patch-'))

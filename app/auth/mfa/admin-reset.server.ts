@@ -42,7 +42,10 @@ export async function resetSecondFactor(
 	const reset = async (trx: DB) => {
 		const hadSecondFactor = await removeSecondFactor(user.id, trx)
 		const sessionsEnded = await revokeAccess(user.id, {}, trx)
-		await recordAudit({ action: 'user.mfaReset', ...by, entity: 'user', entityId: user.id, details: { email: user.email, hadSecondFactor, sessionsEnded } }, trx)
+		await recordAudit(
+			{ action: 'user.mfaReset', ...by, entity: 'user', entityId: user.id, details: { email: user.email, hadSecondFactor, sessionsEnded } },
+			trx,
+		)
 		await notifySecondFactorChange(user.id, 'reset', trx)
 		return { hadSecondFactor, sessionsEnded }
 	}

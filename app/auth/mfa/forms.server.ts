@@ -3,7 +3,11 @@ import { credentialsSchema } from '~/users/forms.server'
 import { issue } from '~/utils/form.server'
 
 /** A code as typed: six digits from the app, or a recovery code (`xxxxx-xxxxx`); checked by mfa.server. */
-const code = z.string().trim().min(1, issue('validation.required')).max(64, issue('validation.tooLong', { max: 64 }))
+const code = z
+	.string()
+	.trim()
+	.min(1, issue('validation.required'))
+	.max(64, issue('validation.tooLong', { max: 64 }))
 
 export const codeSchema = z.object({ code })
 
@@ -12,10 +16,17 @@ export const mfaIntentSchema = z.object({
 	intent: z.enum(['startMfa', 'confirmMfa', 'regenerateRecoveryCodes', 'disableMfa']),
 	code: code.optional(),
 	/** Asked again when a factor is added: a session alone (a borrowed browser) must not tie the account to another phone. */
-	password: z.string().max(1024, issue('validation.tooLong', { max: 1024 })).optional(),
+	password: z
+		.string()
+		.max(1024, issue('validation.tooLong', { max: 1024 }))
+		.optional(),
 })
 
 /** `POST /api/users/authenticate`'s body: the credentials, and the second factor's code when the account has one. */
 export const apiCredentialsSchema = credentialsSchema.extend({
-	code: z.string().trim().max(64, issue('validation.tooLong', { max: 64 })).optional(),
+	code: z
+		.string()
+		.trim()
+		.max(64, issue('validation.tooLong', { max: 64 }))
+		.optional(),
 })

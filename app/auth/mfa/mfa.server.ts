@@ -30,7 +30,10 @@ function openKey(userId: number, sealed: string): { plain: string; current: bool
 	const opened = decryptSecret(sealed, context(userId))
 	if (!opened && !reportedUnreadable.has(userId)) {
 		reportedUnreadable.add(userId)
-		logger.warn('mfa.key_unreadable', { userId, hint: 'SESSION_SECRET does not open this second-factor key: restore the secret the database was made with, or reset the factor (npm run cli -- users:reset-mfa --email E)' })
+		logger.warn('mfa.key_unreadable', {
+			userId,
+			hint: 'SESSION_SECRET does not open this second-factor key: restore the secret the database was made with, or reset the factor (npm run cli -- users:reset-mfa --email E)',
+		})
 	}
 	return opened
 }
@@ -74,7 +77,12 @@ export async function getSecondFactor(userId: number, db: DB = getDb()): Promise
 
 /** Whether the user has a confirmed second factor (sign-in then asks for a code). */
 export async function hasSecondFactor(userId: number, db: DB = getDb()): Promise<boolean> {
-	const row = await db.selectFrom('user_mfa').select('user_id').where('user_id', '=', userId).where('confirmed_at', 'is not', null).executeTakeFirst()
+	const row = await db
+		.selectFrom('user_mfa')
+		.select('user_id')
+		.where('user_id', '=', userId)
+		.where('confirmed_at', 'is not', null)
+		.executeTakeFirst()
 	return Boolean(row)
 }
 
@@ -89,7 +97,11 @@ export async function startEnrolment(userId: number, now = Date.now(), db: DB = 
 		const existing = await trx.selectFrom('user_mfa').select('confirmed_at').where('user_id', '=', userId).executeTakeFirst()
 		if (existing?.confirmed_at != null) return null
 		if (existing) {
-			await trx.updateTable('user_mfa').set({ secret_encrypted: sealed, created_at: now, last_used_step: 0 }).where('user_id', '=', userId).execute()
+			await trx
+				.updateTable('user_mfa')
+				.set({ secret_encrypted: sealed, created_at: now, last_used_step: 0 })
+				.where('user_id', '=', userId)
+				.execute()
 		} else {
 			await trx.insertInto('user_mfa').values({ user_id: userId, secret_encrypted: sealed, created_at: now, confirmed_at: null }).execute()
 		}
@@ -102,7 +114,11 @@ export type ConfirmResult = { ok: true; recoveryCodes: string[] } | { ok: false;
 /** Confirms the key being set up with a first code from the app; gives the ten recovery codes, shown once. */
 export async function confirmEnrolment(userId: number, code: string, now = Date.now(), db: DB = getDb()): Promise<ConfirmResult> {
 	return db.transaction().execute(async (trx): Promise<ConfirmResult> => {
-		const row = await trx.selectFrom('user_mfa').select(['secret_encrypted', 'confirmed_at']).where('user_id', '=', userId).executeTakeFirst()
+		const row = await trx
+			.selectFrom('user_mfa')
+			.select(['secret_encrypted', 'confirmed_at'])
+			.where('user_id', '=', userId)
+			.executeTakeFirst()
 		if (!row || row.confirmed_at !== null) return { ok: false, reason: 'notStarted' }
 		const opened = openKey(userId, row.secret_encrypted)
 		if (!opened) return { ok: false, reason: 'notStarted' }
@@ -110,7 +126,11 @@ export async function confirmEnrolment(userId: number, code: string, now = Date.
 		if (step === null) return { ok: false, reason: 'invalidCode' }
 		const confirmed = await trx
 			.updateTable('user_mfa')
-			.set({ confirmed_at: now, last_used_step: step, ...(opened.current ? {} : { secret_encrypted: encryptSecret(opened.plain, context(userId)) }) })
+			.set({
+				confirmed_at: now,
+				last_used_step: step,
+				...(opened.current ? {} : { secret_encrypted: encryptSecret(opened.plain, context(userId)) }),
+			})
 			.where('user_id', '=', userId)
 			.where('confirmed_at', 'is', null)
 			.executeTakeFirst()
@@ -124,7 +144,14 @@ async function storeRecoveryCodes(db: DB, userId: number, now: number): Promise<
 	await db.deleteFrom('mfa_recovery_codes').where('user_id', '=', userId).execute()
 	await db
 		.insertInto('mfa_recovery_codes')
-		.values(codes.map((code) => ({ user_id: userId, code_hash: recoveryCodeHashes(normaliseRecoveryCode(code)!)[0]!, created_at: now, used_at: null })))
+		.values(
+			codes.map((code) => ({
+				user_id: userId,
+				code_hash: recoveryCodeHashes(normaliseRecoveryCode(code)!)[0]!,
+				created_at: now,
+				used_at: null,
+			})),
+		)
 		.execute()
 	return codes
 }
@@ -189,7 +216,12 @@ async function acceptRecoveryCode(userId: number, code: string, now: number, db:
 		await reportUnreadableKey(userId, db)
 		return false
 	}
-	const used = await db.updateTable('mfa_recovery_codes').set({ used_at: now }).where('id', '=', candidate.id).where('used_at', 'is', null).executeTakeFirst()
+	const used = await db
+		.updateTable('mfa_recovery_codes')
+		.set({ used_at: now })
+		.where('id', '=', candidate.id)
+		.where('used_at', 'is', null)
+		.executeTakeFirst()
 	return Number(used.numUpdatedRows) === 1
 }
 

@@ -43,12 +43,26 @@ export interface PendingSignIn {
 }
 
 /** Starts waiting for the user's code; returns the cookie that names the wait. */
-export async function beginPendingSignIn(userId: number, redirectTo: string, oidc: OidcSessionLink | null = null, now = Date.now(), db: DB = getDb()): Promise<string> {
+export async function beginPendingSignIn(
+	userId: number,
+	redirectTo: string,
+	oidc: OidcSessionLink | null = null,
+	now = Date.now(),
+	db: DB = getDb(),
+): Promise<string> {
 	const key = randomBytes(32).toString('base64url')
 	await db.deleteFrom('mfa_pending_sign_ins').where('expires_at', '<=', now).execute()
 	await db
 		.insertInto('mfa_pending_sign_ins')
-		.values({ id_hash: hashKey(key), user_id: userId, redirect_to: redirectTo, created_at: now, expires_at: now + PENDING_SIGN_IN_MS, oidc_sid: oidc?.sid ?? null, oidc_id_token: oidc?.idToken ?? null })
+		.values({
+			id_hash: hashKey(key),
+			user_id: userId,
+			redirect_to: redirectTo,
+			created_at: now,
+			expires_at: now + PENDING_SIGN_IN_MS,
+			oidc_sid: oidc?.sid ?? null,
+			oidc_id_token: oidc?.idToken ?? null,
+		})
 		.execute()
 	return pendingCookie().serialize(key)
 }

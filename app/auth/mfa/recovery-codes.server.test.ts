@@ -17,7 +17,8 @@ describe('recovery codes', () => {
 	})
 
 	test('anything else is no recovery code', () => {
-		for (const input of ['', 'ab3de-fg7h', 'ab3de-fg7hkk', 'uuuuu-uuuuu', 'ab3de_fg7hk', '12345-6789!']) expect(normaliseRecoveryCode(input)).toBeNull()
+		for (const input of ['', 'ab3de-fg7h', 'ab3de-fg7hkk', 'uuuuu-uuuuu', 'ab3de_fg7hk', '12345-6789!'])
+			expect(normaliseRecoveryCode(input)).toBeNull()
 	})
 })
 

@@ -8,7 +8,14 @@ import { getAuthProvider } from '../provider.server'
 import { beginCodeAttempt, beginSignInAttempt, codeSucceeded, signInSucceeded } from '../throttle.server'
 import { getT } from '~/i18n/i18n.server'
 import { mfaIntentSchema } from './forms.server'
-import { acceptSecondFactorCode, confirmEnrolment, getSecondFactor, removeSecondFactor, replaceRecoveryCodes, startEnrolment } from './mfa.server'
+import {
+	acceptSecondFactorCode,
+	confirmEnrolment,
+	getSecondFactor,
+	removeSecondFactor,
+	replaceRecoveryCodes,
+	startEnrolment,
+} from './mfa.server'
 import { notifySecondFactorChange } from './notices.server'
 import { qrCodeSvg } from '~/utils/qr-code.server'
 import { SECURITY_PATH, satisfiedBySignIn, secondFactorRequiredFor } from './requirement.server'
@@ -31,10 +38,16 @@ export type MfaSectionData =
 /** What the security page shows about the user's second factor. */
 export async function getMfaSection(request: Request, user: User, session: Pick<Session, 'second_factor'>): Promise<MfaSectionData> {
 	const [state, required] = await Promise.all([getSecondFactor(user.id), secondFactorRequiredFor(user.id)])
-	if (state.status === 'active') return { status: 'active', required, confirmedAt: state.confirmedAt, recoveryCodesLeft: state.recoveryCodesLeft }
+	if (state.status === 'active')
+		return { status: 'active', required, confirmedAt: state.confirmedAt, recoveryCodesLeft: state.recoveryCodesLeft }
 	const mustSetUp = required && !satisfiedBySignIn(session.second_factor)
 	if (state.status === 'none') return { status: 'none', required: mustSetUp }
-	return { status: 'pending', required: mustSetUp, qrSvg: await qrCodeSvg(totpUri(state.secret, user.email)), key: groupedSecret(state.secret) }
+	return {
+		status: 'pending',
+		required: mustSetUp,
+		qrSvg: await qrCodeSvg(totpUri(state.secret, user.email)),
+		key: groupedSecret(state.secret),
+	}
 }
 
 export interface MfaActionData {
@@ -47,9 +60,17 @@ export interface MfaActionData {
 	}
 }
 
-function answer(intent: MfaIntent, { errors = {}, formError = null, recoveryCodes = null }: Partial<MfaActionData['mfa']>, status = 200, headers?: HeadersInit) {
+function answer(
+	intent: MfaIntent,
+	{ errors = {}, formError = null, recoveryCodes = null }: Partial<MfaActionData['mfa']>,
+	status = 200,
+	headers?: HeadersInit,
+) {
 	if (status >= 400) noteFormFailed()
-	return data<MfaActionData>({ mfa: { intent, errors, formError, recoveryCodes } }, { status, headers: { 'Cache-Control': 'no-store', ...headers } })
+	return data<MfaActionData>(
+		{ mfa: { intent, errors, formError, recoveryCodes } },
+		{ status, headers: { 'Cache-Control': 'no-store', ...headers } },
+	)
 }
 
 /** The password asked again before a factor is added: throttled and audited as at sign-in. */
@@ -57,12 +78,29 @@ async function refuseWrongPassword(request: Request, user: User, password: strin
 	const attempt = await beginSignInAttempt(user.email, ip)
 	if (!attempt.allowed) {
 		const t = await getT(request)
-		if (attempt.firstInWindow) await recordAudit({ action: 'auth.sign_in_throttled', actor: user, entity: 'user', entityId: user.id, ip, details: { intent: 'confirmMfa' } })
-		return answer('confirmMfa', { formError: t('login.throttled', { count: Math.ceil(attempt.retryAfter / 60) }) }, 429, { 'Retry-After': String(attempt.retryAfter) })
+		if (attempt.firstInWindow)
+			await recordAudit({
+				action: 'auth.sign_in_throttled',
+				actor: user,
+				entity: 'user',
+				entityId: user.id,
+				ip,
+				details: { intent: 'confirmMfa' },
+			})
+		return answer('confirmMfa', { formError: t('login.throttled', { count: Math.ceil(attempt.retryAfter / 60) }) }, 429, {
+			'Retry-After': String(attempt.retryAfter),
+		})
 	}
 	const result = await getAuthProvider().signIn(user.email, password)
 	if (!result.ok || result.user.id !== user.id) {
-		await recordAudit({ action: 'auth.sign_in_failed', actor: user, entity: 'user', entityId: user.id, ip, details: { intent: 'confirmMfa' } })
+		await recordAudit({
+			action: 'auth.sign_in_failed',
+			actor: user,
+			entity: 'user',
+			entityId: user.id,
+			ip,
+			details: { intent: 'confirmMfa' },
+		})
 		return answer('confirmMfa', { errors: { password: { key: 'mfa.setup.wrongPassword' } } }, 400)
 	}
 	await signInSucceeded(user.email, ip)
@@ -101,8 +139,11 @@ export async function handleMfaIntent(request: Request, user: User, intent: MfaI
 	const attempt = await beginCodeAttempt(user.id, ip)
 	if (!attempt.allowed) {
 		const t = await getT(request)
-		if (attempt.firstInWindow) await recordAudit({ action: 'auth.mfa_throttled', actor: user, entity: 'user', entityId: user.id, ip, details: { intent } })
-		return answer(intent, { formError: t('login.throttled', { count: Math.ceil(attempt.retryAfter / 60) }) }, 429, { 'Retry-After': String(attempt.retryAfter) })
+		if (attempt.firstInWindow)
+			await recordAudit({ action: 'auth.mfa_throttled', actor: user, entity: 'user', entityId: user.id, ip, details: { intent } })
+		return answer(intent, { formError: t('login.throttled', { count: Math.ceil(attempt.retryAfter / 60) }) }, 429, {
+			'Retry-After': String(attempt.retryAfter),
+		})
 	}
 	const wrongCode = async () => {
 		await recordAudit({ action: 'auth.mfa_failed', actor: user, entity: 'user', entityId: user.id, ip, details: { intent } })
@@ -127,7 +168,14 @@ export async function handleMfaIntent(request: Request, user: User, intent: MfaI
 	if (intent === 'regenerateRecoveryCodes') {
 		const codes = await replaceRecoveryCodes(user.id)
 		if (!codes) return wrongCode()
-		await recordAudit({ action: 'auth.mfa_recovery_codes_regenerated', actor: user, entity: 'user', entityId: user.id, ip, details: { with: checked.method } })
+		await recordAudit({
+			action: 'auth.mfa_recovery_codes_regenerated',
+			actor: user,
+			entity: 'user',
+			entityId: user.id,
+			ip,
+			details: { with: checked.method },
+		})
 		await notifySecondFactorChange(user.id, 'recoveryCodesRegenerated')
 		return answer(intent, { recoveryCodes: codes })
 	}

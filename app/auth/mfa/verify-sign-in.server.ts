@@ -9,7 +9,13 @@ import { beginCodeAttempt, codeSucceeded } from '../throttle.server'
 import { codeSchema } from './forms.server'
 import { acceptSecondFactorCode } from './mfa.server'
 import { notifySecondFactorChange } from './notices.server'
-import { PENDING_SIGN_IN_MAX_FAILURES, claimCodeCheck, clearPendingSignInCookie, endPendingSignIn, getPendingSignIn } from './pending-sign-in.server'
+import {
+	PENDING_SIGN_IN_MAX_FAILURES,
+	claimCodeCheck,
+	clearPendingSignInCookie,
+	endPendingSignIn,
+	getPendingSignIn,
+} from './pending-sign-in.server'
 
 const EXPIRED = '/account/login?reason=code-expired'
 
@@ -56,5 +62,10 @@ export async function verifySignInCode(request: Request) {
 		await recordAudit({ action: 'auth.mfa_recovery_code_used', actor: user, entity: 'user', entityId: user.id, ip })
 		await notifySecondFactorChange(user.id, 'recoveryCodeUsed')
 	}
-	return completeSignIn(request, user, { redirectTo: pending.redirectTo, secondFactor: checked.method, oidc: pending.oidc, cookies: [await clearPendingSignInCookie()] })
+	return completeSignIn(request, user, {
+		redirectTo: pending.redirectTo,
+		secondFactor: checked.method,
+		oidc: pending.oidc,
+		cookies: [await clearPendingSignInCookie()],
+	})
 }

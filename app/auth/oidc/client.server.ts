@@ -30,10 +30,16 @@ function isLoopbackHttp(issuer: string): boolean {
 export function getOidcConfiguration(settings: OidcSettings): Promise<oidc.Configuration> {
 	const holder = singleton('oidc-configuration', () => ({ pending: null as Promise<oidc.Configuration> | null }))
 	holder.pending ??= oidc
-		.discovery(new URL(settings.issuer), settings.clientId, { client_secret: settings.clientSecret }, oidc.ClientSecretBasic(settings.clientSecret), {
-			timeout: PROVIDER_TIMEOUT_SECONDS,
-			execute: isLoopbackHttp(settings.issuer) ? [oidc.allowInsecureRequests] : [],
-		})
+		.discovery(
+			new URL(settings.issuer),
+			settings.clientId,
+			{ client_secret: settings.clientSecret },
+			oidc.ClientSecretBasic(settings.clientSecret),
+			{
+				timeout: PROVIDER_TIMEOUT_SECONDS,
+				execute: isLoopbackHttp(settings.issuer) ? [oidc.allowInsecureRequests] : [],
+			},
+		)
 		.then((configuration) => prepareConfiguration(configuration))
 		.catch((error: unknown) => {
 			holder.pending = null
@@ -68,7 +74,10 @@ export function providerKeys(settings: OidcSettings) {
 		if (!uri) return []
 		let keys: unknown
 		try {
-			const response = await fetch(uri, { headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(PROVIDER_TIMEOUT_SECONDS * 1000) })
+			const response = await fetch(uri, {
+				headers: { Accept: 'application/json' },
+				signal: AbortSignal.timeout(PROVIDER_TIMEOUT_SECONDS * 1000),
+			})
 			keys = response.ok ? ((await response.json()) as { keys?: unknown }).keys : undefined
 		} catch (error) {
 			throw new ProviderUnavailableError(error)

@@ -16,7 +16,12 @@ import { mappedRoleCodes, type DirectoryAssignment, type RoleMap } from './role-
  * Each directory role carries the provinces the map gives it (regional scope, decision 0052); a role the
  * portal assigned keeps the portal's provinces.
  */
-export async function applyDirectoryRoles(user: User, assignments: readonly DirectoryAssignment[], ip: string | null, db: DB = getDb()): Promise<void> {
+export async function applyDirectoryRoles(
+	user: User,
+	assignments: readonly DirectoryAssignment[],
+	ip: string | null,
+	db: DB = getDb(),
+): Promise<void> {
 	await db.transaction().execute(async (trx) => {
 		const held = await trx
 			.selectFrom('user_roles')
@@ -26,7 +31,15 @@ export async function applyDirectoryRoles(user: User, assignments: readonly Dire
 			.execute()
 		const before = await getRoleAssignments(user.id, trx)
 		const wanted = assignments.length
-			? await trx.selectFrom('roles').select(['id', 'code']).where('code', 'in', assignments.map((assignment) => assignment.roleCode)).execute()
+			? await trx
+					.selectFrom('roles')
+					.select(['id', 'code'])
+					.where(
+						'code',
+						'in',
+						assignments.map((assignment) => assignment.roleCode),
+					)
+					.execute()
 			: []
 		const missing = assignments.filter((assignment) => !wanted.some((role) => role.code === assignment.roleCode))
 		if (missing.length > 0) logger.warn('oidc.unknown_mapped_roles', { roles: missing.map((assignment) => assignment.roleCode) })
@@ -41,25 +54,54 @@ export async function applyDirectoryRoles(user: User, assignments: readonly Dire
 				.deleteFrom('user_roles')
 				.where('user_id', '=', user.id)
 				.where('source', '=', 'directory')
-				.where('role_id', 'in', removed.map((role) => role.id))
+				.where(
+					'role_id',
+					'in',
+					removed.map((role) => role.id),
+				)
 				.execute()
 		}
 		if (added.length > 0) {
-			await trx.insertInto('user_roles').values(added.map((role) => ({ user_id: user.id, role_id: role.id, source: 'directory' }))).execute()
+			await trx
+				.insertInto('user_roles')
+				.values(added.map((role) => ({ user_id: user.id, role_id: role.id, source: 'directory' })))
+				.execute()
 		}
 		// Each role the directory gives takes the provinces it gives (none: everywhere), unless the portal
 		// assigned that role: then the portal's provinces stay with it.
-		const directoryRoles = wanted.filter((role) => (held.find((heldRole) => heldRole.id === role.id)?.source ?? 'directory') === 'directory')
+		const directoryRoles = wanted.filter(
+			(role) => (held.find((heldRole) => heldRole.id === role.id)?.source ?? 'directory') === 'directory',
+		)
 		if (directoryRoles.length > 0) {
-			await trx.deleteFrom('user_role_scopes').where('user_id', '=', user.id).where('role_id', 'in', directoryRoles.map((role) => role.id)).execute()
+			await trx
+				.deleteFrom('user_role_scopes')
+				.where('user_id', '=', user.id)
+				.where(
+					'role_id',
+					'in',
+					directoryRoles.map((role) => role.id),
+				)
+				.execute()
 			const scoped = directoryRoles.flatMap((role) =>
-				(assignments.find((assignment) => assignment.roleCode === role.code)?.provinces ?? []).map((province) => ({ user_id: user.id, role_id: role.id, province })),
+				(assignments.find((assignment) => assignment.roleCode === role.code)?.provinces ?? []).map((province) => ({
+					user_id: user.id,
+					role_id: role.id,
+					province,
+				})),
 			)
 			if (scoped.length > 0) await trx.insertInto('user_role_scopes').values(scoped).execute()
 		}
-		const sources = new Map([...held.map((role) => [Number(role.id), role.source] as const), ...added.map((role) => [Number(role.id), 'directory'] as const)])
+		const sources = new Map([
+			...held.map((role) => [Number(role.id), role.source] as const),
+			...added.map((role) => [Number(role.id), 'directory'] as const),
+		])
 		const describe = (list: readonly NamedAssignment[]) =>
-			describeAssignments(list.map((assignment) => ({ ...assignment, code: sources.get(assignment.roleId) === 'directory' ? `${assignment.code} (directory)` : assignment.code })))
+			describeAssignments(
+				list.map((assignment) => ({
+					...assignment,
+					code: sources.get(assignment.roleId) === 'directory' ? `${assignment.code} (directory)` : assignment.code,
+				})),
+			)
 		const from = describe(before)
 		const to = describe(await getRoleAssignments(user.id, trx))
 		if (from === to) return

@@ -23,13 +23,33 @@ const flow: FlowState = { state: 'state-1', nonce: 'nonce-1', verifier: 'v'.repe
 
 function claims(overrides: Record<string, unknown> = {}) {
 	const now = Math.floor(Date.now() / 1000)
-	return { iss: ISSUER, aud: CLIENT_ID, sub: 'person-1', iat: now, exp: now + 300, nonce: flow.nonce, email: 'lan@example.com', email_verified: true, given_name: 'Lan', family_name: 'Nguyễn', name: 'Nguyễn Lan', groups: ['staff'], ...overrides }
+	return {
+		iss: ISSUER,
+		aud: CLIENT_ID,
+		sub: 'person-1',
+		iat: now,
+		exp: now + 300,
+		nonce: flow.nonce,
+		email: 'lan@example.com',
+		email_verified: true,
+		given_name: 'Lan',
+		family_name: 'Nguyễn',
+		name: 'Nguyễn Lan',
+		groups: ['staff'],
+		...overrides,
+	}
 }
 
 /** Exchanges a code at a token endpoint that answers `idToken`. */
 function exchange(idToken: string) {
 	const configuration = new oidc.Configuration(
-		{ issuer: ISSUER, authorization_endpoint: `${ISSUER}/auth`, token_endpoint: `${ISSUER}/token`, jwks_uri: `${ISSUER}/jwks`, id_token_signing_alg_values_supported: ['RS256'] },
+		{
+			issuer: ISSUER,
+			authorization_endpoint: `${ISSUER}/auth`,
+			token_endpoint: `${ISSUER}/token`,
+			jwks_uri: `${ISSUER}/jwks`,
+			id_token_signing_alg_values_supported: ['RS256'],
+		},
 		CLIENT_ID,
 		{ client_secret: 'secret' },
 		oidc.ClientSecretBasic('secret'),
@@ -46,7 +66,11 @@ function exchange(idToken: string) {
 describe('the ID token is checked (openid-client, with the provider’s keys)', () => {
 	test('a token from the provider, for this client, signed with its key, with this flow’s nonce, is accepted', async () => {
 		const result = await exchange(signed(claims()))
-		expect(result).toMatchObject({ ok: true, redirectTo: '/dashboard', claims: { subject: 'person-1', email: 'lan@example.com', emailVerified: true, groups: ['staff'] } })
+		expect(result).toMatchObject({
+			ok: true,
+			redirectTo: '/dashboard',
+			claims: { subject: 'person-1', email: 'lan@example.com', emailVerified: true, groups: ['staff'] },
+		})
 	})
 
 	test.each([

@@ -34,7 +34,8 @@ export interface OidcClaims {
 	sid: string | null
 }
 
-export type FlowResult = { ok: true; claims: OidcClaims; idToken: string; redirectTo: string } | { ok: false; reason: FlowFailure; detail?: string }
+export type FlowResult =
+	{ ok: true; claims: OidcClaims; idToken: string; redirectTo: string } | { ok: false; reason: FlowFailure; detail?: string }
 
 function flowCookie() {
 	return singleton('oidc-flow-cookie', () => {
@@ -63,7 +64,9 @@ async function readFlow(request: Request, now: number): Promise<FlowState | null
 	}
 	if (typeof value !== 'object' || value === null) return null
 	const flow = value as Partial<FlowState>
-	const strings = [flow.state, flow.nonce, flow.verifier, flow.redirectTo].every((part) => typeof part === 'string' && part.length > 0 && part.length <= 2048)
+	const strings = [flow.state, flow.nonce, flow.verifier, flow.redirectTo].every(
+		(part) => typeof part === 'string' && part.length > 0 && part.length <= 2048,
+	)
 	if (!strings || typeof flow.startedAt !== 'number') return null
 	// The cookie's own lifetime is the browser's to keep; the time inside it is ours.
 	if (now - flow.startedAt > FLOW_MAX_AGE_MS || flow.startedAt > now + 60_000) return null
@@ -108,7 +111,10 @@ export function isUnreachable(error: unknown): boolean {
  * The callback's checks before the code is exchanged: a flow cookie still on (else the callback is stale or
  * replayed), the same `state`, and no error from the provider.
  */
-export async function readCallback(request: Request, now = Date.now()): Promise<{ ok: true; flow: FlowState; params: URLSearchParams } | { ok: false; reason: FlowFailure; detail?: string }> {
+export async function readCallback(
+	request: Request,
+	now = Date.now(),
+): Promise<{ ok: true; flow: FlowState; params: URLSearchParams } | { ok: false; reason: FlowFailure; detail?: string }> {
 	const params = new URL(request.url).searchParams
 	const flow = await readFlow(request, now)
 	if (!flow) return { ok: false, reason: 'stale' }
@@ -134,7 +140,12 @@ function listClaim(value: unknown): string[] {
  * signature with the provider's keys, expiry and nonce. Claims the ID token leaves out (email and groups at
  * many providers) are read from the userinfo endpoint.
  */
-export async function exchangeCode(configuration: oidc.Configuration, settings: OidcSettings, flow: FlowState, params: URLSearchParams): Promise<FlowResult> {
+export async function exchangeCode(
+	configuration: oidc.Configuration,
+	settings: OidcSettings,
+	flow: FlowState,
+	params: URLSearchParams,
+): Promise<FlowResult> {
 	const currentUrl = new URL(settings.redirectUri)
 	currentUrl.search = params.toString()
 	let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>
@@ -183,4 +194,3 @@ export async function exchangeCode(configuration: oidc.Configuration, settings: 
 		},
 	}
 }
-

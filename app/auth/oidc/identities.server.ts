@@ -18,17 +18,28 @@ export interface LinkedIdentity {
 
 export type AccountRefusal = 'noAccount' | 'unverifiedEmail' | 'linkedElsewhere' | 'locked'
 
-export type AccountResult = { ok: true; user: User; how: 'known' | 'linked' | 'created' } | { ok: false; reason: AccountRefusal; email: string | null }
+export type AccountResult =
+	{ ok: true; user: User; how: 'known' | 'linked' | 'created' } | { ok: false; reason: AccountRefusal; email: string | null }
 
 /** The account linked to this identity at the provider, if any. */
 async function userOfIdentity(db: DB, issuer: string, subject: string): Promise<User | undefined> {
-	const row = await db.selectFrom('user_identities').select('user_id').where('issuer', '=', issuer).where('subject', '=', subject).executeTakeFirst()
+	const row = await db
+		.selectFrom('user_identities')
+		.select('user_id')
+		.where('issuer', '=', issuer)
+		.where('subject', '=', subject)
+		.executeTakeFirst()
 	return row ? getUserById(row.user_id, db) : undefined
 }
 
 /** The user a back-channel logout naming only `sub` means. */
 export async function userIdOfIdentity(issuer: string, subject: string, db: DB = getDb()): Promise<number | null> {
-	const row = await db.selectFrom('user_identities').select('user_id').where('issuer', '=', issuer).where('subject', '=', subject).executeTakeFirst()
+	const row = await db
+		.selectFrom('user_identities')
+		.select('user_id')
+		.where('issuer', '=', issuer)
+		.where('subject', '=', subject)
+		.executeTakeFirst()
 	return row ? Number(row.user_id) : null
 }
 
@@ -47,7 +58,13 @@ function providedNames(claims: OidcClaims) {
  * else a new account when `createAccounts` (again only with a verified email). A locked account stays locked.
  * Given, family and display names follow the provider's.
  */
-export async function resolveOidcAccount(issuer: string, claims: OidcClaims, { createAccounts }: { createAccounts: boolean }, now = Date.now(), db: DB = getDb()): Promise<AccountResult> {
+export async function resolveOidcAccount(
+	issuer: string,
+	claims: OidcClaims,
+	{ createAccounts }: { createAccounts: boolean },
+	now = Date.now(),
+	db: DB = getDb(),
+): Promise<AccountResult> {
 	const email = claims.email ? canonicalEmail(claims.email) : null
 	return db.transaction().execute(async (trx): Promise<AccountResult> => {
 		let user = await userOfIdentity(trx, issuer, claims.subject)
@@ -58,21 +75,43 @@ export async function resolveOidcAccount(issuer: string, claims: OidcClaims, { c
 				if (!claims.emailVerified) return { ok: false, reason: 'unverifiedEmail', email }
 			}
 			if (existing) {
-				const other = await trx.selectFrom('user_identities').select('subject').where('user_id', '=', existing.id).where('issuer', '=', issuer).executeTakeFirst()
+				const other = await trx
+					.selectFrom('user_identities')
+					.select('subject')
+					.where('user_id', '=', existing.id)
+					.where('issuer', '=', issuer)
+					.executeTakeFirst()
 				if (other) return { ok: false, reason: 'linkedElsewhere', email }
 				user = existing
 				how = 'linked'
 			} else if (email && createAccounts) {
-				user = await insertUser({ email, passwordHash: null, firstName: claims.givenName ?? '', lastName: claims.familyName ?? '', displayName: claims.name ?? '' }, trx)
+				user = await insertUser(
+					{
+						email,
+						passwordHash: null,
+						firstName: claims.givenName ?? '',
+						lastName: claims.familyName ?? '',
+						displayName: claims.name ?? '',
+					},
+					trx,
+				)
 				how = 'created'
 			} else {
 				return { ok: false, reason: 'noAccount', email }
 			}
-			await trx.insertInto('user_identities').values({ user_id: user.id, issuer, subject: claims.subject, linked_at: now, last_sign_in_at: now }).execute()
+			await trx
+				.insertInto('user_identities')
+				.values({ user_id: user.id, issuer, subject: claims.subject, linked_at: now, last_sign_in_at: now })
+				.execute()
 		}
 		if (user.locked) return { ok: false, reason: 'locked', email: user.email }
 		if (how !== 'created') {
-			await trx.updateTable('user_identities').set({ last_sign_in_at: now }).where('issuer', '=', issuer).where('subject', '=', claims.subject).execute()
+			await trx
+				.updateTable('user_identities')
+				.set({ last_sign_in_at: now })
+				.where('issuer', '=', issuer)
+				.where('subject', '=', claims.subject)
+				.execute()
 			const names = providedNames(claims)
 			if (Object.keys(names).length > 0) await updateProfile(user.id, names, trx)
 		}
@@ -82,8 +121,15 @@ export async function resolveOidcAccount(issuer: string, claims: OidcClaims, { c
 
 /** The identity the account is linked to at `issuer`, for the security and user pages. */
 export async function getLinkedIdentity(userId: number, issuer: string, db: DB = getDb()): Promise<LinkedIdentity | null> {
-	const row = await db.selectFrom('user_identities').selectAll().where('user_id', '=', userId).where('issuer', '=', issuer).executeTakeFirst()
-	return row ? { issuer: row.issuer, subject: row.subject, linkedAt: Number(row.linked_at), lastSignInAt: Number(row.last_sign_in_at) } : null
+	const row = await db
+		.selectFrom('user_identities')
+		.selectAll()
+		.where('user_id', '=', userId)
+		.where('issuer', '=', issuer)
+		.executeTakeFirst()
+	return row
+		? { issuer: row.issuer, subject: row.subject, linkedAt: Number(row.linked_at), lastSignInAt: Number(row.last_sign_in_at) }
+		: null
 }
 
 export type UnlinkResult = { ok: true; sessionsEnded: number } | { ok: false; reason: 'notFound' | 'notLinked' } | Refused
@@ -105,7 +151,17 @@ export async function unlinkUserIdentity(userId: number, issuer: string, actor: 
 		if (!identity) return { ok: false, reason: 'notLinked' }
 		await trx.deleteFrom('user_identities').where('user_id', '=', userId).where('issuer', '=', issuer).execute()
 		const sessionsEnded = await destroyOidcSessions({ userId }, trx)
-		await recordAudit({ action: 'user.sso_unlinked', actor, entity: 'user', entityId: userId, ip: getClientIp(), details: { email: user.email, issuer, subject: identity.subject, sessionsEnded } }, trx)
+		await recordAudit(
+			{
+				action: 'user.sso_unlinked',
+				actor,
+				entity: 'user',
+				entityId: userId,
+				ip: getClientIp(),
+				details: { email: user.email, issuer, subject: identity.subject, sessionsEnded },
+			},
+			trx,
+		)
 		return { ok: true, sessionsEnded }
 	})
 }

@@ -31,7 +31,14 @@ describe('back-channel logout tokens', () => {
 		['a nonce', () => token({ ...good(), nonce: 'n' }), 'nonce'],
 		['neither sid nor sub', () => token({ ...good(), sid: undefined, sub: undefined }), 'neither'],
 		['alg none', () => `${encode({ alg: 'none' })}.${encode(good())}.`, 'algorithm'],
-		['HMAC', () => { const data = `${encode({ alg: 'HS256' })}.${encode(good())}`; return `${data}.${createHmac('sha256', 'x').update(data).digest('base64url')}` }, 'algorithm'],
+		[
+			'HMAC',
+			() => {
+				const data = `${encode({ alg: 'HS256' })}.${encode(good())}`
+				return `${data}.${createHmac('sha256', 'x').update(data).digest('base64url')}`
+			},
+			'algorithm',
+		],
 		['garbage', () => 'not-a-token', 'not a signed JWT'],
 	])('%s is refused', async (_case, make, message) => {
 		await expect(verifyLogoutToken(make(), expected, keys)).rejects.toThrow(message)

@@ -46,7 +46,13 @@ function decodePart(part: string): Record<string, unknown> {
 
 function signatureValid(alg: string, key: KeyObject, data: Buffer, signature: Buffer): boolean {
 	const spec = ALGORITHMS[alg]!
-	if (spec.pss) return verify(spec.hash, data, { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST }, signature)
+	if (spec.pss)
+		return verify(
+			spec.hash,
+			data,
+			{ key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST },
+			signature,
+		)
 	if (spec.ec) return verify(spec.hash, data, { key, dsaEncoding: 'ieee-p1363' }, signature)
 	return verify(spec.hash, data, key, signature)
 }
@@ -63,7 +69,12 @@ function usableKeys(keys: JsonWebKey[], alg: string, kid: string | undefined): J
 	)
 }
 
-export async function verifyLogoutToken(token: string, expected: { issuer: string; clientId: string }, keys: KeySource, nowMs = Date.now()): Promise<LogoutTarget> {
+export async function verifyLogoutToken(
+	token: string,
+	expected: { issuer: string; clientId: string },
+	keys: KeySource,
+	nowMs = Date.now(),
+): Promise<LogoutTarget> {
 	const parts = token.split('.')
 	if (parts.length !== 3 || parts.some((part) => !/^[A-Za-z0-9_-]*$/.test(part))) throw new LogoutTokenError('not a signed JWT')
 	let header: Record<string, unknown>
@@ -97,9 +108,11 @@ export async function verifyLogoutToken(token: string, expected: { issuer: strin
 	const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud]
 	if (!audiences.includes(expected.clientId)) throw new LogoutTokenError('wrong audience')
 	if (typeof claims.iat !== 'number' || claims.iat > now + CLOCK_TOLERANCE_S) throw new LogoutTokenError('bad iat')
-	if (typeof claims.exp === 'number' ? claims.exp <= now - CLOCK_TOLERANCE_S : claims.iat < now - MAX_AGE_S) throw new LogoutTokenError('expired')
+	if (typeof claims.exp === 'number' ? claims.exp <= now - CLOCK_TOLERANCE_S : claims.iat < now - MAX_AGE_S)
+		throw new LogoutTokenError('expired')
 	const events = claims.events
-	if (typeof events !== 'object' || events === null || !Object.hasOwn(events, LOGOUT_EVENT)) throw new LogoutTokenError('not a logout event')
+	if (typeof events !== 'object' || events === null || !Object.hasOwn(events, LOGOUT_EVENT))
+		throw new LogoutTokenError('not a logout event')
 	if (claims.nonce !== undefined) throw new LogoutTokenError('a logout token carries no nonce')
 	const sid = typeof claims.sid === 'string' && claims.sid !== '' ? claims.sid : null
 	const sub = typeof claims.sub === 'string' && claims.sub !== '' ? claims.sub : null

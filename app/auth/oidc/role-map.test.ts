@@ -3,9 +3,13 @@ import { assignmentsForGroups, parseRoleMap } from './role-map'
 
 describe('OIDC_ROLE_MAP', () => {
 	test('a group gives a role everywhere or in provinces; a person in several groups gets the union', () => {
-		const parsed = parseRoleMap('{"field-ag":"operator@an-giang","field-hn":"operator@ha-noi, an-giang","staff":"viewer","ops":["operator","viewer@hue"]}')
+		const parsed = parseRoleMap(
+			'{"field-ag":"operator@an-giang","field-hn":"operator@ha-noi, an-giang","staff":"viewer","ops":["operator","viewer@hue"]}',
+		)
 		if (!parsed.ok) throw new Error(parsed.message)
-		expect(assignmentsForGroups(parsed.map, ['field-ag', 'field-hn', 'unknown'])).toEqual([{ roleCode: 'operator', provinces: ['an-giang', 'ha-noi'] }])
+		expect(assignmentsForGroups(parsed.map, ['field-ag', 'field-hn', 'unknown'])).toEqual([
+			{ roleCode: 'operator', provinces: ['an-giang', 'ha-noi'] },
+		])
 		expect(assignmentsForGroups(parsed.map, ['field-ag', 'ops'])).toEqual([
 			{ roleCode: 'operator', provinces: null },
 			{ roleCode: 'viewer', provinces: ['hue'] },
@@ -25,4 +29,3 @@ describe('OIDC_ROLE_MAP', () => {
 		expect(parsed.ok ? '' : parsed.message).toContain(message)
 	})
 })
-

@@ -15,7 +15,8 @@ const ROLE_CODE = /^[A-Za-z0-9_.-]{1,64}$/
 /** `role` or `role@province,province` → an assignment; a message naming the bad value otherwise. */
 function parseAssignment(group: string, text: string): DirectoryAssignment | string {
 	const [roleCode = '', places, ...rest] = text.trim().split('@')
-	if (!ROLE_CODE.test(roleCode) || rest.length > 0) return `gives group "${group}" "${text}", which is not a role code or role@province,province`
+	if (!ROLE_CODE.test(roleCode) || rest.length > 0)
+		return `gives group "${group}" "${text}", which is not a role code or role@province,province`
 	if (places === undefined) return { roleCode, provinces: null }
 	const provinces = [...new Set(places.split(',').map((place) => place.trim()))]
 	const unknown = provinces.find((code) => !PROVINCE_CODES.has(code))

@@ -91,7 +91,14 @@ export async function finishSsoSignIn(request: Request, settings: OidcSettings):
 	const { user } = account
 	const ip = getClientIp()
 	if (account.how !== 'known') {
-		await recordAudit({ action: account.how === 'created' ? 'auth.sso_account_created' : 'auth.sso_linked', actor: user, entity: 'user', entityId: user.id, ip, details: { issuer: settings.issuer, subject: claims.subject } })
+		await recordAudit({
+			action: account.how === 'created' ? 'auth.sso_account_created' : 'auth.sso_linked',
+			actor: user,
+			entity: 'user',
+			entityId: user.id,
+			ip,
+			details: { issuer: settings.issuer, subject: claims.subject },
+		})
 	}
 	await applyDirectoryRoles(user, assignmentsForGroups(settings.roleMap, claims.groups), ip)
 	const oidc = { sid: claims.sid, idToken }
@@ -102,7 +109,12 @@ export async function finishSsoSignIn(request: Request, settings: OidcSettings):
 		for (const cookie of cookies) headers.append('Set-Cookie', cookie)
 		return redirect(VERIFY_PATH, { headers })
 	}
-	return completeSignIn(request, user, { redirectTo: flow.redirectTo, oidc, cookies, ...(providerSecondFactor ? { secondFactor: 'provider' as const } : {}) })
+	return completeSignIn(request, user, {
+		redirectTo: flow.redirectTo,
+		oidc,
+		cookies,
+		...(providerSecondFactor ? { secondFactor: 'provider' as const } : {}),
+	})
 }
 
 /**
@@ -133,7 +145,11 @@ export async function providerSignOutUrl(idToken: string | null): Promise<string
 	try {
 		const configuration = await getOidcConfiguration(settings)
 		if (!configuration.serverMetadata().end_session_endpoint) return null
-		return oidcClient.buildEndSessionUrl(configuration, { id_token_hint: idToken, post_logout_redirect_uri: settings.postLogoutRedirectUri, client_id: settings.clientId }).href
+		return oidcClient.buildEndSessionUrl(configuration, {
+			id_token_hint: idToken,
+			post_logout_redirect_uri: settings.postLogoutRedirectUri,
+			client_id: settings.clientId,
+		}).href
 	} catch {
 		return null
 	}

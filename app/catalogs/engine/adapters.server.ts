@@ -55,7 +55,14 @@ export function importAdapterOf<T extends CatalogTypes>(definition: CatalogDefin
 				},
 			}),
 		merged: (current, input) => ({ ...(current ?? newRow), ...columnsOf(input) }),
-		insertValues: (input, actor: Actor, now) => ({ ...columnsOf(input), created_by: actor.id, created_at: now, updated_by: actor.id, updated_at: now, version: 1 }),
+		insertValues: (input, actor: Actor, now) => ({
+			...columnsOf(input),
+			created_by: actor.id,
+			created_at: now,
+			updated_by: actor.id,
+			updated_at: now,
+			version: 1,
+		}),
 		updateValues: (input, actor: Actor, now, version) => ({ ...columnsOf(input), updated_by: actor.id, updated_at: now, version }),
 	}
 }

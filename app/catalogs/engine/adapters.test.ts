@@ -13,7 +13,15 @@ describe('the import adapters built from a catalog definition', () => {
 	test('a new station is the definition’s empty record with the row written over it', () => {
 		const input = stationSchema.parse(stationRow)
 		const merged = stationImport.merged(null, input)
-		expect(merged).toMatchObject({ id: 0, version: 1, created_by: null, code: 'HN-001', type: 'bts', latitude_e6: 21028511, name_key: 'tram bts cau giay' })
+		expect(merged).toMatchObject({
+			id: 0,
+			version: 1,
+			created_by: null,
+			code: 'HN-001',
+			type: 'bts',
+			latitude_e6: 21028511,
+			name_key: 'tram bts cau giay',
+		})
 		expect(stationFormValues(merged)).toEqual({ ...stationRow, version: '1' })
 	})
 
@@ -21,7 +29,14 @@ describe('the import adapters built from a catalog definition', () => {
 		const input = { ...toolSchema.parse(toolRow), resolvedStationId: 42 }
 		expect(toolFormValues(toolImport.merged(null, input))).toEqual({ ...toolRow, stationId: '42', version: '1' })
 		const actor = { id: 7, email: 'a@example.vn' }
-		expect(toolImport.insertValues(input, actor, 1000)).toMatchObject({ station_id: 42, created_by: 7, created_at: 1000, updated_by: 7, updated_at: 1000, version: 1 })
+		expect(toolImport.insertValues(input, actor, 1000)).toMatchObject({
+			station_id: 42,
+			created_by: 7,
+			created_at: 1000,
+			updated_by: 7,
+			updated_at: 1000,
+			version: 1,
+		})
 		expect(toolImport.updateValues(input, actor, 2000, 5)).toMatchObject({ station_id: 42, updated_by: 7, updated_at: 2000, version: 5 })
 		expect(toolImport.updateValues(input, actor, 2000, 5)).not.toHaveProperty('created_by')
 	})

@@ -157,6 +157,17 @@ export function recordDefinitionOf<T extends CatalogTypes>(definition: CatalogDe
 
 /** A new record's columns before its input is written over them. */
 export function newRowOf<T extends CatalogTypes>(definition: CatalogDefinition<T>): T['row'] {
-	const bookkeeping: CatalogRow = { id: 0, code: '', name: '', name_key: '', search_text: '', created_by: null, created_at: 0, updated_by: null, updated_at: 0, version: 1 }
+	const bookkeeping: CatalogRow = {
+		id: 0,
+		code: '',
+		name: '',
+		name_key: '',
+		search_text: '',
+		created_by: null,
+		created_at: 0,
+		updated_by: null,
+		updated_at: 0,
+		version: 1,
+	}
 	return { ...bookkeeping, ...definition.newRow } as T['row']
 }

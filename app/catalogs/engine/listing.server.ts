@@ -2,7 +2,17 @@ import type { Expression, SqlBool } from 'kysely'
 import { getDatabase, type DatabaseHandle } from '~/db/db.server'
 import type { Database } from '~/db/schema'
 import type { ListState } from '~/lists/list-query'
-import { equals, readAll, readPage, search, type AnySelect, type FilterPurpose, type ListResult, type ListSource, type SortColumn } from '~/lists/list.server'
+import {
+	equals,
+	readAll,
+	readPage,
+	search,
+	type AnySelect,
+	type FilterPurpose,
+	type ListResult,
+	type ListSource,
+	type SortColumn,
+} from '~/lists/list.server'
 import type { ProvinceScope } from '~/permissions/scope'
 import { readCatalogVersion } from '../catalog-version.server'
 
@@ -44,10 +54,19 @@ export interface CatalogListing<Filter extends string, Sort extends string> {
 }
 
 /** The condition "the record lies in one of `provinces`", as a page or a count reads it. */
-export type InProvinces = (provinces: readonly string[], handle: Pick<DatabaseHandle, 'db' | 'dialect'>, purpose: FilterPurpose) => Expression<SqlBool>
+export type InProvinces = (
+	provinces: readonly string[],
+	handle: Pick<DatabaseHandle, 'db' | 'dialect'>,
+	purpose: FilterPurpose,
+) => Expression<SqlBool>
 
 /** The condition that keeps a catalog's records to the scope, or none when the scope does not narrow it. */
-export function scopeCondition(inProvinces: InProvinces | undefined, scope: ProvinceScope, handle: Pick<DatabaseHandle, 'db' | 'dialect'>, purpose: FilterPurpose): Expression<SqlBool> | null {
+export function scopeCondition(
+	inProvinces: InProvinces | undefined,
+	scope: ProvinceScope,
+	handle: Pick<DatabaseHandle, 'db' | 'dialect'>,
+	purpose: FilterPurpose,
+): Expression<SqlBool> | null {
 	if (scope === null || !inProvinces) return null
 	return inProvinces(scope, handle, purpose)
 }
@@ -58,7 +77,13 @@ export type Narrowing = (handle: DatabaseHandle, purpose: FilterPurpose) => Expr
 type State<Filter extends string, Sort extends string> = Pick<ListState<Filter, Sort>, 'q' | 'filters' | 'sort' | 'dir'>
 
 /** The rows the state's search and filters select, for reading a page and for counting. */
-async function filtered<Filter extends string, Sort extends string>(listing: CatalogListing<Filter, Sort>, state: State<Filter, Sort>, scope: ProvinceScope, handle: DatabaseHandle, narrowing?: Narrowing) {
+async function filtered<Filter extends string, Sort extends string>(
+	listing: CatalogListing<Filter, Sort>,
+	state: State<Filter, Sort>,
+	scope: ProvinceScope,
+	handle: DatabaseHandle,
+	narrowing?: Narrowing,
+) {
 	const { db, dialect } = handle
 	const table = queriedTable(listing.table)
 	const { condition: searched, atLeast } = await search(db, dialect, table, state.q)

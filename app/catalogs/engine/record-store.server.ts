@@ -79,7 +79,11 @@ export function recordStoreOf<T extends RecordTypes>(definition: RecordDefinitio
 	}
 
 	/** Inserts a record and its audit entry, together or not at all. */
-	async function create(input: T['input'], actor: Actor, { source = 'form', db = getDatabase().db, scope = EVERYWHERE }: WriteOptions = {}): Promise<WriteResult<T>> {
+	async function create(
+		input: T['input'],
+		actor: Actor,
+		{ source = 'form', db = getDatabase().db, scope = EVERYWHERE }: WriteOptions = {},
+	): Promise<WriteResult<T>> {
 		try {
 			return await writeTransaction(db, async (trx): Promise<WriteResult<T>> => {
 				if (!(await within(scope, columnsOf(input) as Partial<T['row']>, trx))) return { ok: false, reason: 'outOfScope' }
@@ -89,7 +93,15 @@ export function recordStoreOf<T extends RecordTypes>(definition: RecordDefinitio
 				const owner = partition ? { [partition.column]: partition.value } : {}
 				const created = (await trx
 					.insertInto(table)
-					.values({ ...columnsOf(input), ...owner, created_by: actor.id, created_at: now, updated_by: actor.id, updated_at: now, version: 1 } as never)
+					.values({
+						...columnsOf(input),
+						...owner,
+						created_by: actor.id,
+						created_at: now,
+						updated_by: actor.id,
+						updated_at: now,
+						version: 1,
+					} as never)
 					.returningAll()
 					.executeTakeFirstOrThrow()) as T['row']
 				const changes = changedFields(null, formValues(created))
@@ -105,7 +117,12 @@ export function recordStoreOf<T extends RecordTypes>(definition: RecordDefinitio
 	 * Saves `input` over record `id` when its version is still `input.version` (optimistic concurrency):
 	 * otherwise nothing is written and the current record is returned for the conflict message.
 	 */
-	async function update(id: number, input: T['input'], actor: Actor, { source = 'form', db = getDatabase().db, scope = EVERYWHERE }: WriteOptions = {}): Promise<WriteResult<T>> {
+	async function update(
+		id: number,
+		input: T['input'],
+		actor: Actor,
+		{ source = 'form', db = getDatabase().db, scope = EVERYWHERE }: WriteOptions = {},
+	): Promise<WriteResult<T>> {
 		const version = input.version
 		if (version === null) return { ok: false, reason: 'versionMissing' }
 		try {
@@ -115,12 +132,14 @@ export function recordStoreOf<T extends RecordTypes>(definition: RecordDefinitio
 				if (current.version !== version) return STALE
 				const columns = columnsOf(input)
 				// In the scope before the change and after it: nobody moves a record out of their provinces, or into them from elsewhere.
-				if (!(await within(scope, current, trx)) || !(await within(scope, { ...current, ...columns }, trx))) return { ok: false, reason: 'outOfScope' }
+				if (!(await within(scope, current, trx)) || !(await within(scope, { ...current, ...columns }, trx)))
+					return { ok: false, reason: 'outOfScope' }
 				const code = input.code ?? current.code
 				if (code !== current.code && (await codeTaken(trx, code, id))) return { ok: false, reason: 'codeTaken' }
 				if (listed) {
 					const listedCode = listed.code(input)
-					if (listedCode !== listed.code(current) && !(await holdListedCode(listed.list, listedCode, trx))) return { ok: false, reason: listed.reason }
+					if (listedCode !== listed.code(current) && !(await holdListedCode(listed.list, listedCode, trx)))
+						return { ok: false, reason: listed.reason }
 				}
 				const changes = changedFields(formValues(current), formValues({ ...current, ...columns }))
 				if (Object.keys(changes).length === 0) return { ok: true, id, code, changed: false }
@@ -142,7 +161,13 @@ export function recordStoreOf<T extends RecordTypes>(definition: RecordDefinitio
 	}
 
 	/** Deletes a record nothing holds (see the definition's deleteBlocker); `version`, when given, must still be current. */
-	async function remove(id: number, version: number | null, actor: Actor, db: DB = getDatabase().db, scope: ProvinceScope = EVERYWHERE): Promise<DeleteResult<T>> {
+	async function remove(
+		id: number,
+		version: number | null,
+		actor: Actor,
+		db: DB = getDatabase().db,
+		scope: ProvinceScope = EVERYWHERE,
+	): Promise<DeleteResult<T>> {
 		try {
 			const result = await writeTransaction(db, async (trx): Promise<DeleteResult<T> | Stale> => {
 				// Locked before its holders are counted: one that takes it meanwhile (holdListedCode) is counted, or waits and finds it gone.
@@ -154,7 +179,14 @@ export function recordStoreOf<T extends RecordTypes>(definition: RecordDefinitio
 				if (deleteBlocker && holders > 0) return deleteBlocker.refusal(holders)
 				const deleted = await trx.deleteFrom(table).where('id', '=', id).where('version', '=', current.version).executeTakeFirst()
 				if (Number(deleted.numDeletedRows) !== 1) return STALE
-				await auditChange(trx, { action: `${entity}.deleted`, entity, entityId: id, actor, code: current.code, changes: changedFields(formValues(current), null) })
+				await auditChange(trx, {
+					action: `${entity}.deleted`,
+					entity,
+					entityId: id,
+					actor,
+					code: current.code,
+					changes: changedFields(formValues(current), null),
+				})
 				return { ok: true, code: current.code }
 			})
 			return result.ok || result.reason !== 'stale' ? (result as DeleteResult<T>) : await conflictOrGone(id, db)

@@ -15,7 +15,13 @@ export function SessionsSection({ sessions }: { sessions: readonly SessionRow[] 
 			<Form method="post" action={SECURITY_PATH}>
 				<CsrfInput />
 				<p className="form-text">{t('security.sessions.signOutOthersHint')}</p>
-				<button type="submit" name="intent" value="revokeOtherSessions" className="btn btn-outline-danger" disabled={!sessions.some((session) => !session.current)}>
+				<button
+					type="submit"
+					name="intent"
+					value="revokeOtherSessions"
+					className="btn btn-outline-danger"
+					disabled={!sessions.some((session) => !session.current)}
+				>
 					{t('security.sessions.signOutOthers')}
 				</button>
 			</Form>

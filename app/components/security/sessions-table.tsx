@@ -20,7 +20,15 @@ export function useBrowserName() {
  * Sessions, one row each: browser and system, address, signed in, last seen, the asking browser marked.
  * With `signOutAction`, each other session has a "sign out" form posting there (`intent=revokeSession`).
  */
-export function SessionsTable({ sessions, caption, signOutAction }: { sessions: readonly SessionRow[]; caption: string; signOutAction: string | null }) {
+export function SessionsTable({
+	sessions,
+	caption,
+	signOutAction,
+}: {
+	sessions: readonly SessionRow[]
+	caption: string
+	signOutAction: string | null
+}) {
 	const { t } = useTranslation()
 	const browserName = useBrowserName()
 	return (

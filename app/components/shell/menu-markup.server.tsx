@@ -29,7 +29,12 @@ const MARK = /<(a|details|li)\b[^>]*?\sdata-menu="([^"]*)"/g
 function compileChunk(html: string): CompiledChunk {
 	const marks = new Map<string, { offset: number; tag: string }>()
 	for (const match of html.matchAll(MARK)) {
-		const code = match[2]!.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>')
+		const code = match[2]!
+			.replace(/&amp;/g, '&')
+			.replace(/&quot;/g, '"')
+			.replace(/&#x27;/g, "'")
+			.replace(/&lt;/g, '<')
+			.replace(/&gt;/g, '>')
 		marks.set(code, { offset: match.index + match[0].length, tag: match[1]! })
 	}
 	return { html, part: precompress(html), marks }
@@ -88,7 +93,11 @@ export function menuMarkup(
 ): MenuMarkupParts {
 	const items = visibleMenuFor(access, language)
 	const nav = access.snapshot.rememberSync(`menu-html:${layout}:${access.roleKey}:${language}`, () =>
-		compile(items.map((item) => renderToStaticMarkup(layout === 'vertical' ? <SidebarEntries items={[item]} /> : <TopNavEntries items={[item]} />))),
+		compile(
+			items.map((item) =>
+				renderToStaticMarkup(layout === 'vertical' ? <SidebarEntries items={[item]} /> : <TopNavEntries items={[item]} />),
+			),
+		),
 	)
 	const trail = activeTrail(items, pathname, search)
 	return {

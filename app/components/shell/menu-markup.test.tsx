@@ -16,7 +16,10 @@ const entry = (code: string, label: string, badge: MenuItem['badge'], children: 
 	children,
 })
 
-const items = [entry('GROUP', 'Danh mục', { text: '12', variant: 'danger' }, [entry('STATIONS', 'Trạm', { text: 'Mới', variant: 'success' })]), entry('PLAIN', 'Bảng điều khiển', null)]
+const items = [
+	entry('GROUP', 'Danh mục', { text: '12', variant: 'danger' }, [entry('STATIONS', 'Trạm', { text: 'Mới', variant: 'success' })]),
+	entry('PLAIN', 'Bảng điều khiển', null),
+]
 
 /** The text a text browser reads for each link or group heading of the markup. */
 function entryTexts(html: string): string[] {

@@ -10,7 +10,12 @@ export function SessionExpiryNotice({ session, onStay }: { session: SessionPhase
 	if (session.phase === 'active') return null
 	if (session.phase === 'warning') {
 		return (
-			<div className="session-notice alert alert-warning shadow" role="alertdialog" aria-labelledby="session-notice-title" aria-describedby="session-notice-body">
+			<div
+				className="session-notice alert alert-warning shadow"
+				role="alertdialog"
+				aria-labelledby="session-notice-title"
+				aria-describedby="session-notice-body"
+			>
 				<h2 id="session-notice-title" className="h6">
 					{t('session.warningTitle')}
 				</h2>

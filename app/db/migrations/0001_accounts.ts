@@ -46,11 +46,7 @@ export function accounts(dialect: Dialect) {
 				.addColumn('details', 'text')
 				.execute()
 			await db.schema.createIndex('audit_log_at').on('audit_log').column('at').execute()
-			await db.schema
-				.createIndex('audit_log_entity')
-				.on('audit_log')
-				.columns(['entity', 'entity_id'])
-				.execute()
+			await db.schema.createIndex('audit_log_entity').on('audit_log').columns(['entity', 'entity_id']).execute()
 		},
 	}
 }

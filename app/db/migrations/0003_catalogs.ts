@@ -31,9 +31,15 @@ export function catalogs(dialect: Dialect) {
 			const extra = [...covered.filter((c) => c !== column), 'search_text']
 			if (postgres) {
 				const order = nullable.includes(column) ? sql`asc nulls first` : sql`asc`
-				await sql`create index ${sql.id(name)} on ${sql.table(table)} (${sql.ref(column)} ${order}, id asc) include (${sql.join(extra.map((c) => sql.ref(c)))})`.execute(db)
+				await sql`create index ${sql.id(name)} on ${sql.table(table)} (${sql.ref(column)} ${order}, id asc) include (${sql.join(extra.map((c) => sql.ref(c)))})`.execute(
+					db,
+				)
 			} else {
-				await db.schema.createIndex(name).on(table).columns([column, 'id', ...extra]).execute()
+				await db.schema
+					.createIndex(name)
+					.on(table)
+					.columns([column, 'id', ...extra])
+					.execute()
 			}
 		}
 	}
@@ -68,7 +74,13 @@ export function catalogs(dialect: Dialect) {
 				.addColumn('updated_at', 'bigint', (c) => c.notNull())
 				.addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
 				.execute()
-			await sortIndexes(db, 'stations', ['code', 'name_key', 'type', 'province', 'status', 'commissioned_at'], ['status', 'type', 'province'], ['commissioned_at'])
+			await sortIndexes(
+				db,
+				'stations',
+				['code', 'name_key', 'type', 'province', 'status', 'commissioned_at'],
+				['status', 'type', 'province'],
+				['commissioned_at'],
+			)
 			// Recent changes (the dashboard) and tools per station.
 			await db.schema.createIndex('stations_updated_at').on('stations').columns(['updated_at', 'id']).execute()
 			await countIndexes(db, 'stations', ['status', 'type', 'province'])

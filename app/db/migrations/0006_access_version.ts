@@ -22,13 +22,19 @@ export function accessVersion(dialect: Dialect) {
 			if (dialect === 'sqlite') {
 				for (const table of ACCESS_TABLES) {
 					for (const event of ['insert', 'update', 'delete']) {
-						await sql`create trigger ${sql.raw(`${table}_${event}_moves_access_version`)} after ${sql.raw(event)} on ${sql.table(table)} begin ${bump}; end`.execute(db)
+						await sql`create trigger ${sql.raw(`${table}_${event}_moves_access_version`)} after ${sql.raw(event)} on ${sql.table(table)} begin ${bump}; end`.execute(
+							db,
+						)
 					}
 				}
 			} else {
-				await sql`create function move_access_version() returns trigger language plpgsql as $$ begin ${bump}; return null; end $$`.execute(db)
+				await sql`create function move_access_version() returns trigger language plpgsql as $$ begin ${bump}; return null; end $$`.execute(
+					db,
+				)
 				for (const table of ACCESS_TABLES) {
-					await sql`create trigger ${sql.raw(`${table}_moves_access_version`)} after insert or update or delete or truncate on ${sql.table(table)} for each statement execute function move_access_version()`.execute(db)
+					await sql`create trigger ${sql.raw(`${table}_moves_access_version`)} after insert or update or delete or truncate on ${sql.table(table)} for each statement execute function move_access_version()`.execute(
+						db,
+					)
 				}
 			}
 		},

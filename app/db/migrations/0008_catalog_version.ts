@@ -25,22 +25,32 @@ export function catalogVersion(dialect: Dialect) {
 			if (dialect === 'sqlite') {
 				for (const table of COUNTED_CATALOGS) {
 					for (const event of ['insert', 'update', 'delete']) {
-						await sql`create trigger ${sql.raw(`${table}_${event}_moves_catalog_version`)} after ${sql.raw(event)} on ${sql.table(table)} begin ${bump}; end`.execute(db)
+						await sql`create trigger ${sql.raw(`${table}_${event}_moves_catalog_version`)} after ${sql.raw(event)} on ${sql.table(table)} begin ${bump}; end`.execute(
+							db,
+						)
 					}
 				}
-				await sql`create trigger audit_log_moves_catalog_version after insert on audit_log when new.entity in (${entities}) begin ${bump}; end`.execute(db)
+				await sql`create trigger audit_log_moves_catalog_version after insert on audit_log when new.entity in (${entities}) begin ${bump}; end`.execute(
+					db,
+				)
 				return
 			}
-			await sql`create function move_catalog_version() returns trigger language plpgsql as $$ begin ${bump}; return null; end $$`.execute(db)
+			await sql`create function move_catalog_version() returns trigger language plpgsql as $$ begin ${bump}; return null; end $$`.execute(
+				db,
+			)
 			for (const table of COUNTED_CATALOGS) {
-				await sql`create trigger ${sql.raw(`${table}_moves_catalog_version`)} after insert or update or delete or truncate on ${sql.table(table)} for each statement execute function move_catalog_version()`.execute(db)
+				await sql`create trigger ${sql.raw(`${table}_moves_catalog_version`)} after insert or update or delete or truncate on ${sql.table(table)} for each statement execute function move_catalog_version()`.execute(
+					db,
+				)
 			}
 			await sql`create function move_catalog_version_on_audit() returns trigger language plpgsql as $$
 				begin
 					if exists (select 1 from inserted where entity in (${entities})) then ${bump}; end if;
 					return null;
 				end $$`.execute(db)
-			await sql`create trigger audit_log_moves_catalog_version after insert on audit_log referencing new table as inserted for each statement execute function move_catalog_version_on_audit()`.execute(db)
+			await sql`create trigger audit_log_moves_catalog_version after insert on audit_log referencing new table as inserted for each statement execute function move_catalog_version_on_audit()`.execute(
+				db,
+			)
 		},
 	}
 }

@@ -34,7 +34,10 @@ export function announcements(dialect: Dialect) {
 				.execute()
 			await db.schema.alterTable('notifications').addColumn('expires_at', 'bigint').execute()
 			await db.schema.createIndex('notifications_announcement').on('notifications').columns(['announcement_id', 'read_at']).execute()
-			await db.schema.alterTable('users').addColumn('email_notifications', 'integer', (c) => c.notNull().defaultTo(1)).execute()
+			await db.schema
+				.alterTable('users')
+				.addColumn('email_notifications', 'integer', (c) => c.notNull().defaultTo(1))
+				.execute()
 		},
 	}
 }

@@ -10,19 +10,119 @@ type Labels = { vn: string; en: string; es: string; de: string; it: string; ru: 
  */
 export const INITIAL_REFERENCE_ITEMS: Record<'stationTypes' | 'toolCategories', readonly (readonly [code: string, labels: Labels])[]> = {
 	stationTypes: [
-		['bts', { vn: 'Trạm BTS', en: 'BTS (mobile network)', es: 'BTS (red móvil)', de: 'BTS (Mobilfunk)', it: 'BTS (rete mobile)', ru: 'БС (сотовая связь)' }],
+		[
+			'bts',
+			{
+				vn: 'Trạm BTS',
+				en: 'BTS (mobile network)',
+				es: 'BTS (red móvil)',
+				de: 'BTS (Mobilfunk)',
+				it: 'BTS (rete mobile)',
+				ru: 'БС (сотовая связь)',
+			},
+		],
 		['substation', { vn: 'Trạm biến áp', en: 'Substation', es: 'Subestación', de: 'Umspannwerk', it: 'Sottostazione', ru: 'Подстанция' }],
-		['weather', { vn: 'Trạm khí tượng', en: 'Weather station', es: 'Estación meteorológica', de: 'Wetterstation', it: 'Stazione meteorologica', ru: 'Метеостанция' }],
-		['hydrology', { vn: 'Trạm thủy văn', en: 'Hydrological station', es: 'Estación hidrológica', de: 'Pegelstation', it: 'Stazione idrologica', ru: 'Гидрологическая станция' }],
-		['pumping', { vn: 'Trạm bơm', en: 'Pumping station', es: 'Estación de bombeo', de: 'Pumpstation', it: 'Stazione di pompaggio', ru: 'Насосная станция' }],
+		[
+			'weather',
+			{
+				vn: 'Trạm khí tượng',
+				en: 'Weather station',
+				es: 'Estación meteorológica',
+				de: 'Wetterstation',
+				it: 'Stazione meteorologica',
+				ru: 'Метеостанция',
+			},
+		],
+		[
+			'hydrology',
+			{
+				vn: 'Trạm thủy văn',
+				en: 'Hydrological station',
+				es: 'Estación hidrológica',
+				de: 'Pegelstation',
+				it: 'Stazione idrologica',
+				ru: 'Гидрологическая станция',
+			},
+		],
+		[
+			'pumping',
+			{
+				vn: 'Trạm bơm',
+				en: 'Pumping station',
+				es: 'Estación de bombeo',
+				de: 'Pumpstation',
+				it: 'Stazione di pompaggio',
+				ru: 'Насосная станция',
+			},
+		],
 	],
 	toolCategories: [
-		['measuring', { vn: 'Thiết bị đo', en: 'Measuring instruments', es: 'Instrumentos de medida', de: 'Messgeräte', it: 'Strumenti di misura', ru: 'Измерительные приборы' }],
-		['power_tool', { vn: 'Dụng cụ điện', en: 'Power tools', es: 'Herramientas eléctricas', de: 'Elektrowerkzeuge', it: 'Utensili elettrici', ru: 'Электроинструмент' }],
-		['hand_tool', { vn: 'Dụng cụ cầm tay', en: 'Hand tools', es: 'Herramientas manuales', de: 'Handwerkzeuge', it: 'Utensili manuali', ru: 'Ручной инструмент' }],
-		['safety', { vn: 'Bảo hộ lao động', en: 'Safety equipment', es: 'Equipos de seguridad', de: 'Schutzausrüstung', it: 'Dispositivi di sicurezza', ru: 'Средства защиты' }],
-		['telecom', { vn: 'Thiết bị viễn thông', en: 'Telecom equipment', es: 'Equipos de telecomunicaciones', de: 'Telekommunikationsgeräte', it: 'Apparati di telecomunicazione', ru: 'Телекоммуникационное оборудование' }],
-		['it', { vn: 'Thiết bị CNTT', en: 'IT equipment', es: 'Equipos informáticos', de: 'IT-Geräte', it: 'Apparecchiature informatiche', ru: 'ИТ-оборудование' }],
+		[
+			'measuring',
+			{
+				vn: 'Thiết bị đo',
+				en: 'Measuring instruments',
+				es: 'Instrumentos de medida',
+				de: 'Messgeräte',
+				it: 'Strumenti di misura',
+				ru: 'Измерительные приборы',
+			},
+		],
+		[
+			'power_tool',
+			{
+				vn: 'Dụng cụ điện',
+				en: 'Power tools',
+				es: 'Herramientas eléctricas',
+				de: 'Elektrowerkzeuge',
+				it: 'Utensili elettrici',
+				ru: 'Электроинструмент',
+			},
+		],
+		[
+			'hand_tool',
+			{
+				vn: 'Dụng cụ cầm tay',
+				en: 'Hand tools',
+				es: 'Herramientas manuales',
+				de: 'Handwerkzeuge',
+				it: 'Utensili manuali',
+				ru: 'Ручной инструмент',
+			},
+		],
+		[
+			'safety',
+			{
+				vn: 'Bảo hộ lao động',
+				en: 'Safety equipment',
+				es: 'Equipos de seguridad',
+				de: 'Schutzausrüstung',
+				it: 'Dispositivi di sicurezza',
+				ru: 'Средства защиты',
+			},
+		],
+		[
+			'telecom',
+			{
+				vn: 'Thiết bị viễn thông',
+				en: 'Telecom equipment',
+				es: 'Equipos de telecomunicaciones',
+				de: 'Telekommunikationsgeräte',
+				it: 'Apparati di telecomunicazione',
+				ru: 'Телекоммуникационное оборудование',
+			},
+		],
+		[
+			'it',
+			{
+				vn: 'Thiết bị CNTT',
+				en: 'IT equipment',
+				es: 'Equipos informáticos',
+				de: 'IT-Geräte',
+				it: 'Apparecchiature informatiche',
+				ru: 'ИТ-оборудование',
+			},
+		],
 		['vehicle', { vn: 'Phương tiện', en: 'Vehicles', es: 'Vehículos', de: 'Fahrzeuge', it: 'Veicoli', ru: 'Транспорт' }],
 	],
 }

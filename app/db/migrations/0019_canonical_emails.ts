@@ -33,8 +33,13 @@ export async function canonicaliseStoredEmails(db: DB): Promise<EmailReport> {
 			report.updated.push(id)
 		}
 	}
-	for (const id of report.invalid) logger.warn('users.email_invalid', { userId: id, message: 'Not a valid email address: give the account a valid one on its admin page' })
-	for (const id of report.collisions) logger.warn('users.email_collision', { userId: id, message: "Another account holds this address's canonical form: change or delete one of the two" })
+	for (const id of report.invalid)
+		logger.warn('users.email_invalid', { userId: id, message: 'Not a valid email address: give the account a valid one on its admin page' })
+	for (const id of report.collisions)
+		logger.warn('users.email_collision', {
+			userId: id,
+			message: "Another account holds this address's canonical form: change or delete one of the two",
+		})
 	return report
 }
 
@@ -42,7 +47,11 @@ export function canonicalEmails() {
 	return {
 		async up(db: Kysely<unknown>) {
 			const report = await canonicaliseStoredEmails(db as DB)
-			logger.info('users.emails_canonical', { updated: report.updated.length, invalid: report.invalid.length, collisions: report.collisions.length })
+			logger.info('users.emails_canonical', {
+				updated: report.updated.length,
+				invalid: report.invalid.length,
+				collisions: report.collisions.length,
+			})
 		},
 	}
 }

@@ -14,7 +14,9 @@ export function roleScopes() {
 				.addColumn('role_id', 'integer', (c) => c.notNull())
 				.addColumn('province', 'varchar(64)', (c) => c.notNull())
 				.addPrimaryKeyConstraint('user_role_scopes_pk', ['user_id', 'role_id', 'province'])
-				.addForeignKeyConstraint('user_role_scopes_assignment', ['user_id', 'role_id'], 'user_roles', ['user_id', 'role_id'], (fk) => fk.onDelete('cascade'))
+				.addForeignKeyConstraint('user_role_scopes_assignment', ['user_id', 'role_id'], 'user_roles', ['user_id', 'role_id'], (fk) =>
+					fk.onDelete('cascade'),
+				)
 				.execute()
 		},
 	}

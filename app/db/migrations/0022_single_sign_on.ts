@@ -18,7 +18,10 @@ export function singleSignOn() {
 				.addPrimaryKeyConstraint('user_identities_pk', ['issuer', 'subject'])
 				.execute()
 			await db.schema.createIndex('user_identities_user').on('user_identities').columns(['user_id', 'issuer']).unique().execute()
-			await db.schema.alterTable('user_roles').addColumn('source', 'varchar(16)', (c) => c.notNull().defaultTo('portal')).execute()
+			await db.schema
+				.alterTable('user_roles')
+				.addColumn('source', 'varchar(16)', (c) => c.notNull().defaultTo('portal'))
+				.execute()
 			await db.schema.alterTable('sessions').addColumn('oidc_sid', 'varchar(255)').execute()
 			await db.schema.alterTable('sessions').addColumn('oidc_id_token', 'text').execute()
 			await db.schema.createIndex('sessions_oidc_sid').on('sessions').column('oidc_sid').execute()

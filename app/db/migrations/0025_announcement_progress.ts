@@ -10,9 +10,15 @@ import { sql, type Kysely } from 'kysely'
 export function announcementProgress() {
 	return {
 		async up(db: Kysely<unknown>) {
-			await db.schema.alterTable('announcements').addColumn('recipients_through', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+			await db.schema
+				.alterTable('announcements')
+				.addColumn('recipients_through', 'integer', (c) => c.notNull().defaultTo(0))
+				.execute()
 			await db.schema.alterTable('announcements').addColumn('audience_size', 'integer').execute()
-			await db.schema.alterTable('announcements').addColumn('mailed', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+			await db.schema
+				.alterTable('announcements')
+				.addColumn('mailed', 'integer', (c) => c.notNull().defaultTo(0))
+				.execute()
 			await db.schema.alterTable('announcements').addColumn('completed_at', 'bigint').execute()
 			await db.schema.alterTable('announcements').addColumn('lease_owner', 'varchar(64)').execute()
 			await db.schema.alterTable('announcements').addColumn('lease_until', 'bigint').execute()

@@ -22,7 +22,8 @@ const UNINDEXED_REFERENCES = [
 export function foreignKeyIndexes() {
 	return {
 		async up(db: Kysely<unknown>) {
-			for (const [table, column] of UNINDEXED_REFERENCES) await db.schema.createIndex(`${table}_${column}`).on(table).column(column).execute()
+			for (const [table, column] of UNINDEXED_REFERENCES)
+				await db.schema.createIndex(`${table}_${column}`).on(table).column(column).execute()
 		},
 	}
 }

@@ -22,7 +22,9 @@ export async function searchIndex<Schema>(db: Kysely<Schema>, dialect: Dialect, 
 		return
 	}
 	const fts = `${table}_fts`
-	await sql`create virtual table ${sql.table(fts)} using fts5(search_text, content=${sql.lit(table)}, content_rowid='id', tokenize='trigram')`.execute(db)
+	await sql`create virtual table ${sql.table(fts)} using fts5(search_text, content=${sql.lit(table)}, content_rowid='id', tokenize='trigram')`.execute(
+		db,
+	)
 	await sql`create trigger ${sql.id(`${table}_fts_insert`)} after insert on ${sql.table(table)} begin
 		insert into ${sql.table(fts)}(rowid, search_text) values (new.id, new.search_text);
 	end`.execute(db)
