@@ -5,21 +5,22 @@ import { postedIntent } from '~/utils/intent.server'
 import { provinceName } from '~/catalogs/provinces'
 import { keptRoleValues, keptScopes, USERS_FUNCTION, USERS_PATH, userHref } from '~/admin/users'
 import {
-	changeAdminUserEmail,
 	changeEmailSchema,
-	deleteAdminUser,
-	getAdminUser,
-	listRoleOptions,
 	postedAssignments,
-	resetAdminUserPassword,
 	resetPasswordSchema,
-	revokeAdminUserSessions,
-	setAdminUserLocked,
 	updateAdminUser,
 	userProfileSchema,
 	canManageUser,
 	type Refused,
 } from '~/admin/users.server'
+import {
+	changeAdminUserEmail,
+	deleteAdminUser,
+	resetAdminUserPassword,
+	revokeAdminUserSessions,
+	setAdminUserLocked,
+} from '~/admin/user-account.server'
+import { getAdminUser, listRoleOptions } from '~/admin/user-list.server'
 import { getUserSessions, revokeAdminUserSession, revokeSessionSchema } from '~/admin/user-sessions.server'
 import { getSessionState } from '~/auth/session.server'
 import { parseId } from '~/catalogs/catalog.server'

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { routeHandle } from '~/permissions/access'
-import { deleteAdminUser } from '~/admin/users.server'
+import { deleteAdminUser } from '~/admin/user-account.server'
 import { getApiT } from '~/i18n/api-language.server'
 import { requireApiPermission } from '~/permissions/grants.server'
 import { getUserById } from '~/users/users.server'
