@@ -132,15 +132,12 @@ export function toApiUser(user: { id: number; email: string; first_name: string;
  * never held whole in memory nor serialised in one go.
  */
 export function jsonArrayResponse<Row>(batches: AsyncIterable<Row[]>, toItem: (row: Row) => unknown): Response {
-	let first = true
-	const render = (rows: Row[]) =>
-		rows
-			.map((row) => {
-				const item = `${first ? '' : ','}${JSON.stringify(toItem(row))}`
-				first = false
-				return item
-			})
-			.join('')
+	let separator = ''
+	const render = (rows: Row[]) => {
+		const items = separator + rows.map((row) => JSON.stringify(toItem(row))).join(',')
+		separator = ','
+		return items
+	}
 	return new Response(batchedTextStream({ head: '[', batches, render, tail: ']' }), {
 		headers: { 'Content-Type': 'application/json; charset=utf-8' },
 	})
