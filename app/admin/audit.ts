@@ -66,6 +66,7 @@ export const AUDIT_EVENTS = [
 	'user.sso_unlinked',
 	'user.email_changed',
 	'user.mfaReset',
+	'user.demo_seeded',
 	'role.created',
 	'role.updated',
 	'role.deleted',

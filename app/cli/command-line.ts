@@ -111,11 +111,13 @@ export const COMMANDS = {
 	'db:seed-demo': {
 		help: [
 			'Deterministic demo data: stations, tools (default 300 and 3000; M defaults to',
-			'10 x N, at most 100000) and the users operator@example.com and viewer@example.com',
+			'10 x N, at most 100000), the users operator@example.com and viewer@example.com,',
+			'and U demo staff (staff-00001@example.com…, default 0) over 40 roles, some regional',
 		],
 		options: {
 			stations: { type: 'string', value: 'N', default: String(DEMO_STATIONS) },
 			tools: { type: 'string', value: 'M' },
+			users: { type: 'string', value: 'U', default: '0' },
 			reset: { type: 'boolean' },
 			password: { type: 'string', value: 'P', default: DEMO_PASSWORD },
 		},

@@ -19,6 +19,7 @@ import { handOverPassword } from '~/users/initial-password.server'
 import { USAGE, UsageError, isCommandName, parseCommandLine, type CommandName, type CommandValues } from './command-line'
 import { canonicalEmail } from '~/users/email.server'
 import { EmailTakenError, getUserByEmail, setUserLocked, setUserRoles } from '~/users/users.server'
+import { seedDemoStaff, type StaffSeedResult } from '~/users/demo-staff.server'
 import { UnknownRoleError } from '~/users/role-assignments.server'
 import type { ProvinceCode } from '~/catalogs/provinces'
 import { isProvinceCode } from '~/permissions/scope'
@@ -49,6 +50,11 @@ async function refuseLastAdministrator(user: { id: number; email: string }, forc
 function count(text: string, name: string, max: number): number {
 	if (!/^\d+$/.test(text) || Number(text) > max) throw new CommandError(`--${name} must be a whole number from 0 to ${max}`)
 	return Number(text)
+}
+
+function staffReport({ created, existing, roles }: StaffSeedResult, password: string) {
+	const made = created > 0 ? `Created ${created} demo staff (staff-00001@example.com…, password ${password}) over ${roles} roles.` : ''
+	return [made, existing > 0 ? `${existing} demo staff already existed: left as they are.` : ''].filter(Boolean).join(' ')
 }
 
 /** A given or family name from the command line, within the limits the forms apply. */
@@ -150,15 +156,18 @@ const commands: { [Name in CommandName]: (values: CommandValues<Name>) => Promis
 	async 'db:seed-demo'(values) {
 		const stations = count(values.stations, 'stations', 1_000_000)
 		const tools = values.tools === undefined ? Math.min(stations * 10, 100_000) : count(values.tools, 'tools', 1_000_000)
+		const staffCount = count(values.users, 'users', 1_000_000)
 		assertPolicy(values.password)
 		const started = Date.now()
 		const result = await seedDemo({ stations, tools, reset: values.reset, password: values.password })
 		const users = DEMO_USERS.map((user) => `${user.email} (${user.roles.join(', ')})`).join(', ')
 		const created = result.seeded && result.usersCreated.length > 0 ? ` New users' password: ${values.password}` : ''
+		const staff =
+			staffCount > 0 ? ` ${staffReport(await seedDemoStaff({ count: staffCount, password: values.password }), values.password)}` : ''
 		if (!result.seeded) {
-			return `The catalogs already hold ${result.existingStations} station(s): left as they are (--reset replaces them). Demo users: ${users}.`
+			return `The catalogs already hold ${result.existingStations} station(s): left as they are (--reset replaces them). Demo users: ${users}.${staff}`
 		}
-		return `Seeded ${result.stations} station(s) and ${result.tools} tool(s) in ${((Date.now() - started) / 1000).toFixed(1)} s. Demo users: ${users}.${created}`
+		return `Seeded ${result.stations} station(s) and ${result.tools} tool(s) in ${((Date.now() - started) / 1000).toFixed(1)} s. Demo users: ${users}.${created}${staff}`
 	},
 
 	async 'users:create'(values) {

@@ -2,12 +2,18 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { sql } from 'kysely'
 import { getDatabase, getDb } from '~/db/db.server'
 import { updateProfile } from '~/users/users.server'
-import { toEmail } from '~/users/email.server'
+import { toEmail, type Email } from '~/users/email.server'
 import { TestClient, location } from '../support/client'
 import { alerts, escapeHtml, fieldError, fieldValue, format, getPage, signedIn, vn } from '../support/catalogs'
 import { parseHtml, rowHeaderLinks } from '../support/html'
 import { startServer, type RunningServer } from '../support/server'
 import { createTestUser } from '../support/users'
+import { runCli } from '../support/cli'
+import { demoStaff, demoStaffRoles } from '~/users/demo-staff'
+
+const STAFF_PASSWORD = 'Demo-Staff-2026!'
+/** A LIKE pattern over the demo staff's addresses (not itself an address). */
+const STAFF_EMAILS = 'staff-%@example.com' as Email
 
 let server: RunningServer
 let admin: Awaited<ReturnType<typeof signedIn>>
@@ -155,6 +161,70 @@ describe('the user list', () => {
 		expect(response.status).toBe(200)
 		expect(listed(html)).toHaveLength(25)
 		expect(listed(html).every((address) => address.startsWith('crowd-'))).toBe(true)
+	})
+})
+
+describe('demo staff for volume', () => {
+	test('db:seed-demo --users N adds that many staff over 40 roles, some regional, some never signed in; a second run adds none', async () => {
+		const count = 240
+		const seeded = await runCli('db:seed-demo', '--stations', '0', '--users', String(count), '--password', STAFF_PASSWORD)
+		expect(seeded.stderr).toBe('')
+		expect(seeded.code).toBe(0)
+		expect(seeded.stdout).toContain(`Created ${count} demo staff`)
+
+		// The history ends at the seed's own time; who signed in when, relative to it, is the same at any time.
+		const expected = [...demoStaff(count, Date.UTC(2026, 0, 1))]
+		const staff = await getDb()
+			.selectFrom('users')
+			.select(['id', 'email', 'display_name', 'last_sign_in_at'])
+			.where('email', 'like', STAFF_EMAILS)
+			.orderBy('email')
+			.execute()
+		expect(staff.map((user) => user.email)).toEqual(expected.map((member) => member.email))
+		expect(staff.map((user) => user.display_name)).toEqual(expected.map((member) => member.displayName))
+		expect(staff.filter((user) => Number(user.last_sign_in_at) === 0)).toHaveLength(
+			expected.filter((member) => member.lastSignInAt === 0).length,
+		)
+
+		const held = await getDb()
+			.selectFrom('user_roles')
+			.innerJoin('roles', 'roles.id', 'user_roles.role_id')
+			.innerJoin('users', 'users.id', 'user_roles.user_id')
+			.select(['roles.code', (eb) => eb.fn.countAll<number | string>().as('n')])
+			.where('users.email', 'like', STAFF_EMAILS)
+			.groupBy('roles.code')
+			.execute()
+		const expectedHeld = new Map<string, number>()
+		for (const member of expected)
+			for (const { roleCode } of member.assignments) expectedHeld.set(roleCode, (expectedHeld.get(roleCode) ?? 0) + 1)
+		expect(new Map(held.map((row) => [row.code, Number(row.n)]))).toEqual(expectedHeld)
+		expect(expectedHeld.get('staff_01')).toBeGreaterThan(count / 4)
+		const roleCodes = demoStaffRoles().map((role) => role.code)
+		expect(await getDb().selectFrom('roles').select('code').where('code', 'in', roleCodes).execute()).toHaveLength(40)
+
+		const scopes = await getDb()
+			.selectFrom('user_role_scopes')
+			.innerJoin('users', 'users.id', 'user_role_scopes.user_id')
+			.select((eb) => eb.fn.countAll<number | string>().as('n'))
+			.where('users.email', 'like', STAFF_EMAILS)
+			.executeTakeFirstOrThrow()
+		const expectedScopes = expected.flatMap((member) => member.assignments.flatMap((assignment) => assignment.provinces))
+		expect(expectedScopes.length).toBeGreaterThan(0)
+		expect(Number(scopes.n)).toBe(expectedScopes.length)
+
+		const page = await getPage(admin.client, '/admin/users?q=staff-&sort=lastSignIn&dir=desc')
+		const html = await page.text()
+		expect(page.status).toBe(200)
+		const newest = expected.filter((member) => member.lastSignInAt > 0).sort((a, b) => a.lastSignInAt - b.lastSignInAt)
+		expect(listed(html)[0]).toBe(newest.at(-1)!.email)
+
+		const member = new TestClient(server.url)
+		expect((await member.signIn(toEmail(expected[0]!.email), STAFF_PASSWORD)).status).toBe(302)
+
+		const again = await runCli('db:seed-demo', '--stations', '0', '--users', String(count), '--password', STAFF_PASSWORD)
+		expect(again.code).toBe(0)
+		expect(again.stdout).toContain(`${count} demo staff already existed`)
+		expect(await getDb().selectFrom('users').select('id').where('email', 'like', STAFF_EMAILS).execute()).toHaveLength(count)
 	})
 })
 
