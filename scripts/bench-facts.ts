@@ -4,4 +4,15 @@ export const BENCH_FACTS = 'bench-facts.json'
 export interface BenchFacts {
 	/** Stations in the scoped operator's two provinces (the demo data spreads stations at random). */
 	scopedStations: number
+	staff: {
+		/** Demo staff written (db:seed-demo --users). */
+		count: number
+		/** The role most staff hold, its members, and one of them to sign in as. */
+		bigRole: { id: number; code: string; members: number; holder: string }
+		/** The role's grants as its matrix posts them (`functionId:action`), and one it does not hold yet. */
+		grants: string[]
+		addedGrant: string
+		/** A page the holder reaches only once `addedGrant` is saved. */
+		addedGrantPath: string
+	}
 }

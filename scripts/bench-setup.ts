@@ -1,6 +1,7 @@
 // Prepares the benchmark database through the app's own modules (run by scripts/bench.ts with its
 // environment): migrations, built-ins, the administrator, the demo catalogs (BENCH_STATIONS stations and
-// BENCH_TOOLS tools), an operator, an operator in two provinces, and a user granted 2,000 functions.
+// BENCH_TOOLS tools), an operator, an operator in two provinces, a user granted 2,000 functions, and
+// BENCH_USERS demo staff over 40 roles (db:seed-demo --users).
 import fs from 'node:fs'
 import path from 'node:path'
 import { localProvider } from '~/auth/local-provider.server'
@@ -10,8 +11,10 @@ import { sql } from 'kysely'
 import { getDatabase, getDb, migrateToLatest } from '~/db/db.server'
 import { ensureBuiltins } from '~/permissions/builtins.server'
 import { toEmail } from '~/users/email.server'
+import { seedDemoStaff } from '~/users/demo-staff.server'
+import { demoStaffRoleCode } from '~/users/demo-staff'
 import { setUserRoles } from '~/users/users.server'
-import { BENCH_FACTS } from './bench-facts'
+import { BENCH_FACTS, type BenchFacts } from './bench-facts'
 
 await migrateToLatest()
 await ensureBuiltins()
@@ -107,7 +110,34 @@ const inScope = await db
 	.select((eb) => eb.fn.countAll<number | string>().as('n'))
 	.where('province', 'in', scopedProvinces)
 	.executeTakeFirstOrThrow()
-fs.writeFileSync(path.join(process.env.DATA_DIR!, BENCH_FACTS), JSON.stringify({ scopedStations: Number(inScope.n) }))
+const staffCount = Number(process.env.BENCH_USERS)
+await seedDemoStaff({ count: staffCount, password })
+const bigRole = await db
+	.selectFrom('roles')
+	.innerJoin('user_roles', 'user_roles.role_id', 'roles.id')
+	.innerJoin('users', 'users.id', 'user_roles.user_id')
+	.select([
+		'roles.id',
+		'roles.code',
+		(eb) => eb.fn.countAll<number | string>().as('members'),
+		(eb) => eb.fn.min('users.email').as('holder'),
+	])
+	.where('roles.code', '=', demoStaffRoleCode(0))
+	.groupBy(['roles.id', 'roles.code'])
+	.executeTakeFirstOrThrow()
+const grants = await db.selectFrom('role_grants').select(['function_id', 'action']).where('role_id', '=', bigRole.id).execute()
+const audit = await db.selectFrom('functions').select('id').where('code', '=', 'QUANTRI_AUDIT').executeTakeFirstOrThrow()
+const facts: BenchFacts = {
+	scopedStations: Number(inScope.n),
+	staff: {
+		count: staffCount,
+		bigRole: { id: bigRole.id, code: bigRole.code, members: Number(bigRole.members), holder: String(bigRole.holder) },
+		grants: grants.map((grant) => `${grant.function_id}:${grant.action}`),
+		addedGrant: `${audit.id}:view`,
+		addedGrantPath: '/admin/audit',
+	},
+}
+fs.writeFileSync(path.join(process.env.DATA_DIR!, BENCH_FACTS), JSON.stringify(facts))
 if (getDatabase().dialect === 'postgres') {
 	// The throwaway cluster runs with synchronous_commit=off: until its WAL is flushed, VACUUM may not mark
 	// the freshly loaded pages all-visible, and index-only scans then read the table too. A production
