@@ -4,6 +4,13 @@ export const BENCH_FACTS = 'bench-facts.json'
 export interface BenchFacts {
 	/** Stations in the scoped operator's two provinces (the demo data spreads stations at random). */
 	scopedStations: number
+	audit: {
+		/** Entries written, ending at `now` (epoch ms). */
+		count: number
+		now: number
+		/** A station with entries in the log, for the record filter and its history. */
+		stationId: number
+	}
 	staff: {
 		/** Demo staff written (db:seed-demo --users). */
 		count: number

@@ -1,7 +1,7 @@
 // Prepares the benchmark database through the app's own modules (run by scripts/bench.ts with its
 // environment): migrations, built-ins, the administrator, the demo catalogs (BENCH_STATIONS stations and
 // BENCH_TOOLS tools), an operator, an operator in two provinces, a user granted 2,000 functions, and
-// BENCH_USERS demo staff over 40 roles (db:seed-demo --users).
+// BENCH_USERS demo staff over 40 roles (db:seed-demo --users), and BENCH_AUDIT audit entries over two years.
 import fs from 'node:fs'
 import path from 'node:path'
 import { localProvider } from '~/auth/local-provider.server'
@@ -14,6 +14,7 @@ import { toEmail } from '~/users/email.server'
 import { seedDemoStaff } from '~/users/demo-staff.server'
 import { demoStaffRoleCode } from '~/users/demo-staff'
 import { setUserRoles } from '~/users/users.server'
+import { fillAuditLog } from './bench-audit'
 import { BENCH_FACTS, type BenchFacts } from './bench-facts'
 
 await migrateToLatest()
@@ -127,8 +128,20 @@ const bigRole = await db
 	.executeTakeFirstOrThrow()
 const grants = await db.selectFrom('role_grants').select(['function_id', 'action']).where('role_id', '=', bigRole.id).execute()
 const audit = await db.selectFrom('functions').select('id').where('code', '=', 'QUANTRI_AUDIT').executeTakeFirstOrThrow()
+const auditCount = Number(process.env.BENCH_AUDIT)
+const auditStarted = Date.now()
+await fillAuditLog(getDatabase(), {
+	count: auditCount,
+	staff: staffCount,
+	stations: Number(process.env.BENCH_STATIONS),
+	tools: Number(process.env.BENCH_TOOLS),
+	now,
+})
+console.log(`${auditCount.toLocaleString('en')} audit entries written in ${((Date.now() - auditStarted) / 1000).toFixed(0)} s.`)
+const firstStation = await db.selectFrom('stations').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow()
 const facts: BenchFacts = {
 	scopedStations: Number(inScope.n),
+	audit: { count: auditCount, now, stationId: firstStation.id },
 	staff: {
 		count: staffCount,
 		bigRole: { id: bigRole.id, code: bigRole.code, members: Number(bigRole.members), holder: String(bigRole.holder) },
@@ -144,5 +157,7 @@ if (getDatabase().dialect === 'postgres') {
 	// database reaches that state by itself (autovacuum after the bulk load); the bench starts from it.
 	await sql`checkpoint`.execute(db)
 	await sql`vacuum analyze`.execute(db)
+} else {
+	await sql`analyze`.execute(db)
 }
 await getDatabase().close()

@@ -8,6 +8,7 @@
  *   npm run bench -- --db postgres         # the same on a throwaway PostgreSQL (or TEST_POSTGRES_URL's)
  *   npm run bench -- --rows 20000          # 20,000 stations and 200,000 tools
  *   npm run bench -- --users 10000         # 10,000 demo staff (default 50,000)
+ *   npm run bench -- --audit 1000000       # 1,000,000 audit entries (default 10,000,000)
  *   npm run bench -- --quick               # a small smoke run: every phase answers, no budgets, no file
  *
  * Writes bench/results/<date>-<db>.json and .md (not with --quick); exits 1 when a budget is missed or a
@@ -27,6 +28,7 @@ import { DEFAULT_PAGE_SIZE } from '~/lists/list-query'
 import { parseHtml } from '../tests/support/html'
 import { createTestDatabase, type TestDatabase } from '../tests/support/database'
 import { BENCH_FACTS, type BenchFacts } from './bench-facts'
+import { auditPhases } from './bench-audit'
 import { measureStaff } from './bench-staff'
 import type { BenchRequest, LoadJob, LoadResult } from './bench-load'
 import { SERVER_ENTRY, serverNodeFlags, serverProcessEnv } from './server-command.mjs'
@@ -36,6 +38,7 @@ const { values: args } = parseArgs({
 		db: { type: 'string', default: 'sqlite' },
 		rows: { type: 'string' },
 		users: { type: 'string' },
+		audit: { type: 'string' },
 		quick: { type: 'boolean', default: false },
 		out: { type: 'string', default: 'bench/results' },
 	},
@@ -46,6 +49,7 @@ const quick = args.quick
 const stations = Number(args.rows ?? (quick ? 1_000 : 100_000))
 const tools = stations * 10
 const staff = Number(args.users ?? (quick ? 500 : 50_000))
+const auditEntries = Number(args.audit ?? (quick ? 20_000 : 10_000_000))
 const importRows = quick ? 1_000 : 100_000
 /** Requests behind each percentile, and the longest a phase may take. */
 const REQUESTS = quick ? 40 : 2_000
@@ -143,6 +147,7 @@ async function main() {
 		BENCH_STATIONS: String(stations),
 		BENCH_TOOLS: String(tools),
 		BENCH_USERS: String(staff),
+		BENCH_AUDIT: String(auditEntries),
 		BENCH_PASSWORD: PASSWORD,
 		// The quick run checks that every phase answers, beside other suites on the same cores (npm test): a
 		// late event loop there is theirs, and shedding load would turn answers into 503s. The full run keeps
@@ -150,7 +155,7 @@ async function main() {
 		...(quick ? { MAX_EVENT_LOOP_DELAY_MS: '0' } : {}),
 	}
 	console.log(
-		`Bench on ${database === 'sqlite' ? 'SQLite' : 'PostgreSQL'}: ${stations.toLocaleString('en')} stations, ${tools.toLocaleString('en')} tools, ${staff.toLocaleString('en')} staff${quick ? ' (quick: no budgets)' : ''}.`,
+		`Bench on ${database === 'sqlite' ? 'SQLite' : 'PostgreSQL'}: ${stations.toLocaleString('en')} stations, ${tools.toLocaleString('en')} tools, ${staff.toLocaleString('en')} staff, ${auditEntries.toLocaleString('en')} audit entries${quick ? ' (quick: no budgets)' : ''}.`,
 	)
 	const setupStarted = Date.now()
 	execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench-setup.ts'], { env, stdio: 'inherit' })
@@ -350,8 +355,32 @@ async function measureEverything(base: string, pid: number, run: Run, probe: Run
 			}),
 		failures,
 	})
+	const auditRequests = auditPhases({ cookie: sessions.admin.cookie, now: facts.audit.now, staff, stationId: facts.audit.stationId })
+	const entries = auditEntries.toLocaleString('en')
+	const audit = [
+		await phase(`audit log, first page (${entries})`, auditRequests.first),
+		await phase('audit log, by actor', auditRequests.actor),
+		await phase('audit log, by event', auditRequests.event),
+		await phase('audit log, by record', auditRequests.record),
+		await phase('audit log, a date range', auditRequests.range),
+		await phase('a station with its history', auditRequests.history),
+	]
+	const { entry: monthExport } = await withProbe('audit export, one month', auditRequests.monthExport)
 
 	if (quick) return
+	for (const entry of audit) check(`${entry.name} p95`, `${entry.p95.toFixed(1)} ms`, '≤ 60 ms', entry.p95 <= 60)
+	check(
+		`${monthExport.name}: first byte`,
+		`${monthExport.firstByteMs?.toFixed(0)} ms`,
+		'≤ 250 ms',
+		(monthExport.firstByteMs ?? Infinity) <= 250,
+	)
+	check(
+		`${monthExport.name}: /healthz p99`,
+		`${monthExport.healthzP99?.toFixed(1)} ms`,
+		'≤ 100 ms',
+		(monthExport.healthzP99 ?? Infinity) <= 100,
+	)
 	for (const entry of staffMeasured.lists) check(`${entry.name} p95`, `${entry.p95.toFixed(1)} ms`, '≤ 40 ms', entry.p95 <= 40)
 	const grantsExport = staffMeasured.grantsExport
 	check(
@@ -508,7 +537,7 @@ function markdown(date: string) {
 	const lines = [
 		`## ${database === 'sqlite' ? 'SQLite' : 'PostgreSQL'}, ${date}, commit ${commit()}`,
 		'',
-		`${stations.toLocaleString('en')} stations, ${tools.toLocaleString('en')} tools; ${os.cpus().length} cores, Node ${process.version}; throughput phases with ${CONCURRENCY} concurrent clients, latency phases one at a time.`,
+		`${stations.toLocaleString('en')} stations, ${tools.toLocaleString('en')} tools, ${staff.toLocaleString('en')} staff, ${auditEntries.toLocaleString('en')} audit entries; ${os.cpus().length} cores, Node ${process.version}; throughput phases with ${CONCURRENCY} concurrent clients, latency phases one at a time.`,
 		'',
 		'| Phase | Requests | req/s | p50 ms | p95 ms | p99 ms | KB/answer | peak RSS MB |',
 		'|---|---:|---:|---:|---:|---:|---:|---:|',
@@ -538,7 +567,7 @@ function report() {
 		const file = path.join(args.out!, `${date}-${database}`)
 		fs.writeFileSync(
 			`${file}.json`,
-			`${JSON.stringify({ date, commit: commit(), database, rows: { stations, tools, imported: importRows }, machine: { cores: os.cpus().length, node: process.version }, concurrency: CONCURRENCY, phases, budgets, failures }, null, '\t')}\n`,
+			`${JSON.stringify({ date, commit: commit(), database, rows: { stations, tools, imported: importRows, staff, audit: auditEntries }, machine: { cores: os.cpus().length, node: process.version }, concurrency: CONCURRENCY, phases, budgets, failures }, null, '\t')}\n`,
 		)
 		fs.writeFileSync(`${file}.md`, markdown(date))
 		console.log(`\nWritten: ${file}.json and ${file}.md`)
