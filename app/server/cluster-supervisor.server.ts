@@ -28,12 +28,15 @@ export function superviseWorkers(count: number, onCrashLoop: () => void, policy:
 	const startedAt = new Map<Worker, number>()
 	const restarts = new Set<NodeJS.Timeout>()
 	let quickDeaths = 0
+	let gaveUp = false
 	let stopping: { resolve: (code: number) => void; failed: boolean } | null = null
 
 	const fork = () => startedAt.set(cluster.fork(), Date.now())
 
 	cluster.on('exit', (worker, code, signal) => {
-		const livedMs = Date.now() - (startedAt.get(worker) ?? Date.now())
+		const started = startedAt.get(worker)
+		if (started === undefined || gaveUp) return
+		const livedMs = Date.now() - started
 		startedAt.delete(worker)
 		const pid = worker.process.pid
 		if (stopping) {
@@ -48,6 +51,7 @@ export function superviseWorkers(count: number, onCrashLoop: () => void, policy:
 				deaths: quickDeaths,
 				message: `${quickDeaths} workers in a row died within ${policy.stableMs / 1000} s of starting; giving up`,
 			})
+			gaveUp = true
 			onCrashLoop()
 			return
 		}

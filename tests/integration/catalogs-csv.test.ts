@@ -7,7 +7,17 @@ import { stationSchema } from '~/catalogs/station-schema.server'
 import { getDb } from '~/db/db.server'
 import type { TestClient } from '../support/client'
 import { location } from '../support/client'
-import { format, reportRows, signedIn, stationFields, uniqueCode, unescapeHtml, uploadCsv as upload, vn } from '../support/catalogs'
+import {
+	bulkStationsCsv,
+	format,
+	reportRows,
+	signedIn,
+	stationFields,
+	uniqueCode,
+	unescapeHtml,
+	uploadCsv as upload,
+	vn,
+} from '../support/catalogs'
 import { testDatabaseKind } from '../support/database'
 import { startServer, type RunningServer } from '../support/server'
 
@@ -324,16 +334,6 @@ hai dòng",`,
 	})
 
 	describe('a file over 2 MB is imported in the background', () => {
-		const bulkFile = (prefix: string, lastStatus = 'active') => {
-			// Long notes make the file big with few rows: what decides is its size, and rows cost time.
-			const note = 'Ghi chú về trạm: lịch bảo dưỡng; đường vào; người liên hệ. '.repeat(5)
-			const rows = Array.from({ length: 8_000 }, (_, i) => `${prefix}-${i},Trạm số ${i} ở Huế,bts,hue,,,,active,,${note},`)
-			rows[rows.length - 1] = `${prefix}-LAST,Trạm cuối,bts,hue,,,,${lastStatus},,,`
-			const text = [header(STATION_FIELDS), ...rows].join('\n')
-			expect(text.length).toBeGreaterThan(2 * 1024 * 1024)
-			return text
-		}
-
 		/** Follows the progress page until it stops saying "importing"; returns the last answer and the progress seen. */
 		async function followProgress(client: TestClient, progressPath: string) {
 			const seen: string[] = []
@@ -352,7 +352,7 @@ hai dòng",`,
 		}
 
 		test('its progress page leads to the list once every row is written', async () => {
-			const response = await upload(operator.client, '/danhmuc/tram/import', bulkFile('BG'))
+			const response = await upload(operator.client, '/danhmuc/tram/import', bulkStationsCsv('BG'))
 			await response.text()
 			expect(response.status).toBe(303)
 			const progressPath = location(response)!
@@ -379,7 +379,7 @@ hai dòng",`,
 		test('a bad last row ends in the report, nothing written; nobody else can see the import', async () => {
 			// Signed in first: on SQLite a write from another connection waits for the import's transaction.
 			const other = await signedIn(server, ['operator'])
-			const response = await upload(operator.client, '/danhmuc/tram/import', bulkFile('BGBAD', 'unknown'))
+			const response = await upload(operator.client, '/danhmuc/tram/import', bulkStationsCsv('BGBAD', 'unknown'))
 			await response.text()
 			expect(response.status).toBe(303)
 			const progressPath = location(response)!

@@ -2,8 +2,9 @@ import http from 'node:http'
 import { Agent } from 'undici'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { expectEachRecipientOnce, announcementTitled, sentInFull } from '../support/announcements'
-import { signedIn, toolFields } from '../support/catalogs'
-import { TestClient } from '../support/client'
+import { bulkStationsCsv, signedIn, toolFields, uploadCsv } from '../support/catalogs'
+import { location, TestClient } from '../support/client'
+import { getDb } from '~/db/db.server'
 import { parseHtml } from '../support/html'
 import { samples, value } from '../support/metrics'
 import { startServer, type LogEntry, type RunningServer } from '../support/server'
@@ -137,6 +138,34 @@ describe('the cluster', () => {
 		expect(sentLines).toHaveLength(1)
 		// The primary's lines carry no worker pid.
 		expect(sentLines[0]!.pid).toBeUndefined()
+	})
+
+	test('a background import started through one worker: its progress page, answered by the other, leads to the list', async () => {
+		const operator = await signedIn(server, ['operator'])
+		const uploaded = await onNewConnection(operator.client, (one) => uploadCsv(one, '/danhmuc/tram/import', bulkStationsCsv('CLUSTER')))
+		expect(uploaded.response.status).toBe(303)
+		const progressPath = location(uploaded.response)!
+		let page = await answeredWhere(
+			operator.client,
+			(pid) => pid !== uploaded.pid,
+			(one) => one.get(progressPath),
+		)
+		for (let tries = 0; tries < 600 && page.response.status === 200 && parseHtml(page.body).querySelector('progress'); tries++) {
+			await new Promise((resolve) => setTimeout(resolve, 100))
+			page = await answeredWhere(
+				operator.client,
+				(pid) => pid !== uploaded.pid,
+				(one) => one.get(progressPath),
+			)
+		}
+		expect(page.response.status).toBe(302)
+		expect(location(page.response)).toBe('/danhmuc/tram')
+		const written = await getDb()
+			.selectFrom('stations')
+			.select((eb) => eb.fn.countAll<number>().as('n'))
+			.where('code', 'like', 'CLUSTER-%')
+			.executeTakeFirstOrThrow()
+		expect(Number(written.n)).toBe(8_000)
 	})
 
 	test('a worker that dies is replaced, and the port answers throughout', async () => {
