@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { buildConfig, ConfigError, parseEnv } from './config.server'
 
 function problemsOf(env: Record<string, string | undefined>): string[] {
@@ -160,6 +160,22 @@ describe('configuration from the environment', () => {
 			expect(fs.readdirSync(dataDir)).toEqual(['session-secret'])
 			expect(fs.statSync(path.join(dataDir, 'session-secret')).mode & 0o777).toBe(0o600)
 		} finally {
+			fs.rmSync(dataDir, { recursive: true, force: true })
+		}
+	})
+
+	test('a secret another process wrote between the check and the write is the one used, not overwritten', () => {
+		const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-secret-'))
+		const theirs = 'a'.repeat(64)
+		fs.writeFileSync(path.join(dataDir, 'session-secret'), theirs)
+		// The file is not there yet when this process looks: another one writes it right after.
+		const exists = vi.spyOn(fs, 'existsSync').mockReturnValueOnce(false)
+		try {
+			expect(buildConfig({ DATA_DIR: dataDir }).sessionSecrets).toEqual([theirs])
+			expect(fs.readFileSync(path.join(dataDir, 'session-secret'), 'utf8')).toBe(theirs)
+			expect(fs.readdirSync(dataDir)).toEqual(['session-secret'])
+		} finally {
+			exists.mockRestore()
 			fs.rmSync(dataDir, { recursive: true, force: true })
 		}
 	})
