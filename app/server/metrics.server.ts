@@ -110,7 +110,13 @@ export function metricsEndpoint(token: string): RequestHandler {
 			res.status(401).set('WWW-Authenticate', 'Bearer realm="metrics"').type('text/plain').send('Unauthorized')
 			return
 		}
-		res.type(registry.contentType).send(isClusterWorker() ? await askPrimary<string>(METRICS_TOPIC) : await registry.metrics())
+		try {
+			res.type(registry.contentType).send(isClusterWorker() ? await askPrimary<string>(METRICS_TOPIC) : await registry.metrics())
+		} catch (error) {
+			// The primary did not answer (stopping, or a worker it asked is gone): the scraper tries again.
+			logger.warn('metrics.unavailable', errorFields(error))
+			res.status(503).type('text/plain').send('Metrics unavailable')
+		}
 	}
 }
 

@@ -7,6 +7,7 @@ import { location, TestClient } from '../support/client'
 import { getDb } from '~/db/db.server'
 import { parseHtml } from '../support/html'
 import { samples, value } from '../support/metrics'
+import { slowSignInPost } from '../support/slow-upload'
 import { startServer, type LogEntry, type RunningServer } from '../support/server'
 import { until } from '../support/wait'
 
@@ -191,21 +192,7 @@ describe('the cluster', () => {
 
 	test('SIGTERM: both workers drain, a request in flight is answered, and the primary exits 0', async () => {
 		// An upload begun before the signal and finished once nothing accepts connections any more.
-		const slowBody = new URLSearchParams({ email: 'nobody@example.com', password: 'x'.repeat(40) }).toString()
-		let finishSlowBody = () => {}
-		const slow = new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
-			const request = http.request(
-				new URL('/account/login', server.url),
-				{ method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': Buffer.byteLength(slowBody) } },
-				(response) => {
-					response.resume()
-					response.on('end', () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection }))
-				},
-			)
-			request.on('error', reject)
-			request.write(slowBody.slice(0, 10))
-			finishSlowBody = () => request.end(slowBody.slice(10))
-		})
+		const slow = slowSignInPost(server.url)
 		const serving = listeningPids().slice(-2)
 		const exitCode = server.stop('SIGTERM')
 		await until(
@@ -220,8 +207,8 @@ describe('the cluster', () => {
 				),
 			'the port to close',
 		)
-		finishSlowBody()
-		const slowAnswer = await slow
+		slow.finish()
+		const slowAnswer = await slow.answer
 		expect(slowAnswer.status).toBe(403)
 		expect(slowAnswer.connection).toBe('close')
 		expect(await exitCode).toBe(0)
