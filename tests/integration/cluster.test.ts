@@ -2,9 +2,8 @@ import http from 'node:http'
 import { Agent } from 'undici'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { expectEachRecipientOnce, announcementTitled, sentInFull } from '../support/announcements'
-import { bulkStationsCsv, signedIn, toolFields, uploadCsv } from '../support/catalogs'
+import { bulkStationsCsv, signedIn, stationsCoded, toolFields, uploadCsv } from '../support/catalogs'
 import { location, TestClient } from '../support/client'
-import { getDb } from '~/db/db.server'
 import { parseHtml } from '../support/html'
 import { samples, value } from '../support/metrics'
 import { slowSignInPost } from '../support/slow-upload'
@@ -161,12 +160,7 @@ describe('the cluster', () => {
 		}
 		expect(page.response.status).toBe(302)
 		expect(location(page.response)).toBe('/danhmuc/tram')
-		const written = await getDb()
-			.selectFrom('stations')
-			.select((eb) => eb.fn.countAll<number>().as('n'))
-			.where('code', 'like', 'CLUSTER-%')
-			.executeTakeFirstOrThrow()
-		expect(Number(written.n)).toBe(8_000)
+		expect(await stationsCoded('CLUSTER')).toBe(8_000)
 	})
 
 	test('a worker that dies is replaced, and the port answers throughout', async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { type HTMLElement, type Node, TextNode } from 'node-html-parser'
 import { expect } from 'vitest'
 import { STATION_FIELDS } from '~/catalogs/stations'
+import { getDb } from '~/db/db.server'
 import vn from '~/locales/vn.json'
 import { STATION_ROW, TOOL_ROW } from './catalog-rows'
 import { TestClient } from './client'
@@ -153,6 +154,16 @@ export function bulkStationsCsv(prefix: string, lastStatus = 'active') {
 	const text = [STATION_FIELDS.join(','), ...rows].join('\n')
 	expect(text.length).toBeGreaterThan(2 * 1024 * 1024)
 	return text
+}
+
+/** How many stations the database holds whose code starts with `<prefix>-`. */
+export async function stationsCoded(prefix: string): Promise<number> {
+	const row = await getDb()
+		.selectFrom('stations')
+		.select((eb) => eb.fn.countAll<number>().as('n'))
+		.where('code', 'like', `${prefix}-%`)
+		.executeTakeFirstOrThrow()
+	return Number(row.n)
 }
 
 export function reportRows(html: string): [number, string, string][] {
