@@ -1,26 +1,20 @@
+import cluster from 'node:cluster'
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
 import { isIP } from 'node:net'
 import path from 'node:path'
-import * as build from '@remix-run/dev/server-build'
 import compression from 'compression'
 import express from 'express'
 import { pinoHttp } from 'pino-http'
 import { startPasswordResetWorker, whenPasswordResetQueued } from '~/auth/password-reset-requests.server'
 import { ensureAdministrator } from '~/bootstrap.server'
 import { checkRoleMapRoles } from '~/auth/oidc/directory-roles.server'
-import { ConfigError, getConfig } from '~/config.server'
+import { ConfigError, getConfig, type Config } from '~/config.server'
 import { ensureBuiltins } from '~/permissions/builtins.server'
 import { checkDatabase } from '~/db/availability.server'
 import { getDatabase, migrateToLatest } from '~/db/db.server'
-import { scheduleBackups } from '~/db/scheduled-backups.server'
-import { startMailDelivery } from '~/mail/delivery.server'
-import { outboxDir, whenMailQueued } from '~/mail/mailer.server'
 import { whenAnnouncementQueued } from '~/notifications/announcements.server'
-import { startAnnouncementDelivery } from '~/notifications/announcement-delivery.server'
-import { scheduleAuditPurge } from '~/admin/audit.server'
-import { scheduleInactiveLock } from '~/users/inactive-lock.server'
 import { createCsrfToken, csrfCookieName, csrfSetCookie, readCookie, verifyCsrfCookie } from '~/security/csrf.server'
 import { securityHeaders } from '~/security/headers'
 import { createCspNonce } from '~/security/nonce.server'
@@ -31,10 +25,11 @@ import { clientOnLoopback, requestUrl } from '~/server/request-address.server'
 import { remixRequestHandler } from '~/server/remix-handler.server'
 import { shedLoad, watchEventLoop } from '~/server/overload.server'
 import { nodeVersionWarning } from '~/server/node-support.server'
-import { metricsEndpoint, registerStateMetrics, requestDuration } from '~/server/metrics.server'
+import { metricsEndpoint, offerMetricsToPrimary, registerStateMetrics, requestDuration } from '~/server/metrics.server'
+import { runPrimary } from '~/server/cluster-primary.server'
+import { machineJobsOfPrimary, startMachineJobs } from '~/server/machine-jobs.server'
 import { routeIdentifier } from '~/server/route-ids.server'
 import { createShutdown } from '~/server/shutdown.server'
-import { startExpiredRowsPurge } from '~/server/expired-rows.server'
 import { builtAssets } from '~/server/static-assets.server'
 import { afterResponse, runAfterResponse } from '~/utils/after-response.server'
 import { baseLogger, errorFields, logger, requestContext, type RequestContext } from '~/utils/logger.server'
@@ -61,16 +56,31 @@ const BACK_CHANNEL_LOGOUT_PATH = '/account/oidc/backchannel-logout'
 /** The public, cacheable JSON a client reads before signing in (`Cache-Control: public`). */
 const PUBLIC_RESOURCE = /^\/assets\/(config\.json|i18n\/[^/]+)$/
 
-async function main() {
-	const startedAt = Date.now()
-	const config = loadConfig()
-	const nodeWarning = nodeVersionWarning()
-	if (nodeWarning) logger.warn('node.unsupported_version', { version: process.version, message: nodeWarning })
+/** Before any request: migrations, the built-in roles, the first administrator, the directory's roles. */
+async function prepareDatabase(config: Config) {
 	const database = getDatabase()
 	await migrateToLatest(database)
 	await ensureBuiltins()
 	await ensureAdministrator()
 	if (config.oidc) await checkRoleMapRoles(config.oidc.roleMap).catch(exitOnConfigError)
+	return database
+}
+
+/**
+ * WEB_CONCURRENCY 1: one process prepares the database, serves and runs the jobs. Above 1, the primary
+ * prepares the database, runs the jobs and supervises that many workers, which serve (decision 0069).
+ */
+async function main() {
+	const startedAt = Date.now()
+	const config = loadConfig()
+	if (cluster.isPrimary) {
+		const nodeWarning = nodeVersionWarning()
+		if (nodeWarning) logger.warn('node.unsupported_version', { version: process.version, message: nodeWarning })
+		if (config.webConcurrency > 1) return runPrimary(config, () => prepareDatabase(config))
+	}
+	const database = cluster.isWorker ? getDatabase() : await prepareDatabase(config)
+	// The Remix app is loaded by the processes that serve it only.
+	const build = await import('@remix-run/dev/server-build')
 
 	const app = express()
 	app.disable('x-powered-by')
@@ -92,6 +102,7 @@ async function main() {
 	// Every answer is timed for /metrics, labelled by what served it: a probe, a static file, load
 	// shedding, or the Remix route (set further down).
 	registerStateMetrics(database, { dataDir: config.dataDir, sessionIdleMs: config.session.idleMs })
+	if (cluster.isWorker) offerMetricsToPrimary()
 	const routeId = routeIdentifier(build)
 	app.use((req, res, next) => {
 		const stopTimer = requestDuration.startTimer({ method: req.method })
@@ -256,21 +267,13 @@ async function main() {
 	})
 	server.keepAliveTimeout = 65_000
 
-	const backups = config.backups ? scheduleBackups(database, config.backups) : null
-	const mailDelivery = config.mail.smtpUrl
-		? await startMailDelivery({ outbox: outboxDir(), smtpUrl: config.mail.smtpUrl, retryBaseMs: config.mail.retryBaseMs })
-		: null
-	whenMailQueued(mailDelivery ? () => void mailDelivery.deliverNow() : null)
+	const jobs = cluster.isWorker ? machineJobsOfPrimary(config) : await startMachineJobs(config, database)
 	// "Forgot password" requests are handled after their answer has gone, so that it costs the same for every address.
 	const resetWorker = startPasswordResetWorker()
 	whenPasswordResetQueued(() => afterResponse(() => void resetWorker.runNow()))
 
-	const expiredRowsPurge = startExpiredRowsPurge()
 	// Administrators' notifications are sent in the background, once the answer to the form has gone (decision 0065).
-	const announcementDelivery = startAnnouncementDelivery()
-	whenAnnouncementQueued(() => afterResponse(() => void announcementDelivery.runNow()))
-	const stopAuditPurge = config.auditRetentionDays > 0 ? scheduleAuditPurge(config.auditRetentionDays) : null
-	const stopInactiveLock = config.inactiveLockDays > 0 ? scheduleInactiveLock(config.inactiveLockDays) : null
+	whenAnnouncementQueued(() => afterResponse(() => jobs.wake('announcements')))
 
 	let shuttingDown = false
 	/**
@@ -283,9 +286,6 @@ async function main() {
 		if (shuttingDown) return
 		shuttingDown = true
 		stopping = true
-		stopAuditPurge?.()
-		stopInactiveLock?.()
-		backups?.stop()
 		const drainMs = signal === 'SIGTERM' ? config.shutdown.drainMs : 0
 		logger.info('server.shutdown', { signal, drainMs, timeoutMs: config.shutdown.timeoutMs })
 		setTimeout(() => {
@@ -301,10 +301,7 @@ async function main() {
 					load.stop()
 					// A reset request in hand is finished (its mail written) before the database closes.
 					await resetWorker.stop()
-					await expiredRowsPurge.stop()
-					// The batch in hand is committed (or dropped) before the database closes; the next start goes on from it.
-					await announcementDelivery.stop()
-					await mailDelivery?.stop()
+					await jobs.stop()
 					return database.close()
 				})
 				.then(() => {
@@ -319,6 +316,8 @@ async function main() {
 	}
 	process.on('SIGTERM', () => onSignal('SIGTERM'))
 	process.on('SIGINT', () => onSignal('SIGINT'))
+	// A worker whose primary is gone gets no more connections: it stops.
+	if (cluster.isWorker) process.on('disconnect', () => onSignal('SIGINT'))
 }
 
 main().catch((error) => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import { isIP } from 'node:net'
+import os from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
 import { parseRoleMap } from '~/auth/oidc/role-map'
@@ -68,6 +69,9 @@ function isAllowedIssuer(value: string): boolean {
 		return false
 	}
 }
+
+/** More HTTP workers than this is a typing error, not a machine. */
+const MAX_WORKERS = 64
 
 /** The account made administrator when none is left, unless ADMIN_EMAIL names another. */
 export const DEFAULT_ADMIN_EMAIL = toEmail('admin@example.com')
@@ -144,6 +148,9 @@ const envSchema = z
 		PG_CONNECT_TIMEOUT_MS: positiveInteger(5_000),
 		PG_STATEMENT_TIMEOUT_MS: positiveInteger(30_000),
 		PG_IDLE_IN_TRANSACTION_TIMEOUT_MS: positiveInteger(60_000),
+		WEB_CONCURRENCY: positiveInteger(os.availableParallelism()).pipe(
+			z.number().max(MAX_WORKERS, { error: `must be at most ${MAX_WORKERS}` }),
+		),
 		SHUTDOWN_DRAIN_SECONDS: nonNegativeInteger(2).pipe(z.number().max(300, { error: 'must be at most 300' })),
 		SHUTDOWN_TIMEOUT_SECONDS: positiveInteger(25).pipe(z.number().max(3600, { error: 'must be at most 3600' })),
 		APP_LAUNCHER: z
@@ -244,13 +251,24 @@ export function parseEnv(env: Record<string, string | undefined>) {
 	return result.data
 }
 
+/**
+ * The secret kept in the data folder, created whole and once: written to a file of its own, then linked
+ * into place, which fails when another process (a worker, an instance) got there first; its secret wins.
+ */
 function loadOrCreateSessionSecret(dataDir: string): string {
 	const file = path.join(dataDir, 'session-secret')
 	if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim()
 	fs.mkdirSync(dataDir, { recursive: true })
-	const secret = randomBytes(32).toString('hex')
-	fs.writeFileSync(file, secret, { mode: 0o600 })
-	return secret
+	const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`
+	fs.writeFileSync(draft, randomBytes(32).toString('hex'), { mode: 0o600 })
+	try {
+		fs.linkSync(draft, file)
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+	} finally {
+		fs.rmSync(draft, { force: true })
+	}
+	return fs.readFileSync(file, 'utf8').trim()
 }
 
 export function buildConfig(env: Record<string, string | undefined> = process.env) {
@@ -358,6 +376,8 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
 			: null,
 		/** Above this event-loop delay new page and API requests get 503 (0: never). */
 		maxEventLoopDelayMs: parsed.MAX_EVENT_LOOP_DELAY_MS,
+		/** HTTP worker processes under node:cluster; 1 is a single process serving and running the jobs. */
+		webConcurrency: parsed.WEB_CONCURRENCY,
 		shutdown: { drainMs: parsed.SHUTDOWN_DRAIN_SECONDS * 1000, timeoutMs: parsed.SHUTDOWN_TIMEOUT_SECONDS * 1000 },
 	}
 }

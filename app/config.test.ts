@@ -1,4 +1,7 @@
-import { describe, expect, test } from 'vitest'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { describe, expect, test, vi } from 'vitest'
 import { buildConfig, ConfigError, parseEnv } from './config.server'
 
 function problemsOf(env: Record<string, string | undefined>): string[] {
@@ -62,6 +65,11 @@ describe('configuration from the environment', () => {
 		[{ SHUTDOWN_DRAIN_SECONDS: '2.5' }, 'SHUTDOWN_DRAIN_SECONDS'],
 		[{ SHUTDOWN_DRAIN_SECONDS: '301' }, 'SHUTDOWN_DRAIN_SECONDS'],
 		[{ SHUTDOWN_TIMEOUT_SECONDS: '0' }, 'SHUTDOWN_TIMEOUT_SECONDS'],
+		[{ WEB_CONCURRENCY: '0' }, 'WEB_CONCURRENCY'],
+		[{ WEB_CONCURRENCY: '-2' }, 'WEB_CONCURRENCY'],
+		[{ WEB_CONCURRENCY: '1.5' }, 'WEB_CONCURRENCY'],
+		[{ WEB_CONCURRENCY: 'auto' }, 'WEB_CONCURRENCY'],
+		[{ WEB_CONCURRENCY: '100000' }, 'WEB_CONCURRENCY'],
 		[{ BACKUP_INTERVAL_HOURS: '0' }, 'BACKUP_INTERVAL_HOURS'],
 		[{ BACKUP_INTERVAL_HOURS: 'daily' }, 'BACKUP_INTERVAL_HOURS'],
 		[{ BACKUP_KEEP: '0' }, 'BACKUP_KEEP'],
@@ -135,6 +143,41 @@ describe('configuration from the environment', () => {
 		expect(() => buildConfig({ SESSION_SECRET: 'x'.repeat(32), REQUIRE_MFA_FOR: 'everyone' })).toThrow(
 			/REQUIRE_MFA_FOR must be none, admin or all/,
 		)
+	})
+
+	test('WEB_CONCURRENCY defaults to the available parallelism; 1 and 2 are taken as given', () => {
+		expect(parseEnv({}).WEB_CONCURRENCY).toBe(os.availableParallelism())
+		expect(buildConfig({ SESSION_SECRET: 'x'.repeat(32), WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1)
+		expect(buildConfig({ SESSION_SECRET: 'x'.repeat(32), WEB_CONCURRENCY: '2' }).webConcurrency).toBe(2)
+	})
+
+	test('without SESSION_SECRET one secret is generated into the data folder, whole, and then reused', () => {
+		const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-secret-'))
+		try {
+			const [secret] = buildConfig({ DATA_DIR: dataDir }).sessionSecrets
+			expect(secret).toMatch(/^[0-9a-f]{64}$/)
+			expect(buildConfig({ DATA_DIR: dataDir }).sessionSecrets).toEqual([secret])
+			expect(fs.readdirSync(dataDir)).toEqual(['session-secret'])
+			expect(fs.statSync(path.join(dataDir, 'session-secret')).mode & 0o777).toBe(0o600)
+		} finally {
+			fs.rmSync(dataDir, { recursive: true, force: true })
+		}
+	})
+
+	test('a secret another process wrote between the check and the write is the one used, not overwritten', () => {
+		const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-secret-'))
+		const theirs = 'a'.repeat(64)
+		fs.writeFileSync(path.join(dataDir, 'session-secret'), theirs)
+		// The file is not there yet when this process looks: another one writes it right after.
+		const exists = vi.spyOn(fs, 'existsSync').mockReturnValueOnce(false)
+		try {
+			expect(buildConfig({ DATA_DIR: dataDir }).sessionSecrets).toEqual([theirs])
+			expect(fs.readFileSync(path.join(dataDir, 'session-secret'), 'utf8')).toBe(theirs)
+			expect(fs.readdirSync(dataDir)).toEqual(['session-secret'])
+		} finally {
+			exists.mockRestore()
+			fs.rmSync(dataDir, { recursive: true, force: true })
+		}
 	})
 
 	test('MAX_UPLOAD_MB defaults to 20', () => {

@@ -36,6 +36,7 @@ const env = {
 	ADMIN_PASSWORD: ADMIN.password,
 	LOG_LEVEL: 'warn',
 	COOKIE_SECURE: 'false',
+	WEB_CONCURRENCY: '1',
 }
 
 function exit(message) {

@@ -14,6 +14,8 @@ source scripts/lib/node24.sh
 # The test run is what CI runs: Playwright retries a failed test once (recording a trace then), forbids
 # `test.only`, and gives each test 60 s on a busy machine (playwright.config.ts).
 export CI="${CI:-1}"
+# Servers the suites start are single processes unless a test is about the cluster (it sets its own).
+export WEB_CONCURRENCY="${WEB_CONCURRENCY:-1}"
 
 started=$(date +%s)
 stage_started=$started

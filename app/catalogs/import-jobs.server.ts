@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto'
 import type { ImportProgress, ImportReport } from './csv-import.server'
+import { askPrimary, isClusterWorker, tellPrimary } from '~/server/cluster-ipc.server'
 import { errorFields, logger } from '~/utils/logger.server'
 import { singleton } from '~/utils/singleton.server'
 
 /**
- * Imports too large to answer within one request run here, in the background of the instance that
+ * Imports too large to answer within one request run here, in the background of the process that
  * received the file; its progress page asks for them by id. A finished import is kept for
- * KEEP_FINISHED_MS so that its page can still show the outcome, then forgotten.
+ * KEEP_FINISHED_MS so that its page can still show the outcome, then forgotten. Under the cluster the
+ * jobs' state is held by the primary, which every worker tells and asks (decision 0069): the progress
+ * page may be answered by any worker.
  */
 
 /** Files larger than this are imported in the background, with a progress page. */
@@ -27,36 +30,55 @@ const jobs = singleton('import-jobs', () => new Map<string, ImportJob>())
 /** When each finished job finished. */
 const finishedAt = singleton('import-jobs-finished', () => new Map<string, number>())
 
-function forgetFinished(now: number) {
+export const IMPORT_JOB_TOPICS = { record: 'import-job.record', find: 'import-job.find' } as const
+
+/** Keeps a job's latest state, where jobs are held: this process, or the primary for its workers. */
+export function recordImportJob(job: ImportJob, now = Date.now()): void {
 	for (const [id, at] of finishedAt) {
 		if (now - at < KEEP_FINISHED_MS) continue
 		jobs.delete(id)
 		finishedAt.delete(id)
 	}
+	jobs.set(job.id, job)
+	if (job.outcome && !finishedAt.has(job.id)) finishedAt.set(job.id, now)
 }
 
-/** Starts `run` in the background; the job's progress and outcome are read with `getImportJob`. */
-export function startImportJob(
+/** The job held here under this id, whoever started it. */
+export function findImportJob(id: string): ImportJob | null {
+	return jobs.get(id) ?? null
+}
+
+/** Sends a copy of the job's state to where jobs are held (a message to the primary is one too). */
+function publish(job: ImportJob): void {
+	if (isClusterWorker()) tellPrimary(IMPORT_JOB_TOPICS.record, job)
+	else recordImportJob({ ...job })
+}
+
+/**
+ * Starts `run` in the background; the job's progress and outcome are read with `getImportJob`. Resolves
+ * once the job is held where every process asks, so that its page finds it whichever worker answers.
+ */
+export async function startImportJob(
 	userId: number,
 	catalog: ImportJob['catalog'],
 	run: (onProgress: (progress: ImportProgress) => void) => Promise<ImportReport>,
-): ImportJob {
-	forgetFinished(Date.now())
+): Promise<ImportJob> {
 	const job: ImportJob = { id: randomBytes(16).toString('base64url'), userId, catalog, progress: { rows: 0, fraction: 0 }, outcome: null }
-	jobs.set(job.id, job)
-	run((progress) => (job.progress = progress))
-		.then((report) => (job.outcome = { report }))
+	if (isClusterWorker()) await askPrimary(IMPORT_JOB_TOPICS.record, job)
+	else recordImportJob({ ...job })
+	const update = (change: Partial<ImportJob>) => publish(Object.assign(job, change))
+	run((progress) => update({ progress }))
+		.then((report) => update({ outcome: { report } }))
 		.catch((error: unknown) => {
 			logger.error('import.failed', { catalog, ...errorFields(error) })
-			job.outcome = { failed: true }
+			update({ outcome: { failed: true } })
 		})
-		.finally(() => finishedAt.set(job.id, Date.now()))
 	return job
 }
 
 /** The user's own import job with this id, or null (unknown, forgotten, or someone else's). */
-export function getImportJob(id: string | null, userId: number, catalog: ImportJob['catalog']): ImportJob | null {
+export async function getImportJob(id: string | null, userId: number, catalog: ImportJob['catalog']): Promise<ImportJob | null> {
 	if (!id) return null
-	const job = jobs.get(id)
+	const job = isClusterWorker() ? await askPrimary<ImportJob | null>(IMPORT_JOB_TOPICS.find, id) : findImportJob(id)
 	return job && job.userId === userId && job.catalog === catalog ? job : null
 }

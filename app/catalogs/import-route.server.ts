@@ -40,7 +40,7 @@ export async function importPageLoader(request: Request, user: Actor, spec: Cata
 	}
 	const jobId = new URL(request.url).searchParams.get('job')
 	if (jobId === null) return data({ ...page, job: null as ImportJobView, report: null as ImportReport | null })
-	const job = getImportJob(jobId, user.id, spec.pages.key)
+	const job = await getImportJob(jobId, user.id, spec.pages.key)
 	if (!job) return data({ ...page, job: { state: 'unknown' } as ImportJobView, report: null }, { status: 404 })
 	if (!job.outcome) {
 		return data({
@@ -73,7 +73,7 @@ export async function importPageAction(request: Request, user: Actor, spec: Cata
 		return data({ report: reportOf(upload.fileError) }, { status, headers: upload.closeConnection ? { Connection: 'close' } : undefined })
 	}
 	if (upload.bytes.byteLength > BACKGROUND_IMPORT_BYTES) {
-		const job = startImportJob(user.id, spec.pages.key, (onProgress) =>
+		const job = await startImportJob(user.id, spec.pages.key, (onProgress) =>
 			importCsv(upload.bytes, spec.adapter, user, upload.fileName, undefined, onProgress, scope),
 		)
 		return redirect(`${importHref(spec.pages)}?job=${job.id}`, 303)

@@ -2,14 +2,18 @@ import { timingSafeEqual } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { RequestHandler } from 'express'
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import type { DatabaseHandle } from '~/db/db.server'
+import { askPrimary, isClusterWorker } from '~/server/cluster-ipc.server'
 import { errorFields, logger } from '~/utils/logger.server'
 
 /**
  * The portal's Prometheus metrics: Node's process and event-loop figures, request durations by route
  * and status, the database pool, active sessions, sign-ins by outcome, load shedding and the mail
- * waiting in the outbox. One registry per process; `/metrics` serves it (see `metricsEndpoint`).
+ * waiting in the outbox. One registry per process; `/metrics` serves it (see `metricsEndpoint`), or under
+ * the cluster the primary's sum of every worker's (`clusterMetrics`): counters and histograms added up,
+ * the database pool's connections too (the machine's total), figures of the whole machine (sessions, the
+ * outbox) taken once, and Node's process figures as prom-client aggregates them.
  */
 export const registry = new Registry()
 collectDefaultMetrics({ register: registry })
@@ -63,6 +67,7 @@ export function registerStateMetrics(database: DatabaseHandle, { dataDir, sessio
 		name: 'portal_active_sessions',
 		help: 'Browser sessions neither expired nor idle beyond SESSION_IDLE_MINUTES',
 		registers: [registry],
+		aggregator: 'first',
 		async collect() {
 			const now = Date.now()
 			try {
@@ -83,6 +88,7 @@ export function registerStateMetrics(database: DatabaseHandle, { dataDir, sessio
 		name: 'portal_mail_queue_length',
 		help: 'Messages waiting in the outbox to be sent (by the portal with SMTP_URL, else by the site relay)',
 		registers: [registry],
+		aggregator: 'first',
 		async collect() {
 			const names = await fs.promises.readdir(outbox).catch(() => [] as string[])
 			this.set(names.filter((name) => name.endsWith('.eml')).length)
@@ -104,6 +110,26 @@ export function metricsEndpoint(token: string): RequestHandler {
 			res.status(401).set('WWW-Authenticate', 'Bearer realm="metrics"').type('text/plain').send('Unauthorized')
 			return
 		}
-		res.type(registry.contentType).send(await registry.metrics())
+		try {
+			res.type(registry.contentType).send(isClusterWorker() ? await askPrimary<string>(METRICS_TOPIC) : await registry.metrics())
+		} catch (error) {
+			// The primary did not answer (stopping, or a worker it asked is gone): the scraper tries again.
+			logger.warn('metrics.unavailable', errorFields(error))
+			res.status(503).type('text/plain').send('Metrics unavailable')
+		}
 	}
+}
+
+export const METRICS_TOPIC = 'metrics'
+
+/** In a worker: answers the primary's requests for this worker's figures (prom-client's own messages). */
+export function offerMetricsToPrimary() {
+	AggregatorRegistry.setRegistries([registry])
+	new AggregatorRegistry()
+}
+
+/** In the primary: the figures of every worker, aggregated. */
+export function clusterMetrics(): () => Promise<string> {
+	const aggregator = new AggregatorRegistry()
+	return () => aggregator.clusterMetrics()
 }

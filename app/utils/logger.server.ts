@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
+import cluster from 'node:cluster'
 import { createRequire } from 'node:module'
 import pino from 'pino'
 import type PinoPretty from 'pino-pretty'
@@ -46,7 +47,8 @@ function createBaseLogger() {
 	const level = process.env.LOG_LEVEL ?? 'info'
 	const options: pino.LoggerOptions = {
 		level: ['debug', 'info', 'warn', 'error', 'silent'].includes(level) ? level : 'info',
-		base: undefined,
+		// Under the cluster, which worker wrote the line.
+		base: cluster.isWorker ? { pid: process.pid } : undefined,
 		messageKey: 'event',
 		timestamp: pino.stdTimeFunctions.isoTime,
 		formatters: { level: (label) => ({ level: label }) },

@@ -98,6 +98,8 @@ export const serverEnv = Object.freeze({
 	// Load shedding is tested by the integration tests. Here two Chromium workers share two cores with the
 	// server, which starves it for hundreds of milliseconds at times: not the overload these flows are about.
 	MAX_EVENT_LOOP_DELAY_MS: '0',
+	// One process: the flows are not about the cluster (tests/integration/cluster.test.ts is).
+	WEB_CONCURRENCY: '1',
 	COOKIE_SECURE: 'false',
 	HELP_URL,
 	APP_LAUNCHER: JSON.stringify(APP_LAUNCHER),

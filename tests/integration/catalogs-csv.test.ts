@@ -7,7 +7,18 @@ import { stationSchema } from '~/catalogs/station-schema.server'
 import { getDb } from '~/db/db.server'
 import type { TestClient } from '../support/client'
 import { location } from '../support/client'
-import { format, reportRows, signedIn, stationFields, uniqueCode, unescapeHtml, uploadCsv as upload, vn } from '../support/catalogs'
+import {
+	bulkStationsCsv,
+	format,
+	reportRows,
+	signedIn,
+	stationFields,
+	stationsCoded,
+	uniqueCode,
+	unescapeHtml,
+	uploadCsv as upload,
+	vn,
+} from '../support/catalogs'
 import { testDatabaseKind } from '../support/database'
 import { startServer, type RunningServer } from '../support/server'
 
@@ -280,12 +291,7 @@ hai dòng",`,
 		const accepted = await upload(operator.client, '/danhmuc/tram/import', [header(STATION_FIELDS), ...rows].join('\n'))
 		await accepted.text()
 		expect(accepted.status).toBe(302)
-		const written = await getDb()
-			.selectFrom('stations')
-			.select((eb) => eb.fn.countAll<number>().as('n'))
-			.where('code', 'like', 'BULK-%')
-			.executeTakeFirstOrThrow()
-		expect(Number(written.n)).toBe(25_000)
+		expect(await stationsCoded('BULK')).toBe(25_000)
 	})
 
 	test('an upload streamed in small chunks without Content-Length is read whole, letters split across chunks and all', async () => {
@@ -324,16 +330,6 @@ hai dòng",`,
 	})
 
 	describe('a file over 2 MB is imported in the background', () => {
-		const bulkFile = (prefix: string, lastStatus = 'active') => {
-			// Long notes make the file big with few rows: what decides is its size, and rows cost time.
-			const note = 'Ghi chú về trạm: lịch bảo dưỡng; đường vào; người liên hệ. '.repeat(5)
-			const rows = Array.from({ length: 8_000 }, (_, i) => `${prefix}-${i},Trạm số ${i} ở Huế,bts,hue,,,,active,,${note},`)
-			rows[rows.length - 1] = `${prefix}-LAST,Trạm cuối,bts,hue,,,,${lastStatus},,,`
-			const text = [header(STATION_FIELDS), ...rows].join('\n')
-			expect(text.length).toBeGreaterThan(2 * 1024 * 1024)
-			return text
-		}
-
 		/** Follows the progress page until it stops saying "importing"; returns the last answer and the progress seen. */
 		async function followProgress(client: TestClient, progressPath: string) {
 			const seen: string[] = []
@@ -352,7 +348,7 @@ hai dòng",`,
 		}
 
 		test('its progress page leads to the list once every row is written', async () => {
-			const response = await upload(operator.client, '/danhmuc/tram/import', bulkFile('BG'))
+			const response = await upload(operator.client, '/danhmuc/tram/import', bulkStationsCsv('BG'))
 			await response.text()
 			expect(response.status).toBe(303)
 			const progressPath = location(response)!
@@ -366,12 +362,7 @@ hai dòng",`,
 				expect(seen.length).toBeGreaterThan(0)
 				expect(seen[0]).toContain(vn.csv.progressTitle)
 			}
-			const written = await getDb()
-				.selectFrom('stations')
-				.select((eb) => eb.fn.countAll<number>().as('n'))
-				.where('code', 'like', 'BG-%')
-				.executeTakeFirstOrThrow()
-			expect(Number(written.n)).toBe(8_000)
+			expect(await stationsCoded('BG')).toBe(8_000)
 			const list = await (await operator.client.get('/danhmuc/tram')).text()
 			expect(unescapeHtml(list)).toContain(format(vn.csv.imported, { created: 8000, updated: 0, unchanged: 0 }))
 		})
@@ -379,7 +370,7 @@ hai dòng",`,
 		test('a bad last row ends in the report, nothing written; nobody else can see the import', async () => {
 			// Signed in first: on SQLite a write from another connection waits for the import's transaction.
 			const other = await signedIn(server, ['operator'])
-			const response = await upload(operator.client, '/danhmuc/tram/import', bulkFile('BGBAD', 'unknown'))
+			const response = await upload(operator.client, '/danhmuc/tram/import', bulkStationsCsv('BGBAD', 'unknown'))
 			await response.text()
 			expect(response.status).toBe(303)
 			const progressPath = location(response)!

@@ -4,6 +4,7 @@ import de from '~/locales/de.json'
 import vn from '~/locales/vn.json'
 import { parseHtml } from '../support/html'
 import { expectSecurityHeaders } from '../support/security-headers'
+import { slowSignInPost } from '../support/slow-upload'
 import { startServer } from '../support/server'
 import { until } from '../support/wait'
 
@@ -169,21 +170,7 @@ describe('shutdown', () => {
 
 		// A slow upload, begun before the signal and finished once the server has stopped accepting (after the
 		// drain): it is in flight all along.
-		const slowBody = new URLSearchParams({ email: 'nobody@example.com', password: 'x'.repeat(40) }).toString()
-		let finishSlowBody = () => {}
-		const slow = new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
-			const request = http.request(
-				new URL('/account/login', server.url),
-				{ method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': Buffer.byteLength(slowBody) } },
-				(response) => {
-					response.resume()
-					response.on('end', () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection }))
-				},
-			)
-			request.on('error', reject)
-			request.write(slowBody.slice(0, 10))
-			finishSlowBody = () => request.end(slowBody.slice(10))
-		})
+		const slow = slowSignInPost(server.url)
 
 		// The balancer has seen the instance ready, and traffic is flowing (on a busy machine the first probe can take a while).
 		for (let tries = 0; tries < 500 && !readiness.some((probe) => probe.status === 200); tries++) await pause(20)
@@ -199,8 +186,8 @@ describe('shutdown', () => {
 				),
 			'the server to stop listening',
 		)
-		finishSlowBody()
-		const slowAnswer = await slow
+		slow.finish()
+		const slowAnswer = await slow.answer
 		const exitCode = await server.stop()
 
 		expect(failures).toEqual([])

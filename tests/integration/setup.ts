@@ -22,6 +22,8 @@ process.env.DATA_DIR = database.dataDir
 process.env.DATABASE_URL = database.url
 process.env.SESSION_SECRET = 'integration-test-secret-0123456789abcdef'
 process.env.LOG_LEVEL = 'silent'
+// Every server a file starts is a single process, unless the test is about the cluster (cluster.test.ts).
+process.env.WEB_CONCURRENCY = '1'
 process.env.TEST_DATABASE_DIR = database.dataDir
 
 const { getDatabase, migrateToLatest } = await import('~/db/db.server')

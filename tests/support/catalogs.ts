@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { type HTMLElement, type Node, TextNode } from 'node-html-parser'
 import { expect } from 'vitest'
+import { STATION_FIELDS } from '~/catalogs/stations'
+import { getDb } from '~/db/db.server'
 import vn from '~/locales/vn.json'
 import { STATION_ROW, TOOL_ROW } from './catalog-rows'
 import { TestClient } from './client'
@@ -143,6 +145,27 @@ export async function uploadCsv(client: TestClient, path: string, content: strin
 }
 
 /** The rows of the import report: [line, column, problem]. */
+/** A stations file over 2 MB (imported in the background): 8,000 rows `<prefix>-<n>`, the last with `lastStatus`. */
+export function bulkStationsCsv(prefix: string, lastStatus = 'active') {
+	// Long notes make the file big with few rows: what decides is its size, and rows cost time.
+	const note = 'Ghi chú về trạm: lịch bảo dưỡng; đường vào; người liên hệ. '.repeat(5)
+	const rows = Array.from({ length: 8_000 }, (_, i) => `${prefix}-${i},Trạm số ${i} ở Huế,bts,hue,,,,active,,${note},`)
+	rows[rows.length - 1] = `${prefix}-LAST,Trạm cuối,bts,hue,,,,${lastStatus},,,`
+	const text = [STATION_FIELDS.join(','), ...rows].join('\n')
+	expect(text.length).toBeGreaterThan(2 * 1024 * 1024)
+	return text
+}
+
+/** How many stations the database holds whose code starts with `<prefix>-`. */
+export async function stationsCoded(prefix: string): Promise<number> {
+	const row = await getDb()
+		.selectFrom('stations')
+		.select((eb) => eb.fn.countAll<number>().as('n'))
+		.where('code', 'like', `${prefix}-%`)
+		.executeTakeFirstOrThrow()
+	return Number(row.n)
+}
+
 export function reportRows(html: string): [number, string, string][] {
 	return parseHtml(html)
 		.querySelectorAll('table.import-report > tbody > tr')

@@ -31,6 +31,7 @@ const BUILD = path.resolve(SERVER_ENTRY)
  * (SHUTDOWN_DRAIN_SECONDS 0) unless `env` sets a drain. Load shedding is off (MAX_EVENT_LOOP_DELAY_MS 0)
  * unless `env` sets a limit: on a machine busy with other test files the event loop runs late enough to
  * shed, and a test of something else would get a 503 (overload-shutdown.test.ts tests the shedding).
+ * One process (WEB_CONCURRENCY 1) unless `env` asks for workers (cluster.test.ts).
  */
 export function startServer(env: Record<string, string | undefined> = {}): Promise<RunningServer> {
 	return startServerCommand([process.execPath, BUILD], {
@@ -42,6 +43,7 @@ export function startServer(env: Record<string, string | undefined> = {}): Promi
 			LOG_LEVEL: 'info',
 			SHUTDOWN_DRAIN_SECONDS: '0',
 			MAX_EVENT_LOOP_DELAY_MS: '0',
+			WEB_CONCURRENCY: '1',
 			...env,
 		}),
 	})
