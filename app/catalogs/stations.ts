@@ -3,6 +3,7 @@ import { defineListViews } from '~/lists/list-views'
 import { defineCatalogPages } from './catalog-pages'
 import { REFERENCE_CODE_MAX } from '~/reference-lists/definitions'
 import { PROVINCES, resolveProvince } from './provinces'
+import { CATALOGS } from './registry'
 
 /**
  * What the station screens, the import and the demo data share about stations (no server code). A
@@ -32,8 +33,8 @@ export const STATION_LIMITS = { code: 20, name: 200, address: 500, note: 2000 } 
 /** Coordinates are kept exactly, in millionths of a degree. */
 export const COORDINATE_SCALE = 6
 
-export const STATIONS_PATH = '/danhmuc/tram'
-export const STATION_FUNCTION = 'DANHMUC_TRAM'
+export const STATIONS_PATH = `/${CATALOGS.stations.prefix}`
+export const STATION_FUNCTION = CATALOGS.stations.functionCode
 
 export const STATION_SORTS = ['code', 'name', 'type', 'province', 'status', 'commissionedAt'] as const
 export type StationSort = (typeof STATION_SORTS)[number]

@@ -3,6 +3,7 @@ import { defineListViews } from '~/lists/list-views'
 import { defineCatalogPages } from './catalog-pages'
 import { REFERENCE_CODE_MAX } from '~/reference-lists/definitions'
 import { PROVINCES, resolveProvince } from './provinces'
+import { CATALOGS } from './registry'
 
 /**
  * What the tool screens, the import and the demo data share about tools (no server code). A tool's
@@ -35,8 +36,8 @@ export const MONEY_SCALE = 2
 /** 999,999,999,999.99 — far above any tool, well inside exact integers. */
 export const MONEY_MAX_MINOR = 99_999_999_999_999
 
-export const TOOLS_PATH = '/congcu/list'
-export const TOOL_FUNCTION = 'CONGCU_LIST'
+export const TOOLS_PATH = `/${CATALOGS.tools.prefix}`
+export const TOOL_FUNCTION = CATALOGS.tools.functionCode
 
 export const TOOL_SORTS = ['code', 'name', 'category', 'status', 'quantity', 'value', 'purchaseDate'] as const
 export type ToolSort = (typeof TOOL_SORTS)[number]

@@ -2,6 +2,7 @@ import type { CatalogPages } from '~/catalogs/catalog-pages'
 import { LANGUAGE_CODES, type LanguageCode } from '~/i18n/languages'
 import type { ListSpec } from '~/lists/list-query'
 import { defineListViews } from '~/lists/list-views'
+import { CATALOGS } from '~/catalogs/registry'
 
 /**
  * What an editable reference list is: one definition per list drives its pages, its service, its
@@ -22,8 +23,8 @@ export interface ReferenceListDefinition {
 
 export const STATION_TYPE_LIST: ReferenceListDefinition = {
 	key: 'stationTypes',
-	functionCode: 'DANHMUC_LOAITRAM',
-	path: '/danhmuc/loaitram',
+	functionCode: CATALOGS.stationTypes.functionCode,
+	path: `/${CATALOGS.stationTypes.prefix}`,
 	usedBy: { table: 'stations', column: 'type', listPath: '/danhmuc/tram' },
 	auditEntity: 'station_type',
 	exportFileName: 'loai-tram',
@@ -31,8 +32,8 @@ export const STATION_TYPE_LIST: ReferenceListDefinition = {
 
 export const TOOL_CATEGORY_LIST: ReferenceListDefinition = {
 	key: 'toolCategories',
-	functionCode: 'CONGCU_NHOM',
-	path: '/congcu/nhom',
+	functionCode: CATALOGS.toolCategories.functionCode,
+	path: `/${CATALOGS.toolCategories.prefix}`,
 	usedBy: { table: 'tools', column: 'category', listPath: '/congcu/list' },
 	auditEntity: 'tool_category',
 	exportFileName: 'nhom-cong-cu',
