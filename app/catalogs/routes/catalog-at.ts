@@ -15,9 +15,15 @@ export function catalogAt(pathname: string): CatalogEntry {
 	return found
 }
 
-/** Adds a catalog to the lookup (the test-only catalog, which its test registers); a key or prefix already there is a defect. */
-export function registerCatalogEntry(entry: CatalogEntry) {
+/**
+ * Adds a catalog to the lookup (the test-only catalog, which its test registers), until the function it
+ * returns takes it out again; a key or prefix already there is a defect.
+ */
+export function registerCatalogEntry(entry: CatalogEntry): () => void {
 	if (entries.some((one) => one.key === entry.key || one.prefix === entry.prefix))
 		throw new Error(`Catalog ${entry.key} is registered already`)
 	entries.push(entry)
+	return () => {
+		entries.splice(entries.indexOf(entry), 1)
+	}
 }

@@ -42,10 +42,17 @@ const BUILT_IN: Record<CatalogKey, CatalogServerRoutes> = {
 
 const implementations = new Map<string, CatalogServerRoutes>(Object.entries(BUILT_IN))
 
-/** Adds a catalog that is not in the registry's file, with its server steps: the test-only catalog, which its test registers. */
-export function registerCatalog(entry: CatalogEntry, routes: CatalogServerRoutes) {
-	registerCatalogEntry(entry)
+/**
+ * Adds a catalog that is not in the registry's file, with its server steps: the test-only catalog, which its
+ * test registers (and takes out again with the function this returns).
+ */
+export function registerCatalog(entry: CatalogEntry, routes: CatalogServerRoutes): () => void {
+	const unregisterEntry = registerCatalogEntry(entry)
 	implementations.set(entry.key, routes)
+	return () => {
+		implementations.delete(entry.key)
+		unregisterEntry()
+	}
 }
 
 /** The catalog a generated route's request is for, with its server steps. */

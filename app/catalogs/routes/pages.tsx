@@ -23,9 +23,12 @@ const BUILT_IN: Record<CatalogKey, CatalogPageComponents> = {
 
 const components = new Map<string, CatalogPageComponents>(Object.entries(BUILT_IN))
 
-/** Adds the pages of a catalog that is not in the registry's file (the test-only catalog, which its test registers). */
-export function registerCatalogPages(key: string, pages: CatalogPageComponents) {
+/** Adds the pages of a catalog that is not in the registry's file (the test-only catalog, which its test registers), until the function it returns takes them out. */
+export function registerCatalogPages(key: string, pages: CatalogPageComponents): () => void {
 	components.set(key, pages)
+	return () => {
+		components.delete(key)
+	}
 }
 
 /** The page of `kind` of the catalog the current location belongs to. */
