@@ -3,7 +3,8 @@ import type { ComponentType } from 'react'
 import { STATION_PAGE_COMPONENTS } from '~/catalogs/stations/pages'
 import { TOOL_PAGE_COMPONENTS } from '~/catalogs/tools/pages'
 import { referenceListPages } from '~/components/reference-list'
-import { STATION_TYPE_LIST, TOOL_CATEGORY_LIST } from '~/reference-lists/definitions'
+import { STATION_TYPE_LIST } from '~/catalogs/station-types/station-types'
+import { TOOL_CATEGORY_LIST } from '~/catalogs/tool-groups/tool-groups'
 import { catalogAt, type CatalogKey } from './catalog-at'
 
 /** A catalog's own pages; each reads its loader's data and action's answer itself. The bulk delete and labels pages are the same for all. */

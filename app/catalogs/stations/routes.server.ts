@@ -8,13 +8,13 @@ import {
 import { csvResponse, csvTemplateResponse } from '~/catalogs/csv-export.server'
 import { todayIso } from '~/catalogs/fields.server'
 import type { CatalogServerRoutes } from '~/catalogs/routes/catalog-routes.server'
-import { STATION_RECORD } from '~/catalogs/station-record.server'
-import { STATION_FIELDS, STATION_LIST, STATION_PAGES } from '~/catalogs/stations'
-import { exportStations, listStations, stationBulk, stationFormValues, stationImport } from '~/catalogs/stations.server'
-import { TOOL_FUNCTION } from '~/catalogs/tools'
+import { STATION_RECORD } from '~/catalogs/stations/station-record.server'
+import { STATION_FIELDS, STATION_LIST, STATION_PAGES } from '~/catalogs/stations/stations'
+import { exportStations, listStations, stationBulk, stationFormValues, stationImport } from '~/catalogs/stations/stations.server'
+import { TOOL_FUNCTION } from '~/catalogs/tools/tools'
 import { parseListState } from '~/lists/list-query'
 import { can } from '~/permissions/grants'
-import { STATION_TYPE_LIST } from '~/reference-lists/definitions'
+import { STATION_TYPE_LIST } from '~/catalogs/station-types/station-types'
 import { optionsFor } from '~/reference-lists/routes.server'
 
 /** The stations' steps of the generated catalog routes (app/catalogs/routes/*), after each has checked its grant. */

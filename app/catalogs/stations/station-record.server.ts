@@ -1,6 +1,6 @@
-import { STATION_TYPE_LIST } from '~/reference-lists/definitions'
+import { STATION_TYPE_LIST } from '~/catalogs/station-types/station-types'
 import { listedCodes } from '~/reference-lists/listed-codes.server'
-import type { CatalogRecordRoute } from './catalog-record-route.server'
+import type { CatalogRecordRoute } from '~/catalogs/catalog-record-route.server'
 import { stationSchemaFor } from './station-schema.server'
 import { STATION_PAGES } from './stations'
 import { createStation, deleteStation, getStationRecord, stationFormValues, updateStation, type StationCatalog } from './stations.server'

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next'
-import { TOOL_FIELDS, TOOL_LIMITS, TOOL_STATUSES } from '~/catalogs/tools'
+import { TOOL_FIELDS, TOOL_LIMITS, TOOL_STATUSES } from '~/catalogs/tools/tools'
 import { optionLabel, optionsWith, type ReferenceOption } from '~/reference-lists/definitions'
 import type { FieldErrors } from '~/utils/form.server'
-import { CatalogForm, type CatalogFormCell, type CatalogFormProps } from './catalog-form'
-import { Field, SelectField } from './forms'
+import { CatalogForm, type CatalogFormCell, type CatalogFormProps } from '~/components/catalog-form'
+import { Field, SelectField } from '~/components/forms'
 
 export interface StationChoice {
 	id: number

@@ -10,8 +10,8 @@ import {
 	referenceChoiceField,
 	requiredText,
 	versionField,
-} from './fields.server'
-import { resolveProvince } from './provinces'
+} from '~/catalogs/fields.server'
+import { resolveProvince } from '~/catalogs/provinces'
 import { COORDINATE_SCALE, STATION_LIMITS, STATION_STATUSES } from './stations'
 
 const provinceField = z

@@ -1,9 +1,9 @@
 import type { ListSpec } from '~/lists/list-query'
 import { defineListViews } from '~/lists/list-views'
-import { defineCatalogPages } from './catalog-pages'
+import { defineCatalogPages } from '~/catalogs/catalog-pages'
 import { REFERENCE_CODE_MAX } from '~/reference-lists/definitions'
-import { PROVINCES, resolveProvince } from './provinces'
-import { CATALOGS } from './registry'
+import { PROVINCES, resolveProvince } from '~/catalogs/provinces'
+import { CATALOGS } from '~/catalogs/registry'
 
 /**
  * What the tool screens, the import and the demo data share about tools (no server code). A tool's

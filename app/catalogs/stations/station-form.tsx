@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import { PROVINCES_BY_NAME, provinceName } from '~/catalogs/provinces'
-import { STATION_FIELDS, STATION_LIMITS, STATION_STATUSES, STATIONS_PATH } from '~/catalogs/stations'
+import { STATION_FIELDS, STATION_LIMITS, STATION_STATUSES, STATIONS_PATH } from '~/catalogs/stations/stations'
 import { inScope, type ProvinceScope } from '~/permissions/scope'
 import { optionLabel, optionsWith, type ReferenceOption } from '~/reference-lists/definitions'
-import { CatalogForm, type CatalogFormCell, type CatalogFormProps } from './catalog-form'
+import { CatalogForm, type CatalogFormCell, type CatalogFormProps } from '~/components/catalog-form'
 
 /**
  * Labels of station fields and values, shared by the list, the form, the history and the conflict

@@ -11,7 +11,7 @@ import {
 	referenceChoiceField,
 	requiredText,
 	versionField,
-} from './fields.server'
+} from '~/catalogs/fields.server'
 import { MONEY_MAX_MINOR, MONEY_SCALE, TOOL_LIMITS, TOOL_STATUSES } from './tools'
 
 /**

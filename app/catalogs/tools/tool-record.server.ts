@@ -1,6 +1,6 @@
-import { TOOL_CATEGORY_LIST } from '~/reference-lists/definitions'
+import { TOOL_CATEGORY_LIST } from '~/catalogs/tool-groups/tool-groups'
 import { listedCodes } from '~/reference-lists/listed-codes.server'
-import type { CatalogRecordRoute } from './catalog-record-route.server'
+import type { CatalogRecordRoute } from '~/catalogs/catalog-record-route.server'
 import { toolSchemaFor, type ToolInput } from './tool-schema.server'
 import { TOOL_PAGES } from './tools'
 import { EVERYWHERE } from '~/permissions/scope'
