@@ -1,7 +1,7 @@
 import path from 'node:path'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { sql, type ColumnDefinitionBuilder, type Generated, type Kysely } from 'kysely'
+import type { Generated, Kysely } from 'kysely'
 import { createElement as h, type ComponentType } from 'react'
 import { renderToString } from 'react-dom/server'
 import { I18nextProvider, useTranslation } from 'react-i18next'
@@ -42,7 +42,7 @@ import { CsvImportPage } from '~/components/csv-import'
 import { getDatabase, getDb, type DB } from '~/db/db.server'
 import { getI18nInstance } from '~/i18n/i18n.server'
 import type { FieldErrors } from '~/utils/form.server'
-import { idColumn, searchIndex } from '~/db/migrations/helpers'
+import { createCatalogTable } from '~/db/migrations/helpers'
 import type { Database } from '~/db/schema'
 import { parseListState, type ListSpec } from '~/lists/list-query'
 import { defineListViews } from '~/lists/list-views'
@@ -424,41 +424,14 @@ async function renderPage(request: Request, as: Visitor): Promise<{ status: numb
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// The catalog's table, as its migration would create it (compare migrations 0003 and 0008).
+// The catalog's table, as its migration would create it: the catalog table helper (decision 0070).
 
 async function createGaugeTable() {
 	const { db, dialect } = getDatabase()
-	const postgres = dialect === 'postgres'
-	// Byte order on PostgreSQL, as SQLite compares: the same list order on both databases.
-	const bytewise = (c: ColumnDefinitionBuilder) => (postgres ? c.modifyEnd(sql`collate "C"`) : c)
-	await idColumn(db.schema.createTable('gauges'), dialect)
-		.addColumn('code', 'varchar(20)', (c) => bytewise(c.notNull().unique()))
-		.addColumn('name', 'varchar(100)', (c) => c.notNull())
-		.addColumn('name_key', 'varchar(200)', (c) => bytewise(c.notNull()))
-		.addColumn('search_text', 'varchar(500)', (c) => bytewise(c.notNull()))
-		.addColumn('kind', 'varchar(16)', (c) => c.notNull())
-		.addColumn('capacity', 'integer', (c) => c.notNull())
-		.addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
-		.addColumn('created_at', 'bigint', (c) => c.notNull())
-		.addColumn('updated_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
-		.addColumn('updated_at', 'bigint', (c) => c.notNull())
-		.addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
-		.execute()
-	for (const column of ['name_key', 'kind', 'capacity'])
-		await db.schema.createIndex(`gauges_${column}_sort`).on('gauges').columns([column, 'id']).execute()
-	// Searched list pages are kept while the catalog version stands still (decision 0029): every write moves it.
-	if (postgres) {
-		await sql`create trigger gauges_moves_catalog_version after insert or update or delete or truncate on gauges for each statement execute function move_catalog_version()`.execute(
-			db,
-		)
-	} else {
-		for (const event of ['insert', 'update', 'delete']) {
-			await sql`create trigger ${sql.raw(`gauges_${event}_moves_catalog_version`)} after ${sql.raw(event)} on gauges begin update catalog_version set version = version + 1 where id = 1; end`.execute(
-				db,
-			)
-		}
-	}
-	await searchIndex(db, dialect, 'gauges')
+	await createCatalogTable(db, dialect, 'gauges', {
+		columns: (table) => table.addColumn('kind', 'varchar(16)', (c) => c.notNull()).addColumn('capacity', 'integer', (c) => c.notNull()),
+		sortColumns: ['kind', 'capacity'],
+	})
 }
 
 // ---------------------------------------------------------------------------------------------------------
