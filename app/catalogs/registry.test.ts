@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 // The function Remix itself hands the option (its package's index would load Vite too).
 import { defineRoutes } from '@remix-run/dev/dist/config/routes.js'
 import { describe, expect, test } from 'vitest'
@@ -55,5 +57,28 @@ describe('the routes generated from the catalog registry (decision 0070)', () =>
 	test('a path of no catalog is a defect, said loudly', () => {
 		expect(() => catalogAt('/danhmuc/tramx')).toThrow('No catalog in the registry answers /danhmuc/tramx')
 		expect(() => catalogAt('/danhmuc')).toThrow()
+	})
+})
+
+describe('the development guide\u2019s "Add a catalog" (docs/development.md)', () => {
+	const guide = fs.readFileSync(path.resolve('docs/development.md'), 'utf8')
+	const block = /```text catalog-files\n([\s\S]*?)```/.exec(guide)?.[1] ?? ''
+	const files = block
+		.split('\n')
+		.map((line) => line.split(/\s+/)[0] ?? '')
+		.filter((file) => file.length > 0)
+
+	test('lists the files of a catalog\u2019s folder', () => {
+		expect(files.length).toBeGreaterThanOrEqual(7)
+		expect(files.every((file) => file.startsWith('app/catalogs/<name>/'))).toBe(true)
+	})
+
+	test.each([
+		['stations', 'station'],
+		['tools', 'tool'],
+	])('%s have every file it lists, and a registry entry', (name, one) => {
+		const missing = files.map((file) => file.replaceAll('<name>', name).replaceAll('<one>', one)).filter((file) => !fs.existsSync(file))
+		expect(missing).toEqual([])
+		expect(Object.keys(CATALOGS)).toContain(name)
 	})
 })
