@@ -1,3 +1,5 @@
+import { CATALOGS, defineCatalogRoutes } from './app/catalogs/registry.js'
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
 	// server.ts is compiled with the app into build/index.js: one bundle, one copy of every module.
@@ -6,6 +8,8 @@ export default {
 	serverModuleFormat: 'esm',
 	serverPlatform: 'node',
 	ignoredRouteFiles: ['**/.*', '**/*.test.{ts,tsx}'],
+	// The catalogs' pages and downloads come from their registry, not from route files (decision 0070).
+	routes: (defineRoutes) => defineRoutes((route) => defineCatalogRoutes(route, Object.values(CATALOGS))),
 	future: {
 		v3_fetcherPersist: true,
 		v3_relativeSplatPath: true,

@@ -8,7 +8,8 @@ import { readAll, readPage, type ListResult, type ListSource } from '~/lists/lis
 import { recordAudit } from '~/audit/audit.server'
 import { errorFields, logger } from '~/utils/logger.server'
 import type { AuditFilter } from './audit'
-import { STATION_TYPE_LIST, TOOL_CATEGORY_LIST } from '~/reference-lists/definitions'
+import { STATION_TYPE_LIST } from '~/catalogs/station-types/station-types'
+import { TOOL_CATEGORY_LIST } from '~/catalogs/tool-groups/tool-groups'
 
 /** The audit log as administrators read it: filtered, newest first, the details made readable. */
 

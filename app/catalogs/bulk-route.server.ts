@@ -15,7 +15,7 @@ import { EVERYWHERE, type ProvinceScope } from '~/permissions/scope'
 
 // The catalog's own row type does not matter here.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type BulkSpec = BulkCatalog<any>
+export type BulkSpec = BulkCatalog<any>
 
 /** The selection could not be read (400) or names records that do not exist in this catalog (404, `missing`). */
 interface SelectionError {

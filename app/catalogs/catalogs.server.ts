@@ -1,6 +1,6 @@
 import type { CatalogDefinition, CatalogTypes } from './engine/definition.server'
-import { STATION_CATALOG } from './stations.server'
-import { TOOL_CATALOG } from './tools.server'
+import { STATION_CATALOG } from './stations/stations.server'
+import { TOOL_CATALOG } from './tools/tools.server'
 
 /** A catalog on the engine, whatever its types. */
 export type AnyCatalog = CatalogDefinition<CatalogTypes>

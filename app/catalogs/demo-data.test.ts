@@ -2,8 +2,8 @@ import { describe, expect, test, vi } from 'vitest'
 import { minorToDecimalString } from './decimal'
 import { demoStations, demoTools } from './demo-data'
 import { PROVINCES, provinceName, resolveProvince } from './provinces'
-import { stationSchema } from './station-schema.server'
-import { toolSchema } from './tool-schema.server'
+import { stationSchema } from './stations/station-schema.server'
+import { toolSchema } from './tools/tool-schema.server'
 
 // "Not in the future" is judged in the portal's zone, read from the configuration: given a secret, reading it
 // writes none under ./data.

@@ -1,6 +1,6 @@
 import { PROVINCES } from './provinces'
-import { STATION_STATUSES, type StationStatus } from './stations'
-import type { ToolStatus } from './tools'
+import { STATION_STATUSES, type StationStatus } from './stations/stations'
+import type { ToolStatus } from './tools/tools'
 
 /** The station types and tool categories demo records use: codes migration 0018 installs. */
 type StationType = 'bts' | 'substation' | 'weather' | 'hydrology' | 'pumping'

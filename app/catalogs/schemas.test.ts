@@ -1,8 +1,8 @@
 import { describe, expect, test, vi } from 'vitest'
 import { STATION_ROW, TOOL_ROW } from '../../tests/support/catalog-rows'
 import { todayIso } from './fields.server'
-import { stationSchema, stationSchemaFor } from './station-schema.server'
-import { toolSchema, toolSchemaFor } from './tool-schema.server'
+import { stationSchema, stationSchemaFor } from './stations/station-schema.server'
+import { toolSchema, toolSchemaFor } from './tools/tool-schema.server'
 
 // "Not in the future" is judged in the portal's zone, read from the configuration: given a secret, reading it
 // writes none under ./data.

@@ -1,9 +1,9 @@
-import type { LinksFunction, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { Fragment } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LANGUAGES } from '~/i18n/languages'
 import type { importPageAction, importPageLoader } from '~/catalogs/import-route.server'
+import type { CatalogPageComponents } from '~/catalogs/routes/pages'
 import {
 	ITEM_FIELDS,
 	LABEL_LANGUAGES,
@@ -16,9 +16,7 @@ import {
 } from '~/reference-lists/definitions'
 import type { ItemListRow } from '~/reference-lists/reference-lists.server'
 import type { itemLoader, newItemLoader, referenceListLoader } from '~/reference-lists/routes.server'
-import catalogStyles from '~/styles/catalogs.css'
 import type { FieldErrors } from '~/utils/form.server'
-import { pageTitle } from '~/utils/meta'
 import { ConflictAlert, DeleteConfirmation, DeleteControl, HistoryTable, RecordFacts } from './catalog'
 import type { CatalogFormProps } from './catalog-form'
 import { CatalogListPage, type CatalogColumn } from './catalog-list'
@@ -28,10 +26,6 @@ import { PageHeader } from './page-header'
 import { CsrfInput, FormButtons, ErrorSummary, Field } from './forms'
 
 /** The pages of every reference list (station types, tool categories): the definition in the loader data says which. */
-
-export const referenceListLinks: LinksFunction = () => [{ rel: 'stylesheet', href: catalogStyles }]
-
-export const referenceListMeta: MetaFunction = ({ data, matches }) => pageTitle((data as { title?: string } | undefined)?.title, matches)
 
 function BackToList({ list }: { list: ReferenceListDefinition }) {
 	const { t } = useTranslation()
@@ -280,4 +274,16 @@ export function ReferenceItemsImportPage({ list }: { list: ReferenceListDefiniti
 			]}
 		/>
 	)
+}
+
+/** A list's pages, which the generated catalog routes render (app/catalogs/routes/*). */
+export function referenceListPages(list: ReferenceListDefinition): CatalogPageComponents {
+	return {
+		list: ReferenceListPage,
+		record: ReferenceItemPage,
+		new: NewReferenceItemPage,
+		import: function ItemsImportPage() {
+			return <ReferenceItemsImportPage list={list} />
+		},
+	}
 }

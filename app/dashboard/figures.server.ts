@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
-import { STATION_STATUSES } from '~/catalogs/stations'
-import { TOOL_STATUSES } from '~/catalogs/tools'
+import { STATION_STATUSES } from '~/catalogs/stations/stations'
+import { TOOL_STATUSES } from '~/catalogs/tools/tools'
 import { getDb, type DB } from '~/db/db.server'
 import { EVERYWHERE, type ProvinceScope } from '~/permissions/scope'
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { STATION_VIEWS } from '~/catalogs/stations'
-import { TOOL_VIEWS } from '~/catalogs/tools'
+import { STATION_VIEWS } from '~/catalogs/stations/stations'
+import { TOOL_VIEWS } from '~/catalogs/tools/tools'
 import { shownColumns, viewQuery } from './list-views'
 
 describe('viewQuery', () => {

@@ -1,6 +1,7 @@
-import { STATION_PAGES } from '~/catalogs/stations'
-import { TOOL_PAGES } from '~/catalogs/tools'
-import { STATION_TYPE_LIST, TOOL_CATEGORY_LIST } from '~/reference-lists/definitions'
+import { STATION_PAGES } from '~/catalogs/stations/stations'
+import { TOOL_PAGES } from '~/catalogs/tools/tools'
+import { STATION_TYPE_LIST } from '~/catalogs/station-types/station-types'
+import { TOOL_CATEGORY_LIST } from '~/catalogs/tool-groups/tool-groups'
 import { ACTIONS, type Action } from './actions'
 
 export interface BuiltinFunction {

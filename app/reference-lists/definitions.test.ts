@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { choicesHelp, labelField, listText, optionLabel, optionsWith, REFERENCE_LISTS, STATION_TYPE_LIST } from './definitions'
+import { choicesHelp, labelField, listText, optionLabel, optionsWith, REFERENCE_LISTS } from './definitions'
+import { STATION_TYPE_LIST } from '~/catalogs/station-types/station-types'
 
 const options = [
 	{ value: 'bts', label: 'Trạm BTS' },

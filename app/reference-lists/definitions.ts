@@ -2,6 +2,8 @@ import type { CatalogPages } from '~/catalogs/catalog-pages'
 import { LANGUAGE_CODES, type LanguageCode } from '~/i18n/languages'
 import type { ListSpec } from '~/lists/list-query'
 import { defineListViews } from '~/lists/list-views'
+import { STATION_TYPE_LIST } from '~/catalogs/station-types/station-types'
+import { TOOL_CATEGORY_LIST } from '~/catalogs/tool-groups/tool-groups'
 
 /**
  * What an editable reference list is: one definition per list drives its pages, its service, its
@@ -18,24 +20,6 @@ export interface ReferenceListDefinition {
 	auditEntity: 'station_type' | 'tool_category'
 	/** The CSV export's file name before its date, e.g. `loai-tram`. */
 	exportFileName: string
-}
-
-export const STATION_TYPE_LIST: ReferenceListDefinition = {
-	key: 'stationTypes',
-	functionCode: 'DANHMUC_LOAITRAM',
-	path: '/danhmuc/loaitram',
-	usedBy: { table: 'stations', column: 'type', listPath: '/danhmuc/tram' },
-	auditEntity: 'station_type',
-	exportFileName: 'loai-tram',
-}
-
-export const TOOL_CATEGORY_LIST: ReferenceListDefinition = {
-	key: 'toolCategories',
-	functionCode: 'CONGCU_NHOM',
-	path: '/congcu/nhom',
-	usedBy: { table: 'tools', column: 'category', listPath: '/congcu/list' },
-	auditEntity: 'tool_category',
-	exportFileName: 'nhom-cong-cu',
 }
 
 export const REFERENCE_LISTS: readonly ReferenceListDefinition[] = [STATION_TYPE_LIST, TOOL_CATEGORY_LIST]

@@ -14,6 +14,8 @@ import type { Grants } from '~/permissions/grants'
 import { csvResponse, csvTemplateResponse } from '~/catalogs/csv-export.server'
 import { todayIso } from '~/catalogs/fields.server'
 import type { CatalogImportSpec } from '~/catalogs/import-route.server'
+import type { CatalogServerRoutes } from '~/catalogs/routes/catalog-routes.server'
+import { EVERYWHERE } from '~/permissions/scope'
 import { ITEM_FIELDS, listPages, REFERENCE_LIST_SPEC, type ReferenceListDefinition } from './definitions'
 import { editItemSchema, newItemSchema, type ItemInput } from './item-schema.server'
 import {
@@ -123,4 +125,23 @@ export async function itemsExportResponse(list: ReferenceListDefinition, request
 /** An empty import file for the list: the header row only. */
 export function itemsTemplateResponse(list: ReferenceListDefinition) {
 	return csvTemplateResponse(`${list.exportFileName}-mau-nhap.csv`, ITEM_FIELDS)
+}
+
+/** A list's steps of the generated catalog routes (app/catalogs/routes/*): the functions above, after each route has checked its grant. */
+export function referenceListRoutes(list: ReferenceListDefinition): CatalogServerRoutes {
+	return {
+		list: {
+			loader: (request, access) => referenceListLoader(list, request, access),
+			action: (request, { user }) => referenceListAction(list, request, user),
+		},
+		record: {
+			loader: (request, params, { grants }) => itemLoader(list, request, params.id, grants),
+			action: (request, params, intent, { user }) => itemAction(list, request, params.id, user, intent),
+		},
+		new: { loader: (request) => newItemLoader(list, request), action: (request, { user }) => newItemAction(list, request, user) },
+		import: { spec: itemImportSpec(list), scoped: false },
+		bulk: async (request) => ({ spec: await bulkOf(list, request), scope: EVERYWHERE }),
+		export: (request) => itemsExportResponse(list, request),
+		importTemplate: () => itemsTemplateResponse(list),
+	}
 }

@@ -6,6 +6,7 @@ import { expectDropdownsOnPhones, expectFitsPhones, expectLabelsOfTickedRecords,
 import { endSessionsByIdleTimeout } from './database'
 import { javaScriptEnabled, signOutFromMenu } from './shell-support'
 import { ROOT_DIR } from './env.mjs'
+import { CATALOGS, catalogRoutes } from '../../app/catalogs/registry.js'
 import { createUser, expect, open, resetPasswordPath, submitSignIn, test, type Messages, type TestUser } from './support'
 
 /**
@@ -175,6 +176,12 @@ export function expectEveryPageSwept() {
 				file.endsWith('.tsx') && !file.startsWith('api.') && /^export default /m.test(fs.readFileSync(path.join(folder, file), 'utf8')),
 		)
 	const missed = pages.filter((file) => !(file in NOT_SWEPT) && ![...swept].some((visited) => routePattern(file).test(visited)))
+	// The catalogs' pages come from their registry (decision 0070), each generated route a page of its own.
+	const generated = catalogRoutes(Object.values(CATALOGS)).filter((route) => route.layout)
+	for (const route of generated) {
+		const pattern = new RegExp(`^/${route.path.replace(':id', '[^/]+')}$`)
+		if (![...swept].some((visited) => pattern.test(visited))) missed.push(`${route.file} (${route.catalog})`)
+	}
 	expect(missed, `pages the sweep did not check (of ${[...swept].length} paths checked)`).toEqual([])
 	expect(
 		Object.keys(NOT_SWEPT).filter((file) => !pages.includes(file)),

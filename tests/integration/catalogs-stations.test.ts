@@ -1,9 +1,9 @@
 import { translate } from '../support/translate'
 import { errorSummary, hrefs, parseHtml } from '../support/html'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createStation } from '~/catalogs/stations.server'
-import { createTool } from '~/catalogs/tools.server'
-import { stationSchema } from '~/catalogs/station-schema.server'
+import { createStation } from '~/catalogs/stations/stations.server'
+import { createTool } from '~/catalogs/tools/tools.server'
+import { stationSchema } from '~/catalogs/stations/station-schema.server'
 import { getDb } from '~/db/db.server'
 import { location } from '../support/client'
 import {

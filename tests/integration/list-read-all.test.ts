@@ -1,12 +1,13 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { seedDemo } from '~/catalogs/seed.server'
-import { TOOL_LIST, TOOL_SORTS } from '~/catalogs/tools'
-import { toolListSource } from '~/catalogs/tools.server'
+import { TOOL_LIST, TOOL_SORTS } from '~/catalogs/tools/tools'
+import { toolListSource } from '~/catalogs/tools/tools.server'
 import { EVERYWHERE } from '~/permissions/scope'
 import { getDatabase } from '~/db/db.server'
 import { parseListState } from '~/lists/list-query'
 import { readAll, readPage } from '~/lists/list.server'
-import { REFERENCE_LIST_SPEC, STATION_TYPE_LIST } from '~/reference-lists/definitions'
+import { REFERENCE_LIST_SPEC } from '~/reference-lists/definitions'
+import { STATION_TYPE_LIST } from '~/catalogs/station-types/station-types'
 import { itemListSource } from '~/reference-lists/reference-lists.server'
 
 /**

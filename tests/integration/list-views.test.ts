@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createStation } from '~/catalogs/stations.server'
-import { stationSchema } from '~/catalogs/station-schema.server'
+import { createStation } from '~/catalogs/stations/stations.server'
+import { stationSchema } from '~/catalogs/stations/station-schema.server'
 import { getDb } from '~/db/db.server'
 import { MAX_VIEWS_PER_LIST } from '~/lists/list-views'
 import { saveView } from '~/lists/list-views.server'

@@ -32,8 +32,8 @@ describe('the route manifest', () => {
 	test.each(byAccess('function').map((route) => [route.file, route] as const))(
 		'%s checks its declared function in every loader and action',
 		(_file, route) => {
-			const code = (route.handle!.access as { function: string }).function
-			const checks = route.source.match(new RegExp(`require(?:Api|Download)?Permission\\(\\s*request,\\s*'${code}'`, 'g')) ?? []
+			const code = route.functionArgument.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+			const checks = route.source.match(new RegExp(`require(?:Api|Download)?Permission\\(\\s*request,\\s*${code}`, 'g')) ?? []
 			expect(checks.length).toBeGreaterThanOrEqual(Number(route.hasLoader) + Number(route.hasAction))
 		},
 	)

@@ -1,16 +1,18 @@
+import path from 'node:path'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { sql, type ColumnDefinitionBuilder, type Generated, type Kysely } from 'kysely'
-import { createElement as h } from 'react'
+import type { Generated, Kysely } from 'kysely'
+import { createElement as h, type ComponentType } from 'react'
 import { renderToString } from 'react-dom/server'
 import { I18nextProvider, useTranslation } from 'react-i18next'
 // A data router rendered on the server, as Remix renders one (react-router-dom comes with @remix-run/react).
+import type { RouteObject } from 'react-router-dom'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server'
-import { beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { z } from 'zod'
 import { createFunction, functionSchema } from '~/admin/functions.server'
 import { createRole, saveRoleGrants } from '~/admin/roles.server'
 import { createSession, takeFlash } from '~/auth/session.server'
-import { bulkDeleteAction, bulkDeleteLoader, bulkExportLoader } from '~/catalogs/bulk-route.server'
 import { versionField as bulkVersionField } from '~/catalogs/bulk'
 import { catalogListAction, loadCatalogList } from '~/catalogs/catalog-list-route.server'
 import { defineCatalogPages } from '~/catalogs/catalog-pages'
@@ -21,41 +23,47 @@ import {
 	newCatalogRecordAction,
 	type CatalogRecordRoute,
 } from '~/catalogs/catalog-record-route.server'
-import { recordIntent, searchKeys } from '~/catalogs/catalog.server'
+import { searchKeys } from '~/catalogs/catalog.server'
 import { parseCsv } from '~/catalogs/csv'
-import { csvResponse } from '~/catalogs/csv-export.server'
+import { csvResponse, csvTemplateResponse } from '~/catalogs/csv-export.server'
 import { bulkCatalogOf, importAdapterOf } from '~/catalogs/engine/adapters.server'
 import type { CatalogDefinition, CatalogRow } from '~/catalogs/engine/definition.server'
 import { exportListing, readListing, type CatalogListing } from '~/catalogs/engine/listing.server'
 import { recordStore } from '~/catalogs/engine/record-store.server'
 import { choiceField, CODE_MAX, codeField, formObject, integerField, requiredText, todayIso, versionField } from '~/catalogs/fields.server'
-import { importPageAction, importPageLoader, type CatalogImportSpec } from '~/catalogs/import-route.server'
+import type { CatalogImportSpec, importPageAction, importPageLoader } from '~/catalogs/import-route.server'
+import { catalogRoutes, type CatalogEntry, type CatalogRouteKind } from '~/catalogs/registry'
+import { registerCatalog, type CatalogServerRoutes } from '~/catalogs/routes/catalog-routes.server'
+import { registerCatalogPages } from '~/catalogs/routes/pages'
 import { CatalogForm, type CatalogFormProps } from '~/components/catalog-form'
 import { CatalogListPage } from '~/components/catalog-list'
 import { CatalogNewRecordPage, CatalogRecordPage } from '~/components/catalog-record'
+import { CsvImportPage } from '~/components/csv-import'
 import { getDatabase, getDb, type DB } from '~/db/db.server'
 import { getI18nInstance } from '~/i18n/i18n.server'
 import type { FieldErrors } from '~/utils/form.server'
-import { idColumn, searchIndex } from '~/db/migrations/helpers'
+import { createCatalogTable } from '~/db/migrations/helpers'
 import type { Database } from '~/db/schema'
 import { parseListState, type ListSpec } from '~/lists/list-query'
 import { defineListViews } from '~/lists/list-views'
 import { ACTIONS } from '~/permissions/actions'
-import { requirePermission, requireUserWithGrants } from '~/permissions/grants.server'
+import { requireUserWithGrants } from '~/permissions/grants.server'
 import { searchRecords } from '~/search/records.server'
 import { EVERYWHERE } from '~/permissions/scope'
 import { createCsrfToken, csrfCookieName } from '~/security/csrf.server'
+import vn from '~/locales/vn.json'
 import { alerts, fieldError, fieldValue, listedCodes } from '../support/catalogs'
 import { parseHtml, selectOptions } from '../support/html'
 import { createTestUser } from '../support/users'
 
 /**
- * Issue 15: a catalog defined in one file gets every page kind, CSV and search from the catalog engine.
- * This file is that one file. "Gauges" (code, name, a kind, a capacity) exist nowhere but here: their
- * definition, their table (with its search index and catalog-version triggers), their permission, and the
- * loaders and actions their route files would hold. Every page's server side is driven in process with
- * real requests (a session cookie, the CSRF cookie and field, form and multipart bodies), on SQLite and
- * PostgreSQL alike.
+ * Issue 15: a catalog defined in one file gets every page kind, CSV and search from the catalog engine; issue 37:
+ * it needs no route file either. This file is that one file. "Gauges" (code, name, a kind, a capacity) exist
+ * nowhere but here: their definition, their table (with its search index and catalog-version triggers), their
+ * permission, their steps and pages, and their registry entry, from which the registry generates their routes
+ * (the app's generic route modules, app/catalogs/routes/*). Every route is driven in process with real
+ * requests (a session cookie, the CSRF cookie and field, form and multipart bodies), on SQLite and PostgreSQL
+ * alike, through those generated modules.
  */
 
 // ---------------------------------------------------------------------------------------------------------
@@ -198,86 +206,99 @@ const GAUGE_RECORD: CatalogRecordRoute<GaugeCatalog> = {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Its route files: each loader and action checks the grant first, then delegates (as app/routes/_app.danhmuc.tram.*.tsx).
+// Its routes: the generated ones (app/catalogs/routes/*, decision 0070), which check the grant the kind needs on
+// the entry's function first. The catalog gives them its steps (what app/catalogs/<name>/routes.server.ts holds)
+// and its pages, and is registered by this file alone: the registry's file does not know it.
+
+const GAUGE_ENTRY: CatalogEntry = {
+	key: 'gauges',
+	prefix: GAUGES_PATH.slice(1),
+	functionCode: GAUGE_FUNCTION,
+	kinds: ['list', 'record', 'new', 'import', 'bulkDelete', 'export', 'exportSelected', 'importTemplate'],
+}
+
+const GAUGE_ROUTES = {
+	list: {
+		loader: (request, access) =>
+			loadCatalogList(request, access, GAUGE_PAGES, GAUGE_LIST, async (state) => ({
+				result: await readListing<GaugeListRow, GaugeFilter, GaugeSort>(GAUGE_LISTING, state, EVERYWHERE),
+			})),
+		action: (request, { user }) => catalogListAction(request, user, GAUGE_PAGES),
+	},
+	record: {
+		loader: (request, params, { grants }) => loadCatalogRecord(request, params, grants, GAUGE_RECORD, async () => ({})),
+		action: (request, params, intent, { user }) => catalogRecordAction(request, params, user, intent, GAUGE_RECORD),
+	},
+	new: {
+		loader: (request) => loadNewCatalogRecord(request, GAUGE_PAGES, async () => ({})),
+		action: (request, { user }) => newCatalogRecordAction(request, user, GAUGE_RECORD),
+	},
+	import: { spec: GAUGE_IMPORT, scoped: false },
+	bulk: async () => ({ spec: gaugeBulk, scope: EVERYWHERE }),
+	export: async (request) => {
+		const state = parseListState(new URL(request.url).searchParams, GAUGE_LIST)
+		return csvResponse(
+			`dongho-${todayIso()}.csv`,
+			GAUGE_FIELDS,
+			exportListing<GaugeRow, GaugeFilter, GaugeSort>(GAUGE_LISTING, state, EVERYWHERE),
+			gaugeFormValues,
+		)
+	},
+	importTemplate: () => csvTemplateResponse('dongho-mau-nhap.csv', GAUGE_FIELDS),
+} satisfies CatalogServerRoutes
+
+/** A generated route module, as Remix imports it. */
+interface RouteModule {
+	loader: (args: LoaderFunctionArgs) => Promise<unknown>
+	action?: (args: ActionFunctionArgs) => Promise<unknown>
+	default?: ComponentType
+}
+
+/** The gauges' routes as the registry generates them, each with the module its file names. */
+const GAUGE_GENERATED = await Promise.all(
+	catalogRoutes([GAUGE_ENTRY]).map(async (route) => ({
+		route,
+		module: (await import(/* @vite-ignore */ path.resolve('app', route.file))) as RouteModule,
+	})),
+)
+
+/** Calls the loader or action of the gauges' generated route of `kind` with a request, as Remix calls it. */
+function callRoute(kind: CatalogRouteKind, method: 'loader' | 'action', request: Request, params: Record<string, string> = {}) {
+	const found = GAUGE_GENERATED.find(({ route }) => route.kind === kind)
+	const call = found?.module[method]
+	if (!call) throw new Error(`no ${method} for the gauges' ${kind}`)
+	return call({ request, params, context: {} })
+}
 
 const routes = {
 	list: {
-		async loader(request: Request) {
-			const access = await requirePermission(request, GAUGE_FUNCTION, 'view')
-			return loadCatalogList(request, access, GAUGE_PAGES, GAUGE_LIST, async (state) => ({
-				result: await readListing<GaugeListRow, GaugeFilter, GaugeSort>(GAUGE_LISTING, state, EVERYWHERE),
-			}))
-		},
-		async action(request: Request) {
-			const { user } = await requirePermission(request, GAUGE_FUNCTION, 'view')
-			return catalogListAction(request, user, GAUGE_PAGES)
-		},
+		loader: (request: Request) => callRoute('list', 'loader', request),
+		action: (request: Request) => callRoute('list', 'action', request),
 	},
 	record: {
-		async loader(request: Request, id: string) {
-			const { grants } = await requirePermission(request, GAUGE_FUNCTION, 'view')
-			return loadCatalogRecord(request, { id }, grants, GAUGE_RECORD, async () => ({}))
-		},
-		async action(request: Request, id: string) {
-			await requirePermission(request, GAUGE_FUNCTION, 'view')
-			const intent = await recordIntent(request)
-			const { user } = await requirePermission(request, GAUGE_FUNCTION, intent)
-			return catalogRecordAction(request, { id }, user, intent, GAUGE_RECORD)
-		},
+		loader: (request: Request, id: string) => callRoute('record', 'loader', request, { id }),
+		action: (request: Request, id: string) => callRoute('record', 'action', request, { id }),
 	},
 	newRecord: {
-		async loader(request: Request) {
-			await requirePermission(request, GAUGE_FUNCTION, 'create')
-			return loadNewCatalogRecord(request, GAUGE_PAGES, async () => ({}))
-		},
-		async action(request: Request) {
-			const { user } = await requirePermission(request, GAUGE_FUNCTION, 'create')
-			return newCatalogRecordAction(request, user, GAUGE_RECORD)
-		},
+		loader: (request: Request) => callRoute('new', 'loader', request),
+		action: (request: Request) => callRoute('new', 'action', request),
 	},
 	import: {
-		async loader(request: Request) {
-			const { user } = await requirePermission(request, GAUGE_FUNCTION, 'import')
-			return importPageLoader(request, user, GAUGE_IMPORT)
-		},
-		async action(request: Request) {
-			const { user } = await requirePermission(request, GAUGE_FUNCTION, 'import')
-			return importPageAction(request, user, GAUGE_IMPORT)
-		},
+		loader: (request: Request) => callRoute('import', 'loader', request),
+		action: (request: Request) => callRoute('import', 'action', request),
 	},
-	export: {
-		async loader(request: Request) {
-			await requirePermission(request, GAUGE_FUNCTION, 'export')
-			const state = parseListState(new URL(request.url).searchParams, GAUGE_LIST)
-			return csvResponse(
-				`dongho-${todayIso()}.csv`,
-				GAUGE_FIELDS,
-				exportListing<GaugeRow, GaugeFilter, GaugeSort>(GAUGE_LISTING, state, EVERYWHERE),
-				gaugeFormValues,
-			)
-		},
-	},
-	exportSelected: {
-		async loader(request: Request) {
-			await requirePermission(request, GAUGE_FUNCTION, 'export')
-			return bulkExportLoader(request, gaugeBulk)
-		},
-	},
+	export: { loader: (request: Request) => callRoute('export', 'loader', request) as Promise<Response> },
+	exportSelected: { loader: (request: Request) => callRoute('exportSelected', 'loader', request) },
+	importTemplate: { loader: (request: Request) => callRoute('importTemplate', 'loader', request) as Promise<Response> },
 	bulkDelete: {
-		async loader(request: Request) {
-			await requirePermission(request, GAUGE_FUNCTION, 'delete')
-			return bulkDeleteLoader(request, gaugeBulk)
-		},
-		async action(request: Request) {
-			const { user } = await requirePermission(request, GAUGE_FUNCTION, 'delete')
-			return bulkDeleteAction(request, user, gaugeBulk)
-		},
+		loader: (request: Request) => callRoute('bulkDelete', 'loader', request),
+		action: (request: Request) => callRoute('bulkDelete', 'action', request),
 	},
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Its pages: what the route files' components would render (compare _app.danhmuc.tram.*.tsx), and a server
-// render of them (a data router on the server, as Remix's own).
+// Its pages, which the generated routes render (compare app/catalogs/stations/pages.tsx), and a server render
+// of them through those routes (a data router on the server, as Remix's own).
 
 function GaugeForm(props: CatalogFormProps) {
 	const { t } = useTranslation()
@@ -311,7 +332,7 @@ function useGaugeLabels() {
 
 function GaugeListPage() {
 	const { t } = useTranslation()
-	const page = useLoaderData() as Awaited<ReturnType<typeof routes.list.loader>>
+	const page = useLoaderData<typeof GAUGE_ROUTES.list.loader>()
 	const { valueLabel } = useGaugeLabels()
 	return h(CatalogListPage<GaugeListRow, GaugeFilter, GaugeSort>, {
 		pages: GAUGE_PAGES,
@@ -333,7 +354,7 @@ function GaugeListPage() {
 
 function GaugeRecordPage() {
 	const { t } = useTranslation()
-	const page = useLoaderData() as Awaited<ReturnType<typeof routes.record.loader>>
+	const page = useLoaderData<typeof GAUGE_ROUTES.record.loader>()
 	const labels = useGaugeLabels()
 	const { record } = page
 	return h(CatalogRecordPage, {
@@ -352,6 +373,16 @@ function GaugeRecordPage() {
 	})
 }
 
+function GaugeImportPage() {
+	return h(CsvImportPage, {
+		pages: GAUGE_PAGES,
+		page: useLoaderData<typeof importPageLoader>(),
+		answer: useActionData<typeof importPageAction>(),
+		columns: GAUGE_FIELDS,
+		formatHelp: [],
+	})
+}
+
 function GaugeNewPage() {
 	const answer = useActionData() as { values: Record<string, string>; errors: FieldErrors } | undefined
 	return h(CatalogNewRecordPage, {
@@ -367,35 +398,20 @@ function GaugeNewPage() {
  * page's loader (after its action, for a post) and its component, inside the app's translations.
  */
 async function renderPage(request: Request, as: Visitor): Promise<{ status: number; html: string }> {
-	const path = GAUGES_PATH.slice(1)
 	const handler = createStaticHandler([
 		{
 			id: 'root',
 			path: '/',
 			loader: () => ({ csrfToken: as.csrf, timeZone: 'Asia/Ho_Chi_Minh' }),
-			children: [
-				{
-					id: 'list',
-					path,
-					loader: ({ request }) => routes.list.loader(request),
-					action: ({ request }) => routes.list.action(request),
-					Component: GaugeListPage,
-				},
-				{
-					id: 'new',
-					path: `${path}/new`,
-					loader: ({ request }) => routes.newRecord.loader(request),
-					action: ({ request }) => routes.newRecord.action(request),
-					Component: GaugeNewPage,
-				},
-				{
-					id: 'record',
-					path: `${path}/:id`,
-					loader: ({ request, params }) => routes.record.loader(request, params.id ?? ''),
-					action: ({ request, params }) => routes.record.action(request, params.id ?? ''),
-					Component: GaugeRecordPage,
-				},
-			],
+			// The pages of the signed-in frame, as generated (the frame itself left out).
+			children: GAUGE_GENERATED.filter(({ route }) => route.layout).map(({ route, module }) => ({
+				id: route.id,
+				path: route.path,
+				index: route.index,
+				loader: ({ request, params }: LoaderFunctionArgs) => module.loader({ request, params, context: {} }),
+				action: module.action && (({ request, params }: ActionFunctionArgs) => module.action!({ request, params, context: {} })),
+				Component: module.default,
+			})) as RouteObject[],
 		},
 	])
 	const context = await handler.query(request)
@@ -408,41 +424,14 @@ async function renderPage(request: Request, as: Visitor): Promise<{ status: numb
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// The catalog's table, as its migration would create it (compare migrations 0003 and 0008).
+// The catalog's table, as its migration would create it: the catalog table helper (decision 0070).
 
 async function createGaugeTable() {
 	const { db, dialect } = getDatabase()
-	const postgres = dialect === 'postgres'
-	// Byte order on PostgreSQL, as SQLite compares: the same list order on both databases.
-	const bytewise = (c: ColumnDefinitionBuilder) => (postgres ? c.modifyEnd(sql`collate "C"`) : c)
-	await idColumn(db.schema.createTable('gauges'), dialect)
-		.addColumn('code', 'varchar(20)', (c) => bytewise(c.notNull().unique()))
-		.addColumn('name', 'varchar(100)', (c) => c.notNull())
-		.addColumn('name_key', 'varchar(200)', (c) => bytewise(c.notNull()))
-		.addColumn('search_text', 'varchar(500)', (c) => bytewise(c.notNull()))
-		.addColumn('kind', 'varchar(16)', (c) => c.notNull())
-		.addColumn('capacity', 'integer', (c) => c.notNull())
-		.addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
-		.addColumn('created_at', 'bigint', (c) => c.notNull())
-		.addColumn('updated_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
-		.addColumn('updated_at', 'bigint', (c) => c.notNull())
-		.addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
-		.execute()
-	for (const column of ['name_key', 'kind', 'capacity'])
-		await db.schema.createIndex(`gauges_${column}_sort`).on('gauges').columns([column, 'id']).execute()
-	// Searched list pages are kept while the catalog version stands still (decision 0029): every write moves it.
-	if (postgres) {
-		await sql`create trigger gauges_moves_catalog_version after insert or update or delete or truncate on gauges for each statement execute function move_catalog_version()`.execute(
-			db,
-		)
-	} else {
-		for (const event of ['insert', 'update', 'delete']) {
-			await sql`create trigger ${sql.raw(`gauges_${event}_moves_catalog_version`)} after ${sql.raw(event)} on gauges begin update catalog_version set version = version + 1 where id = 1; end`.execute(
-				db,
-			)
-		}
-	}
-	await searchIndex(db, dialect, 'gauges')
+	await createCatalogTable(db, dialect, 'gauges', {
+		columns: (table) => table.addColumn('kind', 'varchar(16)', (c) => c.notNull()).addColumn('capacity', 'integer', (c) => c.notNull()),
+		sortColumns: ['kind', 'capacity'],
+	})
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -609,7 +598,13 @@ const SEEDED = [
 	{ code: 'G-12', name: 'Đồng hồ mực nước giếng', kind: 'level', capacity: '25' },
 ]
 
+const unregister: (() => void)[] = []
+
 beforeAll(async () => {
+	unregister.push(
+		registerCatalog(GAUGE_ENTRY, GAUGE_ROUTES),
+		registerCatalogPages(GAUGE_ENTRY.key, { list: GaugeListPage, record: GaugeRecordPage, new: GaugeNewPage, import: GaugeImportPage }),
+	)
 	// Not merged deep: that would write into the locale file's module, which the next test file in this worker reads too.
 	getI18nInstance('vn').addResourceBundle('vn', 'translation', { gauges: GAUGE_TEXTS }, false, false)
 	await createGaugeTable()
@@ -621,6 +616,10 @@ beforeAll(async () => {
 		const created = await gaugeStore.create(gaugeSchema.parse(fields), editor.actor)
 		if (!created.ok) throw new Error(`seed ${fields.code}: ${created.reason}`)
 	}
+})
+
+afterAll(() => {
+	for (const undo of unregister) undo()
 })
 
 describe('the list page', () => {
@@ -1133,11 +1132,19 @@ describe('the CSV export', () => {
 	})
 
 	test('the reader may not export', async () => {
+		// A download's refusal is plain text, as for every catalog (requireDownloadPermission).
 		expect(await answer(routes.export.loader(get(`${GAUGES_PATH}/export.csv`, reader)))).toEqual({
 			status: 403,
 			location: null,
-			body: { reason: 'forbidden' },
+			body: `${vn.errors.forbiddenTitle}\n\n${vn.errors.forbiddenBody}\n`,
 		})
+	})
+
+	test('the import template is the header row, for those who may import', async () => {
+		const template = await routes.importTemplate.loader(get(`${GAUGES_PATH}/import/template.csv`, editor))
+		expect(template.headers.get('Content-Disposition')).toBe('attachment; filename="dongho-mau-nhap.csv"')
+		expect(csvRows(await template.text())).toEqual([[...GAUGE_FIELDS]])
+		expect((await answer(routes.importTemplate.loader(get(`${GAUGES_PATH}/import/template.csv`, reader)))).status).toBe(403)
 	})
 
 	test('a thousand and more rows come out whole, each once, in the list\u2019s order (batches continue where the last ended)', async () => {

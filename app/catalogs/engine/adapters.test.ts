@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest'
 import { STATION_ROW, TOOL_ROW } from '../../../tests/support/catalog-rows'
-import { stationSchema } from '../station-schema.server'
-import { stationBulk, stationFormValues, stationImport } from '../stations.server'
-import { toolSchema } from '../tool-schema.server'
-import { toolBulk, toolFormValues, toolImport } from '../tools.server'
+import { stationSchema } from '../stations/station-schema.server'
+import { stationBulk, stationFormValues, stationImport } from '../stations/stations.server'
+import { toolSchema } from '../tools/tool-schema.server'
+import { toolBulk, toolFormValues, toolImport } from '../tools/tools.server'
 
 const stationRow = { ...STATION_ROW }
 // The value as the form shows it back (no trailing zero).

@@ -1,4 +1,4 @@
-import { sql, type CreateTableBuilder, type Kysely } from 'kysely'
+import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely } from 'kysely'
 
 export type Dialect = 'sqlite' | 'postgres'
 
@@ -7,6 +7,56 @@ export function idColumn<T extends string>(table: CreateTableBuilder<T, never>, 
 	return dialect === 'sqlite'
 		? table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
 		: table.addColumn('id', 'serial', (c) => c.primaryKey())
+}
+
+/** What a catalog's migration gives `createCatalogTable`: its own columns, and those its list sorts by. */
+export interface CatalogTableSpec {
+	/** Adds the catalog's own columns (between the name and who wrote it); `bytewise` for text it sorts or filters on. */
+	columns: (
+		table: CreateTableBuilder<string, never>,
+		bytewise: (column: ColumnDefinitionBuilder) => ColumnDefinitionBuilder,
+	) => CreateTableBuilder<string, never>
+	/** The list's sort columns besides the code (unique) and the name (`name_key`, always indexed): each gets an index with the id. */
+	sortColumns: readonly string[]
+}
+
+/**
+ * A catalog's table, as every catalog has it (decision 0070): id, code (unique), name, `name_key` and
+ * `search_text` (byte order on PostgreSQL, as SQLite compares: the same list order on both), the catalog's own
+ * columns, who created and updated it and when, the version; an index per sort column with the id; the search
+ * index; and the triggers that move the catalog version on every write (searched pages are kept while it
+ * stands still, decision 0029). For a new catalog's migration; the existing tables' migrations stay as written.
+ */
+export async function createCatalogTable<Schema>(db: Kysely<Schema>, dialect: Dialect, table: string, spec: CatalogTableSpec) {
+	const postgres = dialect === 'postgres'
+	const bytewise = (column: ColumnDefinitionBuilder) => (postgres ? column.modifyEnd(sql`collate "C"`) : column)
+	const common = idColumn(db.schema.createTable(table), dialect)
+		.addColumn('code', 'varchar(20)', (c) => bytewise(c.notNull().unique()))
+		.addColumn('name', 'varchar(100)', (c) => c.notNull())
+		.addColumn('name_key', 'varchar(200)', (c) => bytewise(c.notNull()))
+		.addColumn('search_text', 'varchar(500)', (c) => bytewise(c.notNull()))
+	await spec
+		.columns(common, bytewise)
+		.addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+		.addColumn('created_at', 'bigint', (c) => c.notNull())
+		.addColumn('updated_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+		.addColumn('updated_at', 'bigint', (c) => c.notNull())
+		.addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+		.execute()
+	for (const column of ['name_key', ...spec.sortColumns])
+		await db.schema.createIndex(`${table}_${column}_sort`).on(table).columns([column, 'id']).execute()
+	if (postgres) {
+		await sql`create trigger ${sql.id(`${table}_moves_catalog_version`)} after insert or update or delete or truncate on ${sql.table(table)} for each statement execute function move_catalog_version()`.execute(
+			db,
+		)
+	} else {
+		for (const event of ['insert', 'update', 'delete']) {
+			await sql`create trigger ${sql.id(`${table}_${event}_moves_catalog_version`)} after ${sql.raw(event)} on ${sql.table(table)} begin update catalog_version set version = version + 1 where id = 1; end`.execute(
+				db,
+			)
+		}
+	}
+	await searchIndex(db, dialect, table)
 }
 
 /**

@@ -1,0 +1,86 @@
+// Plain ESM, no TypeScript: remix.config.js reads it at build time to generate the catalogs' routes
+// (decision 0070); the app reads the same entries to find the catalog a request is for.
+
+/**
+ * @typedef {'list' | 'record' | 'new' | 'import' | 'bulkDelete' | 'labels' | 'export' | 'exportSelected' | 'importTemplate'} CatalogRouteKind
+ * @typedef {{ key: string, prefix: string, functionCode: string, kinds: readonly CatalogRouteKind[] }} CatalogEntry
+ * @typedef {{ id: string, path: string, file: string, index: boolean, layout: boolean, catalog: string, kind: CatalogRouteKind }} CatalogRoute
+ */
+
+/** Every catalog has these; the print page of labels only a catalog whose records carry one. */
+const KINDS = /** @type {const} */ (['list', 'record', 'new', 'import', 'bulkDelete', 'export', 'exportSelected', 'importTemplate'])
+
+/**
+ * Each kind of route: its module (under app/), the end of its id and of its path after the catalog's
+ * prefix, and whether it renders inside the signed-in frame (the `_app` layout) or is a download beside it.
+ * The ids are those the route files had (metrics and logs name routes by id).
+ */
+export const ROUTE_KINDS = /** @type {const} */ ({
+	list: { file: 'catalogs/routes/list.tsx', id: '._index', path: '', layout: true },
+	record: { file: 'catalogs/routes/record.tsx', id: '.$id', path: '/:id', layout: true },
+	new: { file: 'catalogs/routes/new.tsx', id: '.new', path: '/new', layout: true },
+	import: { file: 'catalogs/routes/import.tsx', id: '.import', path: '/import', layout: true },
+	bulkDelete: { file: 'catalogs/routes/bulk-delete.tsx', id: '.bulk-delete', path: '/bulk-delete', layout: true },
+	labels: { file: 'catalogs/routes/labels.tsx', id: '.labels', path: '/labels', layout: true },
+	export: { file: 'catalogs/routes/export.csv.ts', id: '.export[.]csv', path: '/export.csv', layout: false },
+	exportSelected: {
+		file: 'catalogs/routes/export-selected.csv.ts',
+		id: '.export-selected[.]csv',
+		path: '/export-selected.csv',
+		layout: false,
+	},
+	importTemplate: {
+		file: 'catalogs/routes/import-template.csv.ts',
+		id: '.import.template[.]csv',
+		path: '/import/template.csv',
+		layout: false,
+	},
+})
+
+/** The catalogs, by key (their locale key); `prefix` is the list's path without its slash, `functionCode` the grant every route checks. */
+export const CATALOGS = /** @type {const} */ ({
+	stations: { key: 'stations', prefix: 'danhmuc/tram', functionCode: 'DANHMUC_TRAM', kinds: [...KINDS, 'labels'] },
+	stationTypes: { key: 'stationTypes', prefix: 'danhmuc/loaitram', functionCode: 'DANHMUC_LOAITRAM', kinds: KINDS },
+	tools: { key: 'tools', prefix: 'congcu/list', functionCode: 'CONGCU_LIST', kinds: [...KINDS, 'labels'] },
+	toolCategories: { key: 'toolCategories', prefix: 'congcu/nhom', functionCode: 'CONGCU_NHOM', kinds: KINDS },
+})
+
+/** The layout route the catalogs' pages render in: the signed-in frame, app/routes/_app.tsx. */
+export const APP_LAYOUT = { id: 'routes/_app', file: 'routes/_app.tsx' }
+
+/**
+ * The routes of `catalogs`, one per catalog and kind.
+ * @param {readonly CatalogEntry[]} catalogs
+ * @returns {CatalogRoute[]}
+ */
+export function catalogRoutes(catalogs) {
+	return catalogs.flatMap((catalog) =>
+		catalog.kinds.map((kind) => {
+			const shape = ROUTE_KINDS[kind]
+			const dotted = catalog.prefix.split('/').join('.')
+			return {
+				id: `routes/${shape.layout ? '_app.' : ''}${dotted}${shape.id}`,
+				path: `${catalog.prefix}${shape.path}`,
+				file: shape.file,
+				index: kind === 'list',
+				layout: shape.layout,
+				catalog: catalog.key,
+				kind,
+			}
+		}),
+	)
+}
+
+/**
+ * Remix's `routes` option: the catalogs' routes, their pages under the `_app` layout (defined again here,
+ * as its file defines it, to nest them), their downloads at the root.
+ * @param {(path: string | undefined, file: string, options: { id: string, index?: boolean }, children?: () => void) => void} route
+ * @param {readonly CatalogEntry[]} catalogs
+ */
+export function defineCatalogRoutes(route, catalogs) {
+	const routes = catalogRoutes(catalogs)
+	for (const one of routes.filter((r) => !r.layout)) route(one.path, one.file, { id: one.id })
+	route(undefined, APP_LAYOUT.file, { id: APP_LAYOUT.id }, () => {
+		for (const one of routes.filter((r) => r.layout)) route(one.path, one.file, { id: one.id, index: one.index })
+	})
+}
