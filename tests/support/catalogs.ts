@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { type HTMLElement, type Node, TextNode } from 'node-html-parser'
 import { expect } from 'vitest'
-import { STATION_FIELDS } from '~/catalogs/stations'
+import { STATION_FIELDS } from '~/catalogs/stations/stations'
 import { getDb } from '~/db/db.server'
 import vn from '~/locales/vn.json'
 import { STATION_ROW, TOOL_ROW } from './catalog-rows'
