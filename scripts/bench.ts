@@ -30,6 +30,8 @@ import { createTestDatabase, type TestDatabase } from '../tests/support/database
 import { BENCH_FACTS, type BenchFacts } from './bench-facts'
 import { auditPhases } from './bench-audit'
 import { measureStaff } from './bench-staff'
+import { measureWorkers } from './bench-workers'
+import { percentile, type Phase } from './bench-phase'
 import type { BenchRequest, LoadJob, LoadResult } from './bench-load'
 import { SERVER_ENTRY, serverNodeFlags, serverProcessEnv } from './server-command.mjs'
 
@@ -74,24 +76,6 @@ if (database === 'postgres' && !process.env.TEST_POSTGRES_URL) {
 	process.exit(code ?? 1)
 }
 
-interface Phase {
-	name: string
-	requests: number
-	rps: number
-	p50: number
-	p95: number
-	p99: number
-	/** KB per answer, as sent (compressed). */
-	kbPerAnswer: number
-	peakRssMb: number
-	rssAfterMb: number
-	statuses: Record<string, number>
-	firstByteMs?: number
-	healthzP99?: number
-	healthzMax?: number
-	healthzRequests?: number
-}
-
 interface Budget {
 	name: string
 	value: string
@@ -102,11 +86,6 @@ interface Budget {
 const phases: Phase[] = []
 const budgets: Budget[] = []
 const failures: string[] = []
-
-function percentile(sorted: number[], q: number) {
-	if (sorted.length === 0) return NaN
-	return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!
-}
 
 function rssMb(pid: number) {
 	const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
@@ -162,28 +141,60 @@ async function main() {
 	console.log(`Data written in ${((Date.now() - setupStarted) / 1000).toFixed(0)} s.`)
 	const facts = JSON.parse(fs.readFileSync(path.join(testDatabase.dataDir, BENCH_FACTS), 'utf8')) as BenchFacts
 
-	const nodeFlags = serverNodeFlags()
-	const server = spawn(process.execPath, [...nodeFlags, SERVER_ENTRY], { env: serverProcessEnv(env), stdio: ['ignore', 'pipe', 'inherit'] })
-	const serverExited = new Promise<number | null>((resolve) => server.on('exit', resolve))
 	const load = startWorker()
 	const probe = startWorker()
+	try {
+		// Every phase against one process, so that its RSS is the server's; then workers against one.
+		const single = await startServer({ ...env, WEB_CONCURRENCY: '1' })
+		try {
+			await measureEverything(single.base, single.pid, load.run, probe.run, facts)
+		} finally {
+			await single.stop()
+		}
+		await measureWorkers({
+			start: (workers) => startServer({ ...env, WEB_CONCURRENCY: String(workers) }),
+			run: load.run,
+			signIn: (base) => signIn(base, USERS.operator),
+			requests: REQUESTS,
+			maxSeconds: PHASE_SECONDS,
+			concurrency: CONCURRENCY,
+			record: (entry) => phases.push(entry),
+			check,
+			quick,
+			failures,
+		})
+	} finally {
+		load.child.disconnect()
+		probe.child.disconnect()
+		await testDatabase.drop()
+	}
+	report()
+}
+
+/** Starts the built server as `npm start` does and waits until it listens; `stop` ends it with SIGTERM. */
+async function startServer(env: NodeJS.ProcessEnv) {
+	const server = spawn(process.execPath, [...serverNodeFlags(), SERVER_ENTRY], {
+		env: serverProcessEnv(env),
+		stdio: ['ignore', 'pipe', 'inherit'],
+	})
+	const exited = new Promise<number | null>((resolve) => server.on('exit', resolve))
+	const stop = async () => {
+		server.kill('SIGTERM')
+		const code = await exited
+		if (code !== 0) failures.push(`the server (WEB_CONCURRENCY=${env.WEB_CONCURRENCY}) exited with ${code} on SIGTERM`)
+	}
 	try {
 		const base = await new Promise<string>((resolve, reject) => {
 			readline.createInterface({ input: server.stdout! }).on('line', (line) => {
 				if (line.includes('"server.listening"')) resolve((JSON.parse(line) as { url: string }).url.replace('localhost', '127.0.0.1'))
 			})
-			void serverExited.then((code) => reject(new Error(`server exited with ${code}`)))
+			void exited.then((code) => reject(new Error(`server exited with ${code}`)))
 		})
-		await measureEverything(base, server.pid!, load.run, probe.run, facts)
-	} finally {
-		load.child.disconnect()
-		probe.child.disconnect()
-		server.kill('SIGTERM')
-		const code = await serverExited
-		if (code !== 0) failures.push(`the server exited with ${code} on SIGTERM`)
-		await testDatabase.drop()
+		return { base, pid: server.pid!, stop }
+	} catch (error) {
+		await stop()
+		throw error
 	}
-	report()
 }
 
 type Run = (job: LoadJob) => Promise<LoadResult>
