@@ -36,21 +36,20 @@ function profileValues(formData: FormData): Record<string, string> {
 /** The forms of a user's administration page (`/admin/users/:id`), for `formAction`. */
 export function userPageIntents(request: Request) {
 	const formIntent = formIntents<UserPageAuth>()
-	const actor = ({ user }: UserPageAuth): Actor => ({ id: user.id, email: user.email })
 	return {
 		update: formIntent({
 			permission: 'update',
 			schema: userProfileSchema,
 			check: postedAssignments,
 			keep: profileValues,
-			run: ({ data, checked }, auth) => updateAdminUser(auth.id, data, checked.assignments, actor(auth)),
+			run: ({ data, checked }, auth) => updateAdminUser(auth.id, data, checked.assignments, auth.user),
 			refusals: { lastAdmin: { status: 409, errors: { roles: { key: 'admin.errors.lastAdmin' } } } },
 			done: (result, _form, auth) => ({ redirect: userHref(auth.id), toast: result.changed ? 'admin.users.saved' : 'admin.noChanges' }),
 		}),
 		changeEmail: formIntent({
 			permission: 'update',
 			schema: changeEmailSchema,
-			run: ({ data }, auth) => changeAdminUserEmail(auth.id, data.email, actor(auth), { origin: publicOrigin(request) }),
+			run: ({ data }, auth) => changeAdminUserEmail(auth.id, data.email, auth.user, { origin: publicOrigin(request) }),
 			refusals: { emailTaken: { status: 409, errors: { email: { key: 'admin.errors.emailTaken' } } } },
 			done: (result, _form, auth) => ({
 				redirect: userHref(auth.id),
@@ -60,7 +59,7 @@ export function userPageIntents(request: Request) {
 		}),
 		lock: formIntent({
 			permission: 'update',
-			run: (_form, auth) => setAdminUserLocked(auth.id, true, actor(auth)),
+			run: (_form, auth) => setAdminUserLocked(auth.id, true, auth.user),
 			refusals: { self, lastAdmin },
 			done: (result, _form, auth) => ({
 				redirect: userHref(auth.id),
@@ -70,7 +69,7 @@ export function userPageIntents(request: Request) {
 		}),
 		unlock: formIntent({
 			permission: 'update',
-			run: (_form, auth) => setAdminUserLocked(auth.id, false, actor(auth)),
+			run: (_form, auth) => setAdminUserLocked(auth.id, false, auth.user),
 			refusals: { self, lastAdmin },
 			done: (result, _form, auth) => ({
 				redirect: userHref(auth.id),
@@ -81,7 +80,7 @@ export function userPageIntents(request: Request) {
 		resetPassword: formIntent({
 			permission: 'update',
 			schema: resetPasswordSchema,
-			run: ({ data }, auth) => resetAdminUserPassword(auth.id, data.password, actor(auth)),
+			run: ({ data }, auth) => resetAdminUserPassword(auth.id, data.password, auth.user),
 			refusals: {},
 			done: (result, _form, auth) =>
 				result.generated
@@ -90,7 +89,7 @@ export function userPageIntents(request: Request) {
 		}),
 		revokeSessions: formIntent({
 			permission: 'update',
-			run: (_form, auth) => revokeAdminUserSessions(auth.id, actor(auth)),
+			run: (_form, auth) => revokeAdminUserSessions(auth.id, auth.user),
 			refusals: {},
 			// Ending one's own sessions signs this browser out too: the next page asks to sign in.
 			done: (result, _form, auth) => ({
@@ -105,7 +104,7 @@ export function userPageIntents(request: Request) {
 			onInvalid: { status: 404, formError: 'security.sessions.notFound', keep: false },
 			run: async ({ data }, auth) => {
 				const state = await getSessionState(request)
-				return revokeAdminUserSession(auth.id, data.session, actor(auth), {
+				return revokeAdminUserSession(auth.id, data.session, auth.user, {
 					keepIdHash: state.status === 'active' ? state.session.id_hash : null,
 				})
 			},
@@ -114,7 +113,7 @@ export function userPageIntents(request: Request) {
 		}),
 		resetMfa: formIntent({
 			permission: 'update',
-			run: (_form, auth) => resetUserSecondFactor(auth.id, actor(auth)),
+			run: (_form, auth) => resetUserSecondFactor(auth.id, auth.user),
 			refusals: { self: { status: 409, formError: 'mfa.admin.self' } },
 			done: (_result, _form, auth) => ({ redirect: userHref(auth.id), toast: 'mfa.admin.resetDone' }),
 		}),
@@ -122,7 +121,7 @@ export function userPageIntents(request: Request) {
 			permission: 'update',
 			run: async (_form, auth) => {
 				const issuer = getConfig().oidc?.issuer
-				return issuer ? unlinkUserIdentity(auth.id, issuer, actor(auth)) : ({ ok: false, reason: 'notLinked' } as const)
+				return issuer ? unlinkUserIdentity(auth.id, issuer, auth.user) : ({ ok: false, reason: 'notLinked' } as const)
 			},
 			refusals: { notLinked },
 			done: (result, _form, auth) => ({
@@ -133,7 +132,7 @@ export function userPageIntents(request: Request) {
 		}),
 		delete: formIntent({
 			permission: 'delete',
-			run: (_form, auth) => deleteAdminUser(auth.id, actor(auth)),
+			run: (_form, auth) => deleteAdminUser(auth.id, auth.user),
 			refusals: { self, lastAdmin },
 			done: (result) => ({ redirect: USERS_PATH, toast: 'admin.users.deleted', toastValues: { email: result.email } }),
 		}),
