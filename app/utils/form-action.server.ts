@@ -109,6 +109,7 @@ function answer<Intent extends string>(
  * success (a redirect with a toast). An unknown or missing intent is 400, once the page's first form's
  * permission is held: a stranger learns nothing.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the forms' own `run` says what `permit` must give
 export async function formAction<const Intents extends Record<string, AnyIntent<any>>>(
 	request: Request,
 	{ permit, intents }: { permit: (action: Action) => Promise<AuthOf<Intents>>; intents: Intents },
