@@ -68,6 +68,9 @@ function permitOnly(...granted: Action[]) {
 	return { asked, permit }
 }
 
+/** A refused form's answer: `data(body, { status })`. */
+const told = (answer: unknown) => answer as { data: Record<string, unknown>; init: ResponseInit }
+
 async function thrown(promise: Promise<unknown>) {
 	try {
 		await promise
@@ -83,12 +86,12 @@ beforeEach(() => {
 
 describe('formAction', () => {
 	test('an unknown or missing intent is 400 with a translated message, after the first form’s permission', async () => {
-		for (const fields of [{ intent: 'explode' }, {}]) {
+		for (const fields of [{ intent: 'explode' }, {}] as Record<string, string>[]) {
 			const { calls, intents } = page(() => ({ ok: true, name: 'x' }))
 			const { asked, permit } = permitOnly('update')
 			const answer = await formAction(post(fields), { permit, intents })
-			expect(answer.init?.status).toBe(400)
-			expect(answer.data).toMatchObject({ ok: false, formError: 'errors.badRequestBody' })
+			expect(told(answer).init.status).toBe(400)
+			expect(told(answer).data).toMatchObject({ ok: false, formError: 'errors.badRequestBody' })
 			expect(asked).toEqual(['update'])
 			expect(calls).toEqual([])
 		}
@@ -113,8 +116,8 @@ describe('formAction', () => {
 	test('invalid input is 400 with the field errors and the typed values kept, nothing run', async () => {
 		const { calls, intents } = page(() => ({ ok: true, name: 'x' }))
 		const answer = await formAction(post({ intent: 'rename', name: '', note: 'typed' }), { permit: permitOnly('update').permit, intents })
-		expect(answer.init?.status).toBe(400)
-		expect(answer.data).toMatchObject({
+		expect(told(answer).init.status).toBe(400)
+		expect(told(answer).data).toMatchObject({
 			ok: false,
 			intent: 'rename',
 			errors: { name: { key: 'thing.required' } },
@@ -127,8 +130,8 @@ describe('formAction', () => {
 	test('a stale save (the domain’s conflict) is 409 with the values kept', async () => {
 		const { intents } = page(() => ({ ok: false, reason: 'conflict' }))
 		const answer = await formAction(post({ intent: 'rename', name: 'mine' }), { permit: permitOnly('update').permit, intents })
-		expect(answer.init?.status).toBe(409)
-		expect(answer.data).toMatchObject({ ok: false, intent: 'rename', formError: 'catalog.conflict.title', values: { name: 'mine' } })
+		expect(told(answer).init.status).toBe(409)
+		expect(told(answer).data).toMatchObject({ ok: false, intent: 'rename', formError: 'catalog.conflict.title', values: { name: 'mine' } })
 		expect(flashes).toEqual([])
 	})
 
@@ -137,8 +140,8 @@ describe('formAction', () => {
 			permit: permitOnly('update').permit,
 			intents: page(() => ({ ok: false, reason: 'taken' })).intents,
 		})
-		expect(taken.init?.status).toBe(409)
-		expect(taken.data).toMatchObject({ errors: { name: { key: 'thing.taken' } }, values: { name: 'dup' } })
+		expect(told(taken).init.status).toBe(409)
+		expect(told(taken).data).toMatchObject({ errors: { name: { key: 'thing.taken' } }, values: { name: 'dup' } })
 		const gone = await thrown(
 			formAction(post({ intent: 'rename', name: 'x' }), {
 				permit: permitOnly('update').permit,
