@@ -36,6 +36,17 @@ function profileValues(formData: FormData): Record<string, string> {
 /** The forms of a user's administration page (`/admin/users/:id`), for `formAction`. */
 export function userPageIntents(request: Request) {
 	const formIntent = formIntents<UserPageAuth>()
+	const setLocked = (locked: boolean) =>
+		formIntent({
+			permission: 'update',
+			run: (_form, auth) => setAdminUserLocked(auth.id, locked, auth.user),
+			refusals: { self, lastAdmin },
+			done: (result, _form, auth) => ({
+				redirect: userHref(auth.id),
+				toast: locked ? 'admin.users.lockedDone' : 'admin.users.unlockedDone',
+				toastValues: { count: result.sessionsEnded },
+			}),
+		})
 	return {
 		update: formIntent({
 			permission: 'update',
@@ -57,26 +68,8 @@ export function userPageIntents(request: Request) {
 				toastValues: { count: result.sessionsEnded },
 			}),
 		}),
-		lock: formIntent({
-			permission: 'update',
-			run: (_form, auth) => setAdminUserLocked(auth.id, true, auth.user),
-			refusals: { self, lastAdmin },
-			done: (result, _form, auth) => ({
-				redirect: userHref(auth.id),
-				toast: 'admin.users.lockedDone',
-				toastValues: { count: result.sessionsEnded },
-			}),
-		}),
-		unlock: formIntent({
-			permission: 'update',
-			run: (_form, auth) => setAdminUserLocked(auth.id, false, auth.user),
-			refusals: { self, lastAdmin },
-			done: (result, _form, auth) => ({
-				redirect: userHref(auth.id),
-				toast: 'admin.users.unlockedDone',
-				toastValues: { count: result.sessionsEnded },
-			}),
-		}),
+		lock: setLocked(true),
+		unlock: setLocked(false),
 		resetPassword: formIntent({
 			permission: 'update',
 			schema: resetPasswordSchema,
