@@ -1,17 +1,15 @@
-import type { FieldErrors } from '~/utils/form.server'
+import type { Refusal } from '~/utils/form-action.server'
 
-/** The field error of a refused function write (shared by the create and edit pages). */
-export function functionRefusal(reason: 'codeTaken' | 'parentUnknown' | 'parentCycle' | 'tooDeep' | 'builtinCode'): FieldErrors {
-	switch (reason) {
-		case 'codeTaken':
-			return { code: { key: 'admin.functions.errors.codeTaken' } }
-		case 'builtinCode':
-			return { code: { key: 'admin.functions.errors.builtinCode' } }
-		case 'parentCycle':
-			return { parentId: { key: 'admin.functions.errors.parentCycle' } }
-		case 'tooDeep':
-			return { parentId: { key: 'admin.functions.errors.tooDeep', values: { max: 3 } } }
-		default:
-			return { parentId: { key: 'catalog.errors.invalidChoice' } }
-	}
+const refused = (field: string, key: string, values?: Record<string, number>): Refusal => ({
+	status: 409,
+	errors: { [field]: values ? { key, values } : { key } },
+})
+
+/** How a refused function write is told (shared by the create and edit pages): 409, the field at fault, the values kept. */
+export const functionRefusals = {
+	codeTaken: refused('code', 'admin.functions.errors.codeTaken'),
+	builtinCode: refused('code', 'admin.functions.errors.builtinCode'),
+	parentCycle: refused('parentId', 'admin.functions.errors.parentCycle'),
+	tooDeep: refused('parentId', 'admin.functions.errors.tooDeep', { max: 3 }),
+	parentUnknown: refused('parentId', 'catalog.errors.invalidChoice'),
 }

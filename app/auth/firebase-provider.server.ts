@@ -4,7 +4,7 @@ import type { User } from '~/db/schema'
 import { logger } from '~/utils/logger.server'
 import { getUserByEmail, insertUser, setExternalId, setUserEmail, updatePasswordHash } from '~/users/users.server'
 import { sendPasswordResetMail } from './password-reset.server'
-import type { AuthProvider } from './provider.server'
+import type { AuthProvider } from './auth-provider'
 
 /**
  * Firebase Authentication holds the passwords; our users table keeps everything else (profile, roles,

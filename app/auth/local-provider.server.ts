@@ -1,7 +1,7 @@
 import { getUserByEmail, insertUser, setUserEmail, updatePasswordHash } from '~/users/users.server'
 import { sendPasswordResetMail } from './password-reset.server'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.server'
-import type { AuthProvider } from './provider.server'
+import type { AuthProvider } from './auth-provider'
 
 /** Accounts kept in our own users table, passwords hashed with Argon2id. */
 export const localProvider: AuthProvider = {

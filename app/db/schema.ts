@@ -1,5 +1,47 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
 import type { Email } from '~/users/email.server'
+import type {
+	SessionsTable,
+	UserIdentitiesTable,
+	UserDevicesTable,
+	ApiTokensTable,
+	KeptFormsTable,
+	UserMfaTable,
+	MfaRecoveryCodesTable,
+	PasswordResetRequestsTable,
+	MfaPendingSignInsTable,
+	PasswordResetsTable,
+} from './auth-tables'
+import type {
+	StationsTable,
+	ToolsTable,
+	ReferenceItemsTable,
+	CatalogVersionTable,
+	CatalogStatusCountsTable,
+	StationToolCountsTable,
+} from './catalog-tables'
+
+export type {
+	SessionsTable,
+	SignInSecondFactor,
+	UserIdentitiesTable,
+	UserDevicesTable,
+	ApiTokensTable,
+	KeptFormsTable,
+	UserMfaTable,
+	MfaRecoveryCodesTable,
+	PasswordResetRequestsTable,
+	MfaPendingSignInsTable,
+	PasswordResetsTable,
+} from './auth-tables'
+export type {
+	StationsTable,
+	ToolsTable,
+	ReferenceItemsTable,
+	CatalogVersionTable,
+	CatalogStatusCountsTable,
+	StationToolCountsTable,
+} from './catalog-tables'
 
 /**
  * Column conventions shared by SQLite and PostgreSQL:
@@ -29,48 +71,6 @@ export interface UsersTable {
 	last_sign_in_at: Generated<number>
 	created_at: number
 	updated_at: number
-}
-
-export interface SessionsTable {
-	/** SHA-256 of the random id the cookie carries; a database leak yields no usable session. */
-	id_hash: string
-	user_id: number
-	created_at: number
-	last_seen_at: number
-	expires_at: number
-	ip: string | null
-	user_agent: string | null
-	flash: string | null
-	/** The OpenID provider's session id (`sid`) when signed in through it: back-channel logout ends it. */
-	oidc_sid: string | null
-	/** The ID token of that sign-in: the hint of the sign-out through the provider. */
-	oidc_id_token: string | null
-	/** How the sign-in's second factor was given (null: none, or a session older than migration 0024). */
-	second_factor: SignInSecondFactor | null
-}
-
-/** The second factor that completed a sign-in: the portal's code, a recovery code, or the OpenID provider's (OIDC_TRUST_AMR). */
-export type SignInSecondFactor = 'totp' | 'recovery' | 'provider'
-
-/** An account's identity at the OpenID provider (decision 0055). */
-export interface UserIdentitiesTable {
-	user_id: number
-	issuer: string
-	subject: string
-	linked_at: number
-	last_sign_in_at: number
-}
-
-/** A browser an account has signed in from (see app/auth/new-browser.server.ts). */
-export interface UserDevicesTable {
-	user_id: number
-	/** SHA-256 of the random id the browser's device cookie carries. */
-	device_hash: string
-	first_sign_in_at: number
-	last_sign_in_at: number
-	/** Of the last sign-in from this browser. */
-	user_agent: string | null
-	ip: string | null
 }
 
 /** The optional columns a user hid in a list (see app/lists/list-views.server.ts). */
@@ -161,20 +161,6 @@ export interface UserRoleScopesTable {
 	province: string
 }
 
-export interface ApiTokensTable {
-	id: Generated<number>
-	/** SHA-256 of the bearer token; the token itself is shown once, at issue. */
-	token_hash: string
-	user_id: number
-	created_at: number
-	expires_at: number
-	/** Written at most once a minute (see api-token.server); NULL until the token is first used. */
-	last_used_at: number | null
-	/** The address and user agent of the client the token was issued to (NULL before migration 0014). */
-	ip: string | null
-	user_agent: string | null
-}
-
 export interface NotificationsTable {
 	id: Generated<number>
 	user_id: number
@@ -190,18 +176,6 @@ export interface NotificationsTable {
 	announcement_id: number | null
 	/** Hidden from then on (an announcement's expiry or withdrawal). */
 	expires_at: number | null
-}
-
-export interface KeptFormsTable {
-	/** SHA-256 of the random key in the browser's cookie. */
-	id_hash: string
-	user_id: number
-	/** Where the form was posted (path and query). */
-	path: string
-	/** JSON array of [name, value] pairs, in the order posted; no passwords, tokens or files. */
-	fields: string
-	created_at: number
-	expires_at: number
 }
 
 export interface AnnouncementsTable {
@@ -242,162 +216,10 @@ export interface AnnouncementBatchesTable {
 	committed_at: number
 }
 
-/** A user's second factor (TOTP); unconfirmed (`confirmed_at` null) while being set up. */
-export interface UserMfaTable {
-	user_id: number
-	/** The TOTP key, AES-256-GCM under a key derived from SESSION_SECRET (see auth/mfa/secret-box). */
-	secret_encrypted: string
-	created_at: number
-	confirmed_at: number | null
-	/** The last time step (Unix seconds / 30) a code was accepted for: that step and older are refused. */
-	last_used_step: Generated<number>
-}
-
-export interface MfaRecoveryCodesTable {
-	id: Generated<number>
-	user_id: number
-	/** HMAC-SHA-256 of the normalised code under a key derived from SESSION_SECRET. */
-	code_hash: string
-	created_at: number
-	used_at: number | null
-}
-
-/** A "forgot password" request not yet handled by the background (migration 0020, decision 0042). */
-export interface PasswordResetRequestsTable {
-	id: Generated<number>
-	/** As typed (validated), whether or not an account has it. */
-	email: string
-	/** This site, for the link (`https://portal.example.com`). */
-	origin: string
-	/** The requester's language, for a recipient who has chosen none. */
-	language: string
-	requested_at: number
-	/** When a worker took it; null while waiting. A claim older than the lease is taken again. */
-	claimed_at: number | null
-	attempts: Generated<number>
-}
-
-/** A sign-in whose password was accepted, waiting for the second factor (5 minutes, one browser). */
-export interface MfaPendingSignInsTable {
-	/** SHA-256 of the random key in the browser's cookie. */
-	id_hash: string
-	user_id: number
-	redirect_to: string
-	failures: Generated<number>
-	created_at: number
-	expires_at: number
-	/** Of a single sign-on waiting for the portal's own code: carried to the session (see SessionsTable). */
-	oidc_sid: string | null
-	oidc_id_token: string | null
-}
-
-/** A site the company operates ("Trạm"). Dates without a time are `YYYY-MM-DD` text. */
-export interface StationsTable {
-	id: Generated<number>
-	code: string
-	name: string
-	/** Accent- and case-free name (see catalogs/search): the name sort key, equal on both databases. */
-	name_key: string
-	/** Accent- and case-free code and name, searched by substring (FTS5 trigram / pg_trgm). */
-	search_text: string
-	type: string
-	/** A province code from catalogs/provinces, e.g. `ha-noi`. */
-	province: string
-	address: string | null
-	/** Degrees × 1,000,000, exact (no floating point). */
-	latitude_e6: number | null
-	longitude_e6: number | null
-	status: string
-	commissioned_at: string | null
-	note: string | null
-	created_by: number | null
-	created_at: number
-	updated_by: number | null
-	updated_at: number
-	/** Optimistic concurrency: every write adds one; a save naming an older version is refused. */
-	version: number
-}
-
-/** A tool or piece of equipment ("Công cụ"), optionally assigned to a station. */
-export interface ToolsTable {
-	id: Generated<number>
-	code: string
-	name: string
-	name_key: string
-	/** Accent- and case-free code, name and serial number. */
-	search_text: string
-	category: string
-	serial_number: string | null
-	station_id: number | null
-	status: string
-	quantity: number
-	unit: string
-	purchase_date: string | null
-	/** Money in minor units (1/100 đồng), exact: never a float. */
-	value_minor: number | null
-	note: string | null
-	created_by: number | null
-	created_at: number
-	updated_by: number | null
-	updated_at: number
-	version: number
-}
-
-/** An item of an editable reference list (station types, tool categories): see reference-lists/definitions. */
-export interface ReferenceItemsTable {
-	id: Generated<number>
-	list_key: string
-	/** What records store (e.g. `stations.type`); never changes once created. */
-	code: string
-	/** Required; the other languages fall back to it when empty (null). */
-	label_vn: string
-	label_en: string | null
-	label_es: string | null
-	label_de: string | null
-	label_it: string | null
-	label_ru: string | null
-	sort_order: number
-	created_by: number | null
-	created_at: number
-	updated_by: number | null
-	updated_at: number
-	version: number
-}
-
-export interface PasswordResetsTable {
-	id: Generated<number>
-	user_id: number
-	/** SHA-256 of the token the email link carries. */
-	token_hash: string
-	created_at: number
-	expires_at: number
-	used_at: number | null
-}
-
 /** A single row (id 1) whose version the database moves on every write to functions, roles or grants. */
 export interface AccessVersionTable {
 	id: number
 	version: number
-}
-
-/** A single row (id 1) whose version the database moves on every catalog write and catalog audit entry (migration 0008). */
-export interface CatalogVersionTable {
-	id: number
-	version: number
-}
-
-/** Rows of a catalog by status, kept by the database on every write (migration 0007). */
-export interface CatalogStatusCountsTable {
-	catalog: 'stations' | 'tools'
-	status: string
-	total: number
-}
-
-/** Tools per station, with the station's code for the order, kept by the database on every write. */
-export interface StationToolCountsTable {
-	station_id: number
-	code: string
-	tool_count: number
 }
 
 export interface Database {

@@ -3,7 +3,7 @@ import { getDb, type DB } from '~/db/db.server'
 import { getFixedT } from '~/i18n/i18n.server'
 import type { LanguageCode } from '~/i18n/languages'
 import type { AccessSnapshot } from './access-snapshot.server'
-import type { Access } from './grants.server'
+import type { Grants } from './grants'
 import { buildMenu, indexMenu, visibleItems, type MenuFunction, type MenuIndex, type MenuItem } from './menu'
 
 /** All enabled functions. */
@@ -42,6 +42,14 @@ export function functionLabel(fn: Pick<MenuFunction, 'code' | 'label_key' | 'lab
 	return fn.label_key && t(fn.label_key, { defaultValue: '' }) ? t(fn.label_key) : fn.code
 }
 
+/** What the menu is built from: a user's or role's grants and the function tree they were read against (see `Access`). */
+export interface MenuAccess {
+	grants: Grants
+	functions: IndexedFunctions
+	roleKey: string
+	snapshot: AccessSnapshot
+}
+
 export interface IndexedFunctions {
 	index: MenuIndex
 	labels: Map<LanguageCode, Map<number, string>>
@@ -67,7 +75,7 @@ function labelsFor(indexed: IndexedFunctions, language: LanguageCode): Map<numbe
  * The menu for what a user may do (see `loadAccess`), in `language`. No query of its own; built once
  * per role set, language and version of the access snapshot. Callers must not change it.
  */
-export function menuFor(access: Pick<Access, 'grants' | 'functions' | 'roleKey' | 'snapshot'>, language: LanguageCode): MenuItem[] {
+export function menuFor(access: MenuAccess, language: LanguageCode): MenuItem[] {
 	return access.snapshot.rememberSync(`menu:${access.roleKey}:${language}`, () => {
 		const labels = labelsFor(access.functions, language)
 		return buildMenu(access.functions.index, access.grants, (fn) => labels.get(fn.id) ?? fn.code)
@@ -75,6 +83,6 @@ export function menuFor(access: Pick<Access, 'grants' | 'functions' | 'roleKey' 
 }
 
 /** The menu as rendered (hidden entries and empty groups left out), kept like `menuFor`. */
-export function visibleMenuFor(access: Pick<Access, 'grants' | 'functions' | 'roleKey' | 'snapshot'>, language: LanguageCode): MenuItem[] {
+export function visibleMenuFor(access: MenuAccess, language: LanguageCode): MenuItem[] {
 	return access.snapshot.rememberSync(`menu-visible:${access.roleKey}:${language}`, () => visibleItems(menuFor(access, language)))
 }

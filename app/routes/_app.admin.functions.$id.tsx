@@ -1,7 +1,7 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { functionRefusal } from '~/admin/function-refusals'
+import { functionRefusals } from '~/admin/function-refusals'
 import { FUNCTIONS_PATH, functionHref, MAX_DEPTH } from '~/admin/functions'
 import { functionFormValues, functionSchema, functionTreeEntries, getFunctionRow, updateFunction } from '~/admin/functions.server'
 import { parseId } from '~/catalogs/catalog.server'
@@ -11,11 +11,11 @@ import { getLanguage } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
 import { can } from '~/permissions/grants'
 import { requirePermission } from '~/permissions/grants.server'
-import { invalid, parseForm } from '~/utils/form.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { pageTitle } from '~/utils/meta'
-import { flashSuccess } from '~/utils/flash.server'
 import { notFound } from '~/utils/responses.server'
+import type { Actor } from '~/audit/audit.server'
+import { formAction, formIntents } from '~/utils/form-action.server'
 
 export const handle = routeHandle({ function: 'QUANTRI_FUNCTIONS' }, '/admin/functions/1')
 
@@ -43,18 +43,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-	const { user } = await requirePermission(request, 'QUANTRI_FUNCTIONS', 'update')
 	const id = parseId(params.id)
-	if (id === null) throw notFound()
-	const form = await parseForm(request, functionSchema)
-	if (!form.ok) return invalid(form)
-	const result = await updateFunction(id, form.data, { id: user.id, email: user.email })
-	if (!result.ok) {
-		if (result.reason === 'notFound') throw notFound()
-		return invalid({ errors: functionRefusal(result.reason), values: form.values }, { status: 409 })
-	}
-	await flashSuccess(request, result.changed ? 'admin.functions.saved' : 'admin.noChanges', { code: form.data.code })
-	return redirect(functionHref(id))
+	return formAction(request, {
+		permit: async (permission) => {
+			const { user } = await requirePermission(request, 'QUANTRI_FUNCTIONS', permission)
+			if (id === null) throw notFound()
+			return { user, id }
+		},
+		intents: {
+			update: formIntents<{ user: Actor; id: number }>()({
+				permission: 'update',
+				schema: functionSchema,
+				run: ({ data }, { user, id }) => updateFunction(id, data, user),
+				refusals: functionRefusals,
+				done: (result, { data }, { id }) => ({
+					redirect: functionHref(id),
+					toast: result.changed ? 'admin.functions.saved' : 'admin.noChanges',
+					toastValues: { code: data.code },
+				}),
+			}),
+		},
+	})
 }
 
 export default function FunctionPage() {

@@ -1,7 +1,7 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { functionRefusal } from '~/admin/function-refusals'
+import { functionRefusals } from '~/admin/function-refusals'
 import { FUNCTIONS_PATH, functionHref, MAX_DEPTH } from '~/admin/functions'
 import { createFunction, functionSchema, functionTreeEntries } from '~/admin/functions.server'
 import { FunctionForm } from '~/components/admin-function-form'
@@ -9,10 +9,10 @@ import { PageHeader } from '~/components/page-header'
 import { getLanguage, getT } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
 import { requirePermission } from '~/permissions/grants.server'
-import { invalid, parseForm } from '~/utils/form.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { pageTitle } from '~/utils/meta'
-import { flashSuccess } from '~/utils/flash.server'
+import type { Actor } from '~/audit/audit.server'
+import { formAction, formIntents } from '~/utils/form-action.server'
 
 export const handle = routeHandle({ function: 'QUANTRI_FUNCTIONS' })
 
@@ -27,16 +27,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-	const { user } = await requirePermission(request, 'QUANTRI_FUNCTIONS', 'create')
-	const form = await parseForm(request, functionSchema)
-	if (!form.ok) return invalid(form)
-	const result = await createFunction(form.data, { id: user.id, email: user.email })
-	if (!result.ok) {
-		if (result.reason === 'notFound') throw new Response(null, { status: 404 })
-		return invalid({ errors: functionRefusal(result.reason), values: form.values }, { status: 409 })
-	}
-	await flashSuccess(request, 'admin.functions.created', { code: form.data.code })
-	return redirect(functionHref(result.id))
+	return formAction(request, {
+		permit: (permission) => requirePermission(request, 'QUANTRI_FUNCTIONS', permission),
+		intents: {
+			create: formIntents<{ user: Actor }>()({
+				permission: 'create',
+				schema: functionSchema,
+				run: ({ data }, { user }) => createFunction(data, user),
+				refusals: functionRefusals,
+				done: (result, { data }) => ({
+					redirect: functionHref(result.id),
+					toast: 'admin.functions.created',
+					toastValues: { code: data.code },
+				}),
+			}),
+		},
+	})
 }
 
 export default function NewFunctionPage() {

@@ -1,20 +1,8 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { postedIntent } from '~/utils/intent.server'
 import { impliedGroups, ROLES_FUNCTION, ROLES_PATH, roleHref } from '~/admin/roles'
-import {
-	deleteRole,
-	functionTree,
-	getRole,
-	heldGrants,
-	postedGrants,
-	roleEditRefusal,
-	roleGrants,
-	roleSchema,
-	saveRoleGrants,
-	updateRole,
-} from '~/admin/roles.server'
+import { functionTree, getRole, heldGrants, roleEditRefusal, roleGrants } from '~/admin/roles.server'
 import { parseId } from '~/catalogs/catalog.server'
 import { RoleForm } from '~/components/admin-role-form'
 import { useRoleDescription, useRoleName } from '~/components/role-name'
@@ -26,10 +14,11 @@ import { routeHandle } from '~/permissions/access'
 import { can } from '~/permissions/grants'
 import { forbidden, requirePermission } from '~/permissions/grants.server'
 import { roleMenuPreview } from '~/permissions/menu-preview.server'
-import { assertCsrf, parseForm, type FieldErrors, noteFormFailed } from '~/utils/form.server'
+import { formAction, type FormAnswer } from '~/utils/form-action.server'
+import { rolePageIntents, type RolePageAuth, type RolePageIntent } from '~/admin/role-page-intents.server'
+import { AdminDeleteConfirmation } from '~/components/admin-delete-confirmation'
 import catalogStyles from '~/styles/catalogs.css'
 import { pageTitle } from '~/utils/meta'
-import { flashSuccess } from '~/utils/flash.server'
 import { Badge } from '~/components/badge'
 import { RoleMatrix } from '~/components/role-matrix'
 import { notFound } from '~/utils/responses.server'
@@ -62,84 +51,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	}
 }
 
-const INTENTS = ['update', 'grants', 'delete'] as const
-type Intent = (typeof INTENTS)[number]
-
-interface ActionAnswer {
-	ok: false
-	intent: Intent
-	errors: FieldErrors
-	values: Record<string, string>
-	formError: string | null
-	granted?: string[]
-}
-
-function refused(body: Partial<ActionAnswer> & { intent: Intent }, status: number) {
-	noteFormFailed()
-	return data<ActionAnswer>({ ok: false, errors: {}, values: {}, formError: null, ...body }, { status })
-}
-
 export async function action({ request, params }: ActionFunctionArgs) {
-	const { user } = await requirePermission(request, 'QUANTRI_ROLES', 'view')
-	const intent = await postedIntent(request, INTENTS)
-	await requirePermission(request, 'QUANTRI_ROLES', intent === 'delete' ? 'delete' : 'update')
 	const id = parseId(params.id)
-	if (id === null) throw notFound()
-	const actor = { id: user.id, email: user.email }
-	switch (intent) {
-		case 'update': {
-			const form = await parseForm(request, roleSchema)
-			if (!form.ok) return refused({ intent, errors: form.errors, values: form.values }, 400)
-			const result = await updateRole(id, form.data, actor)
-			if (!result.ok) {
-				if (result.reason === 'notFound') throw notFound()
-				if (result.reason === 'builtin') return refused({ intent, formError: 'admin.roles.errors.builtin' }, 409)
-				if (result.reason === 'delegation')
-					return refused({ intent, values: form.values, formError: `admin.delegation.${result.refusal}` }, 403)
-				return refused({ intent, values: form.values, errors: { code: { key: 'admin.roles.errors.codeTaken' } } }, 409)
-			}
-			await flashSuccess(request, result.changed ? 'admin.roles.saved' : 'admin.noChanges', { code: form.data.code })
-			return redirect(roleHref(id))
-		}
-		case 'grants': {
-			const formData = await request.formData()
-			assertCsrf(request, formData)
-			const grants = postedGrants(formData)
-			if (!grants) return refused({ intent, formError: 'admin.roles.errors.badGrant' }, 400)
-			const result = await saveRoleGrants(id, grants, actor)
-			if (!result.ok) {
-				if (result.reason === 'notFound') throw notFound()
-				const granted = grants.map((grant) => `${grant.functionId}:${grant.action}`)
-				if (result.reason === 'delegation') return refused({ intent, granted, formError: `admin.delegation.${result.refusal}` }, 403)
-				return refused(
-					{ intent, granted, formError: result.reason === 'allAccess' ? 'admin.roles.errors.allAccess' : 'admin.roles.errors.badGrant' },
-					result.reason === 'allAccess' ? 409 : 400,
-				)
-			}
-			await flashSuccess(request, result.changed ? 'admin.roles.grantsSaved' : 'admin.noChanges')
-			return redirect(roleHref(id))
-		}
-		case 'delete': {
-			assertCsrf(request, await request.formData())
-			const result = await deleteRole(id, actor)
-			if (!result.ok) {
-				if (result.reason === 'notFound') throw notFound()
-				if (result.reason === 'delegation') return refused({ intent, formError: `admin.delegation.${result.refusal}` }, 403)
-				return refused({ intent, formError: 'admin.roles.errors.builtin' }, 409)
-			}
-			await flashSuccess(request, 'admin.roles.deleted', { code: result.code })
-			return redirect(ROLES_PATH)
-		}
-		default:
-			return refused({ intent: 'update', formError: 'errors.badRequestBody' }, 400)
-	}
+	return formAction(request, {
+		permit: async (permission): Promise<RolePageAuth> => {
+			const { user } = await requirePermission(request, 'QUANTRI_ROLES', permission)
+			if (id === null) throw notFound()
+			return { user, id }
+		},
+		intents: rolePageIntents(),
+	})
 }
 
 export default function AdminRolePage() {
 	const { t } = useTranslation()
 	const { role, functions, granted, confirmDelete, allowed, editRefusal, held, menuPreview } = useLoaderData<typeof loader>()
 	const heldSet = held ? new Set(held) : null
-	const failed = useActionData<typeof action>() as ActionAnswer | undefined
+	const failed = useActionData<typeof action>() as (FormAnswer<RolePageIntent> & { granted?: string[] }) | undefined
 	const roleName = useRoleName()
 	const roleDescription = useRoleDescription()
 	const href = roleHref(role.id)
@@ -147,23 +75,15 @@ export default function AdminRolePage() {
 
 	if (confirmDelete && allowed.delete && !role.is_builtin) {
 		return (
-			<section aria-labelledby="role-heading">
-				<PageHeader title={t('admin.roles.deleteTitle', { code: role.code })} id="role-heading" />
+			<AdminDeleteConfirmation
+				title={t('admin.roles.deleteTitle', { code: role.code })}
+				headingId="role-heading"
+				question={t('admin.roles.deleteQuestion', { code: role.code, count: role.users })}
+				action={href}
+				confirmLabel={t('admin.roles.deleteConfirm')}
+			>
 				{formError}
-				<div className="card card-body">
-					<p>{t('admin.roles.deleteQuestion', { code: role.code, count: role.users })}</p>
-					<Form method="post" action={href} className="d-flex flex-wrap gap-2">
-						<CsrfInput />
-						<input type="hidden" name="intent" value="delete" />
-						<button type="submit" className="btn btn-danger">
-							{t('admin.roles.deleteConfirm')}
-						</button>
-						<Link to={href} className="btn btn-outline-secondary">
-							{t('catalog.cancel')}
-						</Link>
-					</Form>
-				</div>
-			</section>
+			</AdminDeleteConfirmation>
 		)
 	}
 

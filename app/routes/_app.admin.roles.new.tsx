@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node'
 import { Link, useActionData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ROLES_PATH, roleHref } from '~/admin/roles'
@@ -8,10 +8,10 @@ import { PageHeader } from '~/components/page-header'
 import { getT } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
 import { requirePermission } from '~/permissions/grants.server'
-import { invalid, parseForm, type FieldErrors } from '~/utils/form.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { pageTitle } from '~/utils/meta'
-import { flashSuccess } from '~/utils/flash.server'
+import type { Actor } from '~/audit/audit.server'
+import { formAction, formIntents } from '~/utils/form-action.server'
 
 export const handle = routeHandle({ function: 'QUANTRI_ROLES' })
 
@@ -25,16 +25,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-	const { user } = await requirePermission(request, 'QUANTRI_ROLES', 'create')
-	const form = await parseForm(request, roleSchema)
-	if (!form.ok) return invalid(form)
-	const result = await createRole(form.data, { id: user.id, email: user.email })
-	if (!result.ok) {
-		return invalid({ errors: { code: { key: 'admin.roles.errors.codeTaken' } } as FieldErrors, values: form.values }, { status: 409 })
-	}
-	await flashSuccess(request, 'admin.roles.created', { code: form.data.code })
-	return redirect(roleHref(result.id))
+	return formAction(request, {
+		permit: (permission) => requirePermission(request, 'QUANTRI_ROLES', permission),
+		intents: {
+			create: formIntents<{ user: Actor }>()({
+				permission: 'create',
+				schema: roleSchema,
+				run: ({ data }, { user }) => createRole(data, user),
+				refusals: { builtin: codeTaken, codeTaken },
+				done: (result, { data }) => ({ redirect: roleHref(result.id), toast: 'admin.roles.created', toastValues: { code: data.code } }),
+			}),
+		},
+	})
 }
+
+const codeTaken = { status: 409, errors: { code: { key: 'admin.roles.errors.codeTaken' } } }
 
 export default function NewRolePage() {
 	const { t } = useTranslation()

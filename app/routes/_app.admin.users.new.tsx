@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { keptRoleValues, keptScopes, USERS_PATH, userHref } from '~/admin/users'
@@ -10,10 +10,10 @@ import { ErrorSummary } from '~/components/forms'
 import { getT } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
 import { requirePermission } from '~/permissions/grants.server'
-import { invalid, parseForm, type FieldErrors } from '~/utils/form.server'
+import type { Actor } from '~/audit/audit.server'
+import { formAction, formIntents, type FormAnswer } from '~/utils/form-action.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { pageTitle } from '~/utils/meta'
-import { flashSuccess } from '~/utils/flash.server'
 
 export const handle = routeHandle({ function: 'QUANTRI_USERS' })
 
@@ -27,43 +27,40 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-	const { user } = await requirePermission(request, 'QUANTRI_USERS', 'create')
-	const form = await parseForm(request, newUserSchema)
-	const roles = await postedAssignments(form.formData)
-	if (!form.ok || !roles.ok) {
-		const failure = form.ok ? { errors: {}, values: {} } : form
-		const errors: FieldErrors = { ...failure.errors, ...(roles.ok ? {} : roles.errors) }
-		const values: Record<string, string> = {}
-		for (const name of ['email', 'displayName', 'firstName', 'lastName']) values[name] = String(form.formData.get(name) ?? '')
-		return invalid({ errors, values: { ...values, ...keptRoleValues(form.formData) } })
-	}
-	const result = await createAdminUser(form.data, roles.assignments, { id: user.id, email: user.email })
-	if (!result.ok) {
-		const values: Record<string, string> = {
-			...Object.fromEntries(
-				Object.entries(form.data)
-					.filter(([name]) => name !== 'password')
-					.map(([name, value]) => [name, value ?? '']),
-			),
-			...keptRoleValues(form.formData),
-		}
-		if (result.reason === 'delegation') return invalid({ formError: `admin.delegation.${result.refusal}`, values }, { status: 403 })
-		return invalid({ errors: { email: { key: 'admin.errors.emailTaken' } }, values }, { status: 409 })
-	}
-	if (!result.generated) {
-		await flashSuccess(request, 'admin.users.created', { email: result.email })
-		return redirect(userHref(result.id))
-	}
-	return data({ ok: true as const, created: { id: result.id, email: result.email, password: result.password } })
+	return formAction(request, {
+		permit: (permission) => requirePermission(request, 'QUANTRI_USERS', permission),
+		intents: {
+			create: formIntents<{ user: Actor }>()({
+				permission: 'create',
+				schema: newUserSchema,
+				check: postedAssignments,
+				keep: newUserValues,
+				run: ({ data, checked }, { user }) => createAdminUser(data, checked.assignments, user),
+				refusals: { emailTaken: { status: 409, errors: { email: { key: 'admin.errors.emailTaken' } } } },
+				done: (result) =>
+					result.generated
+						? { answer: { created: { id: result.id, email: result.email, password: result.password } } }
+						: { redirect: userHref(result.id), toast: 'admin.users.created', toastValues: { email: result.email } },
+			}),
+		},
+	})
+}
+
+/** The fields as typed (never the password) and the role choices: what a refused form shows again. */
+function newUserValues(formData: FormData): Record<string, string> {
+	const values: Record<string, string> = {}
+	for (const name of ['email', 'displayName', 'firstName', 'lastName']) values[name] = String(formData.get(name) ?? '')
+	return { ...values, ...keptRoleValues(formData) }
 }
 
 export default function NewAdminUserPage() {
 	const { t } = useTranslation()
 	const { roles } = useLoaderData<typeof loader>()
-	const actionData = useActionData<typeof action>()
+	const actionData = useActionData<typeof action>() as
+		(FormAnswer<'create'> & { created?: { id: number; email: string; password: string } }) | undefined
 	const userFieldLabels = useUserFieldLabels()
-	if (actionData?.ok) {
-		const { created } = actionData
+	const created = actionData?.created
+	if (created) {
 		return (
 			<section aria-labelledby="user-heading">
 				<PageHeader title={t('admin.users.createdTitle')} id="user-heading" />

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { DB } from '~/db/db.server'
+import type { Database } from '~/db/schema'
 import { canonicalEmail } from '~/users/email.server'
 import { logger } from '~/utils/logger.server'
 
@@ -17,7 +17,7 @@ export interface EmailReport {
  * fullwidth letters), which mail, audit rows and the API answered. Nothing is merged: an address that is
  * none, or whose canonical form another account holds, is reported and left for an administrator.
  */
-export async function canonicaliseStoredEmails(db: DB): Promise<EmailReport> {
+export async function canonicaliseStoredEmails(db: Kysely<Database>): Promise<EmailReport> {
 	const report: EmailReport = { updated: [], invalid: [], collisions: [] }
 	const rows = await db.selectFrom('users').select(['id', 'email', 'email_normalized']).orderBy('id').execute()
 	const owners = new Map<string, number>(rows.map((row) => [row.email_normalized, Number(row.id)]))
@@ -46,7 +46,7 @@ export async function canonicaliseStoredEmails(db: DB): Promise<EmailReport> {
 export function canonicalEmails() {
 	return {
 		async up(db: Kysely<unknown>) {
-			const report = await canonicaliseStoredEmails(db as DB)
+			const report = await canonicaliseStoredEmails(db as Kysely<Database>)
 			logger.info('users.emails_canonical', {
 				updated: report.updated.length,
 				invalid: report.invalid.length,

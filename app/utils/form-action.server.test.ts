@@ -1,0 +1,177 @@
+import { beforeEach, describe, expect, test, vi } from 'vitest'
+import { z } from 'zod'
+import type { Action } from '~/permissions/actions'
+import { createCsrfToken, csrfCookieName } from '~/security/csrf.server'
+import { formAction, formIntents } from './form-action.server'
+import { issue } from './form.server'
+
+const flashes = vi.hoisted(() => [] as { message: string; values?: Record<string, string | number> }[])
+vi.mock('./flash.server', () => ({
+	flashSuccess: async (_request: Request, message: string, values?: Record<string, string | number>) => {
+		flashes.push({ message, values })
+	},
+}))
+
+const { token, cookieValue } = createCsrfToken()
+
+function post(fields: Record<string, string>, csrf = token) {
+	const body = new URLSearchParams({ csrf, ...fields }).toString()
+	return new Request('http://portal.test/things/1', {
+		method: 'POST',
+		body,
+		headers: {
+			'Content-Type': 'application/x-www-form-urlencoded',
+			'Content-Length': String(Buffer.byteLength(body)),
+			Cookie: `${csrfCookieName()}=${cookieValue}`,
+		},
+	})
+}
+
+type Saved = { ok: true; name: string } | { ok: false; reason: 'taken' | 'conflict' | 'notFound' }
+
+/** A page with two forms: `rename` (needs update) and `remove` (needs delete), on a fake domain. */
+function page(domain: (name: string) => Saved) {
+	const calls: string[] = []
+	const intent = formIntents<{ who: string }>()
+	const intents = {
+		rename: intent({
+			permission: 'update',
+			schema: z.object({ name: z.string().min(1, issue('thing.required')).max(20), note: z.string().max(20).optional() }),
+			run: async ({ data }) => {
+				calls.push(`rename ${data.name}`)
+				return domain(data.name)
+			},
+			refusals: { taken: { status: 409, errors: { name: { key: 'thing.taken' } } } },
+			done: (result) => ({ redirect: '/things/1', toast: 'thing.saved', toastValues: { name: result.name } }),
+		}),
+		remove: intent({
+			permission: 'delete',
+			run: async () => {
+				calls.push('remove')
+				return { ok: true } as const
+			},
+			refusals: {},
+			done: () => ({ redirect: '/things', toast: 'thing.deleted' }),
+		}),
+	}
+	return { calls, intents }
+}
+
+/** `permit` as a route gives it: refuses every action but those granted, with the 403 `requirePermission` throws. */
+function permitOnly(...granted: Action[]) {
+	const asked: Action[] = []
+	const permit = async (action: Action) => {
+		asked.push(action)
+		if (!granted.includes(action)) throw new Response(null, { status: 403 })
+		return { who: 'someone' }
+	}
+	return { asked, permit }
+}
+
+/** A refused form's answer: `data(body, { status })`. */
+const told = (answer: unknown) => answer as { data: Record<string, unknown>; init: ResponseInit }
+
+async function thrown(promise: Promise<unknown>) {
+	try {
+		await promise
+	} catch (error) {
+		return error
+	}
+	throw new Error('expected a thrown answer')
+}
+
+beforeEach(() => {
+	flashes.length = 0
+})
+
+describe('formAction', () => {
+	test('an unknown or missing intent is 400 with a translated message, after the first form’s permission', async () => {
+		for (const fields of [{ intent: 'explode' }, {}] as Record<string, string>[]) {
+			const { calls, intents } = page(() => ({ ok: true, name: 'x' }))
+			const { asked, permit } = permitOnly('update')
+			const answer = await formAction(post(fields), { permit, intents })
+			expect(told(answer).init.status).toBe(400)
+			expect(told(answer).data).toMatchObject({ ok: false, formError: 'errors.badRequestBody' })
+			expect(asked).toEqual(['update'])
+			expect(calls).toEqual([])
+		}
+		const { permit } = permitOnly()
+		const refused = await thrown(
+			formAction(post({ intent: 'explode' }), { permit, intents: page(() => ({ ok: true, name: 'x' })).intents }),
+		)
+		expect((refused as Response).status).toBe(403)
+	})
+
+	test('a refused permission is 403 before the form is read or the domain called', async () => {
+		const { calls, intents } = page(() => ({ ok: true, name: 'x' }))
+		const { asked, permit } = permitOnly('update')
+		const request = post({ intent: 'remove' })
+		const refused = await thrown(formAction(request, { permit, intents }))
+		expect((refused as Response).status).toBe(403)
+		expect(asked).toEqual(['delete'])
+		expect(request.bodyUsed).toBe(false)
+		expect(calls).toEqual([])
+	})
+
+	test('invalid input is 400 with the field errors and the typed values kept, nothing run', async () => {
+		const { calls, intents } = page(() => ({ ok: true, name: 'x' }))
+		const answer = await formAction(post({ intent: 'rename', name: '', note: 'typed' }), { permit: permitOnly('update').permit, intents })
+		expect(told(answer).init.status).toBe(400)
+		expect(told(answer).data).toMatchObject({
+			ok: false,
+			intent: 'rename',
+			errors: { name: { key: 'thing.required' } },
+			values: { name: '', note: 'typed' },
+		})
+		expect(calls).toEqual([])
+		expect(flashes).toEqual([])
+	})
+
+	test('a stale save (the domain’s conflict) is 409 with the values kept', async () => {
+		const { intents } = page(() => ({ ok: false, reason: 'conflict' }))
+		const answer = await formAction(post({ intent: 'rename', name: 'mine' }), { permit: permitOnly('update').permit, intents })
+		expect(told(answer).init.status).toBe(409)
+		expect(told(answer).data).toMatchObject({ ok: false, intent: 'rename', formError: 'catalog.conflict.title', values: { name: 'mine' } })
+		expect(flashes).toEqual([])
+	})
+
+	test('a refusal of the page’s own is told as its table says, values kept; a record gone is the 404 page', async () => {
+		const taken = await formAction(post({ intent: 'rename', name: 'dup' }), {
+			permit: permitOnly('update').permit,
+			intents: page(() => ({ ok: false, reason: 'taken' })).intents,
+		})
+		expect(told(taken).init.status).toBe(409)
+		expect(told(taken).data).toMatchObject({ errors: { name: { key: 'thing.taken' } }, values: { name: 'dup' } })
+		const gone = await thrown(
+			formAction(post({ intent: 'rename', name: 'x' }), {
+				permit: permitOnly('update').permit,
+				intents: page(() => ({ ok: false, reason: 'notFound' })).intents,
+			}),
+		)
+		expect((gone as { init: ResponseInit }).init.status).toBe(404)
+	})
+
+	test('success redirects with the toast', async () => {
+		const { calls, intents } = page((name) => ({ ok: true, name }))
+		const answer = await formAction(post({ intent: 'rename', name: 'new' }), { permit: permitOnly('update').permit, intents })
+		expect(answer).toBeInstanceOf(Response)
+		const response = answer as unknown as Response
+		expect(response.status).toBe(302)
+		expect(response.headers.get('Location')).toBe('/things/1')
+		expect(flashes).toEqual([{ message: 'thing.saved', values: { name: 'new' } }])
+		expect(calls).toEqual(['rename new'])
+	})
+
+	test('a form without its CSRF token is refused before the domain is called', async () => {
+		const { calls, intents } = page(() => ({ ok: true, name: 'x' }))
+		const refused = await thrown(formAction(post({ intent: 'remove' }, 'forged'), { permit: permitOnly('delete').permit, intents }))
+		expect((refused as { init: ResponseInit }).init.status).toBe(403)
+		expect(calls).toEqual([])
+	})
+
+	test('a page with one form reads no intent', async () => {
+		const { intents } = page((name) => ({ ok: true, name }))
+		const answer = await formAction(post({ name: 'solo' }), { permit: permitOnly('update').permit, intents: { rename: intents.rename } })
+		expect((answer as unknown as Response).status).toBe(302)
+	})
+})

@@ -1,0 +1,170 @@
+import { data, redirect } from '@remix-run/node'
+import type { z } from 'zod'
+import type { Action } from '~/permissions/actions'
+import { flashSuccess } from './flash.server'
+import { assertCsrf, noteFormFailed, parseForm, type FieldErrors } from './form.server'
+import { postedIntent } from './intent.server'
+import { notFound } from './responses.server'
+
+/** What a domain call answers: done, or refused for a reason (`notFound`, `delegation`, `conflict`, or the page's own). */
+type Outcome = { ok: true } | { ok: false; reason: string }
+type Failure<Result> = Extract<Result, { ok: false }>
+type Success<Result> = Extract<Result, { ok: true }>
+
+/**
+ * Reasons every form page answers the same way: `notFound` → the 404 page; `delegation` (decision 0054) → 403
+ * with the rule's reason; `conflict` (the record changed since the form was read) → 409. A page may still
+ * tell `delegation` or `conflict` its own way in `refusals`.
+ */
+type SharedReason = 'notFound' | 'delegation' | 'conflict'
+
+/** How a refusal is told: its status, a form-level message and/or field errors; the typed values are kept unless `keep` is false. */
+export interface Refusal {
+	status: number
+	formError?: string
+	errors?: FieldErrors
+	keep?: boolean
+	/** More for the page to render again (e.g. the boxes ticked). */
+	extra?: Record<string, unknown>
+}
+
+/** The form as read: the schema's output, the raw fields, the values to render again, and what `check` found. */
+export interface ReadForm<Data, Checked> {
+	data: Data
+	formData: FormData
+	values: Record<string, string>
+	checked: Checked
+}
+
+/** Success: a redirect with a toast, or (`answer`) the same page again with something to show once. */
+export type Done =
+	{ redirect: string; toast: string; toastValues?: Record<string, string | number>; headers?: HeadersInit } | { answer: object }
+
+type RefusalOf<Result, Data, Checked> = Refusal | ((result: Result, form: ReadForm<Data, Checked>) => Refusal)
+
+type CheckFailure = { ok: false; errors?: FieldErrors; formError?: string }
+
+export interface FormIntent<Auth, Data, Checked, Result extends Outcome> {
+	/** The action on the page's function this form needs (checked through the route's `permit`). */
+	permission: Action
+	/** The form's fields; a button that posts nothing but its intent has none (its CSRF token is still checked). */
+	schema?: z.ZodType<Data>
+	/** A check beyond the schema (e.g. against the database); its errors join the schema's. */
+	check?: (formData: FormData) => Promise<Checked | CheckFailure>
+	/** How a form that fails its schema or check is told, when not as a 400 with its field errors. */
+	onInvalid?: Refusal
+	/** The values to render again instead of the schema's fields (a form whose fields are not all in its schema). */
+	keep?: (formData: FormData) => Record<string, string>
+	run: (form: ReadForm<Data, Checked>, auth: Auth) => Promise<Result>
+	refusals: {
+		[Reason in Exclude<Failure<Result>['reason'], SharedReason>]: RefusalOf<Failure<Result> & { reason: Reason }, Data, Checked>
+	} & {
+		[Reason in Extract<Failure<Result>['reason'], 'delegation' | 'conflict'>]?: RefusalOf<
+			Extract<Result, { reason: Reason }>,
+			Data,
+			Checked
+		>
+	}
+	done: (result: Success<Result>, form: ReadForm<Data, Checked>, auth: Auth) => Done | Promise<Done>
+}
+
+/**
+ * The forms of a page whose `permit` gives `Auth`: `const intent = formIntents<Auth>()`, then each form is
+ * `intent({ … })`, its types inferred on their own.
+ */
+export function formIntents<Auth>() {
+	return <Data = Record<string, never>, Check extends { ok: true } | CheckFailure = { ok: true }, Result extends Outcome = Outcome>(
+		intent: FormIntent<Auth, Data, Extract<Check, { ok: true }>, Result> & { check?: (formData: FormData) => Promise<Check> },
+	) => intent
+}
+
+/** What a refused form (or an `answer`) gives the page to render: which form, its errors and its values. */
+export interface FormAnswer<Intent extends string> {
+	ok: boolean
+	intent: Intent
+	errors: FieldErrors
+	values: Record<string, string>
+	formError: string | null
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each intent has its own form and result types
+type AnyIntent<Auth> = FormIntent<Auth, any, any, any>
+/** What the page's `permit` must give: what its forms' domain calls take. */
+type AuthOf<Intents> = AuthOfIntent<Intents[keyof Intents]>
+type AuthOfIntent<Intent> = Intent extends { run: (form: never, auth: infer Auth) => unknown } ? Auth : never
+
+function answer<Intent extends string>(
+	{ intent, errors, values, formError, ...extra }: Partial<FormAnswer<Intent>> & { intent: Intent } & Record<string, unknown>,
+	status: number,
+) {
+	if (status >= 400) noteFormFailed()
+	const body: FormAnswer<Intent> = { ok: status < 400, intent, errors: errors ?? {}, values: values ?? {}, formError: formError ?? null }
+	return data<FormAnswer<Intent> & Record<string, unknown>>({ ...extra, ...body }, { status })
+}
+
+/**
+ * The one action of a form page. Reads which form was posted (`intent`; a page with one form reads none),
+ * checks its permission through `permit` (before the body is read), parses it with its schema (400 with the
+ * errors and the typed values), runs the domain call, and answers its refusal (4xx, values kept) or its
+ * success (a redirect with a toast). An unknown or missing intent is 400, once the page's first form's
+ * permission is held: a stranger learns nothing.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the forms' own `run` says what `permit` must give
+export async function formAction<const Intents extends Record<string, AnyIntent<any>>>(
+	request: Request,
+	{ permit, intents }: { permit: (action: Action) => Promise<AuthOf<Intents>>; intents: Intents },
+) {
+	type Intent = Extract<keyof Intents, string>
+	const names = Object.keys(intents) as Intent[]
+	const intent = names.length === 1 ? names[0]! : await postedIntent(request, names)
+	if (intent === null) {
+		await permit(intents[names[0]!]!.permission)
+		return answer({ intent: names[0]!, formError: 'errors.badRequestBody' }, 400)
+	}
+	const spec = intents[intent]!
+	const auth = await permit(spec.permission)
+	const form = spec.schema ? await parseForm(request, spec.schema) : await readButton(request)
+	const checked = spec.check ? await spec.check(form.formData) : { ok: true as const }
+	const values = spec.keep ? spec.keep(form.formData) : form.values
+	if (!form.ok || !checked.ok) {
+		if (spec.onInvalid) return tell(intent, spec.onInvalid, values)
+		const errors: FieldErrors = { ...(form.ok ? {} : form.errors), ...(checked.ok ? {} : checked.errors) }
+		return answer({ intent, errors, values, formError: checked.ok ? null : (checked.formError ?? null) }, 400)
+	}
+	const read: ReadForm<unknown, unknown> = { data: form.data, formData: form.formData, values, checked }
+	const result = (await spec.run(read, auth)) as Outcome
+	if (!result.ok) return refuse(intent, result, spec, read)
+	const done = await spec.done(result, read, auth)
+	if ('answer' in done) return answer({ intent, ...done.answer }, 200)
+	await flashSuccess(request, done.toast, done.toastValues)
+	return redirect(done.redirect, { headers: done.headers })
+}
+
+async function readButton(request: Request) {
+	const formData = await request.formData()
+	assertCsrf(request, formData)
+	return { ok: true as const, data: {}, formData, values: {} as Record<string, string> }
+}
+
+function refuse(intent: string, result: { ok: false; reason: string }, spec: AnyIntent<unknown>, form: ReadForm<unknown, unknown>) {
+	const own = (spec.refusals as Record<string, RefusalOf<unknown, unknown, unknown> | undefined>)[result.reason]
+	return tell(intent, typeof own === 'function' ? own(result, form) : (own ?? sharedRefusal(result)), form.values)
+}
+
+function tell(intent: string, refusal: Refusal, values: Record<string, string>) {
+	const kept = refusal.keep === false ? {} : values
+	return answer({ intent, values: kept, errors: refusal.errors, formError: refusal.formError ?? null, ...refusal.extra }, refusal.status)
+}
+
+function sharedRefusal(result: { ok: false; reason: string; refusal?: string }): Refusal {
+	switch (result.reason) {
+		case 'notFound':
+			throw notFound()
+		case 'delegation':
+			return { status: 403, formError: `admin.delegation.${result.refusal}` }
+		case 'conflict':
+			return { status: 409, formError: 'catalog.conflict.title' }
+		default:
+			throw new Error(`No answer for the refusal ${result.reason}`)
+	}
+}
