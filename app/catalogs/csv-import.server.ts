@@ -6,7 +6,7 @@ import { assertCsrf, type FieldError } from '~/utils/form.server'
 import { getClientIp } from '~/utils/logger.server'
 import { changedFields, isForeignKeyViolation, isUniqueViolation, writeTransaction, type FieldChanges } from './catalog.server'
 import { getConfig } from '~/config.server'
-import { countLines, CsvSyntaxError, csvRecords, restoreFormula, type CsvRecord } from './csv'
+import { countLines, CsvSyntaxError, csvRecords, restoreFormula, type CsvRecord, type RowError } from './csv'
 import { parseMultipart } from '~/utils/multipart.server'
 import type { RecordStorage } from './engine/definition.server'
 import { queriedTable } from './engine/listing.server'
@@ -18,13 +18,6 @@ export const MAX_REPORTED_ERRORS = 200
 const LOOKUP_CHUNK = 500
 /** Rows validated and written per step; the event loop takes a turn between steps (a step of 250 rows takes 20–40 ms). */
 const STEP_ROWS = 250
-
-export interface RowError {
-	line: number
-	/** The CSV column, or null for the whole row. */
-	column: string | null
-	error: FieldError
-}
 
 export type ImportReport =
 	| { ok: true; rows: number; created: number; updated: number; unchanged: number }

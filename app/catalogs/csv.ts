@@ -1,3 +1,5 @@
+import type { FieldError } from '~/utils/form.server'
+
 /**
  * CSV as Excel and LibreOffice write and read it (RFC 4180): UTF-8 with a byte-order mark, CRLF line
  * ends, fields quoted when they hold the delimiter, a quote or a line break. Cells that a spreadsheet
@@ -161,4 +163,11 @@ export function parseCsv(input: string, { maxRecords = Infinity }: { maxRecords?
 		throw error
 	}
 	return { ok: true, delimiter: detectDelimiter(text), records }
+}
+
+export interface RowError {
+	line: number
+	/** The CSV column, or null for the whole row. */
+	column: string | null
+	error: FieldError
 }

@@ -3,7 +3,7 @@ import { Fragment } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LANGUAGES } from '~/i18n/languages'
 import type { importPageAction, importPageLoader } from '~/catalogs/import-route.server'
-import type { CatalogPageComponents } from '~/catalogs/routes/pages'
+import type { CatalogPageComponents } from '~/catalogs/routes/page-contracts'
 import {
 	ITEM_FIELDS,
 	LABEL_LANGUAGES,
@@ -12,8 +12,8 @@ import {
 	labelField,
 	listPages,
 	listText,
-	type ReferenceListDefinition,
 } from '~/reference-lists/definitions'
+import type { ReferenceListDefinition } from '~/reference-lists/definition'
 import type { ItemListRow } from '~/reference-lists/reference-lists.server'
 import type { itemLoader, newItemLoader, referenceListLoader } from '~/reference-lists/routes.server'
 import type { FieldErrors } from '~/utils/form.server'

@@ -1,5 +1,5 @@
 import { getDb, isSqlite, type DB } from '~/db/db.server'
-import type { ReferenceListDefinition } from './definitions'
+import type { ReferenceListDefinition } from './definition'
 
 /** The codes a list holds, which a record's listed column may take (a list is small: one indexed query). */
 export async function listedCodes(list: ReferenceListDefinition, db: DB = getDb()): Promise<string[]> {

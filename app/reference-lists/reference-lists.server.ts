@@ -9,16 +9,8 @@ import type { LanguageCode } from '~/i18n/languages'
 import type { ImportAdapter } from '~/catalogs/csv-import.server'
 import type { ListState } from '~/lists/list-query'
 import { readAll, readPage, type AnySelect, type ListResult, type ListSource, type SortColumn } from '~/lists/list.server'
-import {
-	ITEM_FIELDS,
-	LABEL_LANGUAGES,
-	labelField,
-	listText,
-	REFERENCE_LIST_SPEC,
-	type ItemSort,
-	type ReferenceListDefinition,
-	type ReferenceOption,
-} from './definitions'
+import { ITEM_FIELDS, LABEL_LANGUAGES, labelField, listText, REFERENCE_LIST_SPEC, type ItemSort, type ReferenceOption } from './definitions'
+import type { ReferenceListDefinition } from './definition'
 import { versionedCache } from '~/utils/versioned-cache.server'
 import { newItemSchema, type ItemInput, type NewItemInput } from './item-schema.server'
 

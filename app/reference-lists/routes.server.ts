@@ -14,9 +14,10 @@ import type { Grants } from '~/permissions/grants'
 import { csvResponse, csvTemplateResponse } from '~/catalogs/csv-export.server'
 import { todayIso } from '~/catalogs/fields.server'
 import type { CatalogImportSpec } from '~/catalogs/import-route.server'
-import type { CatalogServerRoutes } from '~/catalogs/routes/catalog-routes.server'
+import type { CatalogServerRoutes } from '~/catalogs/routes/contracts.server'
 import { EVERYWHERE } from '~/permissions/scope'
-import { ITEM_FIELDS, listPages, REFERENCE_LIST_SPEC, type ReferenceListDefinition } from './definitions'
+import { ITEM_FIELDS, listPages, REFERENCE_LIST_SPEC } from './definitions'
+import type { ReferenceListDefinition } from './definition'
 import { editItemSchema, newItemSchema, type ItemInput } from './item-schema.server'
 import {
 	exportItems,
@@ -28,7 +29,6 @@ import {
 	itemStore,
 	nextSortOrder,
 	readItems,
-	referenceOptions,
 	type ItemTypes,
 } from './reference-lists.server'
 
@@ -99,11 +99,6 @@ export function itemAction(
 	intent: 'delete' | 'update',
 ) {
 	return catalogRecordAction(request, { id }, user, intent, itemRecordRoute(list))
-}
-
-/** A list's items as options in the reader's language (catalog pages: selects, filters, labels). */
-export async function optionsFor(list: ReferenceListDefinition, request: Request) {
-	return referenceOptions(list, await getLanguage(request))
 }
 
 /** The list's CSV import page: the catalogs' import, matching rows by code within the list. */

@@ -1,7 +1,8 @@
 import { holdListedCodes } from '~/reference-lists/listed-codes.server'
 import type { BulkCatalog } from '../bulk.server'
 import type { Actor } from '~/audit/audit.server'
-import type { ImportAdapter, RowError } from '../csv-import.server'
+import type { RowError } from '../csv'
+import type { ImportAdapter } from '../csv-import.server'
 import { inScope } from '~/permissions/scope'
 import { newRowOf, storageOf, type CatalogDefinition, type CatalogTypes } from './definition.server'
 

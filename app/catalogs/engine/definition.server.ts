@@ -1,10 +1,10 @@
 import type { z } from 'zod'
 import type { DB } from '~/db/db.server'
-import type { ReferenceListDefinition } from '~/reference-lists/definitions'
+import type { ReferenceListDefinition } from '~/reference-lists/definition'
 import type { BlockReason } from '../bulk'
 import type { CatalogEntity } from '../catalog.server'
 import type { CatalogPages } from '../catalog-pages'
-import type { RowError } from '../csv-import.server'
+import type { RowError } from '../csv'
 import type { CatalogListing, CatalogTable } from './listing.server'
 
 /**

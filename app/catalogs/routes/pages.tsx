@@ -1,19 +1,12 @@
 import { useLocation } from '@remix-run/react'
 import type { ComponentType } from 'react'
+import type { CatalogPageComponents } from './page-contracts'
 import { STATION_PAGE_COMPONENTS } from '~/catalogs/stations/pages'
 import { TOOL_PAGE_COMPONENTS } from '~/catalogs/tools/pages'
 import { referenceListPages } from '~/components/reference-list'
 import { STATION_TYPE_LIST } from '~/catalogs/station-types/station-types'
 import { TOOL_CATEGORY_LIST } from '~/catalogs/tool-groups/tool-groups'
 import { catalogAt, type CatalogKey } from './catalog-at'
-
-/** A catalog's own pages; each reads its loader's data and action's answer itself. The bulk delete and labels pages are the same for all. */
-export interface CatalogPageComponents {
-	list: ComponentType
-	record: ComponentType
-	new: ComponentType
-	import: ComponentType
-}
 
 const BUILT_IN: Record<CatalogKey, CatalogPageComponents> = {
 	stations: STATION_PAGE_COMPONENTS,

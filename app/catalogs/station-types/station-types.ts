@@ -1,5 +1,5 @@
 import { CATALOGS } from '~/catalogs/registry'
-import type { ReferenceListDefinition } from '~/reference-lists/definitions'
+import type { ReferenceListDefinition } from '~/reference-lists/definition'
 
 /** The station types: an editable reference list (decision 0027), a station's `type`. */
 export const STATION_TYPE_LIST: ReferenceListDefinition = {

@@ -7,7 +7,7 @@ import {
 } from '~/catalogs/catalog-record-route.server'
 import { csvResponse, csvTemplateResponse } from '~/catalogs/csv-export.server'
 import { todayIso } from '~/catalogs/fields.server'
-import type { CatalogServerRoutes } from '~/catalogs/routes/catalog-routes.server'
+import type { CatalogServerRoutes } from '~/catalogs/routes/contracts.server'
 import { STATION_RECORD } from '~/catalogs/stations/station-record.server'
 import { STATION_FIELDS, STATION_LIST, STATION_PAGES } from '~/catalogs/stations/stations'
 import { exportStations, listStations, stationBulk, stationFormValues, stationImport } from '~/catalogs/stations/stations.server'
@@ -15,7 +15,7 @@ import { TOOL_FUNCTION } from '~/catalogs/tools/tools'
 import { parseListState } from '~/lists/list-query'
 import { can } from '~/permissions/grants'
 import { STATION_TYPE_LIST } from '~/catalogs/station-types/station-types'
-import { optionsFor } from '~/reference-lists/routes.server'
+import { optionsFor } from '~/reference-lists/options.server'
 
 /** The stations' steps of the generated catalog routes (app/catalogs/routes/*), after each has checked its grant. */
 export const STATION_ROUTES = {

@@ -1,5 +1,5 @@
 import { CATALOGS } from '~/catalogs/registry'
-import type { ReferenceListDefinition } from '~/reference-lists/definitions'
+import type { ReferenceListDefinition } from '~/reference-lists/definition'
 
 /** The tool categories ("tool groups"): an editable reference list (decision 0027), a tool's `category`. */
 export const TOOL_CATEGORY_LIST: ReferenceListDefinition = {

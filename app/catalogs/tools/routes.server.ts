@@ -7,13 +7,13 @@ import {
 } from '~/catalogs/catalog-record-route.server'
 import { csvResponse, csvTemplateResponse } from '~/catalogs/csv-export.server'
 import { todayIso } from '~/catalogs/fields.server'
-import type { CatalogServerRoutes } from '~/catalogs/routes/catalog-routes.server'
+import type { CatalogServerRoutes } from '~/catalogs/routes/contracts.server'
 import { TOOL_RECORD, toolPageValues } from '~/catalogs/tools/tool-record.server'
 import { TOOL_FIELDS, TOOL_LIST, TOOL_PAGES } from '~/catalogs/tools/tools'
 import { exportTools, listTools, resolveStation, stationChoices, toolBulk, toolFormValues, toolImport } from '~/catalogs/tools/tools.server'
 import { parseListState } from '~/lists/list-query'
 import { TOOL_CATEGORY_LIST } from '~/catalogs/tool-groups/tool-groups'
-import { optionsFor } from '~/reference-lists/routes.server'
+import { optionsFor } from '~/reference-lists/options.server'
 
 /** The tools' steps of the generated catalog routes (app/catalogs/routes/*), after each has checked its grant. */
 export const TOOL_ROUTES = {
