@@ -11,8 +11,12 @@ export function classWords(sources) {
 	const words = new Set()
 	const prefixes = new Set()
 	for (const source of sources) {
-		for (const [word] of source.matchAll(/[A-Za-z0-9_-]+/g)) words.add(word)
-		for (const [, prefix] of source.matchAll(/([A-Za-z0-9_-]+-)\$\{/g)) prefixes.add(prefix)
+		for (const word of source.split(/[^A-Za-z0-9_-]+/)) if (word) words.add(word)
+		// The word before each `${` when it ends with a dash (a regular expression for it backtracks: 0.8 s).
+		for (let end = source.indexOf('${'); end !== -1; end = source.indexOf('${', end + 2)) {
+			const prefix = /[A-Za-z0-9_-]*$/.exec(source.slice(Math.max(0, end - 64), end))?.[0] ?? ''
+			if (prefix.endsWith('-') && prefix.length > 1) prefixes.add(prefix)
+		}
 	}
 	return { words, prefixes }
 }
