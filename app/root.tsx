@@ -9,7 +9,6 @@ import {
 	type ShouldRevalidateFunction,
 } from '@remix-run/react'
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import bootstrapHref from 'bootstrap/dist/css/bootstrap.min.css'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useChangeLanguage } from 'remix-i18next/react'
@@ -19,6 +18,8 @@ import { getFixedT, getLanguage } from './i18n/i18n.server'
 import { pageTitle } from './utils/meta'
 import { DEFAULT_LANGUAGE, languageTag } from './i18n/languages'
 import appStylesHref from './styles/app.css'
+// Written by the build: Bootstrap's rules for the classes the app uses (scripts/used-css.mjs).
+import bootstrapHref from './styles/bootstrap.used.css'
 import { requestContext } from './utils/logger.server'
 import { useRootData } from './utils/root-data'
 import { useNonce } from './utils/nonce'

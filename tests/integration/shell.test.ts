@@ -1,5 +1,7 @@
 import { translate } from '../support/translate'
 import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/db.server'
@@ -420,5 +422,48 @@ describe('the top bar', () => {
 		expect(page.querySelector('form[action="/account/logout"]')?.getAttribute('method')).toBe('post')
 		// The fullscreen toggle needs JavaScript, so the server does not render it.
 		expect(html).not.toContain('bx-fullscreen')
+	})
+	test("the language menu's flags are fetched when it opens; the current language's at once", async () => {
+		const { client } = await signedIn()
+		const menu = parseHtml(await (await client.get('/dashboard')).text()).querySelector('form[action="/settings/language"]')
+		const current = menu?.closest('details')?.querySelector('summary img.flag')
+		expect(current?.getAttribute('src')).toBe('/vendor/flags/vn.svg')
+		expect(current?.getAttribute('loading')).toBeUndefined()
+		const listed = menu?.querySelectorAll('img.flag') ?? []
+		expect(listed.map((flag) => flag.getAttribute('src'))).toEqual(
+			['vn', 'gb', 'es', 'de', 'it', 'ru'].map((code) => `/vendor/flags/${code}.svg`),
+		)
+		for (const flag of listed) expect(flag.getAttribute('loading')).toBe('lazy')
+	})
+})
+
+describe('style sheets', () => {
+	const bootstrap = fs.readFileSync(createRequire(import.meta.url).resolve('bootstrap/dist/css/bootstrap.min.css'), 'utf8')
+	/** Whether `css` has a rule naming the class (followed by what cannot continue a class name). */
+	const names = (css: string, name: string) => new RegExp(`\\.${name.replace(/[^\w-]/g, '\\$&')}(?![\\w-])`).test(css)
+
+	test("the pages link Bootstrap's rules for the classes they use: every Bootstrap class of the shell, the dashboard and a list, in under a third of the sheet", async () => {
+		const { client } = await signedIn(['operator'])
+		// A list with a row: its status badge is a class written as a prefix and a value.
+		expect((await client.post('/danhmuc/tram/new', stationFields({ name: `Trạm ${randomBytes(3).toString('hex')}` }))).status).toBe(302)
+		const pages = await Promise.all(
+			['/dashboard', '/danhmuc/tram', '/danhmuc/tram/new'].map(async (path) => {
+				const response = await client.get(path)
+				expect(response.status, path).toBe(200)
+				return parseHtml(await response.text())
+			}),
+		)
+		const links = pages[0]!.querySelectorAll('link[rel="stylesheet"]').map((link) => link.getAttribute('href') ?? '')
+		const href = links.find((link) => link.startsWith('/build/_assets/bootstrap'))
+		expect(href, links.join(', ')).toBeDefined()
+		const response = await client.get(href!)
+		expect(response.status).toBe(200)
+		const sheet = await response.text()
+		expect(sheet.length).toBeLessThan(bootstrap.length / 3)
+		const classes = new Set(pages.flatMap((page) => page.querySelectorAll('[class]').flatMap((element) => element.classList.value)))
+		const styled = [...classes].filter((name) => name !== '' && names(bootstrap, name))
+		expect(styled).toEqual(expect.arrayContaining(['btn', 'form-control', 'table', 'visually-hidden', 'rounded-pill']))
+		expect(styled.some((name) => name.startsWith('text-bg-'))).toBe(true)
+		expect(styled.filter((name) => !names(sheet, name))).toEqual([])
 	})
 })
