@@ -8,30 +8,25 @@ import {
 	useRouteError,
 	type ShouldRevalidateFunction,
 } from '@remix-run/react'
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LinksFunction, MetaFunction } from '@remix-run/node'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useChangeLanguage } from 'remix-i18next/react'
-import { getSessionState, takeFlash } from './auth/session.server'
 import { ErrorPage } from './components/error-page'
-import { getFixedT, getLanguage } from './i18n/i18n.server'
 import { pageTitle } from './utils/meta'
 import { DEFAULT_LANGUAGE, languageTag } from './i18n/languages'
 import appStylesHref from './styles/app.css'
 // Written by the build: Bootstrap's rules for the classes the app uses (scripts/used-css.mjs).
 import bootstrapHref from './styles/bootstrap.used.css'
-import { requestContext } from './utils/logger.server'
 import { useRootData } from './utils/root-data'
+import type { loader as rootLoader } from './root.server'
 import { useNonce } from './utils/nonce'
-import { getLayoutSettings } from './layout/settings.server'
 import { DEFAULT_LAYOUT, bodyAttributes } from './layout/settings'
 import { checkVersion } from './layout/version-check'
-import { getBuildInfo } from './version.server'
-import { portalTimeZone, readerTimeZone } from './i18n/time-zone.server'
 import { useEffect } from 'react'
 
 /** The title of pages that name none of their own. */
-export const meta: MetaFunction<typeof loader> = ({ matches }) => pageTitle(undefined, matches)
+export const meta: MetaFunction<typeof rootLoader> = ({ matches }) => pageTitle(undefined, matches)
 
 export const links: LinksFunction = () => [
 	{ rel: 'stylesheet', href: bootstrapHref },
@@ -40,20 +35,7 @@ export const links: LinksFunction = () => [
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
-export async function loader({ request }: LoaderFunctionArgs) {
-	const [language, state, flash] = await Promise.all([getLanguage(request), getSessionState(request), takeFlash(request)])
-	return {
-		language,
-		productName: getFixedT(language)('app.name'),
-		errorTitlePrefix: requestContext.getStore()?.formFailed ? getFixedT(language)('validation.errorTitlePrefix') : null,
-		layout: getLayoutSettings(request),
-		build: getBuildInfo(),
-		csrfToken: requestContext.getStore()?.csrfToken ?? '',
-		timeZone: state.status === 'active' ? readerTimeZone(state.user) : portalTimeZone(),
-		user: state.status === 'active' ? { id: state.user.id, displayName: state.user.display_name, email: state.user.email } : null,
-		flash,
-	}
-}
+export { loader } from './root.server'
 
 // The session, language and flash can change after any form post; plain navigations re-read them too.
 export const shouldRevalidate: ShouldRevalidateFunction = () => true

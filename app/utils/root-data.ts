@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from '@remix-run/react'
 import { DEFAULT_TIME_ZONE } from '~/i18n/format'
-import type { loader } from '~/root'
+import type { loader } from '~/root.server'
 
 /** The root loader's data (language, CSRF token, signed-in user, flash); undefined on a failed root. */
 export function useRootData() {
