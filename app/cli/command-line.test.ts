@@ -83,7 +83,13 @@ describe('the command table', () => {
 	})
 
 	test('values, defaults and flags come out as the command reads them', () => {
-		expect(parseCommandLine('db:seed-demo', [])).toEqual({ stations: '300', tools: undefined, users: '0', reset: false, password: 'Demo-Portal-2025!' })
+		expect(parseCommandLine('db:seed-demo', [])).toEqual({
+			stations: '300',
+			tools: undefined,
+			users: '0',
+			reset: false,
+			password: 'Demo-Portal-2025!',
+		})
 		expect(
 			parseCommandLine('users:create', ['--email', 'a@example.com', '--password', 'p', '--given-name', 'Lan', '--family-name=Phạm Thị']),
 		).toMatchObject({
