@@ -16,8 +16,9 @@ const STOP_MARGIN_MS = 5_000
  * its own database handle, answers the workers' messages, and keeps `config.webConcurrency` workers
  * serving the one port. It has no HTTP server of its own. SIGTERM or SIGINT is passed on to every
  * worker, which drains as a single process does; once all have exited the jobs stop, the database
- * closes and the primary exits 0. A second signal, or workers still running after their drain and
- * timeout, end them at once (exit 1).
+ * closes and the primary exits 0. Workers still running after their drain and timeout are ended at once
+ * (exit 1). A repeated signal changes nothing, as in a single process: Ctrl-C reaches the primary from the
+ * terminal and again from npm, which passes it on.
  */
 export async function runPrimary(config: Config, prepare: () => Promise<DatabaseHandle>): Promise<void> {
 	const database = await prepare()
@@ -39,7 +40,7 @@ export async function runPrimary(config: Config, prepare: () => Promise<Database
 	}
 	let stopping = false
 	const onSignal = (signal: NodeJS.Signals) => {
-		if (stopping) return forceExit('second signal')
+		if (stopping) return
 		stopping = true
 		logger.info('cluster.shutdown', { signal })
 		const drainMs = signal === 'SIGTERM' ? config.shutdown.drainMs : 0

@@ -10,7 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { freePort } from '../support/nginx'
-import { startServerCommand, type RunningServer } from '../support/server'
+import { logEntries, startServerCommand, type RunningServer } from '../support/server'
 
 const GUIDE = 'docs/deploy.md'
 const README = 'README.md'
@@ -290,8 +290,15 @@ describe('docs/deploy.md, followed on a fresh copy of the checkout', () => {
 		} finally {
 			exitCode = await server.stop('SIGINT')
 		}
-		// npm ends by the signal, as an interrupted command does; the server it ran drained and stopped.
+		// npm ends by the signal, as an interrupted command does; the server it ran drained and stopped. Ctrl-C
+		// reaches npm and every process it started at once, and npm passes it on too: the repeat is the same
+		// interruption, not an order to stop without draining.
 		expect(exitCode).toBeNull()
 		expect((await server.logged((entry) => entry.event === 'server.stopped')).event).toBe('server.stopped')
+		const entries = logEntries(server.output)
+		expect(entries.filter((entry) => String(entry.event).endsWith('shutdown_forced'))).toEqual([])
+		const serving = entries.filter((entry) => entry.event === 'server.listening').map((entry) => Number(entry.pid))
+		const stopped = entries.filter((entry) => entry.event === 'server.stopped').map((entry) => Number(entry.pid))
+		expect(stopped.sort()).toEqual(serving.sort())
 	})
 })

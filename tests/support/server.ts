@@ -18,7 +18,7 @@ export interface RunningServer {
 
 export type LogEntry = Record<string, unknown>
 
-function logEntries(output: string[]): LogEntry[] {
+export function logEntries(output: string[]): LogEntry[] {
 	return output.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as LogEntry)
 }
 
