@@ -1,3 +1,5 @@
+import type { LoadResult } from './bench-load'
+
 // What every phase of `npm run bench` records, shared by scripts/bench.ts and the modules of its sections.
 
 export interface Phase {
@@ -21,4 +23,20 @@ export interface Phase {
 export function percentile(sorted: number[], q: number) {
 	if (sorted.length === 0) return NaN
 	return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!
+}
+
+/** A load phase's figures from the load generator's result; RSS is the caller's to measure. */
+export function loadPhase(name: string, result: LoadResult, rss: { peakRssMb: number; rssAfterMb: number }): Phase {
+	const sorted = [...result.latencies].sort((a, b) => a - b)
+	return {
+		name,
+		requests: sorted.length,
+		rps: sorted.length / (result.elapsedMs / 1000),
+		p50: percentile(sorted, 0.5),
+		p95: percentile(sorted, 0.95),
+		p99: percentile(sorted, 0.99),
+		kbPerAnswer: result.bytes / Math.max(1, sorted.length) / 1024,
+		...rss,
+		statuses: result.statuses,
+	}
 }

@@ -1,7 +1,7 @@
 // Issue 36 point 1: the throughput phases with one worker and with two (WEB_CONCURRENCY), each against a
 // server of its own on the same data, and `/healthz` under 150 clients.
 import type { BenchRequest, LoadJob, LoadResult } from './bench-load'
-import { percentile, type Phase } from './bench-phase'
+import { loadPhase, type Phase } from './bench-phase'
 
 const HEALTH_CLIENTS = 150
 const WORKER_COUNTS = [1, 2] as const
@@ -47,20 +47,8 @@ export async function measureWorkers(bench: WorkersBench) {
 					concurrency,
 					maxSeconds: bench.maxSeconds,
 				})
-				const sorted = [...result.latencies].sort((a, b) => a - b)
-				const entry: Phase = {
-					name: `${name}, ${workers} worker${workers === 1 ? '' : 's'}`,
-					requests: sorted.length,
-					rps: sorted.length / (result.elapsedMs / 1000),
-					p50: percentile(sorted, 0.5),
-					p95: percentile(sorted, 0.95),
-					p99: percentile(sorted, 0.99),
-					kbPerAnswer: result.bytes / Math.max(1, sorted.length) / 1024,
-					// Several processes: the single-process phases above carry the RSS budgets.
-					peakRssMb: 0,
-					rssAfterMb: 0,
-					statuses: result.statuses,
-				}
+				// Several processes: the single-process phases above carry the RSS budgets.
+				const entry = loadPhase(`${name}, ${workers} worker${workers === 1 ? '' : 's'}`, result, { peakRssMb: 0, rssAfterMb: 0 })
 				bench.record(entry)
 				const bad = Object.keys(result.statuses).filter((status) => status !== '200')
 				if (bad.length > 0) bench.failures.push(`${entry.name}: answers ${JSON.stringify(result.statuses)}`)

@@ -31,7 +31,7 @@ import { BENCH_FACTS, type BenchFacts } from './bench-facts'
 import { auditPhases } from './bench-audit'
 import { measureStaff } from './bench-staff'
 import { measureWorkers } from './bench-workers'
-import { percentile, type Phase } from './bench-phase'
+import { loadPhase, percentile, type Phase } from './bench-phase'
 import type { BenchRequest, LoadJob, LoadResult } from './bench-load'
 import { SERVER_ENTRY, serverNodeFlags, serverProcessEnv } from './server-command.mjs'
 
@@ -215,19 +215,7 @@ async function measureEverything(base: string, pid: number, run: Run, probe: Run
 		const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 100)
 		const result = await run({ kind: 'load', base, requests, count, concurrency, maxSeconds: PHASE_SECONDS })
 		clearInterval(sampler)
-		const sorted = [...result.latencies].sort((a, b) => a - b)
-		const entry: Phase = {
-			name,
-			requests: sorted.length,
-			rps: sorted.length / (result.elapsedMs / 1000),
-			p50: percentile(sorted, 0.5),
-			p95: percentile(sorted, 0.95),
-			p99: percentile(sorted, 0.99),
-			kbPerAnswer: result.bytes / Math.max(1, sorted.length) / 1024,
-			peakRssMb: Math.max(peak, rssMb(pid)),
-			rssAfterMb: rssMb(pid),
-			statuses: result.statuses,
-		}
+		const entry = loadPhase(name, result, { peakRssMb: Math.max(peak, rssMb(pid)), rssAfterMb: rssMb(pid) })
 		phases.push(entry)
 		const bad = Object.entries(result.statuses).filter(([status]) => status !== '200')
 		if (bad.length > 0)

@@ -4,7 +4,7 @@ import { hashPassword } from '~/auth/password.server'
 import { getDatabase, type DatabaseHandle, type DB } from '~/db/db.server'
 import { toEmail } from './email.server'
 import { userSearchText } from './search-text'
-import { demoStaff, demoStaffRoles } from './demo-staff'
+import { demoStaff, demoStaffRoles, type DemoStaffMember } from './demo-staff'
 
 /** Rows per INSERT: well inside both databases' limits on bound parameters. */
 const BATCH = 500
@@ -28,7 +28,7 @@ export async function seedDemoStaff(
 	const roleIds = await ensureStaffRoles(db, now)
 	const passwordHash = await hashPassword(password)
 	let created = 0
-	let batch: ReturnType<typeof demoStaff> extends Generator<infer Member> ? Member[] : never = []
+	let batch: DemoStaffMember[] = []
 	const flush = async () => {
 		if (batch.length === 0) return
 		created += await writeStaff(db, batch, roleIds, passwordHash, now)
@@ -86,14 +86,7 @@ async function ensureStaffRoles(db: DB, now: number): Promise<Map<string, number
 /** Inserts the members not there yet with their assignments; answers how many were new. */
 async function writeStaff(
 	db: DB,
-	members: readonly {
-		email: string
-		firstName: string
-		lastName: string
-		displayName: string
-		lastSignInAt: number
-		assignments: readonly { roleCode: string; provinces: readonly string[] }[]
-	}[],
+	members: readonly DemoStaffMember[],
 	roleIds: ReadonlyMap<string, number>,
 	passwordHash: string,
 	now: number,
