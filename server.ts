@@ -13,7 +13,7 @@ import { checkRoleMapRoles } from '~/auth/oidc/directory-roles.server'
 import { ConfigError, getConfig, type Config } from '~/config.server'
 import { ensureBuiltins } from '~/permissions/builtins.server'
 import { checkDatabase } from '~/db/availability.server'
-import { getDatabase, migrateToLatest } from '~/db/db.server'
+import { getDatabase, migrateToLatest, pingDatabase } from '~/db/db.server'
 import { whenAnnouncementQueued } from '~/notifications/announcements.server'
 import { createCsrfToken, csrfCookieName, csrfSetCookie, readCookie, verifyCsrfCookie } from '~/security/csrf.server'
 import { securityHeaders } from '~/security/headers'
@@ -79,6 +79,8 @@ async function main() {
 		if (config.webConcurrency > 1) return runPrimary(config, () => prepareDatabase(config))
 	}
 	const database = cluster.isWorker ? getDatabase() : await prepareDatabase(config)
+	// Opens the readiness probe's own connection before the first request (a failure is /readyz's to report).
+	await pingDatabase(database).catch(() => undefined)
 	// The Remix app is loaded by the processes that serve it only.
 	const build = await import('@remix-run/dev/server-build')
 
@@ -159,9 +161,10 @@ async function main() {
 			res.status(503).json({ status: 'stopping', database: database.dialect })
 			return
 		}
+		const checkedAt = performance.now()
 		const unavailable = await checkDatabase(database)
 		if (unavailable) {
-			logger.error('readyz.database_unavailable', { reason: unavailable })
+			logger.error('readyz.database_unavailable', { reason: unavailable, elapsedMs: Math.round(performance.now() - checkedAt) })
 			res.status(503).json({ status: 'unavailable', database: database.dialect, reason: unavailable })
 			return
 		}

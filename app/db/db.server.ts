@@ -95,6 +95,9 @@ export function openDatabase(database: Config['database']): DatabaseHandle {
 	const probe = new pg.Pool({
 		connectionString: database.url,
 		max: 1,
+		// Kept open: a probe every 10 s (an orchestrator's default) would otherwise connect afresh each time,
+		// a handshake of several round trips that a burst of requests delays past the readiness timeout.
+		idleTimeoutMillis: 0,
 		connectionTimeoutMillis: connectMs,
 		query_timeout: connectMs,
 		keepAlive: true,

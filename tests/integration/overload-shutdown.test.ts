@@ -102,7 +102,10 @@ describe('overload', () => {
 
 			// The probes were answered all along, never refused.
 			expect(probes.length).toBeGreaterThan(0)
-			expect(probes.filter((probe) => probe.status !== 200).map((probe) => `${probe.status} ${probe.body}`)).toEqual([])
+			expect(
+				probes.filter((probe) => probe.status !== 200).map((probe) => `${probe.status} ${probe.body}`),
+				server.output.filter((line) => line.includes('readyz.')).join('\n'),
+			).toEqual([])
 
 			// Once the burst is over, pages are served again, and the log says how many were refused.
 			const agent = new http.Agent({ keepAlive: false })
