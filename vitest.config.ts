@@ -27,6 +27,9 @@ export default defineConfig({
 					// reads). Measured back to back on two busy cores: 44, 50 and 49 s with threads, 54, 61 and
 					// 60 s with forks (CPU 26 s against 30 s).
 					pool: 'threads',
+					// A bound, not a measure: on two cores shared with other work a test of half a second took over
+					// five (vitest's default), and nine unit tests timed out with nothing wrong.
+					testTimeout: 30_000,
 				},
 			},
 			{

@@ -55,7 +55,8 @@ describe('the cluster supervisor', () => {
 		const onCrashLoop = vi.fn()
 		const supervisor = superviseWorkers(1, onCrashLoop, { baseMs: 1, maxMs: 4, stableMs: 0, maxQuickDeaths: 2 })
 		const waits = () => restarts.mock.calls.filter(([event]) => event === 'cluster.worker_restarting').map(([, fields]) => fields?.inMs)
-		for (let tries = 0; tries < 100 && waits().length < 3; tries++) await new Promise((resolve) => setTimeout(resolve, 25))
+		// Three workers started and died one after the other: on a busy machine that takes seconds.
+		for (let tries = 0; tries < 1_000 && waits().length < 3; tries++) await new Promise((resolve) => setTimeout(resolve, 25))
 		await supervisor.stop('SIGTERM')
 		await untilNoWorkers()
 		expect(waits().slice(0, 3)).toEqual([1, 1, 1])
