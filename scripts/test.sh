@@ -50,7 +50,10 @@ background() {
 		job_started=$(date +%s)
 		"$@" >"$log" 2>&1
 		status=$?
-		echo "$status $(($(date +%s) - job_started))" >"$log.status"
+		# The CPU seconds (user + system) of everything the job ran: what it took from the stages beside it.
+		times >"$log.times"
+		cpu=$(awk 'NR == 2 { for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); sum += t[1] * 60 + t[2] } printf "%.0f", sum }' "$log.times")
+		echo "$status $(($(date +%s) - job_started)) $cpu" >"$log.status"
 		exit "$status"
 	) &
 	background_pids[$name]=$!
@@ -64,7 +67,8 @@ await_background() {
 	printf '\n\033[1m-- %s (in the background)\033[0m\n' "$name"
 	cat "${background_logs[$name]}"
 	took=$(cut -d' ' -f2 "${background_logs[$name]}.status" 2>/dev/null || echo '?')
-	background_times+=("$(printf '%5ss  %s' "$took" "$name")")
+	cpu=$(cut -d' ' -f3 "${background_logs[$name]}.status" 2>/dev/null || echo '?')
+	background_times+=("$(printf '%5ss  %s (CPU %ss)' "$took" "$name" "$cpu")")
 	if [ "$status" -ne 0 ]; then
 		printf '\n\033[1;31m%s failed (exit code %s)\033[0m\n' "$name" "$status"
 		exit "$status"
