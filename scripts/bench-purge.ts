@@ -41,10 +41,14 @@ export async function measurePurge(bench: PurgeBench): Promise<PurgeMeasured> {
 		let peak = bench.rssMb(server.pid)
 		const sampler = setInterval(() => (peak = Math.max(peak, bench.rssMb(server.pid))), 100)
 		await bench.probe({ kind: 'probe', base: server.base, path: '/healthz', intervalMs: 20 })
+		let timer: NodeJS.Timeout | undefined
 		const result = await Promise.race([
 			outcome,
-			new Promise<{ failed: string }>((resolve) => setTimeout(() => resolve({ failed: 'no audit.purged line' }), PURGE_TIMEOUT_MS)),
+			new Promise<{ failed: string }>(
+				(resolve) => (timer = setTimeout(() => resolve({ failed: 'no audit.purged line' }), PURGE_TIMEOUT_MS)),
+			),
 		])
+		clearTimeout(timer)
 		// The pass starts about a minute after the server listens: its time is counted from then.
 		const elapsedMs = performance.now() - listeningAt - FIRST_PASS_AFTER_MS
 		const health = await bench.probe({ kind: 'stop-probe' })
