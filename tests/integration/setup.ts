@@ -20,10 +20,10 @@ resetSingletons()
 
 /**
  * The accounts a test makes here (tests/support/users.ts) get Argon2id hashes of the lowest cost: a check reads
- * its cost from the hash, so signing them in costs the server a millisecond instead of about 30 ms of CPU, hundreds of times
- * a run. Only this process: the servers the tests start hash what they store (password
- * changes, resets, accounts made through the pages, the first administrator) at the production cost, which
- * app/auth/password.test.ts pins. Nothing in the app can choose a lower cost (docs/security.md, decision 0076).
+ * its cost from the hash, so the server checks their sign-ins in a millisecond instead of 30 ms or more of CPU,
+ * hundreds of times a run. Only this process: the servers the tests start hash what they store (password
+ * changes, resets, accounts made through the pages or the command line, the first administrator) at the
+ * production cost, which app/auth/password.test.ts pins. Nothing in the app can lower it (decision 0076).
  */
 vi.mock('@node-rs/argon2', async (importOriginal) => {
 	const argon2 = await importOriginal<typeof Argon2>()
