@@ -48,9 +48,9 @@ describe('password policy', () => {
 })
 
 describe('password hashing', () => {
-	test('uses Argon2id and verifies only the right password', async () => {
+	test('uses Argon2id at OWASP’s baseline cost and verifies only the right password', async () => {
 		const hash = await hashPassword('Correct horse 42')
-		expect(hash.startsWith('$argon2id$')).toBe(true)
+		expect(hash.startsWith('$argon2id$v=19$m=19456,t=2,p=1$')).toBe(true)
 		expect(await verifyPassword(hash, 'Correct horse 42')).toBe(true)
 		expect(await verifyPassword(hash, 'correct horse 42')).toBe(false)
 	})

@@ -1,6 +1,7 @@
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { TestClient } from '../support/client'
+import { testDatabaseKind } from '../support/database'
 import { loadRouteModules } from '../support/routes'
 import { startServer, type RunningServer } from '../support/server'
 import { createTestUser } from '../support/users'
@@ -134,6 +135,28 @@ function bodies(csrf: string): { variant: string; type?: string; body: string | 
 	]
 }
 
+/**
+ * Classes whose own values reach no SQL: refused by the body parsers, the size limit, the CSRF check or the
+ * request-address checks, or read by no query (language, range, ETag, request id). The only queries they cause
+ * are the session and grant look-ups that the plain requests of the same identity make on both databases, so
+ * they find nothing on PostgreSQL that SQLite would not: they run on SQLite only. Everything whose values may
+ * be bound into a query (form fields, JSON values, query strings, path segments, cookies, tokens, uploads)
+ * runs on both.
+ */
+const BEFORE_ANY_QUERY = new Set([
+	'wrong CSRF',
+	'over the limit',
+	'multipart without boundary',
+	'invalid JSON',
+	'deep JSON',
+	'no content type',
+	'unknown content type',
+	'odd request headers',
+	'X-Forwarded-Host that differs from the Origin',
+	'credentials in the Host header',
+])
+const sentOnThisDatabase = (variant: string) => testDatabaseKind() === 'sqlite' || !BEFORE_ANY_QUERY.has(variant)
+
 function queryVariants(path: string): { variant: string; path: string }[] {
 	return [
 		{ variant: 'broken escapes in the query', path: `${path}?q=%E0%A4%A&page=%ZZ&sort=%` },
@@ -259,9 +282,10 @@ describe('fuzzing every route', () => {
 						}
 					}
 				}
-				perPath.set(path, (perPath.get(path) ?? 0) + cases.length)
-				for (let start = 0; start < cases.length; start += 8) {
-					const batch = cases.slice(start, start + 8)
+				const sending = cases.filter((one) => sentOnThisDatabase(one.variant))
+				perPath.set(path, (perPath.get(path) ?? 0) + sending.length)
+				for (let start = 0; start < sending.length; start += 8) {
+					const batch = sending.slice(start, start + 8)
 					const answers = await Promise.all(batch.map((one) => send(one)))
 					sent += batch.length
 					answers.forEach((answer, index) => {

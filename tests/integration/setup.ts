@@ -1,3 +1,4 @@
+import type * as Argon2 from '@node-rs/argon2'
 import { afterAll, vi } from 'vitest'
 import { resetSingletons } from '~/utils/singleton.server'
 import { createTestDatabase } from '../support/database'
@@ -16,6 +17,20 @@ for (const name of Object.keys(process.env)) if (!(name in workerEnv) && !name.s
 for (const [name, value] of Object.entries(workerEnv)) if (!name.startsWith('VITEST')) process.env[name] = value
 vi.useRealTimers()
 resetSingletons()
+
+/**
+ * The accounts a test makes here (tests/support/users.ts) get Argon2id hashes of the lowest cost: a check reads
+ * its cost from the hash, so the server checks their sign-ins in a millisecond instead of 30 ms or more of CPU,
+ * hundreds of times a run. Only this process: the servers the tests start hash what they store (password
+ * changes, resets, accounts made through the pages or the command line, the first administrator) at the
+ * production cost, which app/auth/password.test.ts pins. Nothing in the app can lower it (decision 0076).
+ */
+vi.mock('@node-rs/argon2', async (importOriginal) => {
+	const argon2 = await importOriginal<typeof Argon2>()
+	const cheapest = { memoryCost: 8, timeCost: 1, parallelism: 1 }
+	const hash: typeof argon2.hash = (password, options, abortSignal) => argon2.hash(password, { ...options, ...cheapest }, abortSignal)
+	return { ...argon2, hash }
+})
 
 const database = await createTestDatabase()
 process.env.DATA_DIR = database.dataDir
