@@ -201,7 +201,6 @@ describe('roles', () => {
 		for (const [group, message] of [
 			['99999', vn.admin.roles.errors.badGroup],
 			['abc', vn.admin.roles.errors.badGroup],
-			['', vn.admin.roles.errors.badGroup],
 			// Not a top-level function: no group.
 			[String(tram), vn.admin.roles.errors.badGroup],
 			[String(dashboard), vn.admin.roles.errors.badGrant],
