@@ -16,7 +16,11 @@ export interface BenchFacts {
 		count: number
 		/** The role most staff hold, its members, and one of them to sign in as. */
 		bigRole: { id: number; code: string; members: number; holder: string }
-		/** The role's grants as its matrix posts them (`functionId:action`), and one it does not hold yet. */
+		/**
+		 * The function group of `addedGrant` (QUANTRI, whose matrix the save posts), the role's grants in it
+		 * as its matrix posts them (`functionId:action`), and one it does not hold yet.
+		 */
+		group: number
 		grants: string[]
 		addedGrant: string
 		/** A page the holder reaches only once `addedGrant` is saved. */

@@ -126,8 +126,16 @@ const bigRole = await db
 	.where('roles.code', '=', demoStaffRoleCode(0))
 	.groupBy(['roles.id', 'roles.code'])
 	.executeTakeFirstOrThrow()
-const grants = await db.selectFrom('role_grants').select(['function_id', 'action']).where('role_id', '=', bigRole.id).execute()
-const audit = await db.selectFrom('functions').select('id').where('code', '=', 'QUANTRI_AUDIT').executeTakeFirstOrThrow()
+// The matrix is saved one function group at a time (decision 0073): the administration's, QUANTRI.
+const audit = await db.selectFrom('functions').select(['id', 'parent_id']).where('code', '=', 'QUANTRI_AUDIT').executeTakeFirstOrThrow()
+const group = Number(audit.parent_id)
+const grants = await db
+	.selectFrom('role_grants')
+	.innerJoin('functions', 'functions.id', 'role_grants.function_id')
+	.select(['role_grants.function_id', 'role_grants.action'])
+	.where('role_grants.role_id', '=', bigRole.id)
+	.where((eb) => eb.or([eb('functions.id', '=', group), eb('functions.parent_id', '=', group)]))
+	.execute()
 const auditCount = Number(process.env.BENCH_AUDIT)
 const auditStarted = Date.now()
 await fillAuditLog(getDatabase(), {
@@ -145,6 +153,7 @@ const facts: BenchFacts = {
 	staff: {
 		count: staffCount,
 		bigRole: { id: bigRole.id, code: bigRole.code, members: Number(bigRole.members), holder: String(bigRole.holder) },
+		group,
 		grants: grants.map((grant) => `${grant.function_id}:${grant.action}`),
 		addedGrant: `${audit.id}:view`,
 		addedGrantPath: '/admin/audit',

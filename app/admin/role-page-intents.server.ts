@@ -1,7 +1,9 @@
 import type { Actor } from '~/audit/audit.server'
 import { formIntents, type Refusal } from '~/utils/form-action.server'
-import { ROLES_PATH, roleHref } from './roles'
-import { deleteRole, postedGrants, roleSchema, saveRoleGrants, updateRole } from './roles.server'
+import { parseId } from '~/catalogs/catalog.server'
+import { ROLES_PATH, roleGroupHref, roleHref } from './roles'
+import { postedGrants, saveRoleGrants } from './roles-matrix.server'
+import { deleteRole, roleSchema, updateRole } from './roles.server'
 
 /** Who acts on which role: what the page's `permit` gives each form once the grant is checked. */
 export interface RolePageAuth {
@@ -30,17 +32,25 @@ export function rolePageIntents() {
 			permission: 'update',
 			check: async (formData) => {
 				const grants = postedGrants(formData)
-				return grants ? { ok: true as const, grants } : { ok: false as const, formError: 'admin.roles.errors.badGrant' }
+				const group = formData.get('group')
+				return grants
+					? { ok: true as const, grants, group: parseId(typeof group === 'string' ? group : undefined) }
+					: { ok: false as const, formError: 'admin.roles.errors.badGrant' }
 			},
-			run: ({ checked }, auth) => saveRoleGrants(auth.id, checked.grants, auth.user),
+			// A malformed group is refused as an unknown one is, with the boxes kept.
+			run: ({ checked }, auth) =>
+				checked.group === null
+					? Promise.resolve({ ok: false as const, reason: 'unknownGroup' as const })
+					: saveRoleGrants(auth.id, checked.group, checked.grants, auth.user),
 			// The boxes come back as they were ticked.
 			refusals: {
 				delegation: (result, { checked }) => grantsRefusal(403, `admin.delegation.${result.refusal}`, checked.grants),
 				allAccess: (_result, { checked }) => grantsRefusal(409, 'admin.roles.errors.allAccess', checked.grants),
+				unknownGroup: (_result, { checked }) => grantsRefusal(400, 'admin.roles.errors.badGroup', checked.grants),
 				unknownFunction: (_result, { checked }) => grantsRefusal(400, 'admin.roles.errors.badGrant', checked.grants),
 			},
-			done: (result, _form, auth) => ({
-				redirect: roleHref(auth.id),
+			done: (result, { checked }, auth) => ({
+				redirect: roleGroupHref(auth.id, checked.group!),
 				toast: result.changed ? 'admin.roles.grantsSaved' : 'admin.noChanges',
 			}),
 		}),

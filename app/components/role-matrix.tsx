@@ -1,4 +1,6 @@
+import { Link } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
+import { roleGroupHref } from '~/admin/roles'
 import { ACTIONS } from '~/permissions/actions'
 import { Badge } from './badge'
 import { TableScroller } from './list'
@@ -11,23 +13,45 @@ export interface MatrixRow {
 	enabled: boolean
 }
 
-/** The functions in tree order, cut into their top-level groups (a group: a top-level function and everything under it). */
-export function matrixGroups<Row extends { depth: number }>(functions: readonly Row[]): Row[][] {
-	const groups: Row[][] = []
-	for (const fn of functions) {
-		if (fn.depth === 0 || groups.length === 0) groups.push([fn])
-		else groups.at(-1)!.push(fn)
-	}
-	return groups
+export interface MatrixGroup {
+	id: number
+	label: string
+	functions: number
+	held: number
+	grants: number
 }
 
 /**
- * A role's function × action matrix: a table on wide screens; on phones (CSS) one top-level group at a time,
- * chosen by the radio buttons of the groups' header rows, each action a full-width toggle. The radios choose
- * only what is shown (the action reads nothing but `grant`), so this works without JavaScript.
+ * The function groups of a role's matrix, each with how much of it the role holds, as links to the page
+ * showing that group's matrix (plain links: the server renders one group at a time, with or without JavaScript).
+ */
+export function RoleMatrixGroups({ roleId, groups, current }: { roleId: number; groups: readonly MatrixGroup[]; current: number }) {
+	const { t } = useTranslation()
+	return (
+		<nav aria-label={t('admin.roles.groups')} className="admin-matrix-groups">
+			<ul className="list-unstyled">
+				{groups.map((group) => (
+					<li key={group.id}>
+						<Link to={roleGroupHref(roleId, group.id)} preventScrollReset aria-current={group.id === current ? 'page' : undefined}>
+							<span className="admin-matrix-groups__label">{group.label}</span>
+							<span className="admin-matrix-groups__count">
+								{t('admin.roles.groupSummary', { held: group.held, total: group.functions, grants: group.grants })}
+							</span>
+						</Link>
+					</li>
+				))}
+			</ul>
+		</nav>
+	)
+}
+
+/**
+ * One function group of a role's function × action matrix: a table on wide screens; on phones (CSS) each
+ * function a block and each action a full-width toggle.
  */
 export function RoleMatrix({
 	roleCode,
+	groupLabel,
 	functions,
 	checked,
 	editable,
@@ -35,6 +59,7 @@ export function RoleMatrix({
 	groupsOnly,
 }: {
 	roleCode: string
+	groupLabel: string
 	functions: readonly MatrixRow[]
 	checked: ReadonlySet<string>
 	editable: boolean
@@ -48,7 +73,7 @@ export function RoleMatrix({
 		<TableScroller labelledBy="matrix-caption" className="admin-matrix-box">
 			<table className="table table-sm align-middle admin-matrix">
 				<caption id="matrix-caption" className="visually-hidden">
-					{t('admin.roles.matrixCaption', { role: roleCode })}
+					{t('admin.roles.matrixCaption', { role: roleCode, group: groupLabel })}
 				</caption>
 				<thead>
 					<tr>
@@ -60,54 +85,38 @@ export function RoleMatrix({
 						))}
 					</tr>
 				</thead>
-				{matrixGroups(functions).map((group, index) => (
-					<tbody key={group[0]!.id} className="admin-matrix__group">
-						<tr className="admin-matrix__group-row">
-							<td colSpan={ACTIONS.length + 1}>
-								<label className="admin-matrix__group-choice">
-									<input
-										type="radio"
-										name="matrix-group"
-										value={group[0]!.code}
-										defaultChecked={index === 0}
-										className="form-check-input"
-									/>
-									{group[0]!.label}
-								</label>
-							</td>
+				<tbody>
+					{functions.map((fn) => (
+						<tr key={fn.id}>
+							<th scope="row" className={`admin-depth-${Math.min(fn.depth, 3)}`}>
+								{fn.label} <span className="text-body-secondary small">{`(${fn.code})`}</span>
+								{fn.enabled ? null : <Badge className="text-bg-secondary ms-1">{t('admin.roles.disabled')}</Badge>}
+								{groupsOnly.has(fn.id) ? <Badge className="text-bg-info ms-1">{t('admin.roles.impliedGroup')}</Badge> : null}
+							</th>
+							{ACTIONS.map((action) => {
+								const value = `${fn.id}:${action}`
+								return (
+									<td key={action} className="text-center">
+										<label className="admin-matrix__toggle">
+											<span className="admin-matrix__action" aria-hidden="true">
+												{t(`admin.roles.actions.${action}`)}
+											</span>
+											<input
+												type="checkbox"
+												className="form-check-input"
+												name="grant"
+												value={value}
+												defaultChecked={checked.has(value)}
+												disabled={!editable || (held !== null && !held.has(value))}
+												aria-label={t('admin.roles.grantLabel', { action: t(`admin.roles.actions.${action}`), function: fn.label })}
+											/>
+										</label>
+									</td>
+								)
+							})}
 						</tr>
-						{group.map((fn) => (
-							<tr key={fn.id}>
-								<th scope="row" className={`admin-depth-${Math.min(fn.depth, 3)}`}>
-									{fn.label} <span className="text-body-secondary small">{`(${fn.code})`}</span>
-									{fn.enabled ? null : <Badge className="text-bg-secondary ms-1">{t('admin.roles.disabled')}</Badge>}
-									{groupsOnly.has(fn.id) ? <Badge className="text-bg-info ms-1">{t('admin.roles.impliedGroup')}</Badge> : null}
-								</th>
-								{ACTIONS.map((action) => {
-									const value = `${fn.id}:${action}`
-									return (
-										<td key={action} className="text-center">
-											<label className="admin-matrix__toggle">
-												<span className="admin-matrix__action" aria-hidden="true">
-													{t(`admin.roles.actions.${action}`)}
-												</span>
-												<input
-													type="checkbox"
-													className="form-check-input"
-													name="grant"
-													value={value}
-													defaultChecked={checked.has(value)}
-													disabled={!editable || (held !== null && !held.has(value))}
-													aria-label={t('admin.roles.grantLabel', { action: t(`admin.roles.actions.${action}`), function: fn.label })}
-												/>
-											</label>
-										</td>
-									)
-								})}
-							</tr>
-						))}
-					</tbody>
-				))}
+					))}
+				</tbody>
 			</table>
 		</TableScroller>
 	)

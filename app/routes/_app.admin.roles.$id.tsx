@@ -1,26 +1,25 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { impliedGroups, ROLES_FUNCTION, ROLES_PATH, roleHref } from '~/admin/roles'
-import { functionTree, getRole, heldGrants, roleEditRefusal, roleGrants } from '~/admin/roles.server'
+import { impliedGroups, ROLES_FUNCTION, ROLES_PATH, roleGroupHref, roleHref, roleMenuHref } from '~/admin/roles'
+import { getRoleMatrix, heldGrants } from '~/admin/roles-matrix.server'
+import { getRole, roleEditRefusal } from '~/admin/roles.server'
 import { parseId } from '~/catalogs/catalog.server'
 import { RoleForm } from '~/components/admin-role-form'
 import { useRoleDescription, useRoleName } from '~/components/role-name'
 import { PageHeader } from '~/components/page-header'
 import { CsrfInput, ErrorSummary, FormAlert } from '~/components/forms'
-import { MenuPreview } from '~/components/shell/menu-preview'
 import { getLanguage, getT } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
 import { can } from '~/permissions/grants'
 import { forbidden, requirePermission } from '~/permissions/grants.server'
-import { roleMenuPreview } from '~/permissions/menu-preview.server'
 import { formAction, type FormAnswer } from '~/utils/form-action.server'
 import { rolePageIntents, type RolePageAuth, type RolePageIntent } from '~/admin/role-page-intents.server'
 import { AdminDeleteConfirmation } from '~/components/admin-delete-confirmation'
 import catalogStyles from '~/styles/catalogs.css'
 import { pageTitle } from '~/utils/meta'
 import { Badge } from '~/components/badge'
-import { RoleMatrix } from '~/components/role-matrix'
+import { RoleMatrix, RoleMatrixGroups } from '~/components/role-matrix'
 import { notFound } from '~/utils/responses.server'
 import { deleteConfirmationHref, isDeleteConfirmation } from '~/utils/delete-confirmation'
 
@@ -37,13 +36,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	if (!role) throw notFound()
 	const confirmDelete = isDeleteConfirmation(request.url)
 	if (confirmDelete && (!can(grants, ROLES_FUNCTION, 'delete') || role.is_builtin)) throw forbidden()
+	const groupParam = new URL(request.url).searchParams.get('group')
+	const groupId = groupParam === null ? null : parseId(groupParam)
+	if (groupParam !== null && groupId === null) throw notFound()
 	const [t, language] = await Promise.all([getT(request), getLanguage(request)])
+	// An all-access role has no matrix to show.
+	const matrix = role.all_access ? null : await getRoleMatrix(role.id, groupId, language)
+	if (!role.all_access && !matrix) throw notFound()
 	return {
 		title: confirmDelete ? t('admin.roles.deleteTitle', { code: role.code }) : role.code,
 		role,
-		functions: await functionTree(language),
-		menuPreview: await roleMenuPreview(role.id, language),
-		granted: await roleGrants(role.id),
+		matrix,
 		editRefusal: await roleEditRefusal(user.id, role),
 		held: await heldGrants(user.id),
 		confirmDelete,
@@ -65,7 +68,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function AdminRolePage() {
 	const { t } = useTranslation()
-	const { role, functions, granted, confirmDelete, allowed, editRefusal, held, menuPreview } = useLoaderData<typeof loader>()
+	const { role, matrix, confirmDelete, allowed, editRefusal, held } = useLoaderData<typeof loader>()
 	const heldSet = held ? new Set(held) : null
 	const failed = useActionData<typeof action>() as (FormAnswer<RolePageIntent> & { granted?: string[] }) | undefined
 	const roleName = useRoleName()
@@ -87,9 +90,9 @@ export default function AdminRolePage() {
 		)
 	}
 
-	const checked = new Set(failed?.intent === 'grants' && failed.granted ? failed.granted : granted)
+	const checked = new Set(failed?.intent === 'grants' && failed.granted ? failed.granted : (matrix?.granted ?? []))
 	const editable = allowed.update && !role.all_access && editRefusal === null
-	const groupsOnly = impliedGroups(functions, (id) => checked.has(`${id}:view`))
+	const groupsOnly = impliedGroups(matrix?.functions ?? [], (id) => checked.has(`${id}:view`))
 	const updateFailed = failed?.intent === 'update' ? failed : null
 	return (
 		<section aria-labelledby="role-heading">
@@ -124,32 +127,47 @@ export default function AdminRolePage() {
 			<h2 className="h5" id="matrix-heading">
 				{t('admin.roles.matrix')}
 			</h2>
-			{role.all_access ? (
+			<p>
+				<Link to={roleMenuHref(role.id)} className="link-on-page">
+					{t('admin.menuPreview.role')}
+				</Link>
+			</p>
+			{matrix === null ? (
 				<p className="alert alert-info" role="status">
 					{t('admin.roles.allFunctionsNote')}
 				</p>
 			) : (
-				<Form method="post" action={href} aria-labelledby="matrix-heading">
-					<CsrfInput />
-					<input type="hidden" name="intent" value="grants" />
-					<RoleMatrix
-						roleCode={role.code}
-						functions={functions}
-						checked={checked}
-						editable={editable}
-						held={heldSet}
-						groupsOnly={groupsOnly}
-					/>
-					{editable ? (
-						<div className="sticky-actions">
-							<button type="submit" className="btn btn-primary">
-								{t('admin.roles.saveGrants')}
-							</button>
-						</div>
-					) : null}
-				</Form>
+				<>
+					<RoleMatrixGroups roleId={role.id} groups={matrix.groups} current={matrix.group.id} />
+					<Form
+						key={matrix.group.id}
+						method="post"
+						action={roleGroupHref(role.id, matrix.group.id)}
+						aria-labelledby="matrix-heading"
+						preventScrollReset
+					>
+						<CsrfInput />
+						<input type="hidden" name="intent" value="grants" />
+						<input type="hidden" name="group" value={matrix.group.id} />
+						<RoleMatrix
+							roleCode={role.code}
+							groupLabel={matrix.group.label}
+							functions={matrix.functions}
+							checked={checked}
+							editable={editable}
+							held={heldSet}
+							groupsOnly={groupsOnly}
+						/>
+						{editable ? (
+							<div className="sticky-actions">
+								<button type="submit" className="btn btn-primary">
+									{t('admin.roles.saveGrants')}
+								</button>
+							</div>
+						) : null}
+					</Form>
+				</>
 			)}
-			<MenuPreview items={menuPreview} heading={t('admin.menuPreview.role')} id="menu-preview" />
 		</section>
 	)
 }

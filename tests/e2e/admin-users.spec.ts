@@ -51,6 +51,7 @@ test('an administrator creates a user with a role; that user signs in and sees e
 		await expect(userMenu.getByRole('link', { name: en.functions.QUANTRI_USERS, includeHidden: true })).toHaveCount(0)
 		await open(page, '/admin/roles')
 		await page.getByRole('link', { name: 'operator', exact: true }).click()
+		await page.getByRole('main').getByRole('link', { name: en.admin.menuPreview.role }).click()
 		const roleMenu = page.getByRole('navigation', { name: en.admin.menuPreview.role })
 		await expect(roleMenu.getByRole('link', { name: en.functions.CONGCU_LIST, includeHidden: true })).toHaveCount(1)
 		await expect(roleMenu.getByRole('link', { name: en.functions.QUANTRI_ROLES, includeHidden: true })).toHaveCount(0)

@@ -179,41 +179,43 @@ export async function expectLabelsOfTickedRecords(page: Page, t: Messages, path:
 }
 
 /**
- * On a phone, the permission matrix of the built-in role `operator`: one top-level function group at a time
- * (chosen by its radio button), each action a full-width toggle, and the save button on the screen while the
- * matrix is scrolled through. The viewport is put back afterwards.
+ * On a phone, the permission matrix of the built-in role `operator`: its function groups as links that fit
+ * the screen and are 44 px targets, the matrix of the chosen group only (a link: without JavaScript a new page
+ * from the server), each action a full-width toggle, and the save button on the screen while the matrix is
+ * scrolled through. The viewport is put back afterwards.
  */
 export async function expectRoleMatrixOnPhone(page: Page, t: Messages) {
 	const original = page.viewportSize()
-	await resize(page, PHONES[1])
+	const phone = PHONES[1]
+	await resize(page, phone)
 	await open(page, '/admin/roles')
 	await page.getByRole('main').getByRole('rowheader').getByRole('link', { name: 'operator', exact: true }).click()
-	const matrix = page.getByRole('group', { name: format(t.admin.roles.matrixCaption, { role: 'operator' }) })
-	await expect(matrix).toBeVisible()
-	const groups = matrix.getByRole('radio')
+	const groups = page.getByRole('navigation', { name: t.admin.roles.groups }).getByRole('link')
+	await expect(groups.first()).toBeVisible()
 	expect(await groups.count(), 'the matrix has function groups to choose from').toBeGreaterThan(1)
 	for (const index of [1, 0]) {
-		await groups.nth(index).check()
-		const shown = await matrix.locator('tbody').evaluateAll(
-			(bodies, chosen) =>
-				bodies.map((body, position) => ({
-					position,
-					rows: [...body.querySelectorAll('tr:not(.admin-matrix__group-row)')].filter((row) => row.checkVisibility()).length,
-					chosen: position === chosen,
-				})),
-			index,
-		)
-		expect(
-			shown.filter((group) => !group.chosen && group.rows > 0),
-			`only the chosen group (${index + 1}) shows its functions`,
-		).toEqual([])
-		expect(shown.find((group) => group.chosen)?.rows, 'the chosen group shows its functions').toBeGreaterThan(0)
+		const link = groups.nth(index)
+		const box = (await link.boundingBox())!
+		expect(box.height, 'a group is a 44 px target').toBeGreaterThanOrEqual(TARGET_PX - 0.5)
+		expect(box.x >= 0 && box.x + box.width <= phone.width, 'a group fits the screen').toBe(true)
+		const href = (await link.getAttribute('href'))!
+		const label = (await link.locator('.admin-matrix-groups__label').textContent())!
+		await link.click()
+		await expect(page).toHaveURL(href)
+		await expect(groups.nth(index)).toHaveAttribute('aria-current', 'page')
+		await expect(page.getByRole('group', { name: format(t.admin.roles.matrixCaption, { role: 'operator', group: label }) })).toBeVisible()
+		await expect(page.getByRole('main').getByRole('table'), 'one group at a time').toHaveCount(1)
 	}
-	const toggle = matrix.locator('tbody tr:not(.admin-matrix__group-row) td label').first()
-	const box = (await toggle.boundingBox())!
-	expect(box.width, 'an action is a full-width toggle').toBeGreaterThan(PHONES[1].width * 0.8)
-	expect(box.height, 'an action is a 44 px target').toBeGreaterThanOrEqual(TARGET_PX - 0.5)
-	await toggle.scrollIntoViewIfNeeded()
-	await expect(page.getByRole('button', { name: t.admin.roles.saveGrants })).toBeInViewport()
+	for (const size of PHONES) {
+		await resize(page, size)
+		const toggle = page.locator('table.admin-matrix tbody td label').first()
+		const box = (await toggle.boundingBox())!
+		expect(box.width, `an action is a full-width toggle at ${size.width} px`).toBeGreaterThan(size.width * 0.8)
+		expect(box.height, 'an action is a 44 px target').toBeGreaterThanOrEqual(TARGET_PX - 0.5)
+		const last = (await groups.last().boundingBox())!
+		expect(last.x + last.width, `the groups fit ${size.width} px`).toBeLessThanOrEqual(size.width)
+		await toggle.scrollIntoViewIfNeeded()
+		await expect(page.getByRole('button', { name: t.admin.roles.saveGrants })).toBeInViewport()
+	}
 	if (original) await page.setViewportSize(original)
 }

@@ -263,7 +263,11 @@ describe('a delegated role administrator (QUANTRI_ROLES update, and the dashboar
 		const actor = await signedIn([roleAdminRole])
 		const target = await createRole(`target_${Date.now()}`, { DASHBOARD: ['view'] })
 		const catalogs = await functionId('DANHMUC_TRAM')
-		const response = await actor.client.post(`/admin/roles/${target}`, { intent: 'grants', grant: `${catalogs}:delete` })
+		const response = await actor.client.post(`/admin/roles/${target}`, {
+			intent: 'grants',
+			group: String(await functionId('DANHMUC')),
+			grant: `${catalogs}:delete`,
+		})
 		expect(response.status).toBe(403)
 		expect(alertText(await response.text())).toContain(en.admin.delegation.grantBeyondActor)
 		const grants = await getDb().selectFrom('role_grants').select(['function_id', 'action']).where('role_id', '=', target).execute()
@@ -275,12 +279,20 @@ describe('a delegated role administrator (QUANTRI_ROLES update, and the dashboar
 		const actor = await signedIn([roleAdminRole])
 		const own = Number((await getDb().selectFrom('roles').select('id').where('code', '=', roleAdminRole).executeTakeFirstOrThrow()).id)
 		const dashboard = await functionId('DASHBOARD')
-		const ownRole = await actor.client.post(`/admin/roles/${own}`, { intent: 'grants', grant: `${dashboard}:view` })
+		const ownRole = await actor.client.post(`/admin/roles/${own}`, {
+			intent: 'grants',
+			group: String(dashboard),
+			grant: `${dashboard}:view`,
+		})
 		expect(ownRole.status).toBe(403)
 		expect(alertText(await ownRole.text())).toContain(en.admin.delegation.ownRole)
 		const operator = Number((await getDb().selectFrom('roles').select('id').where('code', '=', 'operator').executeTakeFirstOrThrow()).id)
 		const before = await getDb().selectFrom('role_grants').select(['function_id', 'action']).where('role_id', '=', operator).execute()
-		const builtin = await actor.client.post(`/admin/roles/${operator}`, { intent: 'grants', grant: `${dashboard}:view` })
+		const builtin = await actor.client.post(`/admin/roles/${operator}`, {
+			intent: 'grants',
+			group: String(dashboard),
+			grant: `${dashboard}:view`,
+		})
 		expect(builtin.status).toBe(403)
 		expect(alertText(await builtin.text())).toContain(en.admin.delegation.builtinRole)
 		expect(await getDb().selectFrom('role_grants').select(['function_id', 'action']).where('role_id', '=', operator).execute()).toEqual(
@@ -293,12 +305,20 @@ describe('a delegated role administrator (QUANTRI_ROLES update, and the dashboar
 		const target = await createRole(`mixed_${Date.now()}`, { DANHMUC_TRAM: ['view', 'delete'] })
 		const dashboard = await functionId('DASHBOARD')
 		const stations = await functionId('DANHMUC_TRAM')
-		const page = parseHtml(await (await actor.client.get(`/admin/roles/${target}`)).text())
+		const catalogs = await functionId('DANHMUC')
+		const page = parseHtml(await (await actor.client.get(`/admin/roles/${target}?group=${catalogs}`)).text())
 		expect(page.querySelector(`input[name="grant"][value="${stations}:delete"]`)?.hasAttribute('disabled')).toBe(true)
-		expect(page.querySelector(`input[name="grant"][value="${dashboard}:view"]`)?.hasAttribute('disabled')).toBe(false)
-		const response = await actor.client.post(`/admin/roles/${target}`, { intent: 'grants', grant: `${dashboard}:view` })
-		await response.text()
-		expect(response.status).toBe(302)
+		const dashboardPage = parseHtml(await (await actor.client.get(`/admin/roles/${target}?group=${dashboard}`)).text())
+		expect(dashboardPage.querySelector(`input[name="grant"][value="${dashboard}:view"]`)?.hasAttribute('disabled')).toBe(false)
+		// The catalogs' group saved with nothing ticked (the disabled boxes are not posted) keeps them.
+		for (const [group, grant] of [
+			[catalogs, []],
+			[dashboard, [`${dashboard}:view`]],
+		] as const) {
+			const response = await actor.client.post(`/admin/roles/${target}`, { intent: 'grants', group: String(group), grant })
+			await response.text()
+			expect(response.status).toBe(302)
+		}
 		const grants = await getDb().selectFrom('role_grants').select(['function_id', 'action']).where('role_id', '=', target).execute()
 		expect(grants.map((g) => `${g.function_id}:${g.action}`).sort()).toEqual(
 			[`${dashboard}:view`, `${stations}:delete`, `${stations}:view`].sort(),

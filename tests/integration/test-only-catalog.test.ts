@@ -11,7 +11,8 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { z } from 'zod'
 import { createFunction, functionSchema } from '~/admin/functions.server'
-import { createRole, saveRoleGrants } from '~/admin/roles.server'
+import { saveRoleGrants } from '~/admin/roles-matrix.server'
+import { createRole } from '~/admin/roles.server'
 import { createSession, takeFlash } from '~/auth/session.server'
 import { versionField as bulkVersionField } from '~/catalogs/bulk'
 import { catalogListAction, loadCatalogList } from '~/catalogs/catalog-list-route.server'
@@ -476,8 +477,10 @@ async function grantGaugeRoles() {
 	] as const) {
 		const role = await createRole({ code, name: code, description: null }, actor)
 		if (!role.ok) throw new Error(`role: ${role.reason}`)
+		// The function is top-level: a group of its own.
 		const granted = await saveRoleGrants(
 			role.id,
+			created.id,
 			actions.map((action) => ({ functionId: created.id, action })),
 			actor,
 		)
