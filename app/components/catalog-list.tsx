@@ -151,9 +151,9 @@ export function CatalogListPage<Row extends CatalogListRow, Filter extends strin
 										<th scope="row">
 											<Link to={recordHref(pages, row.id)}>{row.code}</Link>
 										</th>
-										<td className="col-name">
+										<td>
 											{row.name}
-											<RowDetail items={secondary.map((column) => ({ label: column.label, value: column.cell(row) }))} />
+											<RowDetail values={secondary.map((column) => column.cell(row))} />
 										</td>
 										{shown.map((column) => (
 											<td

@@ -1,5 +1,5 @@
 import { Form, Link } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { Fragment, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApplyAsChanged } from '~/hooks/use-apply-as-changed'
 import { formatNumber } from '~/i18n/format'
@@ -130,7 +130,7 @@ export function ListToolbar<Filter extends string, Sort extends string>({
 							<i className="bx bx-search" aria-hidden="true" /> {t('list.apply')}
 						</button>
 						{isNarrowed(state) ? (
-							<Link to={path} className="btn btn-outline-secondary">
+							<Link to={path} className="btn btn-outline-secondary" discover="none">
 								{t('list.clear')}
 							</Link>
 						) : null}
@@ -176,7 +176,8 @@ export function SortableHeader<Filter extends string, Sort extends string>({
 	const icon = active ? (state.dir === 'asc' ? 'bx-sort-up' : 'bx-sort-down') : 'bx-sort-alt-2'
 	return (
 		<th scope="col" aria-sort={ariaSort} className={className}>
-			<Link to={`${path}${sortSearch(state, spec, column)}`} className="sort-link">
+			{/* discover="none": the list's own route, known already (each link would carry data-discover). */}
+			<Link to={`${path}${sortSearch(state, spec, column)}`} className="sort-link" discover="none">
 				{children}
 				<i className={`bx ${icon} ms-1`} aria-hidden="true" />
 				<span className="visually-hidden">
@@ -221,7 +222,7 @@ export function Pagination<Filter extends string, Sort extends string>({
 			<ul className="pagination flex-wrap">
 				<li className={`page-item${info.page <= 1 ? ' disabled' : ''}`}>
 					{info.page > 1 ? (
-						<Link className="page-link" to={href(info.page - 1)} rel="prev">
+						<Link className="page-link" to={href(info.page - 1)} rel="prev" discover="none">
 							{t('list.previous')}
 						</Link>
 					) : (
@@ -242,6 +243,7 @@ export function Pagination<Filter extends string, Sort extends string>({
 							<Link
 								className="page-link"
 								to={href(page)}
+								discover="none"
 								aria-current={page === info.page ? 'page' : undefined}
 								aria-label={t('list.pageNumber', { page: formatNumber(page, i18n.language) })}
 							>
@@ -252,7 +254,7 @@ export function Pagination<Filter extends string, Sort extends string>({
 				)}
 				<li className={`page-item${info.hasNext ? '' : ' disabled'}`}>
 					{info.hasNext ? (
-						<Link className="page-link" to={href(info.page + 1)} rel="next">
+						<Link className="page-link" to={href(info.page + 1)} rel="next" discover="none">
 							{t('list.next')}
 						</Link>
 					) : (
@@ -330,21 +332,25 @@ function EmptyState({ icon, title, body, children }: { icon: string; title: stri
 
 /**
  * The values of a row's secondary columns, as a line under its name: shown only where the table is too
- * narrow for those columns and hides them (`col-secondary`, see catalogs.css).
+ * narrow for those columns (`col-secondary`, see catalogs.css). It is what the eye reads there; the cells
+ * themselves stay in the table for screen readers (visually hidden, with their column headers), so the line
+ * is hidden from them and carries no labels.
  */
-export function RowDetail({ items }: { items: ReadonlyArray<{ label: string; value: ReactNode; hidden?: boolean }> }) {
-	// A column the user hid (see ListViews) is left out here too.
-	const shown = items.filter((item) => !item.hidden && item.value !== '' && item.value !== null)
+export function RowDetail({ values }: { values: ReadonlyArray<ReactNode> }) {
+	const shown = values.filter((value) => value !== '' && value !== null)
 	if (shown.length === 0) return null
+	// Text joined into one string: React would separate adjacent text nodes with comments.
+	const text = shown.every((value) => typeof value === 'string' || typeof value === 'number')
 	return (
-		<div className="row-detail">
-			{shown.map((item, index) => (
-				<span key={item.label}>
-					{index > 0 ? <span aria-hidden="true"> · </span> : null}
-					<span className="visually-hidden">{item.label}: </span>
-					{item.value}
-				</span>
-			))}
+		<div className="row-detail" aria-hidden="true">
+			{text
+				? shown.join(' · ')
+				: shown.map((value, index) => (
+						<Fragment key={index}>
+							{index > 0 ? ' · ' : null}
+							{value}
+						</Fragment>
+					))}
 		</div>
 	)
 }
