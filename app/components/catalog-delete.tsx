@@ -8,7 +8,7 @@ import { PageHeader } from './page-header'
 
 /** Deleting a record of a catalog or a reference list: the control, its confirmation page and the form. */
 
-/** The POST form that deletes a record (with the version the user saw). */
+/** The POST form that deletes a record (with the version the user saw, for records that have one). */
 export function DeleteForm({
 	action,
 	version,
@@ -17,7 +17,7 @@ export function DeleteForm({
 	onSubmit,
 }: {
 	action: string
-	version: number
+	version?: number
 	submitLabel: string
 	cancel: ReactNode
 	onSubmit?: () => void
@@ -26,7 +26,7 @@ export function DeleteForm({
 		<Form method="post" action={action} className="d-flex flex-wrap gap-2" onSubmit={onSubmit}>
 			<CsrfInput />
 			<input type="hidden" name="intent" value="delete" />
-			<input type="hidden" name="version" value={version} />
+			{version === undefined ? null : <input type="hidden" name="version" value={version} />}
 			<button type="submit" className="btn btn-danger">
 				{submitLabel}
 			</button>
@@ -37,7 +37,8 @@ export function DeleteForm({
 
 /**
  * A record's delete confirmation page (`deleteConfirmationHref`, where the delete control leads without
- * JavaScript): the question, the delete form, and a way back; `children` are the refusals to show.
+ * JavaScript): the question, the delete form, and a way back; `children` are the refusals to show. Also a
+ * user's or a role's (AdminDeleteConfirmation), which have no version.
  */
 export function DeleteConfirmation({
 	title,
@@ -52,7 +53,7 @@ export function DeleteConfirmation({
 	headingId: string
 	question: string
 	action: string
-	version: number
+	version?: number
 	confirmLabel: string
 	children?: ReactNode
 }) {
