@@ -8,6 +8,7 @@ import { DOCUMENT_MENU, DocumentMenuContext } from './components/shell/menu-mark
 import type { MenuMarkupParts } from './components/shell/menu-markup.server'
 import { documentResponse, fillPlaceholders, partsPlaceholder } from './server/document-parts.server'
 import { databaseUnavailability } from './db/availability.server'
+import { withCompactManifest } from './server/compact-manifest.server'
 import { logger, requestContext } from './utils/logger.server'
 import { takeRenderOnly } from './utils/render-only.server'
 import { NonceProvider } from './utils/nonce'
@@ -45,7 +46,7 @@ function collect(onDone: (html: Buffer) => void): Writable {
 			callback()
 		},
 		final(callback) {
-			onDone(withoutNulBytes(Buffer.concat(chunks)))
+			onDone(withCompactManifest(withoutNulBytes(Buffer.concat(chunks))))
 			callback()
 		},
 	})

@@ -29,6 +29,7 @@ import { parseHtml } from '../tests/support/html'
 import { createTestDatabase, type TestDatabase } from '../tests/support/database'
 import { BENCH_FACTS, type BenchFacts } from './bench-facts'
 import { auditPhases } from './bench-audit'
+import { measureRender } from './bench-render'
 import { measureStaff } from './bench-staff'
 import { measureWorkers } from './bench-workers'
 import { measurePurge, type PurgeMeasured } from './bench-purge'
@@ -329,6 +330,15 @@ async function measureEverything(base: string, pid: number, run: Run, probe: Run
 		]),
 		scopedTools: await phase('tools, first page, two provinces', [page('/congcu/list', sessions.scoped)]),
 	}
+	// Issue 36 point 6: each page's HTML against its data, and the station list's bytes (their budgets are checked there).
+	await measureRender({
+		base,
+		cookie: sessions.operator.cookie,
+		// The quick run only checks that each page answers: ten requests each keep it short.
+		phase: (name, requests) => phase(name, requests, { count: quick ? 10 : REQUESTS }),
+		check,
+		quick,
+	})
 	const exported = await withProbe(`export, ${tools.toLocaleString('en')} tools`, page('/congcu/list/export.csv', sessions.admin))
 	const upload = await importRequest(base, sessions.admin)
 	// A large file is imported in the background: its progress page is followed until it leads to the list.

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next'
 import { fieldKey, recordHref, type CatalogPages } from '~/catalogs/catalog-pages'
 import { isNarrowed, listSearch, type ListState, type PageInfo } from '~/lists/list-query'
 import { BulkActions, BulkSelectAll, BulkSelectCell } from './bulk'
-import { EmptyList, ListSummary, ListToolbar, Pagination, RowDetail, SortableHeader, TableScroller, type FilterControl } from './list'
+import { EmptyList, ListSummary, Pagination, RowDetail, SortableHeader, TableScroller } from './list'
+import { ListToolbar, type FilterControl } from './list-toolbar'
 import type { ListViewsData } from '~/lists/list-views-route.server'
 import { ListViews } from './list-views'
 import { PageHeader } from './page-header'
@@ -151,9 +152,9 @@ export function CatalogListPage<Row extends CatalogListRow, Filter extends strin
 										<th scope="row">
 											<Link to={recordHref(pages, row.id)}>{row.code}</Link>
 										</th>
-										<td className="col-name">
+										<td>
 											{row.name}
-											<RowDetail items={secondary.map((column) => ({ label: column.label, value: column.cell(row) }))} />
+											<RowDetail values={secondary.map((column) => column.cell(row))} />
 										</td>
 										{shown.map((column) => (
 											<td

@@ -1,161 +1,20 @@
-import { Form, Link } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { Link } from '@remix-run/react'
+import { Fragment, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useApplyAsChanged } from '~/hooks/use-apply-as-changed'
 import { formatNumber } from '~/i18n/format'
-import {
-	PAGE_SIZES,
-	activeFilterCount,
-	isNarrowed,
-	listSearch,
-	pageLinks,
-	parseListState,
-	sortSearch,
-	type ListSpec,
-	type ListState,
-	type PageInfo,
-} from '~/lists/list-query'
-import type { SelectOption } from './forms'
+import { listSearch, pageLinks, sortSearch, type ListSpec, type ListState, type PageInfo } from '~/lists/list-query'
 
 /**
- * The list pattern's components: a GET form (search, filters, page size), sortable column headers,
- * page links, a summary and the empty states. Everything is a plain link or a GET form, so a list
- * works without JavaScript and every view has an address.
+ * The list pattern's components: sortable column headers, page links, a summary and the empty states
+ * (the search and filter form is ListToolbar, list-toolbar.tsx). Everything is a plain link, so a list works
+ * without JavaScript and every view has an address.
  */
 
-interface ListProps<Filter extends string, Sort extends string> {
+export interface ListProps<Filter extends string, Sort extends string> {
 	/** The list's own path, e.g. `/danhmuc/tram`. */
 	path: string
 	state: ListState<Filter, Sort>
 	spec: ListSpec<Filter, Sort>
-}
-
-export interface FilterControl<Filter extends string> {
-	name: Filter
-	label: string
-	/** The option for "no filter". */
-	allLabel: string
-	options: readonly SelectOption[]
-}
-
-/**
- * The search and filter form. Submitting starts again at page 1 and keeps the sort (hidden fields); with
- * JavaScript it submits itself as it changes (useApplyAsChanged).
- * `extra` holds controls that are not a plain select (e.g. a station typed by code).
- */
-export function ListToolbar<Filter extends string, Sort extends string>({
-	path,
-	state,
-	spec,
-	label,
-	searchLabel,
-	searchHint,
-	filters,
-	extra,
-}: ListProps<Filter, Sort> & {
-	/** The form's accessible name, e.g. "Search stations". */
-	label: string
-	searchLabel: string
-	searchHint: string
-	filters: readonly FilterControl<Filter>[]
-	extra?: ReactNode
-}) {
-	const { t } = useTranslation()
-	const applyAsChanged = useApplyAsChanged(listSearch(state, spec, { page: 1 }), (fields) =>
-		listSearch(parseListState(fields, spec), spec, { page: 1 }),
-	)
-	const defaultDir = state.sort === spec.defaultSort ? spec.defaultDir : 'asc'
-	return (
-		// Drawn anew after a change to a view its fields do not show (a saved view's link): see useApplyAsChanged.
-		<Form
-			key={applyAsChanged.generation}
-			ref={applyAsChanged.formRef}
-			method="get"
-			action={path}
-			className="list-toolbar card card-body mb-3"
-			role="search"
-			aria-label={label}
-			onChange={applyAsChanged.onChange}
-		>
-			{/* Folded on phones, so that the first record shows in the first screen; always open on wider screens (CSS). */}
-			<details className="list-filters-disclosure">
-				<FiltersSummary active={activeFilterCount(state)} />
-				<div className="list-filters">
-					<div className="list-filters__search">
-						<label htmlFor="list-q" className="form-label">
-							{searchLabel}
-						</label>
-						<input
-							id="list-q"
-							type="search"
-							name="q"
-							defaultValue={state.q}
-							className="form-control"
-							aria-describedby="list-q-hint"
-							autoComplete="off"
-						/>
-					</div>
-					{filters.map((filter) => (
-						<div key={filter.name}>
-							<label htmlFor={`list-${filter.name}`} className="form-label">
-								{filter.label}
-							</label>
-							<select id={`list-${filter.name}`} name={filter.name} defaultValue={state.filters[filter.name] ?? ''} className="form-select">
-								<option value="">{filter.allLabel}</option>
-								{filter.options.map((option) => (
-									<option key={option.value} value={option.value}>
-										{option.label}
-									</option>
-								))}
-							</select>
-						</div>
-					))}
-					{extra}
-					<div>
-						<label htmlFor="list-size" className="form-label">
-							{t('list.pageSize')}
-						</label>
-						<select id="list-size" name="size" defaultValue={String(state.size)} className="form-select">
-							{PAGE_SIZES.map((size) => (
-								<option key={size} value={size}>
-									{size}
-								</option>
-							))}
-						</select>
-					</div>
-					{state.sort !== spec.defaultSort ? <input type="hidden" name="sort" value={state.sort} /> : null}
-					{state.dir !== defaultDir ? <input type="hidden" name="dir" value={state.dir} /> : null}
-					<div className="list-filters__actions">
-						<button type="submit" className="btn btn-primary">
-							<i className="bx bx-search" aria-hidden="true" /> {t('list.apply')}
-						</button>
-						{isNarrowed(state) ? (
-							<Link to={path} className="btn btn-outline-secondary">
-								{t('list.clear')}
-							</Link>
-						) : null}
-					</div>
-				</div>
-				{/* Below the row, so that every control of the row lines up on one baseline. */}
-				<div id="list-q-hint" className="form-text mb-0">
-					{searchHint}
-				</div>
-			</details>
-		</Form>
-	)
-}
-
-/** The "Filters" control of the folded filter form, with how many of them narrow the list. */
-function FiltersSummary({ active }: { active: number }) {
-	const { t } = useTranslation()
-	return (
-		<summary className="list-filters-disclosure__summary btn btn-outline-secondary">
-			<i className="bx bx-filter-alt" aria-hidden="true" />
-			{t('list.filters')}
-			{active > 0 ? <span className="badge rounded-pill text-bg-primary">{t('list.filtersActive', { count: active })}</span> : null}
-			<i className="bx bx-chevron-down disclosure-icon" aria-hidden="true" />
-		</summary>
-	)
 }
 
 /**
@@ -176,7 +35,8 @@ export function SortableHeader<Filter extends string, Sort extends string>({
 	const icon = active ? (state.dir === 'asc' ? 'bx-sort-up' : 'bx-sort-down') : 'bx-sort-alt-2'
 	return (
 		<th scope="col" aria-sort={ariaSort} className={className}>
-			<Link to={`${path}${sortSearch(state, spec, column)}`} className="sort-link">
+			{/* discover="none": the list's own route, known already (each link would carry data-discover). */}
+			<Link to={`${path}${sortSearch(state, spec, column)}`} className="sort-link" discover="none">
 				{children}
 				<i className={`bx ${icon} ms-1`} aria-hidden="true" />
 				<span className="visually-hidden">
@@ -221,7 +81,7 @@ export function Pagination<Filter extends string, Sort extends string>({
 			<ul className="pagination flex-wrap">
 				<li className={`page-item${info.page <= 1 ? ' disabled' : ''}`}>
 					{info.page > 1 ? (
-						<Link className="page-link" to={href(info.page - 1)} rel="prev">
+						<Link className="page-link" to={href(info.page - 1)} rel="prev" discover="none">
 							{t('list.previous')}
 						</Link>
 					) : (
@@ -242,6 +102,7 @@ export function Pagination<Filter extends string, Sort extends string>({
 							<Link
 								className="page-link"
 								to={href(page)}
+								discover="none"
 								aria-current={page === info.page ? 'page' : undefined}
 								aria-label={t('list.pageNumber', { page: formatNumber(page, i18n.language) })}
 							>
@@ -252,7 +113,7 @@ export function Pagination<Filter extends string, Sort extends string>({
 				)}
 				<li className={`page-item${info.hasNext ? '' : ' disabled'}`}>
 					{info.hasNext ? (
-						<Link className="page-link" to={href(info.page + 1)} rel="next">
+						<Link className="page-link" to={href(info.page + 1)} rel="next" discover="none">
 							{t('list.next')}
 						</Link>
 					) : (
@@ -330,21 +191,25 @@ function EmptyState({ icon, title, body, children }: { icon: string; title: stri
 
 /**
  * The values of a row's secondary columns, as a line under its name: shown only where the table is too
- * narrow for those columns and hides them (`col-secondary`, see catalogs.css).
+ * narrow for those columns (`col-secondary`, see catalogs.css). It is what the eye reads there; the cells
+ * themselves stay in the table for screen readers (visually hidden, with their column headers), so the line
+ * is hidden from them and carries no labels.
  */
-export function RowDetail({ items }: { items: ReadonlyArray<{ label: string; value: ReactNode; hidden?: boolean }> }) {
-	// A column the user hid (see ListViews) is left out here too.
-	const shown = items.filter((item) => !item.hidden && item.value !== '' && item.value !== null)
+export function RowDetail({ values }: { values: ReadonlyArray<ReactNode> }) {
+	const shown = values.filter((value) => value !== '' && value !== null)
 	if (shown.length === 0) return null
+	// Text joined into one string: React would separate adjacent text nodes with comments.
+	const text = shown.every((value) => typeof value === 'string' || typeof value === 'number')
 	return (
-		<div className="row-detail">
-			{shown.map((item, index) => (
-				<span key={item.label}>
-					{index > 0 ? <span aria-hidden="true"> · </span> : null}
-					<span className="visually-hidden">{item.label}: </span>
-					{item.value}
-				</span>
-			))}
+		<div className="row-detail" aria-hidden="true">
+			{text
+				? shown.join(' · ')
+				: shown.map((value, index) => (
+						<Fragment key={index}>
+							{index > 0 ? ' · ' : null}
+							{value}
+						</Fragment>
+					))}
 		</div>
 	)
 }

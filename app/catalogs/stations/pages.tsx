@@ -46,6 +46,8 @@ export function StationListPage() {
 				station.tool_count > 0 ? (
 					<Link
 						to={`/congcu/list?stationId=${station.id}`}
+						// One route for every row: discovered when first followed, not announced 25 times in the page.
+						discover="none"
 						aria-label={t('stations.toolsOf', { count: station.tool_count, code: station.code })}
 					>
 						{formatNumber(station.tool_count, i18n.language)}

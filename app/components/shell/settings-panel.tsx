@@ -55,19 +55,11 @@ function OptionGroup({ field, current }: { field: LayoutField; current: string }
 		<fieldset className="settings-panel__group">
 			<legend>{t(`layout.fields.${field}`)}</legend>
 			{LAYOUT_OPTIONS[field].map((value) => (
-				<div className="form-check" key={value}>
-					<input
-						className="form-check-input"
-						type="radio"
-						name={field}
-						id={`layout-${field}-${value}`}
-						value={value}
-						defaultChecked={current === value}
-					/>
-					<label className="form-check-label" htmlFor={`layout-${field}-${value}`}>
-						{t(`layout.values.${value}`)}
-					</label>
-				</div>
+				// The label holds its radio button: no id to name it by.
+				<label className="form-check" key={value}>
+					<input className="form-check-input" type="radio" name={field} value={value} defaultChecked={current === value} />
+					{t(`layout.values.${value}`)}
+				</label>
 			))}
 		</fieldset>
 	)
