@@ -12,7 +12,8 @@ import {
 	revokeAdminUserSessions,
 	setAdminUserLocked,
 } from './user-account.server'
-import { revokeAdminUserSession, revokeSessionSchema } from './user-sessions.server'
+import { revokeSessionSchema } from '~/auth/session-list.server'
+import { revokeAdminUserSession } from './user-sessions.server'
 import { keptRoleValues, USERS_PATH, userHref } from './users'
 import { changeEmailSchema, postedAssignments, resetPasswordSchema, updateAdminUser, userProfileSchema } from './users.server'
 
