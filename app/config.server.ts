@@ -3,7 +3,6 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { logger } from '~/utils/logger.server'
 import { singleton } from '~/utils/singleton.server'
-
 import { DEFAULT_ADMIN_EMAIL, envSchema } from './config-env.server'
 
 export { DEFAULT_ADMIN_EMAIL }
