@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { personNameFields } from '~/admin/users.server'
+import { personNameFields } from '~/admin/user-forms.server'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, checkPasswordPolicy } from '~/auth/password.server'
 import { LANGUAGE_CODES } from '~/i18n/languages'
 import { isSelectableTimeZone } from '~/i18n/time-zone.server'

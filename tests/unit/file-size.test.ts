@@ -19,7 +19,6 @@ const NOT_SPLIT_YET = [
 	'app/admin/audit.server.ts',
 	'app/admin/functions.server.ts',
 	'app/notifications/announcement-delivery.server.ts',
-	'app/admin/users.server.ts',
 ]
 const ALLOWED = new Set([...BEING_SPLIT_BY_LISTBYTES, ...BEING_SPLIT_BY_ROLEPAGE, ...NOT_SPLIT_YET])
 
