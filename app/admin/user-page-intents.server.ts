@@ -12,9 +12,11 @@ import {
 	revokeAdminUserSessions,
 	setAdminUserLocked,
 } from './user-account.server'
-import { revokeAdminUserSession, revokeSessionSchema } from './user-sessions.server'
+import { revokeSessionSchema } from '~/auth/session-list.server'
+import { revokeAdminUserSession } from './user-sessions.server'
 import { keptRoleValues, USERS_PATH, userHref } from './users'
-import { changeEmailSchema, postedAssignments, resetPasswordSchema, updateAdminUser, userProfileSchema } from './users.server'
+import { changeEmailSchema, resetPasswordSchema, userProfileSchema } from './user-forms.server'
+import { postedAssignments, updateAdminUser } from './users.server'
 
 /** Who acts on which user: what the page's `permit` gives each form once the grant is checked and the user found. */
 export interface UserPageAuth {

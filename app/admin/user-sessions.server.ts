@@ -1,10 +1,8 @@
-import { z } from 'zod'
 import { recordAudit, type Actor } from '~/audit/audit.server'
-import { endSessionByReference, getSessionEntries, SESSION_REFERENCE_PATTERN, type SessionEntry } from '~/auth/session-list.server'
+import { endSessionByReference, getSessionEntries, type SessionEntry } from '~/auth/session-list.server'
 import { getDb, type DB } from '~/db/db.server'
 import { notify } from '~/notifications/notifications.server'
 import { auditRefusal, mayManageUser } from '~/permissions/delegation.server'
-import { issue } from '~/utils/form.server'
 import { getClientIp } from '~/utils/logger.server'
 import type { Refused } from './users.server'
 
@@ -59,6 +57,3 @@ export async function revokeAdminUserSession(
 		return { ok: true }
 	})
 }
-
-/** The administration page's form to end one session: which one, by reference. */
-export const revokeSessionSchema = z.object({ session: z.string().regex(SESSION_REFERENCE_PATTERN, issue('security.sessions.notFound')) })

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { z } from 'zod'
 import { entityAudit, type Actor } from '~/audit/audit.server'
-import { checkPasswordPolicy, hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '~/auth/password.server'
-import { formObject, optionalText } from '~/catalogs/fields.server'
+import { hashPassword } from '~/auth/password.server'
 import { getDb, type DB } from '~/db/db.server'
 import { notifyRolesChanged } from '~/notifications/notifications.server'
 import {
@@ -24,12 +22,11 @@ import {
 	type NamedAssignment,
 } from '~/users/role-assignments.server'
 import type { FieldErrors } from '~/utils/form.server'
-import { emailField } from '~/users/email-field.server'
 import { userSearchText } from '~/users/search-text'
 import { getUserByEmail, insertUser } from '~/users/users.server'
-import { formText, issue } from '~/utils/form.server'
+import type { NewUserInput, UserProfileInput } from './user-forms.server'
 import { getAdminUser } from './user-list.server'
-import { provincesFieldName, scopeFieldName, USER_LIMITS } from './users'
+import { provincesFieldName, scopeFieldName } from './users'
 
 /**
  * User administration: the forms' schemas, the delegation rule's checks, creating accounts and editing
@@ -84,39 +81,6 @@ async function refuseUnassignable(
 }
 
 export const ADMIN_ROLE = 'admin'
-
-// ---------------------------------------------------------------------------------------------
-// Forms
-
-/** An optional password: empty means "generate one"; otherwise the password policy applies. */
-const temporaryPasswordField = formText.pipe(
-	z.string().superRefine((value, ctx) => {
-		if (value === '') return
-		const problem = checkPasswordPolicy(value)
-		if (problem === 'tooShort') ctx.addIssue({ code: 'custom', message: issue('password.tooShort', { min: PASSWORD_MIN_LENGTH }) })
-		else if (problem === 'tooLong') ctx.addIssue({ code: 'custom', message: issue('password.tooLong', { max: PASSWORD_MAX_LENGTH }) })
-		else if (problem === 'common') ctx.addIssue({ code: 'custom', message: issue('password.common') })
-	}),
-)
-
-/** A person's given and family name, as every form takes them (empty is null). */
-export const personNameFields = {
-	firstName: optionalText(USER_LIMITS.firstName),
-	lastName: optionalText(USER_LIMITS.lastName),
-}
-
-const profileShape = {
-	displayName: optionalText(USER_LIMITS.displayName),
-	...personNameFields,
-}
-
-export const newUserSchema = formObject({ email: emailField, ...profileShape, password: temporaryPasswordField })
-export const changeEmailSchema = formObject({ email: emailField })
-export const userProfileSchema = formObject(profileShape)
-export const resetPasswordSchema = formObject({ password: temporaryPasswordField })
-
-export type NewUserInput = z.output<typeof newUserSchema>
-export type UserProfileInput = z.output<typeof userProfileSchema>
 
 /** A random temporary password (shown once, to be changed at first sign-in). */
 export function generatePassword(): string {

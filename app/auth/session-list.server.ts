@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto'
+import { z } from 'zod'
 import { getDb, type DB } from '~/db/db.server'
 import { listSessions } from './session.server'
+import { issue } from '~/utils/form.server'
 import { parseUserAgent } from './user-agent'
 
 /**
@@ -11,6 +13,9 @@ import { parseUserAgent } from './user-agent'
 
 /** 22 base64url characters: 132 bits of a SHA-256 of the stored id hash. */
 export const SESSION_REFERENCE_PATTERN = /^[A-Za-z0-9_-]{22}$/
+
+/** The form to end one session (the user's own, or one on a user's administration page): which one, by reference. */
+export const revokeSessionSchema = z.object({ session: z.string().regex(SESSION_REFERENCE_PATTERN, issue('security.sessions.notFound')) })
 
 export function sessionReference(idHash: string): string {
 	return createHash('sha256').update(`session-reference:${idHash}`).digest('base64url').slice(0, 22)

@@ -1,169 +1,17 @@
-import { isUtf8 } from 'node:buffer'
-import type { z } from 'zod'
 import { recordAudit, type Actor } from '~/audit/audit.server'
 import { getDatabase, type DB } from '~/db/db.server'
-import { assertCsrf, type FieldError } from '~/utils/form.server'
 import { getClientIp } from '~/utils/logger.server'
 import { changedFields, isForeignKeyViolation, isUniqueViolation, writeTransaction, type FieldChanges } from './catalog.server'
-import { getConfig } from '~/config.server'
 import { countLines, CsvSyntaxError, csvRecords, restoreFormula, type CsvRecord, type RowError } from './csv'
-import { parseMultipart } from '~/utils/multipart.server'
-import type { RecordStorage } from './engine/definition.server'
+import type { Existing, ImportAdapter } from './csv-import-adapter.server'
+import { failed, issuesToErrors, RowErrors, type ImportReport } from './csv-import-report.server'
 import { queriedTable } from './engine/listing.server'
 import { EVERYWHERE, type ProvinceScope } from '~/permissions/scope'
 
-/** Row errors listed in the report; the rest are counted. */
-export const MAX_REPORTED_ERRORS = 200
 /** Codes looked up per query (well inside both databases' limits on bound parameters). */
 const LOOKUP_CHUNK = 500
 /** Rows validated and written per step; the event loop takes a turn between steps (a step of 250 rows takes 20–40 ms). */
 const STEP_ROWS = 250
-
-export type ImportReport =
-	| { ok: true; rows: number; created: number; updated: number; unchanged: number }
-	| { ok: false; rows: number; fileError: FieldError | null; rowErrors: RowError[]; moreErrors: number }
-
-export type UploadResult =
-	| { ok: true; fileName: string; bytes: Uint8Array }
-	/** `closeConnection`: the body was left partly unread, so the connection must not be reused. */
-	| { ok: false; fileError: FieldError; closeConnection: boolean }
-
-function fileFailure(key: string, values?: Record<string, string | number>, closeConnection = false): UploadResult {
-	return { ok: false, fileError: values ? { key, values } : { key }, closeConnection }
-}
-
-/** Multipart framing and the form's other fields add a little to the file. */
-const FRAMING_ALLOWANCE = 64 * 1024
-/**
- * A refused upload is still read to its end (and thrown away) up to this size, so the browser gets the
- * answer after sending its file and the connection stays usable; beyond it the connection is closed.
- */
-const DRAIN_LIMIT = 64 * 1024 * 1024
-
-/**
- * Reads the request body: the bytes when at most `limit`, otherwise null after reading (and discarding)
- * the rest up to DRAIN_LIMIT; `drained` says whether the whole body was read. The bytes are gathered in
- * one buffer sized by `Content-Length` (grown by doubling without one), so a large upload is not held
- * twice, once in pieces and once whole.
- */
-async function readBody(request: Request, limit: number): Promise<{ bytes: Uint8Array | null; drained: boolean }> {
-	if (!request.body) return { bytes: new Uint8Array(), drained: true }
-	const declared = Number(request.headers.get('Content-Length') ?? Number.NaN)
-	let bytes = new Uint8Array(Number.isSafeInteger(declared) && declared >= 0 && declared <= limit ? declared : 64 * 1024)
-	const reader = request.body.getReader()
-	let size = 0
-	for (;;) {
-		const { done, value } = await reader.read()
-		if (done) break
-		const end = size + value.byteLength
-		if (end > DRAIN_LIMIT) {
-			await reader.cancel().catch(() => {})
-			return { bytes: null, drained: false }
-		}
-		if (end <= limit) {
-			if (end > bytes.length) {
-				const grown = new Uint8Array(Math.min(limit, Math.max(end, bytes.length * 2)))
-				grown.set(bytes.subarray(0, size))
-				bytes = grown
-			}
-			bytes.set(value, size)
-		}
-		size = end
-	}
-	if (size > limit) return { bytes: null, drained: true }
-	return { bytes: bytes.subarray(0, size), drained: true }
-}
-
-/**
- * Reads the multipart upload (field `file`) within the size limit, checks the form's CSRF token and
- * that the file is UTF-8 (a byte-order mark is dropped by the parser). The file stays bytes: the import
- * turns its fields into strings as it reads them.
- */
-export async function readUpload(request: Request): Promise<UploadResult> {
-	const maxBytes = getConfig().maxUploadBytes
-	const limit = maxBytes + FRAMING_ALLOWANCE
-	const tooLarge = (closeConnection: boolean) => fileFailure('csv.errors.tooLarge', { max: maxBytes / 1024 / 1024 }, closeConnection)
-	const body = await readBody(request, limit)
-	if (!body.bytes) return tooLarge(!body.drained)
-	const parts = parseMultipart(
-		Buffer.from(body.bytes.buffer, body.bytes.byteOffset, body.bytes.byteLength),
-		request.headers.get('Content-Type') ?? '',
-	)
-	if (!parts) return fileFailure('csv.errors.noFile')
-	const fields = new FormData()
-	for (const part of parts) if (part.filename === null) fields.append(part.name, part.body.toString('utf8'))
-	assertCsrf(request, fields)
-	const file = parts.find((part) => part.name === 'file' && part.filename !== null)
-	if (!file || file.body.length === 0) return fileFailure('csv.errors.noFile')
-	if (file.body.length > maxBytes) return tooLarge(false)
-	if (!isUtf8(file.body)) return fileFailure('csv.errors.notUtf8')
-	return { ok: true, fileName: file.filename!, bytes: file.body }
-}
-
-interface Existing {
-	id: number
-	code: string
-	version: number
-}
-
-/** What the import needs to know about one catalog. */
-export interface ImportAdapter<Input extends { code: string; version: number | null }, Row extends Existing> {
-	/** The audit log's entity (`station`) and the catalog's table (`stations`). */
-	entity: RecordStorage['entity']
-	table: RecordStorage['table']
-	/** When kinds of record share the table: only this kind's rows are matched (insertValues set its column). */
-	partition?: RecordStorage['partition']
-	/** The CSV columns (the form fields, in order). `version` is optional in the file. */
-	columns: readonly string[]
-	/** The rules of a row; read in each batch's transaction (they may depend on stored lists). */
-	schema(db: DB): Promise<z.ZodType<Input>>
-	/** Resolves references to other records (a tool's station) in place; returns the rows that name none. */
-	resolve?(rows: { line: number; input: Input }[], db: DB): Promise<RowError[]>
-	formValues(row: Row): Record<string, string>
-	/** The rows (as stored and as they would be written) outside the importer's provinces, for a catalog of provincial data (decision 0052). */
-	outsideScope?(rows: { line: number; current: Row | null; merged: Row }[], scope: readonly string[], db: DB): Promise<RowError[]>
-	/** The record as it would be after writing `input` over `current` (a new one when null). */
-	merged(current: Row | null, input: Input): Row
-	insertValues(input: Input, actor: Actor, now: number): Record<string, unknown>
-	updateValues(input: Input, actor: Actor, now: number, version: number): Record<string, unknown>
-}
-
-function issuesToErrors(line: number, issues: readonly z.core.$ZodIssue[]): RowError[] {
-	const seen = new Set<string>()
-	const errors: RowError[] = []
-	for (const problem of issues) {
-		const column = problem.path.length > 0 ? String(problem.path[0]) : null
-		if (seen.has(String(column))) continue
-		seen.add(String(column))
-		let error: FieldError = { key: problem.message }
-		if (problem.message.startsWith('{')) {
-			try {
-				error = JSON.parse(problem.message) as FieldError
-			} catch {
-				/* a plain key */
-			}
-		}
-		errors.push({ line, column, error })
-	}
-	return errors
-}
-
-/** Row errors in file order: the first MAX_REPORTED_ERRORS kept, the rest counted. */
-class RowErrors {
-	readonly kept: RowError[] = []
-	count = 0
-
-	/** Adds one step's errors (steps come in file order). */
-	add(errors: RowError[]) {
-		errors.sort((a, b) => a.line - b.line)
-		this.count += errors.length
-		for (const error of errors) if (this.kept.length < MAX_REPORTED_ERRORS) this.kept.push(error)
-	}
-}
-
-function failed(rows: number, errors: RowErrors | null, fileError: FieldError | null = null): ImportReport {
-	return { ok: false, rows, fileError, rowErrors: errors?.kept ?? [], moreErrors: errors ? errors.count - errors.kept.length : 0 }
-}
 
 class RollBack extends Error {
 	constructor(readonly report: ImportReport) {

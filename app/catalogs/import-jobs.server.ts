@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import type { ImportProgress, ImportReport } from './csv-import.server'
+import type { ImportProgress } from './csv-import.server'
+import type { ImportReport } from './csv-import-report.server'
 import { askPrimary, isClusterWorker, tellPrimary } from '~/server/cluster-ipc.server'
 import { errorFields, logger } from '~/utils/logger.server'
 import { singleton } from '~/utils/singleton.server'

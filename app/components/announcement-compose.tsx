@@ -7,16 +7,18 @@ import { ANNOUNCEMENT_LIMITS, AUDIENCES, type AudienceUser } from '~/notificatio
 import type { audienceRoles } from '~/notifications/announcement-list.server'
 import type { FieldErrors } from '~/utils/form.server'
 
-/** What the compose form shows again after a post: its errors and values, the audience chosen, the accounts a search found. */
+/**
+ * What the compose form shows again after a post: its errors and values, the audience chosen, the accounts a
+ * search found (the audience is missing from the answer to an unknown form).
+ */
 export interface ComposeState {
-	ok: false
 	errors: FieldErrors
 	values: Record<string, string>
 	formError: string | null
-	chosenRoles: number[]
-	chosenUsers: AudienceUser[]
+	chosenRoles?: number[]
+	chosenUsers?: AudienceUser[]
 	/** The accounts found for `userQuery` (null when no search was made). */
-	matches: AudienceUser[] | null
+	matches?: AudienceUser[] | null
 }
 
 export function ComposeForm({ roles, state }: { roles: Awaited<ReturnType<typeof audienceRoles>>; state: ComposeState | null }) {
@@ -34,7 +36,7 @@ export function ComposeForm({ roles, state }: { roles: Awaited<ReturnType<typeof
 				{t('admin.notifications.compose')}
 			</h2>
 			<CsrfInput />
-			<ErrorSummary errors={state?.errors} labels={fieldLabels} />
+			<ErrorSummary errors={state?.errors} formError={state?.formError ? t(state.formError) : null} labels={fieldLabels} />
 			<Field
 				name="title"
 				label={t('admin.notifications.fields.title')}
@@ -97,7 +99,7 @@ export function ComposeForm({ roles, state }: { roles: Awaited<ReturnType<typeof
 								name="roles"
 								id={`role-${role.id}`}
 								value={role.id}
-								defaultChecked={state?.chosenRoles.includes(role.id) ?? false}
+								defaultChecked={state?.chosenRoles?.includes(role.id) ?? false}
 							/>
 							<label className="form-check-label" htmlFor={`role-${role.id}`}>
 								{roleName(role)}

@@ -1,10 +1,11 @@
 import { Form, Link } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { MfaActionData, MfaIntent, MfaSectionData } from '~/auth/mfa/security-section.server'
+import type { MfaIntent } from '~/account/security'
+import type { MfaSectionData } from '~/auth/mfa/security-section.server'
 import { CsrfInput, ErrorSummary, Field, FormAlert } from '~/components/forms'
 import { DateTime } from '~/components/shell/date-time'
-import type { FieldError } from '~/utils/form.server'
+import type { FieldError, FieldErrors } from '~/utils/form.server'
 import { CardSection } from './card-section'
 
 /** A form of the section: its intent, and a code field when the step needs a current code. */
@@ -95,15 +96,23 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
 	)
 }
 
+/** The answer to one of the section's forms: its errors, or the new recovery codes (shown once, by the page). */
+export interface MfaAnswer {
+	intent: MfaIntent
+	errors: FieldErrors
+	formError: string | null
+	formErrorValues?: Record<string, string | number>
+	recoveryCodes?: string[]
+}
+
 /** The second factor on the security page: set it up, new recovery codes, turn it off. */
-export function MfaSection({ section, actionData }: { section: MfaSectionData; actionData?: MfaActionData | null }) {
+export function MfaSection({ section, answer }: { section: MfaSectionData; answer?: MfaAnswer | null }) {
 	const { t } = useTranslation()
-	const answer = actionData?.mfa
 	const errorsFor = (intent: MfaIntent) => (answer?.intent === intent ? answer.errors : undefined)
 	return (
 		<CardSection id="mfa-heading" heading={t('mfa.title')} className="mb-4">
 			<p className="text-body-secondary">{t('mfa.intro')}</p>
-			<ErrorSummary errors={answer?.errors} formError={answer?.formError} />
+			<ErrorSummary errors={answer?.errors} formError={answer?.formError ? t(answer.formError, answer.formErrorValues) : null} />
 			{section.required && section.status !== 'active' ? <FormAlert tone="info" message={t('mfa.requiredNotice')} /> : null}
 			{section.status === 'none' ? (
 				<Form method="post">

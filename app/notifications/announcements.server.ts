@@ -3,7 +3,7 @@ import { recordAudit } from '~/audit/audit.server'
 import { choiceField, formObject, optionalText, requiredText } from '~/catalogs/fields.server'
 import { getDb, type DB } from '~/db/db.server'
 import { fromLocalDateTimeInput } from '~/i18n/format'
-import { formText, issue, type FieldErrors } from '~/utils/form.server'
+import { formText, issue, keptValues, type FieldErrors } from '~/utils/form.server'
 import { ANNOUNCEMENT_LIMITS, AUDIENCES } from './announcements'
 
 /**
@@ -68,6 +68,11 @@ export function announcementSchema(timeZone: string): ComposeSchema {
 	return schema
 }
 
+/** The compose form's fields as typed, to render again: which fields, and how long, do not depend on the zone. */
+export function composeValues(formData: FormData): Record<string, string> {
+	return keptValues(formData, announcementSchema('UTC'))
+}
+
 export type AnnouncementInput = Omit<z.output<ComposeSchema>, 'body'> & { body: string; roleIds: number[]; userIds: number[] }
 
 /** The ids posted under `name` (checkboxes): whole positive numbers, each once; null when any is not. */
@@ -80,7 +85,7 @@ export function postedIds(formData: FormData, name: string): number[] | null {
 	return [...ids]
 }
 
-export type CreateResult = { ok: true; id: number; scheduled: boolean } | { ok: false; errors: FieldErrors }
+export type CreateResult = { ok: true; id: number; scheduled: boolean } | { ok: false; reason: 'invalid'; errors: FieldErrors }
 
 /** Told when an announcement due now is recorded (the server's delivery then starts once the answer has gone). */
 let onQueued: (() => void) | null = null
@@ -130,7 +135,7 @@ export async function createAnnouncement(
 	db: DB = getDb(),
 ): Promise<CreateResult> {
 	const errors = await audienceAndTimeErrors(input, now, db)
-	if (Object.keys(errors).length > 0) return { ok: false, errors }
+	if (Object.keys(errors).length > 0) return { ok: false, reason: 'invalid', errors }
 	const ids = input.audience === 'roles' ? input.roleIds : input.audience === 'users' ? input.userIds : null
 	const { id } = await db
 		.insertInto('announcements')
@@ -174,7 +179,7 @@ export async function createAnnouncement(
 	return { ok: true, id, scheduled }
 }
 
-export type WithdrawResult = 'withdrawn' | 'notFound' | 'alreadyWithdrawn'
+export type WithdrawResult = { ok: true; alreadyWithdrawn: boolean } | { ok: false; reason: 'notFound' }
 
 /** Hides an announcement from every recipient from now on (and never sends one still scheduled). */
 export async function withdrawAnnouncement(
@@ -184,8 +189,8 @@ export async function withdrawAnnouncement(
 ): Promise<WithdrawResult> {
 	return db.transaction().execute(async (trx) => {
 		const row = await trx.selectFrom('announcements').select(['title', 'withdrawn_at']).where('id', '=', id).executeTakeFirst()
-		if (!row) return 'notFound'
-		if (row.withdrawn_at !== null) return 'alreadyWithdrawn'
+		if (!row) return { ok: false, reason: 'notFound' }
+		if (row.withdrawn_at !== null) return { ok: true, alreadyWithdrawn: true }
 		await trx.updateTable('announcements').set({ withdrawn_at: now }).where('id', '=', id).execute()
 		await trx
 			.updateTable('notifications')
@@ -197,7 +202,7 @@ export async function withdrawAnnouncement(
 			{ action: 'notification.withdrawn', actor, entity: 'notification', entityId: id, ip, details: { title: row.title } },
 			trx,
 		)
-		return 'withdrawn'
+		return { ok: true, alreadyWithdrawn: false }
 	})
 }
 

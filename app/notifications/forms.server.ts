@@ -1,11 +1,7 @@
 import { z } from 'zod'
 import { issue } from '~/utils/form.server'
 
-export const notificationActionSchema = z.discriminatedUnion('intent', [
-	z.object({ intent: z.literal('mark-all-read'), redirectTo: z.string().optional() }),
-	z.object({
-		intent: z.literal('mark-read'),
-		id: z.coerce.number().int().positive(issue('validation.required')),
-		redirectTo: z.string().optional(),
-	}),
-])
+/** The notifications page's forms: marking all read, or one (`id`); both come back to `redirectTo`. */
+export const markAllReadSchema = z.object({ redirectTo: z.string().optional() })
+
+export const markReadSchema = markAllReadSchema.extend({ id: z.coerce.number().int().positive(issue('validation.required')) })

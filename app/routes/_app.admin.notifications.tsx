@@ -1,28 +1,22 @@
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ComposeForm, type ComposeState } from '~/components/announcement-compose'
-import { postedIntent } from '~/utils/intent.server'
 import { useRoleName } from '~/components/role-name'
 import { StatusBadge } from '~/components/catalog'
 import { PageHeader } from '~/components/page-header'
 import { CsrfInput } from '~/components/forms'
 import { DateTime } from '~/components/shell/date-time'
-import { readerTimeZone } from '~/i18n/time-zone.server'
 import { getT } from '~/i18n/i18n.server'
-import { announcementSchema, createAnnouncement, postedIds, withdrawAnnouncement } from '~/notifications/announcements.server'
-import { audienceRoles, audienceUsersById, findAudienceUsers, listAnnouncements } from '~/notifications/announcement-list.server'
+import { announcementPageIntents, type AnnouncementPageIntent } from '~/notifications/announcement-page-intents.server'
+import { audienceRoles, listAnnouncements } from '~/notifications/announcement-list.server'
 import { routeHandle } from '~/permissions/access'
 import { can } from '~/permissions/grants'
 import { requirePermission } from '~/permissions/grants.server'
 import catalogStyles from '~/styles/catalogs.css'
-import { flashSuccess } from '~/utils/flash.server'
-import { parseForm, type FieldErrors, noteFormFailed } from '~/utils/form.server'
-import { getClientIp } from '~/utils/logger.server'
+import { formAction, type FormAnswer } from '~/utils/form-action.server'
 import { pageTitle } from '~/utils/meta'
-import { publicOrigin } from '~/utils/public-url.server'
 import { TableScroller } from '~/components/list'
-import { notFound } from '~/utils/responses.server'
 
 const FUNCTION = 'QUANTRI_NOTIFICATIONS'
 const PATH = '/admin/notifications'
@@ -47,68 +41,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-	const intent = await postedIntent(request, ['send', 'find-users', 'withdraw'] as const)
-	const { user } = await requirePermission(request, 'QUANTRI_NOTIFICATIONS', intent === 'withdraw' ? 'delete' : 'create')
-	if (!intent) throw data({ reason: 'badRequest' as const }, { status: 400 })
-	const form = await parseForm(request, announcementSchema(readerTimeZone(user)))
-	const ip = getClientIp()
-
-	if (intent === 'withdraw') {
-		const id = Number(form.formData.get('id'))
-		const result = Number.isInteger(id) && id > 0 ? await withdrawAnnouncement(id, { actor: user, ip }) : 'notFound'
-		if (result === 'notFound') throw notFound()
-		await flashSuccess(request, result === 'withdrawn' ? 'admin.notifications.withdrawn' : 'admin.notifications.alreadyWithdrawn')
-		return redirect(PATH)
-	}
-
-	const postedRoles = postedIds(form.formData, 'roles')
-	const postedUsers = postedIds(form.formData, 'users')
-	const roleIds = postedRoles ?? []
-	const userIds = postedUsers ?? []
-	const errors: FieldErrors = form.ok ? {} : { ...form.errors }
-	if (postedRoles === null) errors.roles = { key: 'admin.notifications.errors.unknownChoice' }
-	if (postedUsers === null) errors.users = { key: 'admin.notifications.errors.unknownChoice' }
-	const state: ComposeState = {
-		ok: false,
-		errors,
-		values: form.values,
-		formError: null,
-		chosenRoles: roleIds,
-		chosenUsers: await audienceUsersById(userIds),
-		matches: null,
-	}
-
-	if (intent === 'find-users') {
-		const query = String(form.formData.get('userQuery') ?? '')
-		const found = await findAudienceUsers(query)
-		state.values.userQuery = query.slice(0, 100)
-		state.matches = found.filter((match) => !userIds.includes(match.id))
-		// Not a failure: the form comes back with the search done and nothing lost.
-		return data({ ...state, errors: {} }, { status: 200 })
-	}
-
-	if (!form.ok || Object.keys(errors).length > 0) {
-		noteFormFailed()
-		return data(state, { status: 400 })
-	}
-	const result = await createAnnouncement(
-		{ ...form.data, body: form.data.body!, roleIds, userIds },
-		{ actor: user, siteUrl: publicOrigin(request) ?? '', ip },
-	)
-	if (!result.ok) {
-		noteFormFailed()
-		return data({ ...state, errors: result.errors }, { status: 400 })
-	}
-	await flashSuccess(request, result.scheduled ? 'admin.notifications.scheduled' : 'admin.notifications.queued')
-	return redirect(PATH)
+	return formAction(request, {
+		permit: async (permission) => (await requirePermission(request, 'QUANTRI_NOTIFICATIONS', permission)).user,
+		intents: announcementPageIntents(request),
+	})
 }
 
 /** Compose for everyone, roles or chosen users; what was sent, with how many have read it; withdraw. */
 export default function AdminNotificationsPage() {
 	const { t } = useTranslation()
 	const { items, nextBefore, before, roles, allowed } = useLoaderData<typeof loader>()
-	const actionData = useActionData<typeof action>()
-	const compose = actionData && 'chosenRoles' in actionData ? (actionData as ComposeState) : null
+	const actionData = useActionData<typeof action>() as (ComposeState & FormAnswer<AnnouncementPageIntent>) | undefined
+	const compose = actionData && actionData.intent !== 'withdraw' ? actionData : null
 	return (
 		<section aria-labelledby="notifications-admin-heading">
 			<PageHeader title={t('admin.notifications.title')} id="notifications-admin-heading" />

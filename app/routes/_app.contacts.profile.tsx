@@ -1,23 +1,20 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { profileActionSchema } from '~/users/forms.server'
-import { recordAudit } from '~/audit/audit.server'
+import { profilePageIntents } from '~/users/profile-page-intents.server'
 import { requireActiveSession } from '~/auth/session.server'
 import { SECURITY_PATH } from '~/account/security'
 import { CsrfInput, ErrorSummary, Field, SelectField } from '~/components/forms'
 import { getT } from '~/i18n/i18n.server'
 import { portalTimeZone, selectableTimeZones } from '~/i18n/time-zone.server'
-import { languageCookie } from '~/i18n/language.server'
 import { LANGUAGES } from '~/i18n/languages'
 import { routeHandle } from '~/permissions/access'
-import { updateProfile, getUserRoles } from '~/users/users.server'
+import { getUserRoles } from '~/users/users.server'
 import { getRoleAssignments } from '~/users/role-assignments.server'
 import { provinceName } from '~/catalogs/provinces'
-import { invalid, parseForm, type FieldError } from '~/utils/form.server'
-import { getClientIp } from '~/utils/logger.server'
+import type { FieldError } from '~/utils/form.server'
+import { formAction } from '~/utils/form-action.server'
 import { pageTitle } from '~/utils/meta'
-import { flashSuccess } from '~/utils/flash.server'
 import { CardSection } from '~/components/card-section'
 import { USER_LIMITS } from '~/admin/users'
 
@@ -56,60 +53,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-	const { user } = await requireActiveSession(request)
-	const form = await parseForm(request, profileActionSchema)
-	if (!form.ok) return invalid(form)
-	const ip = getClientIp()
-	const headers = new Headers()
-	switch (form.data.intent) {
-		case 'profile': {
-			const { displayName, firstName, lastName } = form.data
-			const before = { displayName: user.display_name, firstName: user.first_name, lastName: user.last_name }
-			const after = {
-				displayName,
-				firstName: firstName === undefined ? before.firstName : (firstName ?? ''),
-				lastName: lastName === undefined ? before.lastName : (lastName ?? ''),
-			}
-			await updateProfile(user.id, after)
-			const changed = (Object.keys(after) as (keyof typeof after)[]).filter((field) => before[field] !== after[field])
-			await recordAudit({
-				action: 'user.profile_updated',
-				actor: user,
-				entity: 'user',
-				entityId: user.id,
-				ip,
-				details: Object.fromEntries(changed.map((field) => [field, { before: before[field], after: after[field] }])),
-			})
-			await flashSuccess(request, 'profile.saved')
-			break
-		}
-		case 'language': {
-			const language = form.data.preferredLanguage || null
-			await updateProfile(user.id, { preferredLanguage: language })
-			if (language) headers.append('Set-Cookie', languageCookie(language, request))
-			await flashSuccess(request, 'profile.saved')
-			break
-		}
-		case 'time-zone': {
-			await updateProfile(user.id, { timeZone: form.data.timeZone || null })
-			await flashSuccess(request, 'profile.saved')
-			break
-		}
-		case 'email-notifications': {
-			await updateProfile(user.id, { emailNotifications: form.data.emailNotifications })
-			await recordAudit({
-				action: 'user.profile_updated',
-				actor: user,
-				entity: 'user',
-				entityId: user.id,
-				ip,
-				details: { emailNotifications: { before: user.email_notifications === 1, after: form.data.emailNotifications } },
-			})
-			await flashSuccess(request, 'profile.saved')
-			break
-		}
-	}
-	return redirect('/contacts/profile', { headers })
+	return formAction(request, {
+		permit: async () => (await requireActiveSession(request)).user,
+		intents: profilePageIntents(request),
+	})
 }
 
 export default function ProfilePage() {
@@ -127,7 +74,7 @@ export default function ProfilePage() {
 	return (
 		<div className="page">
 			<h1 className="h3">{t('profile.title')}</h1>
-			<ErrorSummary errors={actionData?.errors} labels={fieldLabels} />
+			<ErrorSummary errors={actionData?.errors} formError={actionData?.formError ? t(actionData.formError) : null} labels={fieldLabels} />
 			<div className="row g-4">
 				<CardSection id="profile-details" heading={t('profile.details')} className="col-lg-6">
 					<Form method="post" noValidate>

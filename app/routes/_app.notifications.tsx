@@ -1,17 +1,16 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useFetcher, useLoaderData, useLocation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { notificationActionSchema } from '~/notifications/forms.server'
+import { notificationsPageIntents } from '~/notifications/notifications-page-intents.server'
 import { requireUser } from '~/auth/session.server'
 import { CsrfInput } from '~/components/forms'
 import { NotificationText } from '~/components/shell/notifications-menu'
 import { getT } from '~/i18n/i18n.server'
-import { PAGE_SIZE, listNotifications, markAllRead, markRead, type NotificationView } from '~/notifications/notifications.server'
+import { PAGE_SIZE, listNotifications, type NotificationView } from '~/notifications/notifications.server'
 import { routeHandle } from '~/permissions/access'
-import { invalid, parseForm } from '~/utils/form.server'
+import { formAction } from '~/utils/form-action.server'
 import { pageTitle } from '~/utils/meta'
-import { safeRedirect } from '~/utils/redirect'
 import { Badge } from '~/components/badge'
 
 export const handle = routeHandle({ authenticated: true })
@@ -31,18 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-	const user = await requireUser(request)
-	const form = await parseForm(request, notificationActionSchema)
-	if (!form.ok) return invalid(form)
-	switch (form.data.intent) {
-		case 'mark-all-read':
-			await markAllRead(user.id)
-			break
-		case 'mark-read':
-			await markRead(user.id, form.data.id)
-			break
-	}
-	return redirect(safeRedirect(form.data.redirectTo, '/notifications'))
+	return formAction(request, { permit: () => requireUser(request), intents: notificationsPageIntents() })
 }
 
 /** All notifications, newest first; "load more" is a link without JavaScript and appends with it. */

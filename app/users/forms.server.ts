@@ -1,15 +1,14 @@
 import { z } from 'zod'
-import { personNameFields } from '~/admin/users.server'
+import { personNameFields } from '~/admin/user-forms.server'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, checkPasswordPolicy } from '~/auth/password.server'
 import { LANGUAGE_CODES } from '~/i18n/languages'
 import { isSelectableTimeZone } from '~/i18n/time-zone.server'
 import { emailField } from '~/users/email-field.server'
 import { issue } from '~/utils/form.server'
 
-/** The profile page's forms. */
-export const profileActionSchema = z.discriminatedUnion('intent', [
-	z.object({
-		intent: z.literal('profile'),
+/** The profile page's forms, one per intent. */
+export const profileSchemas = {
+	profile: z.object({
 		displayName: z
 			.string()
 			.trim()
@@ -19,26 +18,23 @@ export const profileActionSchema = z.discriminatedUnion('intent', [
 		firstName: personNameFields.firstName.optional(),
 		lastName: personNameFields.lastName.optional(),
 	}),
-	z.object({
-		intent: z.literal('language'),
+	language: z.object({
 		preferredLanguage: z.union([z.literal(''), z.enum(LANGUAGE_CODES)], issue('language.unknown')),
 	}),
-	z.object({
-		intent: z.literal('time-zone'),
+	timeZone: z.object({
 		timeZone: z
 			.string()
 			.max(64, issue('profile.timeZoneUnknown'))
 			.refine((value) => value === '' || isSelectableTimeZone(value), issue('profile.timeZoneUnknown')),
 	}),
 	// An unchecked checkbox is not posted at all: absent means "no".
-	z.object({
-		intent: z.literal('email-notifications'),
+	emailNotifications: z.object({
 		emailNotifications: z
 			.string()
 			.optional()
 			.transform((value) => value === 'yes'),
 	}),
-])
+}
 
 /** The seed's account API bodies: the email validated as the sign-in page's is. */
 export const credentialsSchema = z.object({

@@ -174,4 +174,46 @@ describe('formAction', () => {
 		const answer = await formAction(post({ name: 'solo' }), { permit: permitOnly('update').permit, intents: { rename: intents.rename } })
 		expect((answer as unknown as Response).status).toBe(302)
 	})
+
+	test('a schema may depend on who posts; extra goes with every answer that is not a redirect; a refusal may carry headers', async () => {
+		const intent = formIntents<{ max: number }>()
+		const looked: string[] = []
+		const intents = {
+			note: intent({
+				permission: 'update',
+				schema: ({ max }) => z.object({ text: z.string().max(max, issue('thing.tooLong')) }),
+				extra: async (formData) => {
+					looked.push(String(formData.get('text')))
+					return { shown: 'again' }
+				},
+				run: async ({ data }) => (data.text === 'slow' ? ({ ok: false, reason: 'throttled' } as const) : ({ ok: true } as const)),
+				refusals: { throttled: { status: 429, formError: 'thing.throttled', headers: { 'Retry-After': '60' } } },
+				done: () => ({ answer: { said: 'once' } }),
+			}),
+		}
+		const permit = async () => ({ max: 3 })
+		const tooLong = told(await formAction(post({ text: 'four' }), { permit, intents }))
+		expect(tooLong.init.status).toBe(400)
+		expect(tooLong.data).toMatchObject({ errors: { text: { key: 'thing.tooLong' } }, shown: 'again' })
+		const slow = told(await formAction(post({ text: 'slow' }), { permit: async () => ({ max: 9 }), intents }))
+		expect(slow.init.status).toBe(429)
+		expect(new Headers(slow.init.headers).get('Retry-After')).toBe('60')
+		expect(slow.data).toMatchObject({ formError: 'thing.throttled', shown: 'again' })
+		const done = told(await formAction(post({ text: 'ok' }), { permit, intents }))
+		expect(done.init.status).toBe(200)
+		expect(done.data).toMatchObject({ ok: true, said: 'once', shown: 'again' })
+		expect(looked).toEqual(['four', 'slow', 'ok'])
+	})
+
+	test('a redirect without a toast sets none', async () => {
+		const intent = formIntents<object>()
+		const answer = await formAction(post({}), {
+			permit: async () => ({}),
+			intents: {
+				go: intent({ permission: 'update', run: async () => ({ ok: true }) as const, refusals: {}, done: () => ({ redirect: '/there' }) }),
+			},
+		})
+		expect((answer as unknown as Response).headers.get('Location')).toBe('/there')
+		expect(flashes).toEqual([])
+	})
 })

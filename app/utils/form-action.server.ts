@@ -26,6 +26,8 @@ export interface Refusal {
 	keep?: boolean
 	/** More for the page to render again (e.g. the boxes ticked). */
 	extra?: Record<string, unknown>
+	/** E.g. `Retry-After` on a throttled form. */
+	headers?: HeadersInit
 }
 
 /** The form as read: the schema's output, the raw fields, the values to render again, and what `check` found. */
@@ -36,9 +38,9 @@ export interface ReadForm<Data, Checked> {
 	checked: Checked
 }
 
-/** Success: a redirect with a toast, or (`answer`) the same page again with something to show once. */
+/** Success: a redirect (with a toast, unless the next page says enough), or (`answer`) the same page again with something to show once. */
 export type Done =
-	{ redirect: string; toast: string; toastValues?: Record<string, string | number>; headers?: HeadersInit } | { answer: object }
+	{ redirect: string; toast?: string; toastValues?: Record<string, string | number>; headers?: HeadersInit } | { answer: object }
 
 type RefusalOf<Result, Data, Checked> = Refusal | ((result: Result, form: ReadForm<Data, Checked>) => Refusal)
 
@@ -47,14 +49,19 @@ type CheckFailure = { ok: false; errors?: FieldErrors; formError?: string }
 export interface FormIntent<Auth, Data, Checked, Result extends Outcome> {
 	/** The action on the page's function this form needs (checked through the route's `permit`). */
 	permission: Action
-	/** The form's fields; a button that posts nothing but its intent has none (its CSRF token is still checked). */
-	schema?: z.ZodType<Data>
+	/**
+	 * The form's fields; a button that posts nothing but its intent has none (its CSRF token is still checked).
+	 * A schema that depends on who posts (e.g. their time zone) is given as a function of `permit`'s answer.
+	 */
+	schema?: z.ZodType<Data> | ((auth: Auth) => z.ZodType<Data>)
 	/** A check beyond the schema (e.g. against the database); its errors join the schema's. */
 	check?: (formData: FormData) => Promise<Checked | CheckFailure>
 	/** How a form that fails its schema or check is told, when not as a 400 with its field errors. */
 	onInvalid?: Refusal
 	/** The values to render again instead of the schema's fields (a form whose fields are not all in its schema). */
 	keep?: (formData: FormData) => Record<string, string>
+	/** More to render again with every answer of this form that is not a redirect (e.g. the choices ticked, looked up). */
+	extra?: (formData: FormData) => Promise<Record<string, unknown>>
 	run: (form: ReadForm<Data, Checked>, auth: Auth) => Promise<Result>
 	refusals: {
 		[Reason in Exclude<Failure<Result>['reason'], SharedReason>]: RefusalOf<Failure<Result> & { reason: Reason }, Data, Checked>
@@ -96,10 +103,11 @@ type AuthOfIntent<Intent> = Intent extends { run: (form: never, auth: infer Auth
 function answer<Intent extends string>(
 	{ intent, errors, values, formError, ...extra }: Partial<FormAnswer<Intent>> & { intent: Intent } & Record<string, unknown>,
 	status: number,
+	headers?: HeadersInit,
 ) {
 	if (status >= 400) noteFormFailed()
 	const body: FormAnswer<Intent> = { ok: status < 400, intent, errors: errors ?? {}, values: values ?? {}, formError: formError ?? null }
-	return data<FormAnswer<Intent> & Record<string, unknown>>({ ...extra, ...body }, { status })
+	return data<FormAnswer<Intent> & Record<string, unknown>>({ ...extra, ...body }, { status, headers })
 }
 
 /**
@@ -123,20 +131,22 @@ export async function formAction<const Intents extends Record<string, AnyIntent<
 	}
 	const spec = intents[intent]!
 	const auth = await permit(spec.permission)
-	const form = spec.schema ? await parseForm(request, spec.schema) : await readButton(request)
+	const schema = typeof spec.schema === 'function' ? spec.schema(auth) : spec.schema
+	const form = schema ? await parseForm(request, schema) : await readButton(request)
 	const checked = spec.check ? await spec.check(form.formData) : { ok: true as const }
 	const values = spec.keep ? spec.keep(form.formData) : form.values
+	const extra = spec.extra ? () => spec.extra!(form.formData) : async () => ({})
 	if (!form.ok || !checked.ok) {
-		if (spec.onInvalid) return tell(intent, spec.onInvalid, values)
+		if (spec.onInvalid) return tell(intent, spec.onInvalid, values, await extra())
 		const errors: FieldErrors = { ...(form.ok ? {} : form.errors), ...(checked.ok ? {} : checked.errors) }
-		return answer({ intent, errors, values, formError: checked.ok ? null : (checked.formError ?? null) }, 400)
+		return answer({ ...(await extra()), intent, errors, values, formError: checked.ok ? null : (checked.formError ?? null) }, 400)
 	}
 	const read: ReadForm<unknown, unknown> = { data: form.data, formData: form.formData, values, checked }
 	const result = (await spec.run(read, auth)) as Outcome
-	if (!result.ok) return refuse(intent, result, spec, read)
+	if (!result.ok) return refuse(intent, result, spec, read, await extra())
 	const done = await spec.done(result, read, auth)
-	if ('answer' in done) return answer({ intent, ...done.answer }, 200)
-	await flashSuccess(request, done.toast, done.toastValues)
+	if ('answer' in done) return answer({ ...(await extra()), intent, ...done.answer }, 200)
+	if (done.toast) await flashSuccess(request, done.toast, done.toastValues)
 	return redirect(done.redirect, { headers: done.headers })
 }
 
@@ -146,14 +156,24 @@ async function readButton(request: Request) {
 	return { ok: true as const, data: {}, formData, values: {} as Record<string, string> }
 }
 
-function refuse(intent: string, result: { ok: false; reason: string }, spec: AnyIntent<unknown>, form: ReadForm<unknown, unknown>) {
+function refuse(
+	intent: string,
+	result: { ok: false; reason: string },
+	spec: AnyIntent<unknown>,
+	form: ReadForm<unknown, unknown>,
+	extra: Record<string, unknown>,
+) {
 	const own = (spec.refusals as Record<string, RefusalOf<unknown, unknown, unknown> | undefined>)[result.reason]
-	return tell(intent, typeof own === 'function' ? own(result, form) : (own ?? sharedRefusal(result)), form.values)
+	return tell(intent, typeof own === 'function' ? own(result, form) : (own ?? sharedRefusal(result)), form.values, extra)
 }
 
-function tell(intent: string, refusal: Refusal, values: Record<string, string>) {
+function tell(intent: string, refusal: Refusal, values: Record<string, string>, extra: Record<string, unknown>) {
 	const kept = refusal.keep === false ? {} : values
-	return answer({ intent, values: kept, errors: refusal.errors, formError: refusal.formError ?? null, ...refusal.extra }, refusal.status)
+	return answer(
+		{ ...extra, intent, values: kept, errors: refusal.errors, formError: refusal.formError ?? null, ...refusal.extra },
+		refusal.status,
+		refusal.headers,
+	)
 }
 
 function sharedRefusal(result: { ok: false; reason: string; refusal?: string }): Refusal {

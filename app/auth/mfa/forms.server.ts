@@ -11,15 +11,12 @@ const code = z
 
 export const codeSchema = z.object({ code })
 
-/** The security page's second-factor forms, one per intent. */
-export const mfaIntentSchema = z.object({
-	intent: z.enum(['startMfa', 'confirmMfa', 'regenerateRecoveryCodes', 'disableMfa']),
-	code: code.optional(),
-	/** Asked again when a factor is added: a session alone (a borrowed browser) must not tie the account to another phone. */
+/** Setting up a second factor asks the password again: a session alone (a borrowed browser) must not tie the account to another phone. */
+export const confirmFactorSchema = codeSchema.extend({
 	password: z
 		.string()
-		.max(1024, issue('validation.tooLong', { max: 1024 }))
-		.optional(),
+		.min(1, issue('validation.required'))
+		.max(1024, issue('validation.tooLong', { max: 1024 })),
 })
 
 /** `POST /api/users/authenticate`'s body: the credentials, and the second factor's code when the account has one. */

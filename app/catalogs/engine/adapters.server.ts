@@ -2,7 +2,7 @@ import { holdListedCodes } from '~/reference-lists/listed-codes.server'
 import type { BulkCatalog } from '../bulk.server'
 import type { Actor } from '~/audit/audit.server'
 import type { RowError } from '../csv'
-import type { ImportAdapter } from '../csv-import.server'
+import type { ImportAdapter } from '../csv-import-adapter.server'
 import { inScope } from '~/permissions/scope'
 import { newRowOf, storageOf, type CatalogDefinition, type CatalogTypes } from './definition.server'
 
