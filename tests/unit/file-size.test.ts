@@ -5,11 +5,10 @@ import { expect, test } from 'vitest'
 const root = path.resolve(import.meta.dirname, '../..')
 const MAX_LINES = 300
 
-/** Files colleagues are splitting on their own branches (issue 37, point 2): empty these lists once merged. */
-const BEING_SPLIT_BY_LISTBYTES = ['scripts/bench.ts', 'app/lists/list.server.ts', 'app/components/list.tsx', 'app/components/catalog.tsx']
-const BEING_SPLIT_BY_ROLEPAGE = ['app/admin/roles.server.ts']
-/** Not split yet by the formpages branch: each still to split by concern. */
+/** Issue 37 point 2: the files still over the limit, each to split by concern; take a file off once it is. */
 const NOT_SPLIT_YET = [
+	'scripts/bench.ts',
+	'app/lists/list.server.ts',
 	'app/catalogs/tools/tools.server.ts',
 	'app/cli/main.ts',
 	'app/catalogs/demo-data.ts',
@@ -20,7 +19,7 @@ const NOT_SPLIT_YET = [
 	'app/admin/functions.server.ts',
 	'app/notifications/announcement-delivery.server.ts',
 ]
-const ALLOWED = new Set([...BEING_SPLIT_BY_LISTBYTES, ...BEING_SPLIT_BY_ROLEPAGE, ...NOT_SPLIT_YET])
+const ALLOWED = new Set(NOT_SPLIT_YET)
 
 /** The code's source files (tests aside), relative to the root. */
 function sourceFiles(dir: string): string[] {
