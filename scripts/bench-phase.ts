@@ -40,3 +40,12 @@ export function loadPhase(name: string, result: LoadResult, rss: { peakRssMb: nu
 		statuses: result.statuses,
 	}
 }
+
+/** A phase of one long event (a download, a save, a purge): its time stands for every percentile. */
+export function singlePhase(
+	name: string,
+	elapsedMs: number,
+	fields: Pick<Phase, 'peakRssMb' | 'rssAfterMb' | 'statuses'> & Partial<Phase>,
+): Phase {
+	return { name, requests: 1, rps: 1000 / elapsedMs, p50: elapsedMs, p95: elapsedMs, p99: elapsedMs, kbPerAnswer: 0, ...fields }
+}

@@ -2,7 +2,7 @@
 // with `/healthz` probed beside it, in the server as operators run it. Last of the bench: it deletes entries.
 import { AUDIT_SPAN_DAYS } from './bench-audit'
 import type { LoadJob, LoadResult } from './bench-load'
-import { percentile, type Phase } from './bench-phase'
+import { percentile, singlePhase, type Phase } from './bench-phase'
 
 /** The share of the log older than the retention the purge's server is given. */
 const EXPIRED_SHARE = 0.1
@@ -55,21 +55,14 @@ export async function measurePurge(bench: PurgeBench): Promise<PurgeMeasured> {
 		clearInterval(sampler)
 		const sorted = [...health.latencies].sort((a, b) => a - b)
 		const deleted = 'deleted' in result ? result.deleted : 0
-		const entry: Phase = {
-			name: `audit purge, ${deleted.toLocaleString('en')} expired entries`,
-			requests: 1,
-			rps: 1000 / elapsedMs,
-			p50: elapsedMs,
-			p95: elapsedMs,
-			p99: elapsedMs,
-			kbPerAnswer: 0,
+		const entry = singlePhase(`audit purge, ${deleted.toLocaleString('en')} expired entries`, elapsedMs, {
 			peakRssMb: Math.max(peak, bench.rssMb(server.pid)),
 			rssAfterMb: bench.rssMb(server.pid),
 			statuses: 'failed' in result ? { failed: 1 } : { purged: 1 },
 			healthzP99: percentile(sorted, 0.99),
 			healthzMax: sorted.at(-1),
 			healthzRequests: sorted.length,
-		}
+		})
 		console.log(
 			`${entry.name.padEnd(34)} in about ${(elapsedMs / 1000).toFixed(1)} s; /healthz p99 ${entry.healthzP99?.toFixed(1)} ms (max ${entry.healthzMax?.toFixed(0)}, ${sorted.length} probes); RSS ${entry.peakRssMb.toFixed(0)} MB${'failed' in result ? `; failed: ${result.failed.slice(0, 300)}` : ''}`,
 		)

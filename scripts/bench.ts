@@ -33,7 +33,7 @@ import { measureRender } from './bench-render'
 import { measureStaff } from './bench-staff'
 import { measureWorkers } from './bench-workers'
 import { measurePurge, type PurgeMeasured } from './bench-purge'
-import { loadPhase, percentile, type Phase } from './bench-phase'
+import { loadPhase, percentile, singlePhase, type Phase } from './bench-phase'
 import type { BenchRequest, LoadJob, LoadResult } from './bench-load'
 import { SERVER_ENTRY, serverNodeFlags, serverProcessEnv } from './server-command.mjs'
 
@@ -253,13 +253,7 @@ async function measureEverything(base: string, pid: number, run: Run, probe: Run
 		const health = await probe({ kind: 'stop-probe' })
 		clearInterval(sampler)
 		const sorted = [...health.latencies].sort((a, b) => a - b)
-		const entry: Phase = {
-			name,
-			requests: 1,
-			rps: 1000 / result.elapsedMs,
-			p50: result.elapsedMs,
-			p95: result.elapsedMs,
-			p99: result.elapsedMs,
+		const entry = singlePhase(name, result.elapsedMs, {
 			kbPerAnswer: result.bytes / 1024,
 			peakRssMb: Math.max(peak, rssMb(pid)),
 			rssAfterMb: rssMb(pid),
@@ -268,7 +262,7 @@ async function measureEverything(base: string, pid: number, run: Run, probe: Run
 			healthzP99: percentile(sorted, 0.99),
 			healthzMax: sorted.at(-1),
 			healthzRequests: sorted.length,
-		}
+		})
 		phases.push(entry)
 		const status = Object.keys(result.statuses)[0]
 		if (status !== '200' && status !== '303' && status !== '302')
@@ -364,18 +358,7 @@ async function measureEverything(base: string, pid: number, run: Run, probe: Run
 		withProbe: (name, request) => withProbe(name, request),
 		signIn: (email) => signIn(base, email),
 		single: (name, elapsedMs, status) =>
-			phases.push({
-				name,
-				requests: 1,
-				rps: 1000 / elapsedMs,
-				p50: elapsedMs,
-				p95: elapsedMs,
-				p99: elapsedMs,
-				kbPerAnswer: 0,
-				peakRssMb: rssMb(pid),
-				rssAfterMb: rssMb(pid),
-				statuses: { [status]: 1 },
-			}),
+			phases.push(singlePhase(name, elapsedMs, { peakRssMb: rssMb(pid), rssAfterMb: rssMb(pid), statuses: { [status]: 1 } })),
 		failures,
 	})
 	const auditRequests = auditPhases({ cookie: sessions.admin.cookie, now: facts.audit.now, staff, stationId: facts.audit.stationId })

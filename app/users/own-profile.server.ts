@@ -14,27 +14,18 @@ export async function updateOwnNames(user: User, { displayName, firstName, lastN
 	}
 	await updateProfile(user.id, after)
 	const changed = (Object.keys(after) as (keyof typeof after)[]).filter((field) => before[field] !== after[field])
-	await recordAudit({
-		action: 'user.profile_updated',
-		actor: user,
-		entity: 'user',
-		entityId: user.id,
-		ip,
-		details: Object.fromEntries(changed.map((field) => [field, { before: before[field], after: after[field] }])),
-	})
+	await auditOwnProfile(user, ip, Object.fromEntries(changed.map((field) => [field, { before: before[field], after: after[field] }])))
 	return { ok: true } as const
 }
 
 /** Whether the user's notifications are mailed too; audited. */
 export async function setOwnEmailNotifications(user: User, on: boolean, ip: string | null) {
 	await updateProfile(user.id, { emailNotifications: on })
-	await recordAudit({
-		action: 'user.profile_updated',
-		actor: user,
-		entity: 'user',
-		entityId: user.id,
-		ip,
-		details: { emailNotifications: { before: user.email_notifications === 1, after: on } },
-	})
+	await auditOwnProfile(user, ip, { emailNotifications: { before: user.email_notifications === 1, after: on } })
 	return { ok: true } as const
+}
+
+/** A change the user made to their own profile, field by field (before → after). */
+function auditOwnProfile(user: User, ip: string | null, details: Record<string, { before: unknown; after: unknown }>) {
+	return recordAudit({ action: 'user.profile_updated', actor: user, entity: 'user', entityId: user.id, ip, details })
 }
