@@ -83,8 +83,9 @@ export async function scanSignedInPages(page: Page, t: Messages) {
 		await scanMain(page, `${list}/bulk-delete?id=${id}`)
 	}
 	for (const admin of ['/admin/users', '/admin/roles', '/admin/functions']) {
-		await scanListAndFirstRecord(page, admin)
+		const id = await scanListAndFirstRecord(page, admin)
 		await scanMain(page, `${admin}/new`)
+		if (admin === '/admin/roles') await scanMain(page, `${admin}/${id}/menu`)
 	}
 	await test.step('the permission matrix of a role, on a phone', async () => {
 		await expectRoleMatrixOnPhone(page, t)
