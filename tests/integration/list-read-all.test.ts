@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { seedDemo } from '~/catalogs/seed.server'
 import { TOOL_LIST, TOOL_SORTS } from '~/catalogs/tools/tools'
-import { toolListSource } from '~/catalogs/tools/tools.server'
+import { toolListSource } from '~/catalogs/tools/tool-list.server'
 import { EVERYWHERE } from '~/permissions/scope'
 import { getDatabase } from '~/db/db.server'
 import { parseListState } from '~/lists/list-query'
