@@ -1,7 +1,7 @@
 // How the bench signs in and builds its requests, as a browser would.
 import { csvLine } from '~/catalogs/csv'
 import { minorToDecimalString } from '~/catalogs/decimal'
-import { demoStations } from '~/catalogs/demo-data'
+import { demoStations } from '~/catalogs/demo-stations'
 import { COORDINATE_SCALE, STATION_FIELDS } from '~/catalogs/stations/stations'
 import { parseHtml } from '../tests/support/html'
 import type { BenchRequest } from './bench-load'
