@@ -10,8 +10,6 @@ const NOT_SPLIT_YET = [
 	'app/auth/session.server.ts',
 	'app/reference-lists/reference-lists.server.ts',
 	'app/admin/audit.server.ts',
-	'app/admin/functions.server.ts',
-	'app/notifications/announcement-delivery.server.ts',
 ]
 const ALLOWED = new Set(NOT_SPLIT_YET)
 
