@@ -9,7 +9,6 @@ const MAX_LINES = 300
 const NOT_SPLIT_YET = [
 	'app/auth/session.server.ts',
 	'app/reference-lists/reference-lists.server.ts',
-	'app/admin/audit.server.ts',
 ]
 const ALLOWED = new Set(NOT_SPLIT_YET)
 
