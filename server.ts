@@ -1,38 +1,35 @@
 import cluster from 'node:cluster'
-import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
-import { isIP } from 'node:net'
 import path from 'node:path'
 import compression from 'compression'
 import express from 'express'
-import { pinoHttp } from 'pino-http'
 import { startPasswordResetWorker, whenPasswordResetQueued } from '~/auth/password-reset-requests.server'
 import { ensureAdministrator } from '~/bootstrap.server'
 import { checkRoleMapRoles } from '~/auth/oidc/directory-roles.server'
 import { ConfigError, getConfig, type Config } from '~/config.server'
 import { ensureBuiltins } from '~/permissions/builtins.server'
-import { checkDatabase } from '~/db/availability.server'
 import { getDatabase, migrateToLatest, pingDatabase } from '~/db/db.server'
 import { whenAnnouncementQueued } from '~/notifications/announcements.server'
-import { createCsrfToken, csrfCookieName, csrfSetCookie, readCookie, verifyCsrfCookie } from '~/security/csrf.server'
 import { securityHeaders } from '~/security/headers'
 import { createCspNonce } from '~/security/nonce.server'
-import { isCrossSiteRequest } from '~/security/origin-check'
 import { refuse, requestBodyGuard } from '~/security/request-body.server'
 import { apiMethodsByPath } from '~/server/api-methods.server'
-import { clientOnLoopback, requestUrl } from '~/server/request-address.server'
 import { remixRequestHandler } from '~/server/remix-handler.server'
 import { shedLoad, watchEventLoop } from '~/server/overload.server'
 import { nodeVersionWarning } from '~/server/node-support.server'
-import { metricsEndpoint, offerMetricsToPrimary, registerStateMetrics, requestDuration } from '~/server/metrics.server'
+import { offerMetricsToPrimary, registerStateMetrics, requestDuration } from '~/server/metrics.server'
 import { runPrimary } from '~/server/cluster-primary.server'
 import { machineJobsOfPrimary, startMachineJobs } from '~/server/machine-jobs.server'
+import { mountProbes } from '~/server/probes.server'
+import { requestContextMiddleware } from '~/server/request-context.server'
+import { requestLogger } from '~/server/request-log.server'
+import { requestOriginGuard } from '~/server/request-origin.server'
 import { routeIdentifier } from '~/server/route-ids.server'
 import { createShutdown } from '~/server/shutdown.server'
 import { builtAssets } from '~/server/static-assets.server'
-import { afterResponse, runAfterResponse } from '~/utils/after-response.server'
-import { baseLogger, errorFields, logger, requestContext, type RequestContext } from '~/utils/logger.server'
+import { afterResponse } from '~/utils/after-response.server'
+import { errorFields, logger } from '~/utils/logger.server'
 
 /** A bad setting stops start-up with its message (naming the variable), not a stack. */
 function exitOnConfigError(error: unknown): never {
@@ -50,11 +47,6 @@ function loadConfig() {
 		exitOnConfigError(error)
 	}
 }
-
-const BACK_CHANNEL_LOGOUT_PATH = '/account/oidc/backchannel-logout'
-
-/** The public, cacheable JSON a client reads before signing in (`Cache-Control: public`). */
-const PUBLIC_RESOURCE = /^\/assets\/(config\.json|i18n\/[^/]+)$/
 
 /** Before any request: migrations, the built-in roles, the first administrator, the directory's roles. */
 async function prepareDatabase(config: Config) {
@@ -112,64 +104,13 @@ async function main() {
 		res.on('finish', () => stopTimer({ route: String(res.locals.route), status: String(res.statusCode) }))
 		next()
 	})
-	// One JSON line per request that reaches the portal (not per static file or probe).
-	// `requestId` comes from the request's logger, `event` from the message.
-	const requestLine = (req: express.Request, res: express.Response, logged: { responseTime?: number }) => ({
-		method: req.method,
-		path: req.path,
-		status: res.statusCode,
-		routeId: res.locals.route,
-		clientIp: res.locals.clientIp,
-		durationMs: logged.responseTime,
-	})
-	const httpLogger = pinoHttp<express.Request, express.Response>({
-		logger: baseLogger(),
-		genReqId: (_req, res) => String(res.locals.requestId),
-		// The line is requestLine alone: never the request's headers (cookies, tokens) or the response's.
-		quietReqLogger: true,
-		quietResLogger: true,
-		customAttributeKeys: { reqId: 'requestId' },
-		customSuccessObject: requestLine,
-		customErrorObject: (req, res, _error, logged) => requestLine(req, res, logged),
-		// The message is the line's `event` (the logger's message key).
-		customSuccessMessage: () => 'http.request',
-		customErrorMessage: () => 'http.request',
-	})
+	const httpLogger = requestLogger()
 
 	app.use(compression())
 
-	if (config.metricsToken) {
-		app.get(
-			'/metrics',
-			(_req, res, next) => {
-				res.locals.route = 'probe'
-				next()
-			},
-			metricsEndpoint(config.metricsToken),
-		)
-	}
-	app.get('/healthz', (_req, res) => {
-		res.locals.route = 'probe'
-		res.set('Cache-Control', 'no-store').json({ status: 'ok' })
-	})
 	// Set on SIGTERM: load balancers take the instance out while it still answers (the drain).
 	let stopping = false
-	app.get('/readyz', async (_req, res) => {
-		res.locals.route = 'probe'
-		res.set('Cache-Control', 'no-store')
-		if (stopping) {
-			res.status(503).json({ status: 'stopping', database: database.dialect })
-			return
-		}
-		const checkedAt = performance.now()
-		const unavailable = await checkDatabase(database)
-		if (unavailable) {
-			logger.error('readyz.database_unavailable', { reason: unavailable, elapsedMs: Math.round(performance.now() - checkedAt) })
-			res.status(503).json({ status: 'unavailable', database: database.dialect, reason: unavailable })
-			return
-		}
-		res.json({ status: 'ready', database: database.dialect })
-	})
+	mountProbes(app, database, config.metricsToken, () => stopping)
 
 	// Static files come before the per-request context: no session, CSRF cookie, nonce or log line for them.
 	const publicDir = path.resolve('public')
@@ -188,63 +129,8 @@ async function main() {
 	const shedding = shedLoad(load)
 	app.use(shedding)
 
-	// Per-request context: id, client address, CSP nonce, CSRF cookie; one log line per request.
-	app.use((req, res, next) => {
-		const requestId = (req.get('X-Request-Id') ?? '').slice(0, 64).replace(/[^\w.-]/g, '') || randomUUID()
-		const cspNonce = String(res.locals.cspNonce)
-		let csrfToken = verifyCsrfCookie(readCookie(req.headers.cookie, csrfCookieName()))
-		// Shared caches may keep the public JSON resources: no cookie may travel with them (they hold no form).
-		if (!csrfToken && !PUBLIC_RESOURCE.test(req.path)) {
-			const created = createCsrfToken()
-			csrfToken = created.token
-			res.append('Set-Cookie', csrfSetCookie(created.cookieValue))
-		}
-		res.setHeader('X-Request-Id', requestId)
-		// Read now: once the socket is gone (a refused upload closes it), Express can no longer tell. A forwarded
-		// "address" that is none (X-Forwarded-For says what the client wrote past the trusted proxies) is not kept.
-		const clientIp = req.ip && isIP(req.ip) ? req.ip : (req.socket.remoteAddress ?? null)
-		res.locals.route = routeId(req.path)
-		res.locals.requestId = requestId
-		res.locals.clientIp = clientIp
-		httpLogger(req, res)
-		const context: RequestContext = {
-			requestId,
-			clientIp,
-			clientOnLoopback: clientOnLoopback(req),
-			cspNonce,
-			csrfToken: csrfToken ?? '',
-			dataRequest: req.path.endsWith('.data'),
-			afterResponse: [],
-		}
-		res.once('close', () => runAfterResponse(context))
-		requestContext.run(context, next)
-	})
-
-	// The address the client asked for (forwarded headers through TRUST_PROXY only): a Host that names no host
-	// (`user@host`) is a 400. Unsafe methods from another site are refused before any route sees them.
-	app.use((req, res, next) => {
-		const url = requestUrl(req)
-		if (!url) {
-			refuse(req, res, 'malformed')
-			return
-		}
-		res.locals.url = url
-		// The OpenID provider's back-channel logout is a server's call, authenticated by its signed token.
-		if (
-			req.path !== BACK_CHANNEL_LOGOUT_PATH &&
-			isCrossSiteRequest({ method: req.method, origin: req.get('origin'), secFetchSite: req.get('sec-fetch-site'), ownOrigin: url.origin })
-		) {
-			logger.warn('http.cross_site_refused', {
-				method: req.method,
-				path: req.path,
-				origin: req.get('origin'),
-				secFetchSite: req.get('sec-fetch-site'),
-			})
-			refuse(req, res, 'crossSite', {}, { log: false })
-			return
-		}
-		next()
-	})
+	app.use(requestContextMiddleware(routeId, httpLogger))
+	app.use(requestOriginGuard())
 
 	app.use(requestBodyGuard({ maxUploadBytes: config.maxUploadBytes, apiMethods: apiMethodsByPath(build, routeId) }))
 	app.all('*', remixRequestHandler(build))

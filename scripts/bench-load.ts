@@ -1,4 +1,4 @@
-// The bench's load generator, in its own process (started by scripts/bench.ts over IPC) so that its work
+// The bench's load generator, in its own process (started by scripts/bench-processes.ts over IPC) so that its work
 // never shares an event loop with the server or with the process that samples the server.
 //
 // Each message is one job; the answer carries the raw figures, the orchestrator does the arithmetic.

@@ -7,7 +7,7 @@ import { percentile, singlePhase, type Phase } from './bench-phase'
 /** The share of the log older than the retention the purge's server is given. */
 const EXPIRED_SHARE = 0.1
 export const PURGE_RETENTION_DAYS = Math.floor(AUDIT_SPAN_DAYS * (1 - EXPIRED_SHARE))
-/** `scheduleAuditPurge` runs its first pass this long after start-up (app/admin/audit.server.ts). */
+/** `scheduleAuditPurge` runs its first pass this long after start-up (app/admin/audit-purge.server.ts). */
 const FIRST_PASS_AFTER_MS = 60_000
 /** The probe starts this much before the first pass is due, so that the pass is probed from its start. */
 const PROBE_LEAD_MS = 3_000

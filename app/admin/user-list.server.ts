@@ -1,6 +1,7 @@
 import { getDatabase, getDb, type DB } from '~/db/db.server'
 import type { ListState } from '~/lists/list-query'
-import { equals, readPage, search, type ListResult, type ListSource, type SortColumn } from '~/lists/list.server'
+import { search } from '~/lists/list-search.server'
+import { equals, readPage, type ListResult, type ListSource, type SortColumn } from '~/lists/list.server'
 import { assignableRoleCodes } from '~/permissions/delegation.server'
 import { getRoleAssignments, readAssignments, type NamedAssignment } from '~/users/role-assignments.server'
 import { type USER_LIST, type UserSort } from './users'

@@ -1,6 +1,7 @@
 import { describe, expect, test, vi } from 'vitest'
 import { minorToDecimalString } from './decimal'
-import { demoStations, demoTools } from './demo-data'
+import { demoStations } from './demo-stations'
+import { demoTools } from './demo-tools'
 import { PROVINCES, provinceName, resolveProvince } from './provinces'
 import { stationSchema } from './stations/station-schema.server'
 import { toolSchema } from './tools/tool-schema.server'

@@ -6,7 +6,8 @@ import type { StationsTable, ToolsTable } from '~/db/schema'
 import { toEmail } from '~/users/email.server'
 import { getUserByEmail, setUserRoles } from '~/users/users.server'
 import { isUniqueViolation, searchKeys } from './catalog.server'
-import { demoStations, demoTools } from './demo-data'
+import { demoStations } from './demo-stations'
+import { demoTools } from './demo-tools'
 
 /** Rows per INSERT: well inside both databases' limits on bound parameters. */
 const BATCH = 500

@@ -3,7 +3,6 @@ import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kys
 import type { DB } from '~/db/db.server'
 import type { Dialect } from '~/db/migrations/helpers'
 import type { Database } from '~/db/schema'
-import { escapeLike, ftsPhrases, searchTerms } from '~/catalogs/search-text'
 import { versionedCache } from '~/utils/versioned-cache.server'
 import type { ListState, PageInfo, SortDirection } from './list-query'
 
@@ -26,9 +25,6 @@ import type { ListState, PageInfo, SortDirection } from './list-query'
 export const COUNT_CAP = 10_000
 export const SEARCH_COUNT_CAP = 1_000
 
-/** Above this many matches a search is "common": the rows are then checked in list order instead. */
-export const SEARCH_PROBE_LIMIT = 2_000
-
 export interface SortColumn {
 	/** A column reference such as `stations.name_key`. */
 	column: string
@@ -50,7 +46,7 @@ export interface SortColumn {
 export type AnySelect = SelectQueryBuilder<Database, any, any>
 
 /** What a sort orders by first: its expression, or its column. */
-function sortKey(sort: SortColumn): Expression<unknown> {
+export function sortKey(sort: SortColumn): Expression<unknown> {
 	return sort.expression ?? sql.ref(sort.column)
 }
 
@@ -114,74 +110,6 @@ export function inValues(
 /** How a list's filters are written: for reading a page in sort order, or for counting. */
 export type FilterPurpose = 'page' | 'count'
 
-/**
- * The condition "every word of the query occurs in `search_text`", accents and case aside; null when
- * the query has no words. User text is only ever a bound parameter: LIKE wildcards are escaped, FTS
- * phrases quoted.
- *
- * PostgreSQL: one LIKE per word; the planner serves them from the pg_trgm GIN index, or scans in list
- * order when they match most rows.
- *
- * SQLite: the words of three or more characters are first looked up in the FTS5 trigram index
- * (`<table>_fts`), counting at most SEARCH_PROBE_LIMIT + 1 matches: a rare match set (the usual search)
- * becomes an `id in (…)` list. A common word ("tram" is in every station's name) is checked with LIKE
- * on the covering index entries while they are read in list order: a page is found at once. Words of
- * one or two characters: the ids of at most SEARCH_PROBE_LIMIT + 1 matching rows are read from a
- * covering index; up to the limit, they are the list, beyond it the word is common (as above).
- */
-export async function searchCondition(
-	db: DB,
-	dialect: Dialect,
-	table: keyof Database & string,
-	query: string,
-): Promise<Expression<SqlBool> | null> {
-	return (await search(db, dialect, table, query)).condition
-}
-
-export interface Search {
-	condition: Expression<SqlBool> | null
-	/** Rows the search is known to match at least (from SQLite's probes): a count beyond the cap is then not needed. */
-	atLeast: number
-}
-
-/** searchCondition, with what the probes learnt about the number of matches. */
-export async function search(db: DB, dialect: Dialect, table: keyof Database & string, query: string): Promise<Search> {
-	const terms = searchTerms(query)
-	if (terms.length === 0) return { condition: null, atLeast: 0 }
-	const column = sql.ref(`${table}.search_text`)
-	const likes = sql.join(
-		terms.map((term) => sql<SqlBool>`${column} like ${`%${escapeLike(term)}%`} escape '\\'`),
-		sql` and `,
-	) as Expression<SqlBool>
-	if (dialect === 'postgres') return { condition: likes, atLeast: 0 }
-
-	const id = sql.ref(`${table}.id`)
-	const indexed = terms.filter((term) => [...term].length >= 3)
-	if (indexed.length > 0) {
-		const fts = sql.table(`${table}_fts`)
-		const phrases = ftsPhrases(indexed)
-		const probe = await sql<{
-			n: number
-		}>`select count(*) as n from (select rowid from ${fts} where ${fts} match ${phrases} limit ${SEARCH_PROBE_LIMIT + 1})`.execute(db)
-		const matches = Number(probe.rows[0]?.n ?? 0)
-		if (matches === 0) return { condition: sql<SqlBool>`0 = 1`, atLeast: 0 }
-		if (matches <= SEARCH_PROBE_LIMIT) {
-			const inFts = sql<SqlBool>`${id} in (select rowid from ${fts} where ${fts} match ${phrases})`
-			return indexed.length === terms.length
-				? { condition: inFts, atLeast: matches }
-				: { condition: sql<SqlBool>`${inFts} and ${likes}`, atLeast: 0 }
-		}
-		// Common words: checked on the index entries in list order.
-		if (indexed.length === terms.length) return { condition: likes, atLeast: matches }
-	}
-	const found = await sql<{
-		id: number
-	}>`select ${id} as id from ${sql.table(table)} where ${likes} limit ${SEARCH_PROBE_LIMIT + 1}`.execute(db)
-	if (found.rows.length > SEARCH_PROBE_LIMIT) return { condition: likes, atLeast: found.rows.length }
-	if (found.rows.length === 0) return { condition: sql<SqlBool>`0 = 1`, atLeast: 0 }
-	return { condition: sql<SqlBool>`${id} in (${sql.join(found.rows.map((row) => row.id))})`, atLeast: found.rows.length }
-}
-
 /** How many rows `filtered` matches, counting at most `cap + 1` of them (all of them when `cap` is null). */
 export async function countUpTo(db: DB, filtered: AnySelect, cap: number | null = COUNT_CAP): Promise<{ total: number; exact: boolean }> {
 	if (cap === null) {
@@ -220,7 +148,7 @@ export interface ListSource {
 	 * status index, counted without reading anything else). Defaults to `filtered`.
 	 */
 	counted?: AnySelect
-	/** The search alone matches at least this many rows (see `search`). */
+	/** The search alone matches at least this many rows (see `search`, list-search.server.ts). */
 	searchMatchesAtLeast?: number
 	/**
 	 * Counts narrowed by filters stop here too (COUNT_CAP): for a list whose filters can each match
@@ -251,7 +179,7 @@ async function pageIds(dialect: Dialect, source: ListSource, dir: SortDirection,
 }
 
 /** The rows with these ids, in list order. */
-async function rowsByIds<Row>(db: DB, dialect: Dialect, source: ListSource, dir: SortDirection, ids: number[]): Promise<Row[]> {
+export async function rowsByIds<Row>(db: DB, dialect: Dialect, source: ListSource, dir: SortDirection, ids: number[]): Promise<Row[]> {
 	if (ids.length === 0) return []
 	const query = source.columns(db.selectFrom(source.table)).where(sql.ref(source.idColumn), 'in', ids)
 	return (await orderList(query, dialect, source.sort, dir, source.idColumn).execute()) as Row[]
@@ -343,80 +271,6 @@ export async function readPage<Row>(
 		rows = read
 	}
 	return { rows, page: state.page, size: state.size, total: place.total, exact: place.exact, hasNext: place.hasNext }
-}
-
-/** Where a batch of `readAll` ended: the sort value (and the `then` column's) and id of its last row. */
-interface ListPosition {
-	value: unknown
-	then?: unknown
-	id: number
-}
-
-/**
- * "After this position" in list order, for the sort column and `id` (a range of the sort index). NULLs
- * come first ascending and last descending, as `orderList` sorts them.
- */
-export function afterPosition(sort: SortColumn, idColumn: string, dir: SortDirection, position: ListPosition): Expression<SqlBool> {
-	const column = sortKey(sort)
-	const id = sql.ref(idColumn)
-	const beyond = dir === 'asc' ? sql.raw('>') : sql.raw('<')
-	if (sort.then) {
-		const keys = [column, sql.ref(sort.then), ...(sort.unique ? [] : [id])]
-		const values = [position.value, position.then, ...(sort.unique ? [] : [position.id])]
-		return sql<SqlBool>`(${sql.join(keys)}) ${beyond} (${sql.join(values)})`
-	}
-	if (sort.unique && position.value !== null) return sql<SqlBool>`${column} ${beyond} ${position.value}`
-	if (position.value === null) {
-		// Still among the NULLs: the rest of them, then (ascending) every non-NULL value.
-		return dir === 'asc'
-			? sql<SqlBool>`((${column} is null and ${id} > ${position.id}) or ${column} is not null)`
-			: sql<SqlBool>`(${column} is null and ${id} < ${position.id})`
-	}
-	const range = sql<SqlBool>`(${column}, ${id}) ${beyond} (${position.value}, ${position.id})`
-	return sort.nullable && dir === 'desc' ? sql<SqlBool>`(${range} or ${column} is null)` : range
-}
-
-/** A turn of the event loop: what is waiting (other requests, a health probe) runs before the next batch. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
-
-/**
- * Every matching row in list order, `batchSize` rows at a time (exports: memory stays flat however
- * many rows match). Each batch continues from where the last one ended (keyset, not OFFSET), so it
- * costs the same at the millionth row as at the first; between batches the event loop takes a turn,
- * which matters with SQLite, whose queries run synchronously.
- */
-export async function* readAll<Row>(
-	db: DB,
-	dialect: Dialect,
-	source: ListSource,
-	dir: SortDirection,
-	batchSize = 1_000,
-): AsyncGenerator<Row[]> {
-	let position: ListPosition | null = null
-	for (;;) {
-		const from: AnySelect = position ? source.filtered.where(afterPosition(source.sort, source.idColumn, dir, position)) : source.filtered
-		const { then } = source.sort
-		const selected = [
-			sql<number>`${sql.ref(source.idColumn)}`.as('id'),
-			sql<unknown>`${sortKey(source.sort)}`.as('sort_value'),
-			...(then ? [sql<unknown>`${sql.ref(then)}`.as('then_value')] : []),
-		]
-		const query = orderList(from.select(selected), dialect, source.sort, dir, source.idColumn).limit(batchSize)
-		const keys = (await query.execute()) as { id: number; sort_value: unknown; then_value?: unknown }[]
-		if (keys.length === 0) return
-		const last = keys[keys.length - 1]!
-		position = { value: last.sort_value, then: last.then_value, id: Number(last.id) }
-		const rows = await rowsByIds<Row>(
-			db,
-			dialect,
-			source,
-			dir,
-			keys.map((key) => Number(key.id)),
-		)
-		if (rows.length > 0) yield rows
-		if (keys.length < batchSize) return
-		await nextTurn()
-	}
 }
 
 /** The last page number when the count is exact (for sending a reader past the end back to it). */

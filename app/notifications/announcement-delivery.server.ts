@@ -2,37 +2,19 @@ import { createHash, randomBytes } from 'node:crypto'
 import os from 'node:os'
 import path from 'node:path'
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
-import { sql, type Selectable } from 'kysely'
+import { sql } from 'kysely'
 import { getDb, type DB } from '~/db/db.server'
-import type { AnnouncementsTable } from '~/db/schema'
-import { getFixedT } from '~/i18n/i18n.server'
-import { DEFAULT_LANGUAGE, isLanguageCode, languageTag } from '~/i18n/languages'
 import { getConfig } from '~/config.server'
-import { discardHeldMail, heldMail, holdMail, outboxDir, releaseHeldMail, type Mail } from '~/mail/mailer.server'
+import { discardHeldMail, heldMail, holdMail, outboxDir, releaseHeldMail } from '~/mail/mailer.server'
 import { startBackgroundTask, type BackgroundTask } from '~/utils/background-task.server'
 import { logger } from '~/utils/logger.server'
+import { announcementMail, type AnnouncementRow, type Recipient } from './announcement-mail.server'
 import { chosenIds } from './announcements.server'
 
 /**
  * Sending what administrators wrote: recipients' notifications and mail, a batch at a time, exactly once
  * per recipient whatever crashes or runs beside (decision 0065).
  */
-
-type AnnouncementRow = Pick<
-	Selectable<AnnouncementsTable>,
-	| 'id'
-	| 'title'
-	| 'body'
-	| 'link'
-	| 'audience'
-	| 'audience_ids'
-	| 'also_email'
-	| 'site_url'
-	| 'expires_at'
-	| 'delivered_at'
-	| 'recipients_through'
-	| 'withdrawn_at'
->
 
 /** The active accounts an announcement goes to. */
 function recipients(db: DB, row: Pick<AnnouncementRow, 'audience' | 'audience_ids'>) {
@@ -132,8 +114,6 @@ async function claimAnnouncement(id: number, instance: string, at: number, db: D
 	}
 	return true
 }
-
-type Recipient = { id: number; email: string; preferred_language: string | null; email_notifications: number }
 
 /** Writes the recipients after the last one written, a batch at a time; true once every one is written. */
 async function sendInBatches(id: number, { now, instance, batchSize, stopped }: Required<DeliveryOptions>, db: DB): Promise<boolean> {
@@ -269,21 +249,6 @@ export async function settleHeldMail(db: DB = getDb()): Promise<void> {
 	await discardHeldMail(
 		held.filter((entry) => !committed.has(entry.hold) && entry.writtenAt < at - ANNOUNCEMENT_LEASE_MS).map((entry) => entry.file),
 	)
-}
-
-/** The mail of an announcement to one reader, in the reader's language. */
-function announcementMail(row: AnnouncementRow, reader: Recipient): Mail {
-	const link = row.link === null ? null : row.link.startsWith('/') ? `${row.site_url}${row.link}` : row.link
-	const language = isLanguageCode(reader.preferred_language) ? reader.preferred_language : DEFAULT_LANGUAGE
-	const t = getFixedT(language)
-	const text = [
-		row.body,
-		link,
-		t('notifications.mail.footer', { notifications: `${row.site_url}/notifications`, profile: `${row.site_url}/contacts/profile` }),
-	]
-		.filter(Boolean)
-		.join('\n\n')
-	return { to: reader.email, subject: row.title, text, lang: languageTag(language) }
 }
 
 /**

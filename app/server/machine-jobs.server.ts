@@ -1,4 +1,4 @@
-import { scheduleAuditPurge } from '~/admin/audit.server'
+import { scheduleAuditPurge } from '~/admin/audit-purge.server'
 import type { Config } from '~/config.server'
 import type { DatabaseHandle } from '~/db/db.server'
 import { scheduleBackups } from '~/db/scheduled-backups.server'

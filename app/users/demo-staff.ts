@@ -1,4 +1,4 @@
-import { randomGenerator } from '~/catalogs/demo-data'
+import { randomGenerator } from '~/catalogs/demo-random'
 import { PROVINCES, type ProvinceCode } from '~/catalogs/provinces'
 
 /**

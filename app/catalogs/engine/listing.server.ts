@@ -2,11 +2,11 @@ import type { Expression, SqlBool } from 'kysely'
 import { getDatabase, type DatabaseHandle } from '~/db/db.server'
 import type { Database } from '~/db/schema'
 import type { ListState } from '~/lists/list-query'
+import { readAll } from '~/lists/list-read-all.server'
+import { search } from '~/lists/list-search.server'
 import {
 	equals,
-	readAll,
 	readPage,
-	search,
 	type AnySelect,
 	type FilterPurpose,
 	type ListResult,

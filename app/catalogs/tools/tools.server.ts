@@ -1,11 +1,8 @@
-import type { Expression, SqlBool } from 'kysely'
 import { getDatabase, type DB } from '~/db/db.server'
 import type { Tool } from '~/db/schema'
-import type { ListState } from '~/lists/list-query'
-import { equals, inSubquery, inValues, type ListResult, type ListSource } from '~/lists/list.server'
 import { inScope, type ProvinceScope } from '~/permissions/scope'
 import { searchKeys } from '~/catalogs/catalog.server'
-import { exportListing, listingSource, readListing, type CatalogListing, type Narrowing } from '~/catalogs/engine/listing.server'
+import { TOOL_LISTING, type StationRef } from './tool-list.server'
 import { minorToDecimalString } from '~/catalogs/decimal'
 import type { RowError } from '~/catalogs/csv'
 import { bulkCatalogOf, importAdapterOf } from '~/catalogs/engine/adapters.server'
@@ -13,15 +10,7 @@ import type { CatalogDefinition } from '~/catalogs/engine/definition.server'
 import { recordStore } from '~/catalogs/engine/record-store.server'
 import { toolSchemaFor, type ToolInput } from './tool-schema.server'
 import { TOOL_CATEGORY_LIST } from '~/catalogs/tool-groups/tool-groups'
-import { MONEY_SCALE, TOOL_FIELDS, TOOL_PAGES, type ToolField, type ToolFilter, type ToolSort } from './tools'
-
-export type ToolListState = ListState<ToolFilter, ToolSort>
-
-export interface StationRef {
-	id: number
-	code: string
-	name: string
-}
+import { MONEY_SCALE, TOOL_FIELDS, TOOL_PAGES, type ToolField } from './tools'
 
 /**
  * The station a typed reference names: digits are a station id (the form's select sends ids), anything
@@ -50,134 +39,6 @@ export async function resolveStation(reference: string, scope: ProvinceScope, db
 	const station = await found()
 	// A station outside the scope is one the reader does not know of.
 	return station && inScope(scope, station.province) ? { id: station.id, code: station.code, name: station.name } : null
-}
-
-/** How the tool list reads; its station and province filters are its own (`toolNarrowing`). */
-export const TOOL_LISTING: CatalogListing<ToolFilter, ToolSort> = {
-	table: 'tools',
-	sorts: {
-		code: { column: 'tools.code', unique: true },
-		name: { column: 'tools.name_key' },
-		category: { column: 'tools.category' },
-		status: { column: 'tools.status' },
-		quantity: { column: 'tools.quantity' },
-		value: { column: 'tools.value_minor', nullable: true },
-		purchaseDate: { column: 'tools.purchase_date', nullable: true },
-	},
-	columnFilters: {
-		status: { column: 'tools.status' },
-		category: { column: 'tools.category' },
-	},
-	columns: (query) =>
-		query.select([
-			'tools.id',
-			'tools.code',
-			'tools.name',
-			'tools.category',
-			'tools.status',
-			'tools.quantity',
-			'tools.unit',
-			'tools.value_minor',
-			'tools.purchase_date',
-			'tools.station_id',
-		]),
-	// A tool is in its station's province; one without a station is in none.
-	inProvinces: (provinces, { db, dialect }, purpose) =>
-		provinces.length === 0
-			? inValues(dialect, 'tools.station_id', [], { selective: true })
-			: inSubquery(
-					dialect,
-					'tools.station_id',
-					db
-						.selectFrom('stations')
-						.select('stations.id')
-						.where('stations.province', 'in', [...provinces]),
-					{ selective: purpose === 'count' },
-				),
-}
-
-/** The station filter (`station` as resolved; null: it names none) and the province of a tool's station. */
-function toolNarrowing(state: Pick<ToolListState, 'filters'>, station: StationRef | null | undefined): Narrowing {
-	return ({ db, dialect }) => {
-		const conditions: Expression<SqlBool>[] = []
-		// A station filter naming no station matches nothing (rather than being ignored).
-		if (station !== undefined) conditions.push(equals(dialect, 'tools.station_id', station?.id ?? 0, { selective: true }))
-		const { province } = state.filters
-		if (province) {
-			// A province's stations are a few thousand at most: their tools come from the station index.
-			const stations = db.selectFrom('stations').select('stations.id').where('stations.province', '=', province)
-			conditions.push(inSubquery(dialect, 'tools.station_id', stations, { selective: true }))
-		}
-		return conditions
-	}
-}
-
-export interface ToolListRow {
-	id: number
-	code: string
-	name: string
-	category: string
-	status: string
-	quantity: number
-	unit: string
-	value_minor: number | null
-	purchase_date: string | null
-	station: StationRef | null
-}
-
-/** The stations of a page of tools, in one query (no join: the page is read in the sort index's order). */
-async function stationsOf(db: DB, ids: (number | null)[]): Promise<Map<number, StationRef>> {
-	const wanted = [...new Set(ids.filter((id): id is number => id !== null))]
-	if (wanted.length === 0) return new Map()
-	const rows = await db.selectFrom('stations').select(['id', 'code', 'name']).where('id', 'in', wanted).execute()
-	return new Map(rows.map((row) => [row.id, row]))
-}
-
-/** What the list pattern reads for a tool list state, within the reader's scope. */
-export function toolListSource(
-	state: ToolListState,
-	station: StationRef | null | undefined,
-	scope: ProvinceScope,
-	handle = getDatabase(),
-): Promise<ListSource> {
-	return listingSource(TOOL_LISTING, state, scope, handle, toolNarrowing(state, station))
-}
-
-export async function listTools(
-	state: ToolListState,
-	station: StationRef | null | undefined,
-	scope: ProvinceScope,
-	handle = getDatabase(),
-): Promise<ListResult<ToolListRow>> {
-	const page = await readListing<Omit<ToolListRow, 'station'> & { station_id: number | null }, ToolFilter, ToolSort>(
-		TOOL_LISTING,
-		state,
-		scope,
-		handle,
-		toolNarrowing(state, station),
-	)
-	const stations = await stationsOf(
-		handle.db,
-		page.rows.map((row) => row.station_id),
-	)
-	return {
-		...page,
-		rows: page.rows.map(({ station_id, ...row }) => ({
-			...row,
-			value_minor: row.value_minor === null ? null : Number(row.value_minor),
-			station: station_id === null ? null : (stations.get(station_id) ?? null),
-		})),
-	}
-}
-
-/** Every tool the list's search and filters select, in the list's order, a batch at a time (the CSV export). */
-export function exportTools(
-	state: ToolListState,
-	station: StationRef | null | undefined,
-	scope: ProvinceScope,
-	handle = getDatabase(),
-): AsyncGenerator<Tool[]> {
-	return exportListing<Tool, ToolFilter, ToolSort>(TOOL_LISTING, state, scope, handle, toolNarrowing(state, station))
 }
 
 /** A tool with its station and the names of who created and last changed it. */
