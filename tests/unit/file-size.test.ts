@@ -8,7 +8,6 @@ const MAX_LINES = 300
 /** Issue 37 point 2: the files still over the limit, each to split by concern; take a file off once it is. */
 const NOT_SPLIT_YET = [
 	'app/auth/session.server.ts',
-	'app/reference-lists/reference-lists.server.ts',
 ]
 const ALLOWED = new Set(NOT_SPLIT_YET)
 
