@@ -1,7 +1,7 @@
 import type { DB } from '~/db/db.server'
 import { getDb } from '~/db/db.server'
 import { revokeApiTokens } from './api-token.server'
-import { destroyOtherSessions } from './session.server'
+import { destroyOtherSessions } from './session-end.server'
 
 /**
  * Ends a user's access: every session (but the one named by `keepSessionToken`, the browser that

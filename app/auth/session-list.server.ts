@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import { getDb, type DB } from '~/db/db.server'
-import { listSessions } from './session.server'
+import { getConfig } from '~/config.server'
 import { issue } from '~/utils/form.server'
 import { parseUserAgent } from './user-agent'
 
@@ -76,4 +76,17 @@ export async function endSessionByReference(
 	if (Number(result.numDeletedRows) === 0) return null
 	const agent = parseUserAgent(target.user_agent)
 	return { browser: agent.browser, os: agent.os, ip: target.ip }
+}
+
+/** The user's live sessions, most recently active first. */
+function listSessions(userId: number, db: DB = getDb()) {
+	const now = Date.now()
+	return db
+		.selectFrom('sessions')
+		.select(['id_hash', 'created_at', 'last_seen_at', 'ip', 'user_agent'])
+		.where('user_id', '=', userId)
+		.where('expires_at', '>', now)
+		.where('last_seen_at', '>', now - getConfig().session.idleMs)
+		.orderBy('last_seen_at', 'desc')
+		.execute()
 }

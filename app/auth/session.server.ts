@@ -33,7 +33,7 @@ export function getSessionCookie() {
 	})
 }
 
-function hashToken(token: string): string {
+export function hashToken(token: string): string {
 	return createHash('sha256').update(token).digest('hex')
 }
 
@@ -254,37 +254,6 @@ export function clearSessionCookie(): Promise<string> {
 	return getSessionCookie().serialize('', { maxAge: 0, expires: new Date(0) })
 }
 
-/** Ends every session of the user except the one whose token is given (a password change keeps this browser). */
-export async function destroyOtherSessions(userId: number, keepToken: string | null, db: DB = getDb()) {
-	let query = db.deleteFrom('sessions').where('user_id', '=', userId)
-	if (keepToken) query = query.where('id_hash', '<>', hashToken(keepToken))
-	const result = await query.executeTakeFirst()
-	return Number(result.numDeletedRows)
-}
-
-/** Ends the sessions a back-channel logout names: the provider's session `sid`, or every session of the user it signed in. */
-export async function destroyOidcSessions(target: { sid: string } | { userId: number }, db: DB = getDb()): Promise<number> {
-	const query = db.deleteFrom('sessions').where('oidc_sid', 'is not', null)
-	const result = await (
-		'sid' in target ? query.where('oidc_sid', '=', target.sid) : query.where('user_id', '=', target.userId)
-	).executeTakeFirst()
-	return Number(result.numDeletedRows)
-}
-
-export async function destroyAllSessions(userId: number, db: DB = getDb()) {
-	return destroyOtherSessions(userId, null, db)
-}
-
-/** Deletes sessions past their absolute lifetime or idle timeout. */
-export async function purgeExpiredSessions(db: DB = getDb()) {
-	const now = Date.now()
-	const result = await db
-		.deleteFrom('sessions')
-		.where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', now - getConfig().session.idleMs)]))
-		.executeTakeFirst()
-	return Number(result.numDeletedRows)
-}
-
 export async function setFlash(token: string, flash: Flash, db: DB = getDb()) {
 	await db
 		.updateTable('sessions')
@@ -312,17 +281,4 @@ export async function takeFlash(request: Request, db: DB = getDb()): Promise<Fla
 	} catch {
 		return null
 	}
-}
-
-/** The user's live sessions, most recently active first. */
-export function listSessions(userId: number, db: DB = getDb()) {
-	const now = Date.now()
-	return db
-		.selectFrom('sessions')
-		.select(['id_hash', 'created_at', 'last_seen_at', 'ip', 'user_agent'])
-		.where('user_id', '=', userId)
-		.where('expires_at', '>', now)
-		.where('last_seen_at', '>', now - getConfig().session.idleMs)
-		.orderBy('last_seen_at', 'desc')
-		.execute()
 }

@@ -1,19 +1,17 @@
 import { sql, type SqlBool } from 'kysely'
-import type { BulkCatalog } from '~/catalogs/bulk.server'
 import type { RecordTypes } from '~/catalogs/engine/definition.server'
 import { recordStoreOf } from '~/catalogs/engine/record-store.server'
 import { normalizeSearch, searchTerms } from '~/catalogs/search-text'
 import { getDatabase, getDb, type DatabaseHandle, type DB } from '~/db/db.server'
 import type { ReferenceItem } from '~/db/schema'
 import type { LanguageCode } from '~/i18n/languages'
-import type { ImportAdapter } from '~/catalogs/csv-import-adapter.server'
 import type { ListState } from '~/lists/list-query'
 import { readAll } from '~/lists/list-read-all.server'
 import { readPage, type AnySelect, type ListResult, type ListSource, type SortColumn } from '~/lists/list.server'
-import { ITEM_FIELDS, LABEL_LANGUAGES, labelField, listText, REFERENCE_LIST_SPEC, type ItemSort, type ReferenceOption } from './definitions'
+import { LABEL_LANGUAGES, labelField, type ItemSort, type ReferenceOption } from './definitions'
 import type { ReferenceListDefinition } from './definition'
 import { versionedCache } from '~/utils/versioned-cache.server'
-import { newItemSchema, type ItemInput, type NewItemInput } from './item-schema.server'
+import type { ItemInput } from './item-schema.server'
 
 /** The items of a list in its order (the lists are small: one indexed query). */
 export function listItems(list: ReferenceListDefinition, db: DB = getDb()): Promise<ReferenceItem[]> {
@@ -74,7 +72,7 @@ export function itemFormValues(item: ReferenceItem): Record<string, string> {
 	return values
 }
 
-function columnsOf(input: ItemInput & { code?: string }) {
+export function columnsOf(input: ItemInput & { code?: string }) {
 	return {
 		...(input.code !== undefined && { code: input.code }),
 		label_vn: input.labelVn,
@@ -119,7 +117,7 @@ function cachedUsageByCode(list: ReferenceListDefinition, catalogVersion: number
 }
 
 /** An item's records: the catalog records that name its code, for all of `ids` at once. */
-function holdersOf(list: ReferenceListDefinition) {
+export function holdersOf(list: ReferenceListDefinition) {
 	return async (db: DB, ids: number[]) => {
 		const items = await db
 			.selectFrom('reference_items')
@@ -170,7 +168,7 @@ export interface ItemListRow {
 }
 
 /** The list's sort keys: the code, the label the reader sees (falling back to Vietnamese), and the list's order (sort order, then code). */
-function itemSorts(language: LanguageCode): Record<ItemSort, SortColumn> {
+export function itemSorts(language: LanguageCode): Record<ItemSort, SortColumn> {
 	const label = `reference_items.label_${language}`
 	return {
 		code: { column: 'reference_items.code', unique: true },
@@ -255,71 +253,4 @@ export async function* exportItems(
 ): AsyncGenerator<ReferenceItem[]> {
 	const source = await itemListSource(list, state, language, db)
 	yield* readAll<ReferenceItem>(db, dialect, { ...source, columns: (query) => query.selectAll('reference_items') }, state.dir)
-}
-
-/**
- * The bulk actions on a list's ticked items, in the reader's language: the list's part of
- * reference_items (an id of the other list is missing), each item named by its label, deletes refused
- * while records name the item.
- */
-export function itemBulk(list: ReferenceListDefinition, language: LanguageCode): BulkCatalog<ReferenceItem & { name: string }> {
-	const holders = holdersOf(list)
-	return {
-		entity: list.auditEntity,
-		table: 'reference_items',
-		partition: { column: 'list_key', value: list.key },
-		titleKey: listText(list, 'title'),
-		listPath: list.path,
-		list: REFERENCE_LIST_SPEC,
-		fileName: list.exportFileName,
-		columns: ITEM_FIELDS,
-		sortColumns: itemSorts(language),
-		formValues: itemFormValues,
-		nameOf: (item) => itemLabel(item, language),
-		async deleteBlockers(db, ids) {
-			const counts = await holders(db, ids)
-			return new Map([...counts].map(([id, count]) => [id, { key: listText(list, 'bulkRefused'), values: { count } }]))
-		},
-	}
-}
-
-/** The CSV import of a list's items: rows matched by code within the list, labels and order written over. */
-export function itemImport(list: ReferenceListDefinition): ImportAdapter<NewItemInput, ReferenceItem> {
-	const owner = { list_key: list.key }
-	const blank: ReferenceItem = {
-		id: 0,
-		...owner,
-		code: '',
-		label_vn: '',
-		label_en: null,
-		label_es: null,
-		label_de: null,
-		label_it: null,
-		label_ru: null,
-		sort_order: 0,
-		created_by: null,
-		created_at: 0,
-		updated_by: null,
-		updated_at: 0,
-		version: 1,
-	}
-	return {
-		entity: list.auditEntity,
-		table: 'reference_items',
-		partition: { column: 'list_key', value: list.key },
-		columns: ITEM_FIELDS,
-		schema: async () => newItemSchema,
-		formValues: itemFormValues,
-		merged: (current, input) => ({ ...(current ?? blank), ...columnsOf(input) }),
-		insertValues: (input, actor, now) => ({
-			...columnsOf(input),
-			...owner,
-			created_by: actor.id,
-			created_at: now,
-			updated_by: actor.id,
-			updated_at: now,
-			version: 1,
-		}),
-		updateValues: (input, actor, now, version) => ({ ...columnsOf(input), updated_by: actor.id, updated_at: now, version }),
-	}
 }

@@ -22,15 +22,14 @@ import { editItemSchema, newItemSchema, type ItemInput } from './item-schema.ser
 import {
 	exportItems,
 	getItemRecord,
-	itemBulk,
 	itemFormValues,
-	itemImport,
 	itemLabel,
 	itemStore,
 	nextSortOrder,
 	readItems,
 	type ItemTypes,
 } from './reference-lists.server'
+import { itemBulk, itemImport } from './item-bulk.server'
 
 /**
  * The loaders and actions of every reference list's pages (list, new, item with its delete

@@ -1,5 +1,5 @@
 import { purgeExpiredApiTokens } from '~/auth/api-token.server'
-import { purgeExpiredSessions } from '~/auth/session.server'
+import { purgeExpiredSessions } from '~/auth/session-end.server'
 import { getDb, type DB } from '~/db/db.server'
 import { startBackgroundTask, type BackgroundTask } from '~/utils/background-task.server'
 import { logger } from '~/utils/logger.server'
