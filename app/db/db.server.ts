@@ -39,6 +39,9 @@ function notifyQueryListeners(event: LogEvent) {
 	for (const listener of queryListeners) listener(event.query.sql)
 }
 
+/** The settings of the portal's PostgreSQL sessions, sent when each connection starts. */
+export const PORTAL_SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0'
+
 // PostgreSQL returns bigint columns as strings; our bigints are epoch milliseconds, safe as numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
 
@@ -86,6 +89,10 @@ export function openDatabase(database: Config['database']): DatabaseHandle {
 		// A frozen server enforces no statement timeout: the client gives up a little after it.
 		query_timeout: statementMs + connectMs,
 		keepAlive: true,
+		// Every query of the portal reads a bounded page or batch: parallel workers cost more to start than
+		// they save, and take cores from the other requests (decision 0077). An `options` parameter in
+		// DATABASE_URL replaces this one.
+		options: PORTAL_SESSION_OPTIONS,
 	})
 	pool.on('error', (error) => logger.error('db.pool_error', { error: error.message }))
 	// A connection lost while checked out (the server restarted mid-query) emits 'error' on its client, which

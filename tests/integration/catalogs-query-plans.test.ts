@@ -8,7 +8,8 @@ import { toolListSource } from '~/catalogs/tools/tool-list.server'
 import { resolveStation } from '~/catalogs/tools/tools.server'
 import { EVERYWHERE } from '~/permissions/scope'
 import { recentChangesQuery, topStationsQuery } from '~/dashboard/figures.server'
-import { getDatabase } from '~/db/db.server'
+import { getConfig } from '~/config.server'
+import { getDatabase, openDatabase, type DB } from '~/db/db.server'
 import { planOf } from '../support/query-plan'
 import { parseListState } from '~/lists/list-query'
 import { countUpTo, pageIdsQuery, type ListSource } from '~/lists/list.server'
@@ -224,4 +225,25 @@ describe('search indexes', () => {
 			for (const index of indexes.rows) expect(index.indexdef).toContain('gin_trgm_ops')
 		}
 	})
+})
+
+describe('PostgreSQL sessions (decision 0077)', () => {
+	if (getDatabase().dialect === 'postgres') {
+		test('run without parallel workers; an options parameter in DATABASE_URL replaces that', async () => {
+			const setting = async (db: DB) =>
+				(await sql<{ value: string }>`select current_setting('max_parallel_workers_per_gather') as value`.execute(db)).rows[0]?.value
+			expect(await setting(getDatabase().db)).toBe('0')
+
+			const config = getConfig()
+			if (config.database.dialect !== 'postgres') throw new Error('the test database is PostgreSQL')
+			const url = new URL(config.database.url)
+			url.searchParams.set('options', '-c max_parallel_workers_per_gather=2')
+			const own = openDatabase({ ...config.database, url: url.toString() })
+			try {
+				expect(await setting(own.db)).toBe('2')
+			} finally {
+				await own.close()
+			}
+		})
+	}
 })
