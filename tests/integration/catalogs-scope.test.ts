@@ -157,6 +157,43 @@ describe('writing within the scope', () => {
 		expect(provinces(await (await mixed.client.get(`/danhmuc/tram/${stations.hanoi.id}`)).text())).toEqual(['', 'an-giang', 'ha-noi'])
 	})
 
+	test('the tool form offers the stations where the user writes, by code; past 500 of them the station is typed', async () => {
+		const stationField = async () => {
+			const page = parseHtml(await (await scoped.client.get('/congcu/list/new')).text())
+			const field = page.querySelector('[name="stationId"]')
+			return { tag: field?.tagName.toLowerCase(), options: field?.querySelectorAll('option').map((option) => option.getAttribute('value')) }
+		}
+		// Every station of An Giang (earlier tests add some), by code.
+		const inScope = await getDb().selectFrom('stations').select('id').where('province', '=', 'an-giang').orderBy('code').execute()
+		expect(inScope.length).toBeGreaterThanOrEqual(2)
+		expect(await stationField()).toEqual({ tag: 'select', options: ['', ...inScope.map((station) => String(station.id))] })
+
+		const many = `${marker}-many`.toUpperCase()
+		const now = Date.now()
+		const rows = Array.from({ length: 500 }, (_, index) => ({
+			code: `${many}-${index}`,
+			name: `Trạm ${many} ${index}`,
+			name_key: `tram ${many} ${index}`.toLowerCase(),
+			search_text: `${many} tram ${index}`.toLowerCase(),
+			type: 'bts',
+			province: 'an-giang',
+			status: 'active',
+			created_at: now,
+			updated_at: now,
+			version: 1,
+		}))
+		try {
+			for (let start = 0; start < rows.length; start += 100)
+				await getDb()
+					.insertInto('stations')
+					.values(rows.slice(start, start + 100))
+					.execute()
+			expect(await stationField()).toEqual({ tag: 'input', options: [] })
+		} finally {
+			await getDb().deleteFrom('stations').where('code', 'like', `${many}-%`).execute()
+		}
+	})
+
 	test('a station moved out of the scope, or changed where only viewed, is refused with the province marked', async () => {
 		const before = await stationRow(stations.angiang.id)
 		const moved = await scoped.client.post(

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { getDatabase, type DB } from '~/db/db.server'
 import type { Tool } from '~/db/schema'
 import { inScope, type ProvinceScope } from '~/permissions/scope'
@@ -196,13 +197,21 @@ export const toolImport = importAdapterOf(TOOL_CATALOG)
 /** At most this many stations are offered as a select; beyond, the station is typed (code or id). */
 export const STATION_SELECT_LIMIT = 500
 
-/** The stations in the scope to offer in a select, by code, or null when there are too many for one. */
+/**
+ * The stations in the scope to offer in a select, by code, or null when there are too many for one.
+ * Whether there are too many is asked first, of the province index alone: a scope of two provinces holds
+ * some 6,000 stations, and reading and sorting their rows to offer none cost 16–40 ms a tool page.
+ */
 export async function stationChoices(scope: ProvinceScope, db: DB = getDatabase().db): Promise<StationRef[] | null> {
-	let query = db.selectFrom('stations').select(['id', 'code', 'name'])
-	if (scope !== null) query = query.where('province', 'in', scope.length > 0 ? [...scope] : [''])
-	const rows = await query
-		.orderBy('code')
-		.limit(STATION_SELECT_LIMIT + 1)
-		.execute()
-	return rows.length > STATION_SELECT_LIMIT ? null : rows
+	const provinces = scope === null ? null : scope.length > 0 ? [...scope] : ['']
+	let probe = db.selectFrom('stations').select(sql<number>`1`.as('one'))
+	if (provinces) probe = probe.where('province', 'in', provinces)
+	const { n } = await db
+		.selectFrom(probe.limit(STATION_SELECT_LIMIT + 1).as('probe'))
+		.select((eb) => eb.fn.countAll<number | string>().as('n'))
+		.executeTakeFirstOrThrow()
+	if (Number(n) > STATION_SELECT_LIMIT) return null
+	let rows = db.selectFrom('stations').select(['id', 'code', 'name'])
+	if (provinces) rows = rows.where('province', 'in', provinces)
+	return rows.orderBy('code').execute()
 }
