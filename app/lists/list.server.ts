@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto'
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely'
 import type { DB } from '~/db/db.server'
 import type { Dialect } from '~/db/migrations/helpers'
 import type { Database } from '~/db/schema'
-import { versionedCache } from '~/utils/versioned-cache.server'
 import type { ListState, PageInfo, SortDirection } from './list-query'
 
 /**
@@ -107,8 +105,12 @@ export function inValues(
 	return dialect === 'sqlite' && !selective ? sql<SqlBool>`+${ref} in (${list})` : sql<SqlBool>`${ref} in (${list})`
 }
 
-/** How a list's filters are written: for reading a page in sort order, or for counting. */
-export type FilterPurpose = 'page' | 'count'
+/**
+ * How a list's filters are written: for reading a page in sort order (a narrow filter checked on each
+ * entry of the sort index), for reading a page from the narrow filters' own indexes (the rows they keep,
+ * then sorted), or for counting.
+ */
+export type FilterPurpose = 'page' | 'page-by-filter' | 'count'
 
 /** How many rows `filtered` matches, counting at most `cap + 1` of them (all of them when `cap` is null). */
 export async function countUpTo(db: DB, filtered: AnySelect, cap: number | null = COUNT_CAP): Promise<{ total: number; exact: boolean }> {
@@ -148,6 +150,13 @@ export interface ListSource {
 	 * status index, counted without reading anything else). Defaults to `filtered`.
 	 */
 	counted?: AnySelect
+	/**
+	 * The same rows with the narrow filters read from their own indexes, when that is another query
+	 * (SQLite: `equals`): see `choosePageQuery`. With it, `tableRows`.
+	 */
+	filteredByFilter?: AnySelect
+	/** About how many rows the table holds (at least as many as it does). */
+	tableRows?: () => Promise<number>
 	/** The search alone matches at least this many rows (see `search`, list-search.server.ts). */
 	searchMatchesAtLeast?: number
 	/**
@@ -173,11 +182,6 @@ export function pageIdsQuery(dialect: Dialect, source: ListSource, dir: SortDire
 		.offset(offset)
 }
 
-async function pageIds(dialect: Dialect, source: ListSource, dir: SortDirection, offset: number, size: number): Promise<number[]> {
-	const ids = await pageIdsQuery(dialect, source, dir, offset, size).execute()
-	return (ids as { id: number }[]).map((row) => Number(row.id))
-}
-
 /** The rows with these ids, in list order. */
 export async function rowsByIds<Row>(db: DB, dialect: Dialect, source: ListSource, dir: SortDirection, ids: number[]): Promise<Row[]> {
 	if (ids.length === 0) return []
@@ -189,88 +193,6 @@ export async function rowsByIds<Row>(db: DB, dialect: Dialect, source: ListSourc
 export function countCap(state: Pick<ListState, 'q' | 'filters'>, source: Pick<ListSource, 'capFilteredCount'> = {}): number | null {
 	if (state.q) return SEARCH_COUNT_CAP
 	return Object.keys(state.filters).length > 0 && !source.capFilteredCount ? null : COUNT_CAP
-}
-
-/** Where a page lies: the ids of its rows, whether another page follows, and the number of matches. */
-interface PagePlace {
-	ids: number[]
-	hasNext: boolean
-	total: number
-	exact: boolean
-}
-
-/**
- * Where searched pages lie, per instance, while the rows' version stands still (at most a minute). A
- * search that matches many rows and is sorted by another column has no index to follow: at 1,000,000
- * rows finding its page costs tens of milliseconds (SQLite) to about 100 ms (PostgreSQL), while the
- * same page asked again (reloads, the way back from a record, other users' shared views) costs a
- * counter read. The key is a digest of the page's own queries, so whatever they select is part of it.
- * docs/decisions/0029-searched-pages-cache.md
- */
-const SEARCHED_PAGES = versionedCache('searched-list-pages', { maxAgeMs: 60_000, maxEntries: 256 })
-
-function queryText(query: AnySelect): string {
-	const { sql: text, parameters } = query.compile()
-	return `${text}\n${JSON.stringify(parameters, (_, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value))}`
-}
-
-/** The ids of a page's rows, right away, and the number of matches, to come (counted alongside the rows when it must be). */
-async function placePage(db: DB, dialect: Dialect, source: ListSource, state: Pick<ListState, 'q' | 'filters' | 'dir' | 'page' | 'size'>) {
-	const offset = (state.page - 1) * state.size
-	const ids = await pageIds(dialect, source, state.dir, offset, state.size + 1)
-	const hasNext = ids.length > state.size
-	const cap = countCap(state, source)
-	const countNeeded = hasNext || (ids.length === 0 && state.page > 1)
-	// A search alone (no filter) known to match more than the cap: "more than 1,000" without counting.
-	const overCap = cap !== null && Object.keys(state.filters).length === 0 && (source.searchMatchesAtLeast ?? 0) > cap
-	const counting = !countNeeded
-		? { total: offset + ids.length, exact: true }
-		: overCap
-			? { total: cap, exact: false }
-			: countUpTo(db, source.counted ?? source.filtered, cap)
-	const place = async (): Promise<Omit<PagePlace, 'ids' | 'hasNext'>> => {
-		const count = await counting
-		// Counting stopped at the cap, but the rows read prove at least this many.
-		return { total: count.exact ? count.total : Math.max(count.total, offset + ids.length), exact: count.exact }
-	}
-	return { ids: ids.slice(0, state.size), hasNext, counted: place() }
-}
-
-/**
- * One page in the state's order (one row more is read, to know whether another page follows), and
- * the number of matches: known from the page itself when it is the last, otherwise counted (bounded).
- * The rows themselves are always read afresh.
- */
-export async function readPage<Row>(
-	db: DB,
-	dialect: Dialect,
-	source: ListSource,
-	state: Pick<ListState, 'q' | 'filters' | 'dir' | 'page' | 'size'>,
-): Promise<ListResult<Row>> {
-	let place: PagePlace
-	let rows: Row[]
-	if (state.q && source.version) {
-		const version = await source.version()
-		const offset = (state.page - 1) * state.size
-		const queries = [
-			queryText(pageIdsQuery(dialect, source, state.dir, offset, state.size + 1)),
-			queryText(source.counted ?? source.filtered),
-			(source.searchMatchesAtLeast ?? 0) > SEARCH_COUNT_CAP,
-		]
-		// A digest: a short search's condition may list up to SEARCH_PROBE_LIMIT ids.
-		const key = createHash('sha256').update(queries.join('\n')).digest('base64')
-		place = await SEARCHED_PAGES.get(key, version, async () => {
-			const { ids, hasNext, counted } = await placePage(db, dialect, source, state)
-			return { ids, hasNext, ...(await counted) }
-		})
-		rows = await rowsByIds<Row>(db, dialect, source, state.dir, place.ids)
-	} else {
-		const { ids, hasNext, counted } = await placePage(db, dialect, source, state)
-		const [count, read] = await Promise.all([counted, rowsByIds<Row>(db, dialect, source, state.dir, ids)])
-		place = { ids, hasNext, ...count }
-		rows = read
-	}
-	return { rows, page: state.page, size: state.size, total: place.total, exact: place.exact, hasNext: place.hasNext }
 }
 
 /** The last page number when the count is exact (for sending a reader past the end back to it). */

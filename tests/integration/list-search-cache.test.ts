@@ -6,7 +6,7 @@ import { toolListSource } from '~/catalogs/tools/tool-list.server'
 import { EVERYWHERE } from '~/permissions/scope'
 import { getDatabase } from '~/db/db.server'
 import { parseListState } from '~/lists/list-query'
-import { readPage } from '~/lists/list.server'
+import { readPage } from '~/lists/list-page.server'
 
 /**
  * A searched list page is found once and kept while the catalog version stands still

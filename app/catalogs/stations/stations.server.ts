@@ -58,7 +58,7 @@ export const STATION_LISTING: CatalogListing<StationFilter, StationSort> = {
 				.as('tool_count'),
 		]),
 	// A page reads the sort index in order and checks the province on its entries (see `equals`).
-	inProvinces: (provinces, { dialect }, purpose) => inValues(dialect, 'stations.province', provinces, { selective: purpose === 'count' }),
+	inProvinces: (provinces, { dialect }, purpose) => inValues(dialect, 'stations.province', provinces, { selective: purpose !== 'page' }),
 }
 
 /** What the list pattern reads for a station list state, within the reader's scope. */

@@ -55,21 +55,22 @@ export const TOOL_LISTING: CatalogListing<ToolFilter, ToolSort> = {
 						.selectFrom('stations')
 						.select('stations.id')
 						.where('stations.province', 'in', [...provinces]),
-					{ selective: purpose === 'count' },
+					{ selective: purpose !== 'page' },
 				),
 }
 
 /** The station filter (`station` as resolved; null: it names none) and the province of a tool's station. */
 function toolNarrowing(state: Pick<ToolListState, 'filters'>, station: StationRef | null | undefined): Narrowing {
-	return ({ db, dialect }) => {
+	return ({ db, dialect }, purpose) => {
 		const conditions: Expression<SqlBool>[] = []
 		// A station filter naming no station matches nothing (rather than being ignored).
 		if (station !== undefined) conditions.push(equals(dialect, 'tools.station_id', station?.id ?? 0, { selective: true }))
 		const { province } = state.filters
 		if (province) {
-			// A province's stations are a few thousand at most: their tools come from the station index.
+			// A province's stations are a few thousand at most: its tools are checked in list order on a first
+			// page, read from the station index for a deep or rare one (`choosePageQuery`).
 			const stations = db.selectFrom('stations').select('stations.id').where('stations.province', '=', province)
-			conditions.push(inSubquery(dialect, 'tools.station_id', stations, { selective: true }))
+			conditions.push(inSubquery(dialect, 'tools.station_id', stations, { selective: purpose !== 'page' }))
 		}
 		return conditions
 	}
