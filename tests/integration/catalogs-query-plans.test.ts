@@ -12,7 +12,7 @@ import { getConfig } from '~/config.server'
 import { getDatabase, onQuery, openDatabase, type DB } from '~/db/db.server'
 import { testDatabaseKind } from '../support/database'
 import { planOf } from '../support/query-plan'
-import { DEFAULT_PAGE_SIZE, parseListState } from '~/lists/list-query'
+import { parseListState } from '~/lists/list-query'
 import { countUpTo, pageIdsQuery, type ListSource } from '~/lists/list.server'
 
 /**
