@@ -31,7 +31,8 @@ const SORTS: Record<(typeof USER_LIST.sorts)[number], SortColumn> = {
 	lastSignIn: { column: 'users.last_sign_in_at' },
 }
 
-export async function listAdminUsers(state: ListState<'role' | 'state', UserSort>, db: DB = getDb()): Promise<ListResult<UserListRow>> {
+/** What the list pattern reads for a users list state. */
+export async function userListSource(state: ListState<'role' | 'state', UserSort>, db: DB = getDb()): Promise<ListSource> {
 	const dialect = getDatabase().dialect
 	let filtered = db.selectFrom('users')
 	const { condition: searched, atLeast } = await search(db, dialect, 'users', state.q)
@@ -48,7 +49,7 @@ export async function listAdminUsers(state: ListState<'role' | 'state', UserSort
 				.where('roles.code', '=', role),
 		)
 	}
-	const source: ListSource = {
+	return {
 		table: 'users',
 		idColumn: 'users.id',
 		filtered,
@@ -66,7 +67,10 @@ export async function listAdminUsers(state: ListState<'role' | 'state', UserSort
 		sort: SORTS[state.sort],
 		searchMatchesAtLeast: atLeast,
 	}
-	const page = await readPage<Omit<UserListRow, 'roles' | 'assignments'>>(db, dialect, source, state)
+}
+
+export async function listAdminUsers(state: ListState<'role' | 'state', UserSort>, db: DB = getDb()): Promise<ListResult<UserListRow>> {
+	const page = await readPage<Omit<UserListRow, 'roles' | 'assignments'>>(db, getDatabase().dialect, await userListSource(state, db), state)
 	const assigned = await readAssignments(
 		db,
 		page.rows.map((row) => Number(row.id)),

@@ -27,6 +27,7 @@ import { sessionSecondFactor } from './0024_session_second_factor'
 import { announcementProgress } from './0025_announcement_progress'
 import { foreignKeyIndexes } from './0026_foreign_key_indexes'
 import { auditFilters } from './0027_audit_filters'
+import { userSortIndexes } from './0028_user_sort_indexes'
 
 /** Every migration, in order. Names are permanent: never rename or reorder a landed one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -58,5 +59,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
 		'0025_announcement_progress': announcementProgress(),
 		'0026_foreign_key_indexes': foreignKeyIndexes(),
 		'0027_audit_filters': auditFilters(),
+		'0028_user_sort_indexes': userSortIndexes(),
 	}
 }
