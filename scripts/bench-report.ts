@@ -1,4 +1,4 @@
-// The bench's report: the console summary and, on a full run, bench/results/<date>-<db>.json and .md.
+// The bench's report: the console summary and, on a full run, bench/results/<date>-<db>.json and .md (`-2`… for another run that day).
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -65,7 +65,9 @@ export function report(run: BenchRun) {
 	if (!quick) {
 		const date = new Date().toISOString().slice(0, 10)
 		fs.mkdirSync(out, { recursive: true })
-		const file = path.join(out, `${date}-${database}`)
+		// A second run on the same day is kept beside the first: `<date>-<db>-2`, and so on.
+		let file = path.join(out, `${date}-${database}`)
+		for (let run = 2; fs.existsSync(`${file}.json`); run++) file = path.join(out, `${date}-${database}-${run}`)
 		fs.writeFileSync(
 			`${file}.json`,
 			`${JSON.stringify({ date, commit: commit(), database, rows, machine: { cores: os.cpus().length, node: process.version }, concurrency, phases, budgets, failures }, null, '\t')}\n`,

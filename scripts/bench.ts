@@ -11,7 +11,7 @@
  *   npm run bench -- --audit 1000000       # 1,000,000 audit entries (default 10,000,000)
  *   npm run bench -- --quick               # a small smoke run: every phase answers, no budgets, no file
  *
- * Writes bench/results/<date>-<db>.json and .md (not with --quick); exits 1 when a budget is missed or a
+ * Writes bench/results/<date>-<db>.json and .md (`-2`… for another run that day; not with --quick); exits 1 when a budget is missed or a
  * request fails.
  */
 import { execFileSync, spawn } from 'node:child_process'
