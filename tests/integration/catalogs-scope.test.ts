@@ -168,7 +168,8 @@ describe('writing within the scope', () => {
 		expect(inScope.length).toBeGreaterThanOrEqual(2)
 		expect(await stationField()).toEqual({ tag: 'select', options: ['', ...inScope.map((station) => String(station.id))] })
 
-		const many = `${marker}-many`.toUpperCase()
+		// Codes are at most 20 characters: a short prefix of its own, not the file's marker.
+		const many = uniqueCode('M')
 		const now = Date.now()
 		const rows = Array.from({ length: 500 }, (_, index) => ({
 			code: `${many}-${index}`,
