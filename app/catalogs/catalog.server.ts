@@ -49,6 +49,16 @@ export function changedFields(before: Record<string, string> | null, after: Reco
 	return changes
 }
 
+/** The columns a catalog record gets when it is created: who and when, and its first version. */
+export function creationColumns(actor: Actor, now: number) {
+	return { created_by: actor.id, created_at: now, updated_by: actor.id, updated_at: now, version: 1 }
+}
+
+/** The columns a catalog record gets when it is changed: who and when, and its next version. */
+export function changeColumns(actor: Actor, now: number, version: number) {
+	return { updated_by: actor.id, updated_at: now, version }
+}
+
 /** Records a catalog change with its field changes, in the caller's transaction. */
 export function auditChange(
 	db: DB,

@@ -1,3 +1,4 @@
+import { changeColumns, creationColumns } from '~/catalogs/catalog.server'
 import type { BulkCatalog } from '~/catalogs/bulk.server'
 import type { ImportAdapter } from '~/catalogs/csv-import-adapter.server'
 import type { ReferenceItem } from '~/db/schema'
@@ -61,15 +62,7 @@ export function itemImport(list: ReferenceListDefinition): ImportAdapter<NewItem
 		schema: async () => newItemSchema,
 		formValues: itemFormValues,
 		merged: (current, input) => ({ ...(current ?? blank), ...columnsOf(input) }),
-		insertValues: (input, actor, now) => ({
-			...columnsOf(input),
-			...owner,
-			created_by: actor.id,
-			created_at: now,
-			updated_by: actor.id,
-			updated_at: now,
-			version: 1,
-		}),
-		updateValues: (input, actor, now, version) => ({ ...columnsOf(input), updated_by: actor.id, updated_at: now, version }),
+		insertValues: (input, actor, now) => ({ ...columnsOf(input), ...owner, ...creationColumns(actor, now) }),
+		updateValues: (input, actor, now, version) => ({ ...columnsOf(input), ...changeColumns(actor, now, version) }),
 	}
 }

@@ -1,3 +1,4 @@
+import { changeColumns, creationColumns } from '~/catalogs/catalog.server'
 import { holdListedCodes } from '~/reference-lists/listed-codes.server'
 import type { BulkCatalog } from '../bulk.server'
 import type { Actor } from '~/audit/audit.server'
@@ -56,14 +57,7 @@ export function importAdapterOf<T extends CatalogTypes>(definition: CatalogDefin
 				},
 			}),
 		merged: (current, input) => ({ ...(current ?? newRow), ...columnsOf(input) }),
-		insertValues: (input, actor: Actor, now) => ({
-			...columnsOf(input),
-			created_by: actor.id,
-			created_at: now,
-			updated_by: actor.id,
-			updated_at: now,
-			version: 1,
-		}),
-		updateValues: (input, actor: Actor, now, version) => ({ ...columnsOf(input), updated_by: actor.id, updated_at: now, version }),
+		insertValues: (input, actor: Actor, now) => ({ ...columnsOf(input), ...creationColumns(actor, now) }),
+		updateValues: (input, actor: Actor, now, version) => ({ ...columnsOf(input), ...changeColumns(actor, now, version) }),
 	}
 }

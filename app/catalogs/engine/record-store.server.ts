@@ -1,6 +1,14 @@
 import { getDatabase, isSqlite, type DB } from '~/db/db.server'
 import { holdListedCode } from '~/reference-lists/listed-codes.server'
-import { auditChange, changedFields, isForeignKeyViolation, isUniqueViolation, writeTransaction } from '../catalog.server'
+import {
+	auditChange,
+	changeColumns,
+	changedFields,
+	creationColumns,
+	isForeignKeyViolation,
+	isUniqueViolation,
+	writeTransaction,
+} from '../catalog.server'
 import type { Actor } from '~/audit/audit.server'
 import { EVERYWHERE, inScope, type ProvinceScope } from '~/permissions/scope'
 import { recordDefinitionOf, type CatalogDefinition, type CatalogTypes, type RecordDefinition, type RecordTypes } from './definition.server'
@@ -93,15 +101,7 @@ export function recordStoreOf<T extends RecordTypes>(definition: RecordDefinitio
 				const owner = partition ? { [partition.column]: partition.value } : {}
 				const created = (await trx
 					.insertInto(table)
-					.values({
-						...columnsOf(input),
-						...owner,
-						created_by: actor.id,
-						created_at: now,
-						updated_by: actor.id,
-						updated_at: now,
-						version: 1,
-					} as never)
+					.values({ ...columnsOf(input), ...owner, ...creationColumns(actor, now) } as never)
 					.returningAll()
 					.executeTakeFirstOrThrow()) as T['row']
 				const changes = changedFields(null, formValues(created))
@@ -145,7 +145,7 @@ export function recordStoreOf<T extends RecordTypes>(definition: RecordDefinitio
 				if (Object.keys(changes).length === 0) return { ok: true, id, code, changed: false }
 				const updated = await trx
 					.updateTable(table)
-					.set({ ...columns, updated_by: actor.id, updated_at: Date.now(), version: current.version + 1 } as never)
+					.set({ ...columns, ...changeColumns(actor, Date.now(), current.version + 1) } as never)
 					.where('id', '=', id)
 					.where('version', '=', version)
 					.executeTakeFirst()
