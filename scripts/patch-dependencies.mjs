@@ -76,7 +76,83 @@ const routeMatchingCache = {
 	],
 }
 
-export const DEPENDENCY_PATCHES = [routeMatchingCache]
+/**
+ * Remix's server render builds the route tree again for every page (`createServerRoutes` over the build's
+ * manifest), so the router's ranked branches, kept per routes array, were never found for the render's own
+ * match. The tree depends only on the build: it is built once per manifest (a `WeakMap`, so a rebuilt
+ * manifest in development gets its own).
+ * @type {DependencyPatch}
+ */
+const serverRoutesOnce = {
+	name: "@remix-run/react: the server render's route tree built once per build",
+	file: 'node_modules/@remix-run/react/dist/server.js',
+	replacements: [
+		{
+			find: "'use strict';\n",
+			replace: `'use strict';\n${PATCH_MARKER}\n`,
+		},
+		{
+			find: '  let routes$1 = routes.createServerRoutes(manifest.routes, routeModules, context.future, context.isSpaMode);\n',
+			replace: '  let routes$1 = serverRoutesOnce(manifest.routes, routeModules, context.future, context.isSpaMode);\n',
+		},
+		{
+			find: 'function RemixServer({\n',
+			replace: [
+				'let serverRoutesByManifest = new WeakMap();',
+				'function serverRoutesOnce(manifestRoutes, routeModules, future, isSpaMode) {',
+				'  let built = serverRoutesByManifest.get(manifestRoutes);',
+				'  if (built === undefined || built.isSpaMode !== isSpaMode) {',
+				'    built = { isSpaMode, routes: routes.createServerRoutes(manifestRoutes, routeModules, future, isSpaMode) };',
+				'    serverRoutesByManifest.set(manifestRoutes, built);',
+				'  }',
+				'  return built.routes;',
+				'}',
+				'function RemixServer({',
+				'',
+			].join('\n'),
+		},
+	],
+}
+
+/**
+ * The static router of a server render converts its routes into data routes on every call; with the route
+ * tree now the same array each time, the data routes are kept per routes array, and with them the router's
+ * ranked branches.
+ * @type {DependencyPatch}
+ */
+const staticDataRoutesOnce = {
+	name: "react-router-dom: the static router's data routes built once per route tree",
+	file: 'node_modules/react-router-dom/server.js',
+	replacements: [
+		{
+			find: "'use strict';\n",
+			replace: `'use strict';\n${PATCH_MARKER}\n`,
+		},
+		{
+			find: [
+				'function createStaticRouter(routes, context, opts = {}) {',
+				'  let manifest = {};',
+				'  let dataRoutes = router.UNSAFE_convertRoutesToDataRoutes(routes, reactRouter.UNSAFE_mapRouteProperties, undefined, manifest);',
+				'',
+			].join('\n'),
+			replace: [
+				'let dataRoutesByRoutes = new WeakMap();',
+				'function createStaticRouter(routes, context, opts = {}) {',
+				'  let converted = dataRoutesByRoutes.get(routes);',
+				'  if (converted === undefined) {',
+				'    let manifest = {};',
+				'    let dataRoutes = router.UNSAFE_convertRoutesToDataRoutes(routes, reactRouter.UNSAFE_mapRouteProperties, undefined, manifest);',
+				'    converted = { manifest, dataRoutes };',
+				'    dataRoutesByRoutes.set(routes, converted);',
+				'  }',
+				'  let { manifest, dataRoutes } = converted;',
+				'',
+			].join('\n'),
+		},
+	],
+}
+
+export const DEPENDENCY_PATCHES = [routeMatchingCache, serverRoutesOnce, staticDataRoutesOnce]
 
 /**
  * The patched text of `source`, or why it cannot be patched. Applying it to a text it already patched

@@ -3,7 +3,10 @@ import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import type * as RemixRouter from '@remix-run/router'
-import { describe, expect, test } from 'vitest'
+import { createElement, type ReactElement } from 'react'
+import { renderToString } from 'react-dom/server'
+import { Outlet } from 'react-router-dom'
+import { describe, expect, test, vi } from 'vitest'
 import { applyDependencyPatches, DEPENDENCY_PATCHES, PATCH_MARKER, patchedText } from '../../scripts/patch-dependencies.mjs'
 
 const projectRoot = path.resolve(import.meta.dirname, '..', '..')
@@ -110,5 +113,97 @@ describe('route matching with the ranked branches kept (the @remix-run/router pa
 		expect(router.matchPath({ path: '/a/:b', caseSensitive: false, end: true }, '/a/x/y')).toBeNull()
 		expect(router.matchPath({ path: '/a/:b', caseSensitive: false, end: false }, '/a/x/y')?.pathnameBase).toBe('/a/x')
 		expect(router.matchPath('/a/:b', '/a/x/y')).toBeNull()
+	})
+})
+
+describe('a server render builds its routes once per build (the @remix-run/react and react-router-dom patches)', () => {
+	// The copies the server bundles: Remix's CommonJS build and React Router DOM's server module.
+	const remixRoutes = require('@remix-run/react/dist/routes.js') as { createServerRoutes: (...args: unknown[]) => unknown }
+	const { RemixServer } = require('@remix-run/react/dist/server.js') as {
+		RemixServer: (props: { context: object; url: string }) => ReactElement
+	}
+	const { createStaticRouter } = require('react-router-dom/server.js') as {
+		createStaticRouter: (routes: object[], context: object) => { routes: object[]; state: { matches: { route: { id: string } }[] } }
+	}
+
+	function handlerContext(pathname: string, routeIds: string[]) {
+		return {
+			basename: '/',
+			location: { pathname, search: '', hash: '', state: null, key: 'default' },
+			matches: routeIds.map((id) => ({ params: {}, pathname, pathnameBase: '/', route: { id } })),
+			loaderData: {},
+			actionData: null,
+			errors: null,
+			statusCode: 200,
+			loaderHeaders: {},
+			actionHeaders: {},
+			activeDeferreds: null,
+		}
+	}
+
+	test('the static router keeps one set of data routes per route tree, and each context its own matches', () => {
+		const tree = [
+			{
+				id: 'root',
+				path: '/',
+				children: [
+					{ id: 'a', path: 'a' },
+					{ id: 'b', path: 'b' },
+				],
+			},
+		]
+		const first = createStaticRouter(tree, handlerContext('/a', ['root', 'a']))
+		const second = createStaticRouter(tree, handlerContext('/b', ['root', 'b']))
+		expect(second.routes).toBe(first.routes)
+		expect(first.state.matches.map((match) => match.route.id)).toEqual(['root', 'a'])
+		expect(second.state.matches.map((match) => match.route.id)).toEqual(['root', 'b'])
+		// The matches carry the data routes themselves, as the render expects.
+		expect(second.state.matches[1]!.route).toBe((first.routes[0] as { children: object[] }).children[1])
+		expect(createStaticRouter([{ id: 'other', path: '/' }], handlerContext('/', ['other'])).routes).not.toBe(first.routes)
+	})
+
+	test("Remix's render builds the route tree of a manifest once, and still renders each page's own route", () => {
+		const route = (id: string, path: string | undefined, parentId?: string) => ({
+			id,
+			path,
+			parentId,
+			index: path === undefined ? true : undefined,
+			hasLoader: false,
+			hasAction: false,
+			hasClientLoader: false,
+			hasClientAction: false,
+			hasErrorBoundary: false,
+			module: `/${id}.js`,
+		})
+		const manifest = {
+			entry: { module: '/entry.js', imports: [] },
+			url: '/manifest.js',
+			version: '1',
+			routes: { root: route('root', ''), home: route('home', undefined, 'root'), about: route('about', 'about', 'root') },
+		}
+		const page = (text: string) => () => createElement('p', null, text)
+		const rootModule = { default: () => createElement('main', null, createElement(Outlet)) }
+		const context = (pathname: string, leaf: string) => ({
+			manifest,
+			routeModules: { root: rootModule, home: { default: page('home page') }, about: { default: page('about page') } },
+			staticHandlerContext: handlerContext(pathname, ['root', leaf]),
+			future: {},
+			isSpaMode: false,
+			serverHandoffString: '{}',
+			serializeError: (error: Error) => ({ message: error.message }),
+			renderMeta: {},
+		})
+		const built = vi.spyOn(remixRoutes, 'createServerRoutes')
+		try {
+			const about = renderToString(createElement(RemixServer, { context: context('/about', 'about'), url: 'http://localhost/about' }))
+			const home = renderToString(createElement(RemixServer, { context: context('/', 'home'), url: 'http://localhost/' }))
+			expect(about).toContain('about page')
+			expect(home).toContain('home page')
+			expect(home).not.toContain('about page')
+			// Once for both pages (the children are built by its own recursion, which the spy does not see).
+			expect(built.mock.calls.filter(([routes]) => routes === manifest.routes)).toHaveLength(1)
+		} finally {
+			built.mockRestore()
+		}
 	})
 })
