@@ -1,7 +1,10 @@
+import { sql, type SelectQueryBuilder } from 'kysely'
 import { getDatabase, getDb, type DB } from '~/db/db.server'
+import type { Dialect } from '~/db/migrations/helpers'
+import type { Database } from '~/db/schema'
 import type { ListState } from '~/lists/list-query'
 import { search } from '~/lists/list-search.server'
-import { equals, type ListResult, type ListSource, type SortColumn } from '~/lists/list.server'
+import { equals, largestId, type ListResult, type ListSource, type SortColumn } from '~/lists/list.server'
 import { readPage } from '~/lists/list-page.server'
 import { assignableRoleCodes } from '~/permissions/delegation.server'
 import { getRoleAssignments, readAssignments, type NamedAssignment } from '~/users/role-assignments.server'
@@ -31,28 +34,28 @@ const SORTS: Record<(typeof USER_LIST.sorts)[number], SortColumn> = {
 	lastSignIn: { column: 'users.last_sign_in_at' },
 }
 
+type UsersQuery = SelectQueryBuilder<Database, 'users', object>
+
 /** What the list pattern reads for a users list state. */
 export async function userListSource(state: ListState<'role' | 'state', UserSort>, db: DB = getDb()): Promise<ListSource> {
 	const dialect = getDatabase().dialect
-	let filtered = db.selectFrom('users')
+	let filtered: UsersQuery = db.selectFrom('users')
 	const { condition: searched, atLeast } = await search(db, dialect, 'users', state.q)
 	if (searched) filtered = filtered.where(searched)
 	if (state.filters.state)
 		filtered = filtered.where(equals(dialect, 'users.locked', state.filters.state === 'locked' ? 1 : 0, { selective: true }))
-	if (state.filters.role) {
-		const role = state.filters.role
-		filtered = filtered.where('users.id', 'in', (eb) =>
-			eb
-				.selectFrom('user_roles')
-				.innerJoin('roles', 'roles.id', 'user_roles.role_id')
-				.select('user_roles.user_id')
-				.where('roles.code', '=', role),
-		)
-	}
+	const role = state.filters.role
+	const members = role ? roleMembers(db, dialect, filtered, role) : null
 	return {
 		table: 'users',
 		idColumn: 'users.id',
-		filtered,
+		filtered: members?.filtered ?? filtered,
+		...(members && {
+			filteredByFilter: members.filteredByFilter,
+			tableRows: members.filteredByFilter && (() => largestId(db, 'users')),
+			// Each assignment is one user's (the pair is unique, the account exists): a role alone counts its assignments.
+			counted: !searched && !state.filters.state ? members.assignments : undefined,
+		}),
 		columns: (query) =>
 			query.select([
 				'users.id',
@@ -67,6 +70,27 @@ export async function userListSource(state: ListState<'role' | 'state', UserSort
 		sort: SORTS[state.sort],
 		searchMatchesAtLeast: atLeast,
 	}
+}
+
+/**
+ * A role's members, `users` narrowed by `base`. Their list order is the users' sort index: on SQLite a
+ * page may walk it, asking each account whether it holds the role (the first pages of a role of 20,000 at
+ * once), or read the members and sort them (a deep page, or a role of few); list-page.server.ts chooses by
+ * the count. PostgreSQL's planner weighs the same itself from the one query.
+ */
+function roleMembers(db: DB, dialect: Dialect, base: UsersQuery, role: string) {
+	const assignments = db.selectFrom('user_roles').innerJoin('roles', 'roles.id', 'user_roles.role_id').where('roles.code', '=', role)
+	const byRole = base.where('users.id', 'in', assignments.select('user_roles.user_id'))
+	if (dialect !== 'sqlite') return { filtered: byRole, filteredByFilter: undefined, assignments }
+	const inOrder = base.where(({ exists, selectFrom }) =>
+		exists(
+			selectFrom('user_roles')
+				.select(sql<number>`1`.as('one'))
+				.whereRef('user_roles.user_id', '=', 'users.id')
+				.where('user_roles.role_id', '=', selectFrom('roles').select('roles.id').where('roles.code', '=', role)),
+		),
+	)
+	return { filtered: inOrder, filteredByFilter: byRole, assignments }
 }
 
 export async function listAdminUsers(state: ListState<'role' | 'state', UserSort>, db: DB = getDb()): Promise<ListResult<UserListRow>> {

@@ -189,6 +189,15 @@ export async function rowsByIds<Row>(db: DB, dialect: Dialect, source: ListSourc
 	return (await orderList(query, dialect, source.sort, dir, source.idColumn).execute()) as Row[]
 }
 
+/** The largest id of a table: at least its number of rows, read from the end of its primary key (`tableRows`). */
+export async function largestId(db: DB, table: 'stations' | 'tools' | 'users'): Promise<number> {
+	const row = await db
+		.selectFrom(table)
+		.select((eb) => eb.fn.max<number | string | null>(`${table}.id`).as('id'))
+		.executeTakeFirst()
+	return Number(row?.id ?? 0)
+}
+
 /** The count cap for a list state (see COUNT_CAP). */
 export function countCap(state: Pick<ListState, 'q' | 'filters'>, source: Pick<ListSource, 'capFilteredCount'> = {}): number | null {
 	if (state.q) return SEARCH_COUNT_CAP

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest'
 import { sql } from 'kysely'
-import { getDatabase, getDb } from '~/db/db.server'
-import { userListSource } from '~/admin/user-list.server'
+import { getDatabase, getDb, onQuery } from '~/db/db.server'
+import { listAdminUsers, userListSource } from '~/admin/user-list.server'
 import { USER_LIST } from '~/admin/users'
 import { parseListState } from '~/lists/list-query'
 import { pageIdsQuery } from '~/lists/list.server'
@@ -105,6 +105,78 @@ describe('the user list', () => {
 			expect(plan).toMatch(new RegExp(`Index Only Scan (Backward )?using users_${column}_sort`))
 			expect(plan).not.toMatch(/Sort|Seq Scan/)
 		}
+	})
+
+	test("a role's members: counted from its assignments alone, and (SQLite) a page read in list order or from the role's assignments, whichever the count shows cheaper", async () => {
+		const db = getDb()
+		const now = Date.now()
+		const created: number[] = []
+		const roleOf = async (code: string, members: number) => {
+			const role = await db
+				.insertInto('roles')
+				.values({ code, name: code, description: '', is_builtin: 0, all_access: 0, created_at: now, updated_at: now })
+				.returning('id')
+				.executeTakeFirstOrThrow()
+			created.push(role.id)
+			const users = await db.selectFrom('users').select('id').orderBy('id').limit(members).execute()
+			await db
+				.insertInto('user_roles')
+				.values(users.map((user) => ({ user_id: user.id, role_id: role.id })))
+				.execute()
+		}
+		const suffix = Math.random().toString(36).slice(2, 8)
+		const accounts = Number(
+			(
+				await db
+					.selectFrom('users')
+					.select((eb) => eb.fn.countAll<number>().as('n'))
+					.executeTakeFirstOrThrow()
+			).n,
+		)
+		// Held by every account (a page in list order costs its rows), and by one (in order it would cost every account).
+		await roleOf(`everyone-${suffix}`, accounts)
+		await roleOf(`one-${suffix}`, 1)
+		// The other tests of this file count the roles of accounts: gone when this one ends.
+		onTestFinished(async () => {
+			await db.deleteFrom('user_roles').where('role_id', 'in', created).execute()
+			await db.deleteFrom('roles').where('id', 'in', created).execute()
+		})
+		const pageQueries = async (query: string) => {
+			const statements: string[] = []
+			const stop = onQuery((text) => statements.push(text))
+			try {
+				const listed = await listAdminUsers(parseListState(new URLSearchParams(query), USER_LIST))
+				return { listed, pages: statements.filter((text) => /\blimit\b/i.test(text) && /from "users"/.test(text)) }
+			} finally {
+				stop()
+			}
+		}
+
+		const everyone = await pageQueries(`role=everyone-${suffix}`)
+		const deep = await pageQueries(`role=everyone-${suffix}&page=${Math.ceil(accounts / 25)}`)
+		const one = await pageQueries(`role=one-${suffix}`)
+		expect(everyone.listed.total).toBe(accounts)
+		expect(everyone.listed.rows).toHaveLength(Math.min(25, accounts))
+		expect(deep.listed.rows).toHaveLength(accounts - (Math.ceil(accounts / 25) - 1) * 25)
+		expect(one.listed.total).toBe(1)
+
+		const source = await userListSource(parseListState(new URLSearchParams(`role=everyone-${suffix}`), USER_LIST))
+		// The count reads the role's assignments, not the accounts.
+		expect(await planOf(source.counted!.select((eb) => eb.fn.countAll().as('n')))).not.toMatch(/\b(SCAN|SEARCH) users\b|on users\b/)
+		if (getDatabase().dialect === 'sqlite') {
+			const inOrder = await planOf(pageIdsQuery('sqlite', source, 'asc', 0, 26))
+			expect(inOrder).toMatch(/SCAN users USING COVERING INDEX sqlite_autoindex_users_\d/)
+			expect(inOrder).not.toContain('TEMP B-TREE')
+			expect(everyone.pages).toEqual([expect.stringContaining('exists (select 1 as "one" from "user_roles"')])
+			expect(one.pages).toEqual([expect.stringContaining('"users"."id" in (select "user_roles"."user_id"')])
+		} else {
+			// PostgreSQL's planner weighs this itself: one query either way.
+			expect(source.filteredByFilter).toBeUndefined()
+			expect(everyone.pages).toEqual([expect.stringContaining('"users"."id" in (select "user_roles"."user_id"')])
+		}
+		// Every account holds the role: its first page is the accounts' first page.
+		const first = await db.selectFrom('users').select('email').orderBy('email_normalized').orderBy('id').limit(25).execute()
+		expect(everyone.listed.rows.map((row) => row.email)).toEqual(first.map((row) => row.email))
 	})
 
 	test('finds users by name without accents, filters by role and state, sorts and pages', async () => {

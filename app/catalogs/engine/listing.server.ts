@@ -4,7 +4,15 @@ import type { Database } from '~/db/schema'
 import type { ListState } from '~/lists/list-query'
 import { readAll } from '~/lists/list-read-all.server'
 import { search } from '~/lists/list-search.server'
-import { equals, type AnySelect, type FilterPurpose, type ListResult, type ListSource, type SortColumn } from '~/lists/list.server'
+import {
+	equals,
+	largestId,
+	type AnySelect,
+	type FilterPurpose,
+	type ListResult,
+	type ListSource,
+	type SortColumn,
+} from '~/lists/list.server'
 import { readPage } from '~/lists/list-page.server'
 import type { ProvinceScope } from '~/permissions/scope'
 import { readCatalogVersion } from '../catalog-version.server'
@@ -101,15 +109,6 @@ async function filtered<Filter extends string, Sort extends string>(
 		// A narrow filter that a page may read either way (SQLite): list-page.server.ts chooses by the count.
 		...(byFilter.compile().sql !== page.compile().sql ? { filteredByFilter: byFilter, tableRows: () => largestId(db, table) } : {}),
 	}
-}
-
-/** The largest id of a table: at least its number of rows, read from the end of its primary key. */
-async function largestId(db: DatabaseHandle['db'], table: 'stations' | 'tools'): Promise<number> {
-	const row = await db
-		.selectFrom(table)
-		.select((eb) => eb.fn.max<number | string | null>(`${table}.id`).as('id'))
-		.executeTakeFirst()
-	return Number(row?.id ?? 0)
 }
 
 /**
