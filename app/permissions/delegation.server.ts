@@ -62,13 +62,38 @@ export function covers(actor: Holding, wanted: Holding): boolean {
 	return true
 }
 
+/** Each role's own holding, in two queries whatever the number of roles (every role when `roleIds` is not given). */
+async function roleHoldings(db: DB, roleIds?: readonly number[]): Promise<Map<number, Holding>> {
+	if (roleIds?.length === 0) return new Map()
+	let roles = db.selectFrom('roles').select(['id', 'all_access'])
+	let grants = db.selectFrom('role_grants').select(['role_id', 'function_id', 'action'])
+	if (roleIds) {
+		roles = roles.where('id', 'in', [...roleIds])
+		grants = grants.where('role_id', 'in', [...roleIds])
+	}
+	const holdings = new Map<number, Holding>()
+	for (const role of await roles.execute()) holdings.set(Number(role.id), { all: Boolean(role.all_access), grants: new Set() })
+	for (const grant of await grants.execute())
+		holdings.get(Number(grant.role_id))?.grants.add(grantKey(Number(grant.function_id), grant.action))
+	return holdings
+}
+
+/** Whether `actor` holds everything each role allows: the codes of those it does not, in `roles`' order. */
+async function rolesBeyond(db: DB, actor: Holding, roles: readonly { id: number; code: string }[]): Promise<string[]> {
+	if (actor.all) return []
+	const holdings = await roleHoldings(
+		db,
+		roles.map((role) => Number(role.id)),
+	)
+	return roles.filter((role) => !covers(actor, holdings.get(Number(role.id)) ?? { all: false, grants: new Set() })).map((role) => role.code)
+}
+
 /** The roles (by code) the actor may assign: those whose grants the actor holds. */
 export async function assignableRoleCodes(db: DB, actorId: number): Promise<Set<string>> {
 	const actor = await userHolding(db, actorId)
 	const roles = await db.selectFrom('roles').select(['id', 'code']).execute()
-	const assignable = new Set<string>()
-	for (const role of roles) if (covers(actor, await roleHolding(db, Number(role.id)))) assignable.add(role.code)
-	return assignable
+	const beyond = new Set(await rolesBeyond(db, actor, roles))
+	return new Set(roles.map((role) => role.code).filter((code) => !beyond.has(code)))
 }
 
 /** Records a refusal: who tried what on which user or role. Written in the caller's transaction. */
@@ -152,6 +177,5 @@ export async function firstUnassignableRole(db: DB, actorId: number, codes: read
 		.select(['id', 'code'])
 		.where('code', 'in', [...codes])
 		.execute()
-	for (const role of roles) if (!covers(actor, await roleHolding(db, Number(role.id)))) return role.code
-	return null
+	return (await rolesBeyond(db, actor, roles))[0] ?? null
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import en from '~/locales/en.json'
-import { getDb } from '~/db/db.server'
+import { getDb, onQuery } from '~/db/db.server'
+import { assignableRoleCodes, firstUnassignableRole } from '~/permissions/delegation.server'
 import { toEmail } from '~/users/email.server'
 import { TestClient, apiToken, location } from '../support/client'
 import { parseHtml } from '../support/html'
@@ -160,6 +161,34 @@ describe('a delegated user administrator (QUANTRI_USERS only, and the viewer rol
 		expect(admin?.hasAttribute('disabled')).toBe(true)
 		expect(page.querySelector(`#${admin?.getAttribute('aria-describedby')}`)?.text).toBe(en.admin.delegation.roleNotAssignable)
 		expect(page.querySelector('input[name="roles"][value="viewer"]')?.hasAttribute('disabled')).toBe(false)
+	})
+
+	test('the roles they may assign are read in a few queries, however many roles there are', async () => {
+		const actor = await createTestUser({ roles: ['viewer', userAdminRole] })
+		const admin = await createTestUser({ roles: ['admin'] })
+		for (let index = 0; index < 12; index += 1)
+			await createRole(`many-roles-${index}-${Date.now()}`, index % 2 === 0 ? {} : { QUANTRI_ROLES: ['view'] })
+		const statements: string[] = []
+		const stop = onQuery((text) => statements.push(text))
+		let assignable: Set<string>
+		try {
+			assignable = await assignableRoleCodes(getDb(), actor.user.id)
+		} finally {
+			stop()
+		}
+		// The actor's holding (three), the roles, and every role's holding (two).
+		expect(statements.length).toBeLessThanOrEqual(6)
+		const roles = await getDb().selectFrom('roles').select('code').execute()
+		expect(roles.length).toBeGreaterThan(12)
+		// Their own roles, roles of no grants, never admin nor a role with grants they lack.
+		expect(assignable.has('viewer')).toBe(true)
+		expect(assignable.has(userAdminRole)).toBe(true)
+		expect(assignable.has('admin')).toBe(false)
+		expect([...assignable].filter((code) => code.startsWith('many-roles-')).length).toBe(6)
+		expect(await firstUnassignableRole(getDb(), actor.user.id, ['viewer', 'admin'])).toBe('admin')
+		expect(await firstUnassignableRole(getDb(), actor.user.id, ['viewer', userAdminRole])).toBeNull()
+		// All access assigns every role without reading any grant.
+		expect((await assignableRoleCodes(getDb(), admin.user.id)).size).toBe(roles.length)
 	})
 
 	test('the JSON API obeys the same rule', async () => {
