@@ -14,6 +14,9 @@ export const PATCH_MARKER = '/* patched by staff-portal: scripts/patch-dependenc
  * @typedef {{ name: string, file: string, replacements: Replacement[] }} DependencyPatch
  */
 
+/** Every patched file carries the marker, after its CommonJS prologue: a file already patched is left as it is. */
+const MARKER_AFTER_USE_STRICT = { find: "'use strict';\n", replace: `'use strict';\n${PATCH_MARKER}\n` }
+
 /**
  * Route matching in @remix-run/router 1.x flattens, ranks and compiles the whole route tree again for every
  * match: three times for each page request, a fifth of the server's CPU. React Router 7 computes the branches
@@ -26,10 +29,7 @@ const routeMatchingCache = {
 	name: '@remix-run/router: ranked route branches and compiled paths computed once',
 	file: 'node_modules/@remix-run/router/dist/router.cjs.js',
 	replacements: [
-		{
-			find: "'use strict';\n",
-			replace: `'use strict';\n${PATCH_MARKER}\n`,
-		},
+		MARKER_AFTER_USE_STRICT,
 		{
 			find: '  let branches = flattenRoutes(routes);\n  rankRouteBranches(branches);\n  let matches = null;\n',
 			replace: '  let branches = rankedBranches(routes);\n  let matches = null;\n',
@@ -87,10 +87,7 @@ const serverRoutesOnce = {
 	name: "@remix-run/react: the server render's route tree built once per build",
 	file: 'node_modules/@remix-run/react/dist/server.js',
 	replacements: [
-		{
-			find: "'use strict';\n",
-			replace: `'use strict';\n${PATCH_MARKER}\n`,
-		},
+		MARKER_AFTER_USE_STRICT,
 		{
 			find: '  let routes$1 = routes.createServerRoutes(manifest.routes, routeModules, context.future, context.isSpaMode);\n',
 			replace: '  let routes$1 = serverRoutesOnce(manifest.routes, routeModules, context.future, context.isSpaMode);\n',
@@ -124,10 +121,7 @@ const staticDataRoutesOnce = {
 	name: "react-router-dom: the static router's data routes built once per route tree",
 	file: 'node_modules/react-router-dom/server.js',
 	replacements: [
-		{
-			find: "'use strict';\n",
-			replace: `'use strict';\n${PATCH_MARKER}\n`,
-		},
+		MARKER_AFTER_USE_STRICT,
 		{
 			find: [
 				'function createStaticRouter(routes, context, opts = {}) {',
