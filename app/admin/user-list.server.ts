@@ -76,7 +76,8 @@ export async function userListSource(state: ListState<'role' | 'state', UserSort
  * A role's members, `users` narrowed by `base`. Their list order is the users' sort index: on SQLite a
  * page may walk it, asking each account whether it holds the role (the first pages of a role of 20,000 at
  * once), or read the members and sort them (a deep page, or a role of few); list-page.server.ts chooses by
- * the count. PostgreSQL's planner weighs the same itself from the one query.
+ * the count. PostgreSQL gets the one query, which it plans from the average role's size (a large role's page
+ * is then joined and sorted whole; offering it the same choice is the next step).
  */
 function roleMembers(db: DB, dialect: Dialect, base: UsersQuery, role: string) {
 	const assignments = db.selectFrom('user_roles').innerJoin('roles', 'roles.id', 'user_roles.role_id').where('roles.code', '=', role)
