@@ -33,12 +33,28 @@ export type DelegationRefusal =
 
 export const grantKey = (functionId: number, action: string) => `${functionId}:${action}`
 
+/** Each role's own holding, in two queries whatever the number of roles (one when all of them have all access). */
+async function roleHoldings(db: DB, roleIds: readonly number[]): Promise<Map<number, Holding>> {
+	const holdings = new Map<number, Holding>()
+	if (roleIds.length === 0) return holdings
+	const roles = await db
+		.selectFrom('roles')
+		.select(['id', 'all_access'])
+		.where('id', 'in', [...roleIds])
+		.execute()
+	for (const role of roles) holdings.set(Number(role.id), { all: Boolean(role.all_access), grants: new Set() })
+	const granting = roles.filter((role) => !role.all_access).map((role) => Number(role.id))
+	if (granting.length === 0) return holdings
+	const grants = await db.selectFrom('role_grants').select(['role_id', 'function_id', 'action']).where('role_id', 'in', granting).execute()
+	for (const grant of grants) holdings.get(Number(grant.role_id))?.grants.add(grantKey(Number(grant.function_id), grant.action))
+	return holdings
+}
+
+/** What the roles allow, all together. */
 async function holdingOfRoleIds(db: DB, roleIds: readonly number[]): Promise<Holding> {
-	if (roleIds.length === 0) return { all: false, grants: new Set() }
-	const roles = await db.selectFrom('roles').select(['id', 'all_access']).where('id', 'in', roleIds).execute()
-	if (roles.some((role) => role.all_access)) return { all: true, grants: new Set() }
-	const rows = await db.selectFrom('role_grants').select(['function_id', 'action']).where('role_id', 'in', roleIds).execute()
-	return { all: false, grants: new Set(rows.map((row) => grantKey(Number(row.function_id), row.action))) }
+	const holdings = [...(await roleHoldings(db, roleIds)).values()]
+	if (holdings.some((holding) => holding.all)) return { all: true, grants: new Set() }
+	return { all: false, grants: new Set(holdings.flatMap((holding) => [...holding.grants])) }
 }
 
 /** What the user's roles allow, all together. */
@@ -62,23 +78,7 @@ export function covers(actor: Holding, wanted: Holding): boolean {
 	return true
 }
 
-/** Each role's own holding, in two queries whatever the number of roles (every role when `roleIds` is not given). */
-async function roleHoldings(db: DB, roleIds?: readonly number[]): Promise<Map<number, Holding>> {
-	if (roleIds?.length === 0) return new Map()
-	let roles = db.selectFrom('roles').select(['id', 'all_access'])
-	let grants = db.selectFrom('role_grants').select(['role_id', 'function_id', 'action'])
-	if (roleIds) {
-		roles = roles.where('id', 'in', [...roleIds])
-		grants = grants.where('role_id', 'in', [...roleIds])
-	}
-	const holdings = new Map<number, Holding>()
-	for (const role of await roles.execute()) holdings.set(Number(role.id), { all: Boolean(role.all_access), grants: new Set() })
-	for (const grant of await grants.execute())
-		holdings.get(Number(grant.role_id))?.grants.add(grantKey(Number(grant.function_id), grant.action))
-	return holdings
-}
-
-/** Whether `actor` holds everything each role allows: the codes of those it does not, in `roles`' order. */
+/** The codes of the roles whose grants `actor` does not all hold, in `roles`' order. */
 async function rolesBeyond(db: DB, actor: Holding, roles: readonly { id: number; code: string }[]): Promise<string[]> {
 	if (actor.all) return []
 	const holdings = await roleHoldings(

@@ -5,12 +5,13 @@ import { purgeAuditLog } from '~/admin/audit-purge.server'
 import { auditChoices, auditDateRange, auditListSource, listAudit } from '~/admin/audit.server'
 import { recordAudit } from '~/audit/audit.server'
 import { parseCsv } from '~/catalogs/csv'
-import { getDatabase, getDb, onQuery } from '~/db/db.server'
+import { getDatabase, getDb } from '~/db/db.server'
 import { COUNT_CAP, pageIdsQuery } from '~/lists/list.server'
 import en from '~/locales/en.json'
 import { getPage, signedIn, vn } from '../support/catalogs'
 import { parseHtml } from '../support/html'
 import { planOf } from '../support/query-plan'
+import { queriesDuring } from '../support/queries'
 import { startServer, type RunningServer } from '../support/server'
 import { createTestUser, signedInUser } from '../support/users'
 
@@ -290,10 +291,7 @@ describe('the audit log after years of use', () => {
 	test('the choices of events and kinds are every value recorded, found by jumping through the index from one value to the next', async () => {
 		await recordAudit({ action: 'test.choice_b', entity: 'choice-kind' })
 		await recordAudit({ action: 'test.choice_a', entity: null })
-		const statements: string[] = []
-		const stop = onQuery((text) => statements.push(text))
-		const choices = await auditChoices()
-		stop()
+		const { result: choices, statements } = await queriesDuring(() => auditChoices())
 		const distinct = async (column: 'action' | 'entity') =>
 			(await getDb().selectFrom('audit_log').select(column).distinct().where(column, 'is not', null).orderBy(column).execute()).map(
 				(row) => row[column],

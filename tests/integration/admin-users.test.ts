@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest'
 import { sql } from 'kysely'
-import { getDatabase, getDb, onQuery } from '~/db/db.server'
+import { getDatabase, getDb } from '~/db/db.server'
 import { listAdminUsers, userListSource } from '~/admin/user-list.server'
 import { USER_LIST } from '~/admin/users'
 import { parseListState } from '~/lists/list-query'
 import { pageIdsQuery } from '~/lists/list.server'
 import { planOf } from '../support/query-plan'
+import { queriesDuring } from '../support/queries'
 import { updateProfile } from '~/users/users.server'
 import { toEmail, type Email } from '~/users/email.server'
 import { TestClient, location } from '../support/client'
@@ -142,14 +143,10 @@ describe('the user list', () => {
 			await db.deleteFrom('roles').where('id', 'in', created).execute()
 		})
 		const pageQueries = async (query: string) => {
-			const statements: string[] = []
-			const stop = onQuery((text) => statements.push(text))
-			try {
-				const listed = await listAdminUsers(parseListState(new URLSearchParams(query), USER_LIST))
-				return { listed, pages: statements.filter((text) => /\blimit\b/i.test(text) && /from "users"/.test(text)) }
-			} finally {
-				stop()
-			}
+			const { result: listed, statements } = await queriesDuring(() =>
+				listAdminUsers(parseListState(new URLSearchParams(query), USER_LIST)),
+			)
+			return { listed, pages: statements.filter((text) => /\blimit\b/i.test(text) && /from "users"/.test(text)) }
 		}
 
 		const everyone = await pageQueries(`role=everyone-${suffix}`)

@@ -9,9 +9,10 @@ import { resolveStation } from '~/catalogs/tools/tools.server'
 import { EVERYWHERE } from '~/permissions/scope'
 import { recentChangesQuery, topStationsQuery } from '~/dashboard/figures.server'
 import { getConfig } from '~/config.server'
-import { getDatabase, onQuery, openDatabase, type DB } from '~/db/db.server'
+import { getDatabase, openDatabase, type DB } from '~/db/db.server'
 import { testDatabaseKind } from '../support/database'
 import { planOf } from '../support/query-plan'
+import { queriesDuring } from '../support/queries'
 import { parseListState } from '~/lists/list-query'
 import { countUpTo, pageIdsQuery, type ListSource } from '~/lists/list.server'
 
@@ -169,13 +170,7 @@ describe('tool list pages', () => {
 	test("a province's tools: a first page checks the province in list order, a deep or rare one reads the station index", async () => {
 		const pageQueries = async (query: string) => {
 			const state = parseListState(new URLSearchParams(query), TOOL_LIST)
-			const seen: string[] = []
-			const stop = onQuery((text) => seen.push(text))
-			try {
-				await listTools(state, undefined, EVERYWHERE)
-			} finally {
-				stop()
-			}
+			const { statements: seen } = await queriesDuring(() => listTools(state, undefined, EVERYWHERE))
 			// The query of the page's ids: ordered and limited, of ids alone.
 			return seen.filter((text) => /^select "tools"\."id" as "id" from "tools" where .* order by .* limit/.test(text))
 		}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import en from '~/locales/en.json'
-import { getDb, onQuery } from '~/db/db.server'
+import { getDb } from '~/db/db.server'
 import { assignableRoleCodes, firstUnassignableRole } from '~/permissions/delegation.server'
 import { toEmail } from '~/users/email.server'
 import { TestClient, apiToken, location } from '../support/client'
@@ -8,6 +8,7 @@ import { parseHtml } from '../support/html'
 import { runCli } from '../support/cli'
 import { startServer, type RunningServer } from '../support/server'
 import { createTestUser } from '../support/users'
+import { queriesDuring } from '../support/queries'
 
 /**
  * The delegation rule: nobody grants, assigns, resets or reaches more than they hold themselves. Each
@@ -168,14 +169,7 @@ describe('a delegated user administrator (QUANTRI_USERS only, and the viewer rol
 		const admin = await createTestUser({ roles: ['admin'] })
 		for (let index = 0; index < 12; index += 1)
 			await createRole(`many-roles-${index}-${Date.now()}`, index % 2 === 0 ? {} : { QUANTRI_ROLES: ['view'] })
-		const statements: string[] = []
-		const stop = onQuery((text) => statements.push(text))
-		let assignable: Set<string>
-		try {
-			assignable = await assignableRoleCodes(getDb(), actor.user.id)
-		} finally {
-			stop()
-		}
+		const { result: assignable, statements } = await queriesDuring(() => assignableRoleCodes(getDb(), actor.user.id))
 		// The actor's holding (three), the roles, and every role's holding (two).
 		expect(statements.length).toBeLessThanOrEqual(6)
 		const roles = await getDb().selectFrom('roles').select('code').execute()

@@ -1,17 +1,14 @@
 import { describe, expect, test } from 'vitest'
-import { getDb, onQuery } from '~/db/db.server'
+import { getDb } from '~/db/db.server'
 import { bellNotifications, countUnread, listNotifications, markRead, notify } from '~/notifications/notifications.server'
 import { createTestUser } from '../support/users'
+import { queriesDuring } from '../support/queries'
 
 async function bellInOneQuery(userId: number, limit: number, now?: number) {
-	const queries: string[] = []
-	const stop = onQuery((sql) => queries.push(sql))
-	try {
-		const bell = await bellNotifications(userId, limit, now === undefined ? {} : { now })
-		return { bell, queries }
-	} finally {
-		stop()
-	}
+	const { result: bell, statements: queries } = await queriesDuring(() =>
+		bellNotifications(userId, limit, now === undefined ? {} : { now }),
+	)
+	return { bell, queries }
 }
 
 describe("the bell of every page (the frame's notifications)", () => {

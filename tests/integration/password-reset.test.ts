@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { processPasswordResetRequests, queuePasswordReset } from '~/auth/password-reset-requests.server'
-import { getDb, onQuery } from '~/db/db.server'
+import { getDb } from '~/db/db.server'
 import { toEmail } from '~/users/email.server'
 import { TestClient, location } from '../support/client'
 import { runCli } from '../support/cli'
@@ -9,6 +9,7 @@ import { startServer, type RunningServer } from '../support/server'
 import { createTestUser } from '../support/users'
 import { mailsArrivedTo, mailsTo, outboxHold, resetLinkIn, resetTokenIn } from '../support/mail'
 import { until } from '../support/wait'
+import { queriesDuring } from '../support/queries'
 import vn from '~/locales/vn.json'
 
 let server: RunningServer
@@ -231,16 +232,9 @@ describe('forgot password answers before the link is made (no timing difference 
 
 	test('a known and an unknown address do the same database work before the answer', async () => {
 		const { email } = await createTestUser()
-		const statements = async (address: string) => {
-			const seen: string[] = []
-			const stop = onQuery((sql) => seen.push(sql))
-			try {
-				await queuePasswordReset({ email: toEmail(address), origin: server.url, language: 'vn', ip: '192.0.2.7' })
-			} finally {
-				stop()
-			}
-			return seen
-		}
+		const statements = async (address: string) =>
+			(await queriesDuring(() => queuePasswordReset({ email: toEmail(address), origin: server.url, language: 'vn', ip: '192.0.2.7' })))
+				.statements
 		const known = await statements(email)
 		const unknown = await statements(`nobody-${Date.now()}@example.com`)
 		expect(known.length).toBeGreaterThan(0)
