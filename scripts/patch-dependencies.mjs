@@ -23,6 +23,11 @@ const MARKER_AFTER_USE_STRICT = { find: "'use strict';\n", replace: `'use strict
  * once (remix-run/react-router#14967); this does the same for the Remix 2 line. The ranked branches are kept
  * per routes array (a WeakMap, emptied when routes are patched in place) and the compiled path patterns in a
  * bounded map (they come from route definitions, not from requests).
+ *
+ * A page request then still matches its path four times over the same few route arrays (the request handler,
+ * the static handler, the render's router and the manifest's routes), each walking every branch: about 0.35 ms
+ * of a 5 ms dashboard. The matches of each routes array are kept per pathname too, in a bounded map (first in,
+ * first out: request paths are any an attacker sends), and every caller gets its own copy of them.
  * @type {DependencyPatch}
  */
 const routeMatchingCache = {
@@ -33,6 +38,28 @@ const routeMatchingCache = {
 		{
 			find: '  let branches = flattenRoutes(routes);\n  rankRouteBranches(branches);\n  let matches = null;\n',
 			replace: '  let branches = rankedBranches(routes);\n  let matches = null;\n',
+		},
+		{
+			find: 'function matchRoutesImpl(routes, locationArg, basename, allowPartial) {\n',
+			replace: [
+				'let matchesByRoutes = new WeakMap();',
+				'function matchRoutesImpl(routes, locationArg, basename, allowPartial) {',
+				'  let pathname = (typeof locationArg === "string" ? parsePath(locationArg) : locationArg).pathname || "/";',
+				'  if (pathname.length > 512) return matchRoutesOnce(routes, locationArg, basename, allowPartial);',
+				'  let byPath = matchesByRoutes.get(routes);',
+				'  if (byPath === undefined) matchesByRoutes.set(routes, (byPath = new Map()));',
+				'  let key = (allowPartial ? "1" : "0") + String(basename) + "\\0" + pathname;',
+				'  let matches = byPath.get(key);',
+				'  if (matches === undefined) {',
+				'    matches = matchRoutesOnce(routes, locationArg, basename, allowPartial);',
+				'    if (byPath.size >= 1000) byPath.delete(byPath.keys().next().value);',
+				'    byPath.set(key, matches);',
+				'  }',
+				'  return matches === null ? null : matches.map((match) => ({ ...match, params: { ...match.params } }));',
+				'}',
+				'function matchRoutesOnce(routes, locationArg, basename, allowPartial) {',
+				'',
+			].join('\n'),
 		},
 		{
 			find: 'function flattenRoutes(routes, branches, parentsMeta, parentPath) {\n',
@@ -54,7 +81,7 @@ const routeMatchingCache = {
 		{
 			find: 'function patchRoutesImpl(routeId, children, routesToUse, manifest, mapRouteProperties) {\n',
 			replace:
-				'function patchRoutesImpl(routeId, children, routesToUse, manifest, mapRouteProperties) {\n  rankedBranchesByRoutes = new WeakMap();\n',
+				'function patchRoutesImpl(routeId, children, routesToUse, manifest, mapRouteProperties) {\n  rankedBranchesByRoutes = new WeakMap();\n  matchesByRoutes = new WeakMap();\n',
 		},
 		{
 			find: 'function compilePath(path, caseSensitive, end) {\n',
@@ -146,7 +173,41 @@ const staticDataRoutesOnce = {
 	],
 }
 
-export const DEPENDENCY_PATCHES = [routeMatchingCache, serverRoutesOnce, staticDataRoutesOnce]
+/**
+ * React 18's Node renderer encodes every piece of markup (a tag's name, each attribute, each text) into a 2 kB
+ * byte buffer as it goes, one `TextEncoder.encodeInto` call on a fresh subarray each: about 4,000 calls for
+ * the dashboard, an eighth of the server's CPU for the page. Here the pieces are joined as text (the
+ * renderer's few pre-encoded pieces are decoded once each) and encoded in one native call when the renderer
+ * completes a write, or every 64 K characters. The bytes written are the same, in the same order, and a
+ * multi-byte character is never split across two buffers (decision 0078).
+ * @type {DependencyPatch}
+ */
+const reactServerTextWrites = {
+	name: "react-dom/server: a render's markup encoded once per write, not piece by piece",
+	file: 'node_modules/react-dom/cjs/react-dom-server.node.production.min.js',
+	replacements: [
+		{
+			find: '\'use strict\';var aa=require("util")',
+			replace: `'use strict';${PATCH_MARKER}var aa=require("util")`,
+		},
+		{
+			find: 'function r(a,b){if("string"===typeof b){',
+			replace: [
+				'var pendingText="",decodedChunks=new WeakMap,chunkDecoder=new aa.TextDecoder;',
+				'function r(a,b){if("string"!==typeof b){var s=decodedChunks.get(b);void 0===s&&(s=chunkDecoder.decode(b),decodedChunks.set(b,s));b=s}',
+				'pendingText+=b;65536<pendingText.length&&(t(a,Buffer.from(pendingText,"utf8")),pendingText="")}',
+				'function writeChunkEncoded(a,b){if("string"===typeof b){',
+			].join(''),
+		},
+		{
+			find: 'function ca(a){k&&0<l&&a.write(k.subarray(0,l));',
+			replace:
+				'function ca(a){0<pendingText.length&&(a.write(Buffer.from(pendingText,"utf8")),pendingText="");k&&0<l&&a.write(k.subarray(0,l));',
+		},
+	],
+}
+
+export const DEPENDENCY_PATCHES = [routeMatchingCache, serverRoutesOnce, staticDataRoutesOnce, reactServerTextWrites]
 
 /**
  * The patched text of `source`, or why it cannot be patched. Applying it to a text it already patched

@@ -1,10 +1,12 @@
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import os from 'node:os'
+import { Writable } from 'node:stream'
 import path from 'node:path'
 import type * as RemixRouter from '@remix-run/router'
 import { createElement, type ReactElement } from 'react'
 import { renderToString } from 'react-dom/server'
+import type * as ReactDomServer from 'react-dom/server'
 import { Outlet } from 'react-router-dom'
 import { describe, expect, test, vi } from 'vitest'
 import { applyDependencyPatches, DEPENDENCY_PATCHES, PATCH_MARKER, patchedText } from '../../scripts/patch-dependencies.mjs'
@@ -107,12 +109,91 @@ describe('route matching with the ranked branches kept (the @remix-run/router pa
 		expect(router.matchRoutes(other, '/')).toBeNull()
 	})
 
+	test('each caller gets its own copy of a kept match: changing one changes no later answer', () => {
+		const first = router.matchRoutes(routes, '/danhmuc/tram/42')!
+		;(first.at(-1)!.params as Record<string, string>).id = 'changed'
+		first.at(-1)!.pathname = '/elsewhere'
+		first.pop()
+		const again = router.matchRoutes(routes, '/danhmuc/tram/42')!
+		expect(again.map((match) => [match.route.id, match.params, match.pathname])).toEqual([
+			['root', { id: '42' }, '/'],
+			['station', { id: '42' }, '/danhmuc/tram/42'],
+		])
+		expect(again).not.toBe(router.matchRoutes(routes, '/danhmuc/tram/42'))
+	})
+
+	test('a path is matched with its search and hash left out, and with the basename it was asked with', () => {
+		expect(router.matchRoutes(routes, '/danhmuc/tram/9?tab=history#top')?.at(-1)?.params).toEqual({ id: '9' })
+		expect(router.matchRoutes(routes, { pathname: '/danhmuc/tram/9' })?.at(-1)?.params).toEqual({ id: '9' })
+		expect(router.matchRoutes(routes, '/app/danhmuc/tram/9', '/app')?.at(-1)?.route.id).toBe('station')
+		expect(router.matchRoutes(routes, '/danhmuc/tram/9', '/app')).toBeNull()
+		expect(router.matchRoutes(routes, '/app/danhmuc/tram/9')?.at(-1)?.route.id).toBe('splat')
+	})
+
+	test('more paths than the matches kept for them are each still matched right', () => {
+		for (let n = 0; n < 2_500; n += 1) expect(leaf(`/danhmuc/tram/${n}`)?.params).toEqual({ id: String(n) })
+		expect(leaf('/danhmuc/tram/0')?.params).toEqual({ id: '0' })
+		expect(leaf(`/danhmuc/tram/${'x'.repeat(600)}`)?.params).toEqual({ id: 'x'.repeat(600) })
+	})
+
 	test('a pattern matched case-sensitively, to the end or not, keeps each meaning', () => {
 		expect(router.matchPath({ path: '/a/:b', caseSensitive: true, end: true }, '/A/x')).toBeNull()
 		expect(router.matchPath({ path: '/a/:b', caseSensitive: false, end: true }, '/A/x')?.params).toEqual({ b: 'x' })
 		expect(router.matchPath({ path: '/a/:b', caseSensitive: false, end: true }, '/a/x/y')).toBeNull()
 		expect(router.matchPath({ path: '/a/:b', caseSensitive: false, end: false }, '/a/x/y')?.pathnameBase).toBe('/a/x')
 		expect(router.matchPath('/a/:b', '/a/x/y')).toBeNull()
+	})
+})
+
+describe("a render's markup encoded once per write (the react-dom/server patch)", () => {
+	// The build the server bundles (tests run React's development build, which the patch leaves alone).
+	const { renderToPipeableStream } = require(
+		path.join(projectRoot, 'node_modules/react-dom/cjs/react-dom-server.node.production.min.js'),
+	) as typeof ReactDomServer
+
+	function streamed(element: ReactElement): Promise<{ html: string; writes: number; nul: boolean }> {
+		return new Promise((resolve, reject) => {
+			const chunks: Buffer[] = []
+			const destination = new Writable({
+				write(chunk: Buffer, _encoding, callback) {
+					chunks.push(chunk)
+					callback()
+				},
+				final(callback) {
+					const bytes = Buffer.concat(chunks)
+					resolve({ html: bytes.toString('utf8'), writes: chunks.length, nul: bytes.includes(0) })
+					callback()
+				},
+			})
+			const { pipe } = renderToPipeableStream(element, { onAllReady: () => pipe(destination), onShellError: reject })
+		})
+	}
+
+	// Multi-byte text of every length around the old 2 kB buffer's edge, and more than one write's worth.
+	const rows = Array.from({ length: 1_500 }, (_, n) => `Trạm ${n} · ${'Đồng bằng sông Cửu Long 🌾 '.repeat(n % 7)}`)
+	const page = createElement(
+		'main',
+		{ lang: 'vi' },
+		createElement('h1', null, 'Tên của trạm'),
+		createElement(
+			'ul',
+			null,
+			rows.map((text, n) => createElement('li', { key: n, 'data-n': n, title: text }, text, createElement('b', null, n))),
+		),
+	)
+
+	test('gives the bytes the whole-string renderer gives, with no NUL byte and no broken character', async () => {
+		const { html, nul } = await streamed(page)
+		expect(nul).toBe(false)
+		expect(html).not.toContain('\uFFFD')
+		expect(html).toBe(renderToString(page))
+		expect(html.length).toBeGreaterThan(65_536 * 2)
+	})
+
+	test('writes a large page in pieces of at most 64 K characters, not in 2 kB ones', async () => {
+		const { writes, html } = await streamed(page)
+		expect(writes).toBeLessThanOrEqual(Math.ceil(html.length / 65_536) + 1)
+		expect(writes).toBeGreaterThan(1)
 	})
 })
 
