@@ -1,6 +1,5 @@
 import { sql, type SelectQueryBuilder } from 'kysely'
 import { getDatabase, getDb, type DB } from '~/db/db.server'
-import type { Dialect } from '~/db/migrations/helpers'
 import type { Database } from '~/db/schema'
 import type { ListState } from '~/lists/list-query'
 import { search } from '~/lists/list-search.server'
@@ -45,7 +44,7 @@ export async function userListSource(state: ListState<'role' | 'state', UserSort
 	if (state.filters.state)
 		filtered = filtered.where(equals(dialect, 'users.locked', state.filters.state === 'locked' ? 1 : 0, { selective: true }))
 	const role = state.filters.role
-	const members = role ? roleMembers(db, dialect, filtered, role) : null
+	const members = role ? roleMembers(db, filtered, role) : null
 	return {
 		table: 'users',
 		idColumn: 'users.id',
@@ -73,16 +72,15 @@ export async function userListSource(state: ListState<'role' | 'state', UserSort
 }
 
 /**
- * A role's members, `users` narrowed by `base`. Their list order is the users' sort index: on SQLite a
- * page may walk it, asking each account whether it holds the role (the first pages of a role of 20,000 at
- * once), or read the members and sort them (a deep page, or a role of few); list-page.server.ts chooses by
- * the count. PostgreSQL gets the one query, which it plans from the average role's size (a large role's page
- * is then joined and sorted whole; offering it the same choice is the next step).
+ * A role's members, `users` narrowed by `base`. Their list order is the users' sort index: a page may walk
+ * it, asking each account whether it holds the role (the first pages of a role of 20,000 at once), or read
+ * the members and sort them (a deep page, or a role of few); list-page.server.ts chooses by the count. Both
+ * databases get the choice: PostgreSQL plans the one query from the average role's size, and joined and
+ * sorted a large role whole for its first page.
  */
-function roleMembers(db: DB, dialect: Dialect, base: UsersQuery, role: string) {
+function roleMembers(db: DB, base: UsersQuery, role: string) {
 	const assignments = db.selectFrom('user_roles').innerJoin('roles', 'roles.id', 'user_roles.role_id').where('roles.code', '=', role)
 	const byRole = base.where('users.id', 'in', assignments.select('user_roles.user_id'))
-	if (dialect !== 'sqlite') return { filtered: byRole, filteredByFilter: undefined, assignments }
 	const inOrder = base.where(({ exists, selectFrom }) =>
 		exists(
 			selectFrom('user_roles')

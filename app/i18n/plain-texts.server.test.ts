@@ -20,7 +20,8 @@ function instance() {
 		interpolation: { escapeValue: false },
 		initImmediate: false,
 	})
-	const translate = vi.spyOn(i18n.translator, 'translate')
+	// i18next's translator is not in its public types; every call is answered through it.
+	const translate = vi.spyOn((i18n as unknown as { translator: { translate: () => unknown } }).translator, 'translate')
 	return { i18n: withPlainTextsKept(i18n), translate }
 }
 
