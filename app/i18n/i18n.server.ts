@@ -9,7 +9,7 @@ import ru from '~/locales/ru.json'
 import vn from '~/locales/vn.json'
 import { singleton } from '~/utils/singleton.server'
 import { withLanguageTags } from './language-tags'
-import { withPlainTextsKept } from './plain-texts.server'
+import { withTextsKept } from './kept-texts.server'
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, isLanguageCode, languageFromCookieHeader, type LanguageCode } from './languages'
 
 /** Every translation, bundled with the server: loaded once at start-up, never read per request. */
@@ -48,7 +48,7 @@ function instances(): Record<LanguageCode, I18n> {
 				interpolation: { escapeValue: false },
 				initImmediate: false,
 			})
-			result[code] = withPlainTextsKept(withLanguageTags(instance))
+			result[code] = withTextsKept(withLanguageTags(instance))
 		}
 		return result
 	})
