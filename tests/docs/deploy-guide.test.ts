@@ -71,10 +71,14 @@ function onTestMachine(text: string): string {
 }
 const at = (machinePath: string) => path.join(root, machinePath)
 
+/** The machine's network settings a root shell has: its proxies and the certificate authorities they sign with. */
+const MACHINE_NETWORK = ['NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR', 'HTTPS_PROXY', 'HTTP_PROXY', 'NO_PROXY'] as const
+
 /**
  * A root shell's environment: the machine's PATH without the checkout's node_modules/.bin (npx puts it
- * first), no variables of npm or Vitest; npm's cache preferred to the registry (the packages are those the
- * checkout installed), and ccache for the SQLite driver's compile when the machine has it.
+ * first) and its network settings, no variables of npm or Vitest; npm's cache preferred to the registry
+ * (the packages are those the checkout installed), and ccache for the SQLite driver's compile when the
+ * machine has it.
  */
 function shellEnv(): Environment {
 	const PATH = (process.env.PATH ?? SYSTEMD_PATH)
@@ -86,6 +90,7 @@ function shellEnv(): Environment {
 		PATH,
 		HOME: process.env.HOME,
 		LANG: 'C.UTF-8',
+		...Object.fromEntries(MACHINE_NETWORK.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : []))),
 		npm_config_prefer_offline: 'true',
 		npm_config_audit: 'false',
 		npm_config_fund: 'false',
