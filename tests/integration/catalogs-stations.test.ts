@@ -396,27 +396,6 @@ describe('editing a station', () => {
 		})
 	})
 
-	test('a stale save (someone saved since) is refused: nothing overwritten, typed values kept, a message', async () => {
-		const { id, code } = await seedStation({ name: 'Trạm gốc' })
-		const other = await signedIn(server, ['operator'])
-		// Both open version 1; the other saves first.
-		expect((await other.client.post(`/danhmuc/tram/${id}`, stationFields({ code, name: 'Trạm của người kia', version: '1' }))).status).toBe(
-			302,
-		)
-		const response = await operator.client.post(
-			`/danhmuc/tram/${id}`,
-			stationFields({ code, name: 'Trạm của tôi', address: 'Địa chỉ của tôi', version: '1' }),
-		)
-		expect(response.status).toBe(409)
-		const html = await response.text()
-		expect(alerts(html)).toContain(vn.catalog.conflict.title)
-		expect(html).toContain(escapeHtml(other.user.display_name))
-		expect(fieldValue(html, 'name')).toBe('Trạm của tôi')
-		expect(fieldValue(html, 'address')).toBe('Địa chỉ của tôi')
-		expect(fieldValue(html, 'version')).toBe('1')
-		expect(await stationRow(id)).toMatchObject({ name: 'Trạm của người kia', address: '12 Trần Duy Hưng', version: 2 })
-	})
-
 	test('a save without a version is refused', async () => {
 		const { id, code } = await seedStation()
 		const response = await operator.client.post(`/danhmuc/tram/${id}`, stationFields({ code, name: 'Không có phiên bản' }))

@@ -181,19 +181,6 @@ describe('tools', () => {
 		expect(ascending).toEqual([none.code, cheap.code, dear.code])
 	})
 
-	test('a stale save is refused; nothing is overwritten', async () => {
-		const { id, code } = await createTool({ name: 'Gốc' })
-		const other = await signedIn(server, ['operator'])
-		expect((await other.client.post(`/congcu/list/${id}`, toolFields({ code, name: 'Người kia sửa', version: '1' }))).status).toBe(302)
-		const response = await operator.client.post(`/congcu/list/${id}`, toolFields({ code, name: 'Tôi sửa', quantity: '7', version: '1' }))
-		expect(response.status).toBe(409)
-		const html = await response.text()
-		expect(alerts(html)).toContain(vn.catalog.conflict.title)
-		expect(fieldValue(html, 'name')).toBe('Tôi sửa')
-		expect(fieldValue(html, 'quantity')).toBe('7')
-		expect(await toolRow(id)).toMatchObject({ name: 'Người kia sửa', quantity: 1, version: 2 })
-	})
-
 	test('an edit moves a tool to another station and the history says so', async () => {
 		const { id, code } = await createTool({ stationId: String(station.id) })
 		const response = await operator.client.post(
