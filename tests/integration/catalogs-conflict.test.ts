@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/db.server'
 import { CATALOGS } from '~/catalogs/registry.js'
 import { location } from '../support/client'
-import { alerts, escapeHtml, fieldValue, signedIn, stationFields, toolFields, vn } from '../support/catalogs'
+import { alerts, escapeHtml, fieldValue, itemFields, signedIn, stationFields, toolFields, vn } from '../support/catalogs'
 import { startServer, type RunningServer } from '../support/server'
 
 let server: RunningServer
@@ -19,27 +19,11 @@ afterAll(async () => {
 	expect(await server?.stop()).toBe(0)
 })
 
-let sequence = 0
-function itemFields(overrides: Record<string, string>): Record<string, string> {
-	sequence += 1
-	return {
-		code: `c_${Date.now().toString(36)}${sequence}`,
-		labelVn: 'Nhóm gốc',
-		labelEn: 'Original',
-		labelEs: '',
-		labelDe: '',
-		labelIt: '',
-		labelRu: '',
-		sortOrder: '60',
-		...overrides,
-	}
-}
-
 /** A catalog of the registry, as its record form is posted: the fields, the other's change and one's own. */
 interface StaleSave {
 	catalog: keyof typeof CATALOGS
 	table: 'stations' | 'tools' | 'reference_items'
-	fields: (overrides: Record<string, string>) => Record<string, string>
+	fields: (overrides?: Record<string, string>) => Record<string, string>
 	/** The other person's change, saved first. */
 	theirs: Record<string, string>
 	/** What one typed, saved second from the same version. */
@@ -55,7 +39,7 @@ const cases: StaleSave[] = [
 		fields: stationFields,
 		theirs: { name: 'Trạm của người kia' },
 		typed: { name: 'Trạm của tôi', address: 'Địa chỉ của tôi' },
-		saved: { name: 'Trạm của người kia', address: stationFields({}).address },
+		saved: { name: 'Trạm của người kia', address: stationFields().address },
 	},
 	{
 		catalog: 'tools',
@@ -63,7 +47,7 @@ const cases: StaleSave[] = [
 		fields: toolFields,
 		theirs: { name: 'Người kia sửa' },
 		typed: { name: 'Tôi sửa', quantity: '7' },
-		saved: { name: 'Người kia sửa', quantity: Number(toolFields({}).quantity) },
+		saved: { name: 'Người kia sửa', quantity: Number(toolFields().quantity) },
 	},
 	{
 		catalog: 'stationTypes',
@@ -79,7 +63,7 @@ const cases: StaleSave[] = [
 		fields: itemFields,
 		theirs: { labelEn: 'Theirs' },
 		typed: { labelEn: 'Mine', sortOrder: '9' },
-		saved: { label_en: 'Theirs', sort_order: 60 },
+		saved: { label_en: 'Theirs', sort_order: Number(itemFields().sortOrder) },
 	},
 ]
 

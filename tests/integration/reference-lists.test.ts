@@ -25,6 +25,8 @@ import {
 	fieldValue,
 	format,
 	getPage,
+	itemCode,
+	itemFields,
 	listedCodes,
 	reportRows,
 	signedIn,
@@ -56,27 +58,6 @@ beforeAll(async () => {
 afterAll(async () => {
 	expect(await server?.stop()).toBe(0)
 })
-
-let sequence = 0
-/** An item code nobody else uses (lower-case letters, digits, underscores). */
-function itemCode(prefix: string) {
-	sequence += 1
-	return `${prefix}_${Date.now().toString(36)}${sequence}`
-}
-
-function itemFields(overrides: Record<string, string> = {}): Record<string, string> {
-	return {
-		code: itemCode('t'),
-		labelVn: 'Trạm điện mặt trời',
-		labelEn: 'Solar farm',
-		labelEs: '',
-		labelDe: '',
-		labelIt: '',
-		labelRu: '',
-		sortOrder: '60',
-		...overrides,
-	}
-}
 
 /** Reads a page, expecting `status`: its HTML. */
 async function pageOf(response: Response, status: number): Promise<string> {

@@ -40,6 +40,29 @@ export function toolFields(overrides: Record<string, string> = {}): Record<strin
 	return { ...TOOL_ROW, code: uniqueCode('CC'), ...overrides }
 }
 
+let itemSequence = 0
+
+/** A reference list item code nobody else uses (lower-case letters, digits, underscores). */
+export function itemCode(prefix: string) {
+	itemSequence += 1
+	return `${prefix}_${Date.now().toString(36)}${itemSequence}`
+}
+
+/** A reference list item's form (station types, tool categories). */
+export function itemFields(overrides: Record<string, string> = {}): Record<string, string> {
+	return {
+		code: itemCode('t'),
+		labelVn: 'Trạm điện mặt trời',
+		labelEn: 'Solar farm',
+		labelEs: '',
+		labelDe: '',
+		labelIt: '',
+		labelRu: '',
+		sortOrder: '60',
+		...overrides,
+	}
+}
+
 /** Text as React writes it into HTML (text and attribute values). */
 export function escapeHtml(text: string): string {
 	return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;')
