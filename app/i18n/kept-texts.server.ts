@@ -48,26 +48,32 @@ export function withTextsKept(instance: I18n): I18n {
 	// i18next's typed overloads describe its callers; this wrapper passes whatever they pass.
 	const translate = instance.t.bind(instance) as unknown as (key: unknown, options?: unknown) => unknown
 	const language = instance.language
-	const plain = new Map<string, unknown>()
-	const withValues = new Map<string, unknown>()
-	const kept = ((key: unknown, options?: unknown) => {
+	const plain = textStore(MAX_PLAIN, 'stops')
+	const withValues = textStore(MAX_WITH_VALUES, 'drops-oldest')
+	instance.t = ((key: unknown, options?: unknown) => {
 		const values = typeof key === 'string' ? valuesKey(options, language) : null
 		if (values === null) return translate(key, options)
-		const texts = values === '' ? plain : withValues
-		const textKey = values === '' ? (key as string) : `${key as string}\u0000${values}`
-		let text = texts.get(textKey)
-		if (text === undefined) {
-			text = translate(key, options)
-			if (typeof text === 'string') {
-				if (texts === plain && plain.size < MAX_PLAIN) plain.set(textKey, text)
-				if (texts === withValues) {
-					if (withValues.size >= MAX_WITH_VALUES) withValues.delete(withValues.keys().next().value!)
-					withValues.set(textKey, text)
-				}
-			}
-		}
+		const [store, textKey] = values === '' ? [plain, key as string] : [withValues, `${key as string}\u0000${values}`]
+		const found = store.get(textKey)
+		if (found !== undefined) return found
+		const text = translate(key, options)
+		if (typeof text === 'string') store.keep(textKey, text)
 		return text
 	}) as I18n['t']
-	instance.t = kept
 	return instance
+}
+
+/** Texts by key, at most `max`: when full, a store either keeps no more or lets its oldest go. */
+function textStore(max: number, whenFull: 'stops' | 'drops-oldest') {
+	const texts = new Map<string, string>()
+	return {
+		get: (key: string) => texts.get(key),
+		keep(key: string, text: string) {
+			if (texts.size >= max) {
+				if (whenFull === 'stops') return
+				texts.delete(texts.keys().next().value!)
+			}
+			texts.set(key, text)
+		},
+	}
 }
