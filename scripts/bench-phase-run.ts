@@ -18,8 +18,18 @@ export interface PhaseServer {
 	failures: string[]
 }
 
+/**
+ * Requests of a phase's own sent before it is measured, not counted: the JIT compiles the page's code and the
+ * server's caches fill, as on a server that has run for a while. Without them the first phase on a fresh
+ * server (the sign-in page, each server of the workers phases) counted its warm-up, the others did not.
+ */
+export function warmUpCount(count: number) {
+	return Math.min(200, Math.ceil(count / 10))
+}
+
 export function phaseRunners({ base, pid, run, probe, count: defaultCount, maxSeconds, phases, failures }: PhaseServer) {
 	async function phase(name: string, requests: BenchRequest[], { concurrency = 1, count = defaultCount } = {}) {
+		await run({ kind: 'load', base, requests, count: warmUpCount(count), concurrency, maxSeconds })
 		let peak = rssMb(pid)
 		const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 100)
 		const result = await run({ kind: 'load', base, requests, count, concurrency, maxSeconds })

@@ -2,6 +2,7 @@
 // server of its own on the same data, and `/healthz` under 150 clients.
 import type { BenchRequest, LoadJob, LoadResult } from './bench-load'
 import { loadPhase, type Phase } from './bench-phase'
+import { warmUpCount } from './bench-phase-run'
 
 const HEALTH_CLIENTS = 150
 const WORKER_COUNTS = [1, 2] as const
@@ -28,14 +29,14 @@ export async function measureWorkers(bench: WorkersBench) {
 		try {
 			const session = await bench.signIn(server.base)
 			const page = (path: string): BenchRequest => ({ path, headers: { Cookie: session.cookie } })
-			// Warm-up: every worker compiles its templates and fills its caches.
+			// Warm-up, as every phase of the bench has (warmUpCount): each worker compiles its code and fills its caches.
 			for (const path of Object.values(PAGES))
 				await bench.run({
 					kind: 'load',
 					base: server.base,
 					requests: [page(path)],
-					count: 10 * workers,
-					concurrency: workers,
+					count: warmUpCount(bench.requests) * workers,
+					concurrency: bench.concurrency,
 					maxSeconds: 30,
 				})
 			const throughput = async (name: string, request: BenchRequest, concurrency: number) => {
