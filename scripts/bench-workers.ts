@@ -2,7 +2,7 @@
 // server of its own on the same data, and `/healthz` under 150 clients.
 import type { BenchRequest, LoadJob, LoadResult } from './bench-load'
 import { loadPhase, type Phase } from './bench-phase'
-import { warmUpCount } from './bench-phase-run'
+import { serverWarmUpCount } from './bench-phase-run'
 
 const HEALTH_CLIENTS = 150
 const WORKER_COUNTS = [1, 2] as const
@@ -29,16 +29,15 @@ export async function measureWorkers(bench: WorkersBench) {
 		try {
 			const session = await bench.signIn(server.base)
 			const page = (path: string): BenchRequest => ({ path, headers: { Cookie: session.cookie } })
-			// Warm-up, as every phase of the bench has (warmUpCount): each worker compiles its code and fills its caches.
-			for (const path of Object.values(PAGES))
-				await bench.run({
-					kind: 'load',
-					base: server.base,
-					requests: [page(path)],
-					count: warmUpCount(bench.requests) * workers,
-					concurrency: bench.concurrency,
-					maxSeconds: 30,
-				})
+			// Warm-up, as the single-process server has (serverWarmUpCount), for each worker: each compiles its code and fills its caches.
+			await bench.run({
+				kind: 'load',
+				base: server.base,
+				requests: Object.values(PAGES).map(page),
+				count: serverWarmUpCount(bench.requests) * workers,
+				concurrency: bench.concurrency,
+				maxSeconds: 120,
+			})
 			const throughput = async (name: string, request: BenchRequest, concurrency: number) => {
 				const result = await bench.run({
 					kind: 'load',

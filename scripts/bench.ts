@@ -31,7 +31,7 @@ import { measureStaff } from './bench-staff'
 import { measureWorkers } from './bench-workers'
 import { measurePurge } from './bench-purge'
 import { singlePhase, type Phase } from './bench-phase'
-import { phaseRunners, type Run } from './bench-phase-run'
+import { phaseRunners, serverWarmUpCount, type Run } from './bench-phase-run'
 import type { BenchRequest } from './bench-load'
 import { SERVER_ENTRY } from './server-command.mjs'
 
@@ -180,9 +180,9 @@ async function measureEverything(base: string, pid: number, run: Run, probe: Run
 		failures,
 	})
 
-	// Warm-up: the first answers compile templates and fill caches; they are not what users wait for.
-	for (const session of Object.values(sessions))
-		await run({ kind: 'load', base, requests: [page('/dashboard', session)], count: 5, concurrency: 1, maxSeconds: 30 })
+	// Warm-up: the first answers compile the code and fill caches; they are not what users wait for.
+	const warmUp = [{ path: '/account/login' }, ...Object.values(sessions).map((session) => page('/dashboard', session))]
+	await run({ kind: 'load', base, requests: warmUp, count: serverWarmUpCount(REQUESTS), concurrency: CONCURRENCY, maxSeconds: 120 })
 
 	const signInPage = await phase('sign-in page (reference)', [{ path: '/account/login' }], { concurrency: CONCURRENCY })
 	const dashboards = {
