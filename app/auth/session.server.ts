@@ -267,6 +267,8 @@ export interface Flash {
 	/** A translation key, with its interpolation values. */
 	message: string
 	values?: Record<string, string | number>
+	/** A catalog's text tree (`stations`): `message` is then one of its page texts, its noun filled in (`catalogText`). */
+	catalog?: string
 }
 
 /** Takes the flash message left for this request's session, once. */

@@ -1,4 +1,5 @@
 import { data, redirect } from '@remix-run/node'
+import { catalogText } from '~/catalogs/catalog-texts'
 import type { z } from 'zod'
 import type { ConflictInfo } from '~/components/catalog'
 import type { RecordRefusal } from '~/components/catalog-record'
@@ -7,7 +8,7 @@ import { getLanguage, getT } from '~/i18n/i18n.server'
 import type { LanguageCode } from '~/i18n/languages'
 import { can, type Grants } from '~/permissions/grants'
 import { forbidden } from '~/permissions/grants.server'
-import { flashSuccess } from '~/utils/flash.server'
+import { flashCatalogSuccess, flashSuccess } from '~/utils/flash.server'
 import { assertCsrf, invalid, noteFormFailed, parseForm, type FieldErrors } from '~/utils/form.server'
 import { notFound } from '~/utils/responses.server'
 import { EVERYWHERE, inScope, type ProvinceScope } from '~/permissions/scope'
@@ -129,7 +130,9 @@ export async function loadCatalogRecord<
 		export: can(grants, pages.functionCode, 'export'),
 	}
 	return {
-		title: confirmDelete ? t(`${pages.key}.deleteTitle`, { code: record.code }) : `${record.code} · ${route.displayName(record, language)}`,
+		title: confirmDelete
+			? catalogText(t, pages.key, 'deleteTitle', { code: record.code })
+			: `${record.code} · ${route.displayName(record, language)}`,
 		record,
 		values: route.formValues(record),
 		history: await recordHistory(getDb(), pages.entity, record.id),
@@ -165,7 +168,7 @@ async function deleteRecord<T extends RecordTypes & { record: RecordSummary }, F
 	const versionText = String(formData.get('version') ?? '')
 	const result = await route.store.remove(id, /^\d{1,9}$/.test(versionText) ? Number(versionText) : null, user, undefined, scope)
 	if (result.ok) {
-		await flashSuccess(request, `${route.pages.key}.deleted`, { code: result.code })
+		await flashCatalogSuccess(request, route.pages.key, 'deleted', { code: result.code })
 		return redirect(route.pages.views.path)
 	}
 	const refusal = result as { reason: string; current?: T['record'] }
@@ -189,7 +192,8 @@ async function saveRecord<T extends RecordTypes & { record: RecordSummary }, For
 	if (!prepared.ok) return refused({ values, errors: prepared.errors }, 400)
 	const result = await route.store.update(id, prepared.input, user, { scope })
 	if (result.ok) {
-		await flashSuccess(request, result.changed ? `${route.pages.key}.saved` : 'catalog.noChanges', { code: result.code })
+		if (result.changed) await flashCatalogSuccess(request, route.pages.key, 'saved', { code: result.code })
+		else await flashSuccess(request, 'catalog.noChanges', { code: result.code })
 		return redirect(recordHref(route.pages, id))
 	}
 	switch (result.reason) {
@@ -208,7 +212,7 @@ async function saveRecord<T extends RecordTypes & { record: RecordSummary }, For
 
 /** A new-record page's loader, after the route's check of the grant to create: its title, and what `read` adds. */
 export async function loadNewCatalogRecord<Extra extends object>(request: Request, pages: RecordPages, read: () => Promise<Extra>) {
-	return { title: (await getT(request))(`${pages.key}.new`), ...(await read()) }
+	return { title: catalogText(await getT(request), pages.key, 'new'), ...(await read()) }
 }
 
 /** A new-record page's action, after the route's check of the grant to create: the record is created and opened, or the form comes back with its errors. */
@@ -230,6 +234,6 @@ export async function newCatalogRecordAction<T extends RecordTypes & { record: R
 			? invalid({ errors: ownRefusal, values }, { status: 400 })
 			: invalid({ errors: { code: { key: 'catalog.errors.codeTaken' } }, values }, { status: 409 })
 	}
-	await flashSuccess(request, `${route.pages.key}.created`, { code: result.code })
+	await flashCatalogSuccess(request, route.pages.key, 'created', { code: result.code })
 	return redirect(recordHref(route.pages, result.id))
 }

@@ -1,4 +1,5 @@
 import { data, redirect } from '@remix-run/node'
+import { catalogText } from '~/catalogs/catalog-texts'
 import { getConfig } from '~/config.server'
 import { getT } from '~/i18n/i18n.server'
 import type { ReferenceListDefinition } from '~/reference-lists/definition'
@@ -37,7 +38,7 @@ function reportOf(fileError: FieldError): ImportReport {
  */
 export async function importPageLoader(request: Request, user: Actor, spec: CatalogImportSpec) {
 	const page = {
-		title: (await getT(request))(`${spec.pages.key}.importTitle`),
+		title: catalogText(await getT(request), spec.pages.key, 'importTitle'),
 		maxMegabytes: getConfig().maxUploadBytes / 1024 / 1024,
 		choices: spec.choices ? await optionsFor(spec.choices, request) : [],
 	}

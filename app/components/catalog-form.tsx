@@ -1,4 +1,5 @@
 import { Form } from '@remix-run/react'
+import { catalogText } from '~/catalogs/catalog-texts'
 import type { InputHTMLAttributes, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { FieldError, FieldErrors } from '~/utils/form.server'
@@ -106,7 +107,13 @@ export function CatalogForm({
 		{ columns: 'col-md-8', control: { kind: 'input', name: 'name', autoComplete: 'off', required: true } },
 	]
 	return (
-		<Form method="post" action={action} noValidate className="catalog-form card card-body mb-3" aria-label={t(`${catalog}.formLabel`)}>
+		<Form
+			method="post"
+			action={action}
+			noValidate
+			className="catalog-form card card-body mb-3"
+			aria-label={catalogText(t, catalog, 'formLabel')}
+		>
 			<ErrorSummary errors={errors} formError={formError} labels={fieldLabels} />
 			<CsrfInput />
 			<input type="hidden" name="version" value={values.version ?? ''} />

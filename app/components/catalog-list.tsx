@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react'
+import { catalogText } from '~/catalogs/catalog-texts'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { fieldKey, recordHref, type CatalogPages } from '~/catalogs/catalog-pages'
@@ -75,7 +76,7 @@ export function CatalogListPage<Row extends CatalogListRow, Filter extends strin
 				{allowed.create
 					? newRecord(
 							<>
-								<i className="bx bx-plus" aria-hidden="true" /> {t(`${key}.new`)}
+								<i className="bx bx-plus" aria-hidden="true" /> {catalogText(t, key, 'new')}
 							</>,
 						)
 					: null}
@@ -92,9 +93,9 @@ export function CatalogListPage<Row extends CatalogListRow, Filter extends strin
 			</PageHeader>
 			<ListToolbar
 				{...list}
-				label={t(`${key}.searchForm`)}
+				label={catalogText(t, key, 'searchForm')}
 				searchLabel={t('list.search')}
-				searchHint={t(`${key}.searchHint`)}
+				searchHint={catalogText(t, key, 'searchHint')}
 				filters={filters}
 				extra={filterExtra}
 			/>
@@ -105,9 +106,9 @@ export function CatalogListPage<Row extends CatalogListRow, Filter extends strin
 					path={path}
 					narrowed={isNarrowed(state)}
 					page={state.page}
-					emptyTitle={t(`${key}.emptyTitle`)}
-					emptyBody={t(`${key}.emptyBody`)}
-					action={allowed.create ? newRecord(t(`${key}.new`)) : null}
+					emptyTitle={catalogText(t, key, 'emptyTitle')}
+					emptyBody={catalogText(t, key, 'emptyBody')}
+					action={allowed.create ? newRecord(catalogText(t, key, 'new')) : null}
 				/>
 			) : (
 				<>

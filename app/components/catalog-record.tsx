@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react'
+import { catalogText } from '~/catalogs/catalog-texts'
 import { Fragment, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { labelsHref, newRecordHref, recordHref, type CatalogPages } from '~/catalogs/catalog-pages'
@@ -44,7 +45,7 @@ function BackToList({ pages }: { pages: CatalogPages }) {
 		<nav aria-label={t('catalog.breadcrumb')} className="mb-2">
 			<Link to={pages.views.path} className="link-on-page">
 				<i className="bx bx-chevron-left" aria-hidden="true" />
-				{t(`${pages.key}.backToList`)}
+				{catalogText(t, pages.key, 'backToList')}
 			</Link>
 		</nav>
 	)
@@ -98,16 +99,16 @@ export function CatalogRecordPage({
 	const conflict = refusal?.conflict ? (
 		<ConflictAlert conflict={refusal.conflict} reloadHref={href} fieldLabel={labels.fieldLabel} valueLabel={labels.valueLabel} />
 	) : null
-	const question = t(`${key}.deleteQuestion`, { code: record.code, name: record.name })
+	const question = catalogText(t, key, 'deleteQuestion', { code: record.code, name: record.name })
 	if (confirmDelete && allowed.delete) {
 		return (
 			<DeleteConfirmation
-				title={t(`${key}.deleteTitle`, { code: record.code })}
+				title={catalogText(t, key, 'deleteTitle', { code: record.code })}
 				headingId={headingId}
 				question={question}
 				action={href}
 				version={record.version}
-				confirmLabel={t(`${key}.deleteConfirm`)}
+				confirmLabel={catalogText(t, key, 'deleteConfirm')}
 			>
 				{refusedDelete}
 				{conflict}
@@ -128,9 +129,9 @@ export function CatalogRecordPage({
 					<DeleteControl
 						action={href}
 						version={record.version}
-						label={t(`${key}.delete`)}
+						label={catalogText(t, key, 'delete')}
 						question={question}
-						confirmLabel={t(`${key}.deleteConfirm`)}
+						confirmLabel={catalogText(t, key, 'deleteConfirm')}
 					/>
 				) : null}
 			</PageHeader>
@@ -188,7 +189,7 @@ export function CatalogNewRecordPage({
 	return (
 		<section aria-labelledby={`${pages.entity}-heading`}>
 			<BackToList pages={pages} />
-			<PageHeader title={t(`${pages.key}.new`)} id={`${pages.entity}-heading`} />
+			<PageHeader title={catalogText(t, pages.key, 'new')} id={`${pages.entity}-heading`} />
 			{form({
 				action: newRecordHref(pages),
 				values: answer?.values ?? initialValues,

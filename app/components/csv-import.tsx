@@ -1,4 +1,5 @@
 import { Form, Link, useRevalidator } from '@remix-run/react'
+import { catalogText } from '~/catalogs/catalog-texts'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { importHref, type ListPages } from '~/catalogs/catalog-pages'
@@ -29,7 +30,7 @@ export function CsvImportPage({
 	formatHelp: string[]
 }) {
 	const { t, i18n } = useTranslation()
-	const title = t(`${pages.key}.importTitle`)
+	const title = catalogText(t, pages.key, 'importTitle')
 	const backHref = pages.views.path
 	const templateHref = `${importHref(pages)}/template.csv`
 	const { maxMegabytes } = page
@@ -51,7 +52,7 @@ export function CsvImportPage({
 			<nav aria-label={t('catalog.breadcrumb')} className="mb-2">
 				<Link to={backHref} className="link-on-page">
 					<i className="bx bx-chevron-left" aria-hidden="true" />
-					{t(`${pages.key}.backToList`)}
+					{catalogText(t, pages.key, 'backToList')}
 				</Link>
 			</nav>
 			<h1 id="import-heading" className="h3 mb-3">

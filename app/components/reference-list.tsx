@@ -1,4 +1,5 @@
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { catalogText } from '~/catalogs/catalog-texts'
 import { Fragment } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LANGUAGES } from '~/i18n/languages'
@@ -12,6 +13,7 @@ import {
 	labelField,
 	listPages,
 	listText,
+	listTexts,
 } from '~/reference-lists/definitions'
 import type { ReferenceListDefinition } from '~/reference-lists/definition'
 import type { ItemListRow } from '~/reference-lists/reference-lists.server'
@@ -34,7 +36,7 @@ function BackToList({ list }: { list: ReferenceListDefinition }) {
 		<nav aria-label={t('catalog.breadcrumb')} className="mb-2">
 			<Link to={list.path} className="link-on-page">
 				<i className="bx bx-chevron-left" aria-hidden="true" />
-				{t(listText(list, 'backToList'))}
+				{catalogText(t, listTexts(list), 'backToList')}
 			</Link>
 		</nav>
 	)
@@ -147,7 +149,7 @@ export function NewReferenceItemPage() {
 	return (
 		<section aria-labelledby="reference-item-heading">
 			<BackToList list={list} />
-			<PageHeader title={t(listText(list, 'new'))} id="reference-item-heading" />
+			<PageHeader title={catalogText(t, listTexts(list), 'new')} id="reference-item-heading" />
 			<ItemForm
 				action={`${list.path}/new`}
 				values={actionData?.values ?? values}
@@ -180,17 +182,17 @@ export function ReferenceItemPage() {
 	const conflict = refusal?.conflict ? (
 		<ConflictAlert conflict={refusal.conflict} reloadHref={href} fieldLabel={fieldLabel} valueLabel={valueLabel} />
 	) : null
-	const question = t(listText(list, 'deleteQuestion'), { code: item.code, label })
+	const question = catalogText(t, listTexts(list), 'deleteQuestion', { code: item.code, name: label })
 
 	if (confirmDelete && allowed.delete) {
 		return (
 			<DeleteConfirmation
-				title={t(listText(list, 'deleteTitle'), { code: item.code })}
+				title={catalogText(t, listTexts(list), 'deleteTitle', { code: item.code })}
 				headingId="reference-item-heading"
 				question={question}
 				action={href}
 				version={item.version}
-				confirmLabel={t(listText(list, 'deleteConfirm'))}
+				confirmLabel={catalogText(t, listTexts(list), 'deleteConfirm')}
 			>
 				{deleteRefused}
 				{conflict}
@@ -206,9 +208,9 @@ export function ReferenceItemPage() {
 					<DeleteControl
 						action={href}
 						version={item.version}
-						label={t(listText(list, 'delete'))}
+						label={catalogText(t, listTexts(list), 'delete')}
 						question={question}
-						confirmLabel={t(listText(list, 'deleteConfirm'))}
+						confirmLabel={catalogText(t, listTexts(list), 'deleteConfirm')}
 					/>
 				) : null}
 			</PageHeader>

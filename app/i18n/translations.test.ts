@@ -3,12 +3,27 @@ import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { PLURAL_SUFFIX, flatLocales } from '../../tests/support/locales'
 import { BADGE_VARIANTS } from '../admin/functions'
+import { GENDERS, NOUN_FORMS, sentenceForm } from '../catalogs/catalog-texts'
 import { BUILTIN_FUNCTIONS, BUILTIN_ROLES, functionDescriptionKey } from '../permissions/builtins'
 import { LANGUAGE_CODES, type LanguageCode } from './languages'
 
-const flat = flatLocales()
-/** A key as the code names it: the plural forms of a count (`toolsOf_one`, `toolsOf_few`, …) are one key. */
-const baseKey = (key: string) => key.replace(PLURAL_SUFFIX, '')
+/**
+ * A catalog's noun (`stations.noun.*`) has the forms its language's generic texts use, which differ from language
+ * to language: app/catalogs/catalog-texts.test.ts checks them.
+ */
+const GENDER_SUFFIX = new RegExp(`_(${GENDERS.join('|')})$`)
+const isNounForm = (key: string) => /\.noun\.\w+$/.test(key)
+const flat = Object.fromEntries(
+	Object.entries(flatLocales()).map(([code, entries]) => [
+		code,
+		Object.fromEntries(Object.entries(entries).filter(([key]) => !isNounForm(key))),
+	]),
+) as ReturnType<typeof flatLocales>
+/**
+ * A key as the code names it: the plural forms of a count (`toolsOf_one`, `toolsOf_few`, …) and the forms that
+ * agree with a noun's gender (`catalogPages.new_feminine`) are one key.
+ */
+const baseKey = (key: string) => key.replace(PLURAL_SUFFIX, '').replace(GENDER_SUFFIX, '')
 const allKeys = [...new Set(Object.values(flat).flatMap((entries) => Object.keys(entries).map(baseKey)))].sort()
 /** The text of a key in a language: its forms joined (each language has the forms it needs, see plurals.test.ts). */
 const texts = Object.fromEntries(
@@ -19,7 +34,10 @@ const texts = Object.fromEntries(
 	}),
 ) as Record<LanguageCode, Map<string, string>>
 const textOf = (code: LanguageCode, key: string) => texts[code].get(key) ?? ''
-const placeholders = (text: string) => [...new Set([...text.matchAll(/\{\{\s*(\w+)\s*(?:,[^}]*)?\}\}/g)].map((m) => m[1]))].sort()
+/** The noun's forms in a generic catalog text (`{{one}}`, `{{GenitivePlural}}`) are each language's own. */
+const nounPlaceholders = new Set(NOUN_FORMS.flatMap((form) => [form, sentenceForm(form)]))
+const placeholders = (text: string) =>
+	[...new Set([...text.matchAll(/\{\{\s*(\w+)\s*(?:,[^}]*)?\}\}/g)].map((m) => m[1]!))].filter((name) => !nounPlaceholders.has(name)).sort()
 
 describe('translations', () => {
 	test.each(LANGUAGE_CODES)('%s has every key, each with text', (code) => {

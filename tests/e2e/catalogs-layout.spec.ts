@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { ensureDemoData, searchForm } from './catalogs-support'
 import { BASE_URL } from './env.mjs'
-import { createUser, en, expect, LANGUAGE_TAGS, LANGUAGES, open, test, startSession } from './support'
+import { catalogTexts, createUser, en, expect, LANGUAGE_TAGS, LANGUAGES, open, test, startSession } from './support'
 
 // How the lists look at the widths people use: the filter row on one baseline, tables that fit their box
 // (secondary columns folded into a detail line where it is narrow), pill badges, and empty lists that say
@@ -11,7 +11,7 @@ test.describe.configure({ timeout: 90_000 })
 
 test.beforeAll(() => ensureDemoData())
 
-const tools = en.tools
+const tools = { ...en.tools, ...catalogTexts('en', 'tools') }
 
 async function signedInOperator(page: Page) {
 	const user = await createUser({ prefix: 'layout', roles: ['operator'] })
@@ -151,7 +151,7 @@ test('an empty result shows an icon, says why, and offers the next steps', async
 	await expect(empty).toBeVisible()
 	await expect(empty.locator('.bx')).toBeVisible()
 	await expect(empty.getByRole('link', { name: en.list.clear })).toBeVisible()
-	await expect(empty.getByRole('link', { name: en.stations.new })).toBeVisible()
+	await expect(empty.getByRole('link', { name: catalogTexts('en', 'stations').new })).toBeVisible()
 	await empty.getByRole('link', { name: en.list.clear }).click()
 	await expect(page).toHaveURL(/\/danhmuc\/tram$/)
 })

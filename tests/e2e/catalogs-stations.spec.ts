@@ -12,6 +12,7 @@ import {
 } from './catalogs-support'
 import {
 	createUser,
+	catalogTexts,
 	en,
 	escapeRegExp,
 	expect,
@@ -33,7 +34,7 @@ test.describe.configure({ timeout: 90_000 })
 
 test.beforeAll(() => ensureDemoData())
 
-const stations = en.stations
+const stations = { ...en.stations, ...catalogTexts('en', 'stations') }
 const fields = en.stations.fields
 
 /** Fills the station form on the page (new or edit). */
@@ -234,7 +235,7 @@ test.describe('An operator', () => {
 		// A tool at that station.
 		await open(page, '/congcu/list/new')
 		const toolCode = uniqueCode('CC')
-		const toolForm = page.getByRole('form', { name: en.tools.formLabel })
+		const toolForm = page.getByRole('form', { name: catalogTexts('en', 'tools').formLabel })
 		await toolForm.getByLabel(en.tools.fields.code, { exact: true }).fill(toolCode)
 		await toolForm.getByLabel(en.tools.fields.name, { exact: true }).fill('Ampe kìm Hioki')
 		await toolForm.getByLabel(en.tools.fields.category, { exact: true }).selectOption('measuring')

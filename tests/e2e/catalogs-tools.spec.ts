@@ -9,7 +9,7 @@ import {
 	searchForm,
 	uniqueCode,
 } from './catalogs-support'
-import { createUser, en, expect, expectFieldError, format, open, test, startSession } from './support'
+import { catalogTexts, createUser, en, expect, expectFieldError, format, open, test, startSession } from './support'
 import type { Page } from '@playwright/test'
 
 test.use({ language: 'en' })
@@ -18,7 +18,7 @@ test.describe.configure({ timeout: 90_000 })
 
 test.beforeAll(() => ensureDemoData())
 
-const tools = en.tools
+const tools = { ...en.tools, ...catalogTexts('en', 'tools') }
 /** The English label migration 0018 gives the tool category `vehicle`. */
 const VEHICLE_LABEL = 'Vehicles'
 const fields = en.tools.fields

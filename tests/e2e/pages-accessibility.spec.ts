@@ -4,7 +4,7 @@ import { ensureDemoData } from './catalogs-support'
 import { addNotifications } from './database'
 import { expectEveryPageSwept, scanKeptForm, scanSignedInPages, scanSignedOutPages, sweepUser } from './every-page'
 import { chooseLayout, dropdown, topBar } from './shell-support'
-import { LANGUAGES, escapeRegExp, expect, messages, open, test, type Language, startSession } from './support'
+import { LANGUAGES, catalogTexts, escapeRegExp, expect, messages, open, test, type Language, startSession } from './support'
 
 // Runs in the `js` project only (the config's accessibility pattern); pages-accessibility.nojs-only.spec.ts
 // walks the same pages once without JavaScript.
@@ -49,7 +49,7 @@ for (const [language, mode] of SWEEPS) {
 			await test.step('the delete dialog of a record', async () => {
 				await open(page, '/danhmuc/tram')
 				await page.getByRole('main').getByRole('rowheader').first().getByRole('link').click()
-				await page.getByRole('button', { name: t.stations.delete }).click()
+				await page.getByRole('button', { name: catalogTexts(language, 'stations').delete }).click()
 				await expect(page.getByRole('dialog')).toBeVisible()
 				await expectNoAxeViolations(page, '#main')
 			})

@@ -2,15 +2,15 @@ import { randomBytes } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { downloadedText, expectStatusMessage, importFile, refusedImportReport, uniqueCode } from './catalogs-support'
 import { addReferenceItems } from './database'
-import { createUser, en, escapeRegExp, expect, format, open, startSession, test, translate, waitForApp } from './support'
+import { catalogTexts, createUser, en, escapeRegExp, expect, format, open, startSession, test, translate, waitForApp } from './support'
 
 test.use({ language: 'en' })
 // One test walks through many pages: more than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 90_000 })
 
-const types = en.referenceLists.stationTypes
+const types = { ...en.referenceLists.stationTypes, ...catalogTexts('en', 'referenceLists.stationTypes') }
 const itemFields = en.referenceLists.fields
-const stations = en.stations
+const stations = { ...en.stations, ...catalogTexts('en', 'stations') }
 
 /** Deletes what the page shows through its delete control: a confirmation page without JavaScript, a dialog with it. */
 async function confirmDelete(page: Page, label: string, confirm: string) {
@@ -76,7 +76,7 @@ test('an administrator imports a tool category from a file, exports the list and
 }) => {
 	const user = await createUser({ prefix: 'ref-csv', roles: ['admin'] })
 	await startSession(page, user)
-	const categories = en.referenceLists.toolCategories
+	const categories = { ...en.referenceLists.toolCategories, ...catalogTexts('en', 'referenceLists.toolCategories') }
 	const header = 'code,labelVn,labelEn,labelEs,labelDe,labelIt,labelRu,sortOrder,version'
 	const code = `e2e_${test.info().project.name}_${randomBytes(3).toString('hex')}`
 	const rowOf = (text: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name: text, exact: true }) })
@@ -119,11 +119,11 @@ test('a viewer sees the tool categories but is offered no changes', async ({ pag
 	await open(page, '/congcu/nhom')
 	await expect(page.getByRole('heading', { level: 1, name: en.referenceLists.toolCategories.title })).toBeVisible()
 	await expect(page.getByRole('row').filter({ hasText: 'power_tool' })).toContainText('Power tools')
-	await expect(page.getByRole('link', { name: en.referenceLists.toolCategories.new })).toHaveCount(0)
+	await expect(page.getByRole('link', { name: catalogTexts('en', 'referenceLists.toolCategories').new })).toHaveCount(0)
 	await page.getByRole('link', { name: 'power_tool', exact: true }).click()
 	await expect(page.getByRole('button', { name: en.catalog.save })).toHaveCount(0)
-	await expect(page.getByRole('link', { name: en.referenceLists.toolCategories.delete })).toHaveCount(0)
-	await expect(page.getByRole('button', { name: en.referenceLists.toolCategories.delete })).toHaveCount(0)
+	await expect(page.getByRole('link', { name: catalogTexts('en', 'referenceLists.toolCategories').delete })).toHaveCount(0)
+	await expect(page.getByRole('button', { name: catalogTexts('en', 'referenceLists.toolCategories').delete })).toHaveCount(0)
 })
 
 test('an administrator ticks station types, exports just those, then deletes them together through the confirmation page', async ({

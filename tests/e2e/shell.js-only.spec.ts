@@ -19,7 +19,7 @@ import {
 import { TOAST_DURATION_MS } from '../../app/components/shell/toast-rules'
 import { TYPING_PAUSE_MS } from '../../app/lists/typing-pause'
 import { ensureDemoData } from './catalogs-support'
-import { createUser, en, expect, open, test, waitForApp, startSession } from './support'
+import { catalogTexts, createUser, en, expect, open, test, waitForApp, startSession } from './support'
 
 // The `js` project only (playwright.config.ts ignores *.js-only.spec.ts without JavaScript): what exists only
 // once the page's JavaScript runs.
@@ -395,7 +395,7 @@ test('a list applies its filters as they change: a choice at once, the search af
 	await page.clock.install()
 	await signedIn(page)
 	await open(page, '/danhmuc/tram')
-	const form = page.getByRole('search', { name: en.stations.searchForm })
+	const form = page.getByRole('search', { name: catalogTexts('en', 'stations').searchForm })
 	await form.getByLabel(en.stations.fields.status, { exact: true }).selectOption('active')
 	await expect(page).toHaveURL(/\/danhmuc\/tram\?status=active$/)
 	await expect(page.getByRole('main').getByRole('table')).toBeVisible()

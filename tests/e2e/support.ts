@@ -100,7 +100,7 @@ export const test = base.extend<{
 
 export { expect }
 /** A text as the app renders it in `language` (plural forms, number format). */
-export { translate } from '../support/translate'
+export { catalogTexts, translate } from '../support/translate'
 
 function javaScriptEnabled(): boolean {
 	return test.info().project.use.javaScriptEnabled !== false

@@ -1,4 +1,4 @@
-import { translate } from '../support/translate'
+import { catalogTexts, translate } from '../support/translate'
 import { errorSummary, hrefs, parseHtml } from '../support/html'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createStation } from '~/catalogs/stations/stations.server'
@@ -24,6 +24,7 @@ import {
 } from '../support/catalogs'
 import { startServer, type RunningServer } from '../support/server'
 
+const vnStations = catalogTexts('vn', 'stations')
 let server: RunningServer
 let operator: Awaited<ReturnType<typeof signedIn>>
 let viewer: Awaited<ReturnType<typeof signedIn>>
@@ -77,7 +78,7 @@ describe('creating a station', () => {
 		const page = await operator.client.get(target)
 		const html = await page.text()
 		expect(page.status).toBe(200)
-		expect(html).toContain(format(vn.stations.created, { code: fields.code! }))
+		expect(html).toContain(format(vnStations.created, { code: fields.code! }))
 		expect(fieldValue(html, 'name')).toBe('Trạm biến áp Đà Nẵng 1')
 		expect(fieldValue(html, 'province')).toBe('da-nang')
 		expect(fieldValue(html, 'latitude')).toBe('21.028511')
@@ -374,7 +375,7 @@ describe('editing a station', () => {
 		expect(location(response)).toBe(`/danhmuc/tram/${id}`)
 		expect(await stationRow(id)).toMatchObject({ name: 'Trạm mới', status: 'maintenance', version: 2, updated_by: operator.user.id })
 		const html = await (await operator.client.get(`/danhmuc/tram/${id}`)).text()
-		expect(html).toContain(format(vn.stations.saved, { code }))
+		expect(html).toContain(format(vnStations.saved, { code }))
 		// The history shows the change, before and after.
 		expect(html).toContain(vn.catalog.history.title)
 		expect(historyChanges(html)).toContainEqual({ text: `${vn.stations.fields.name}: Trạm cũ → Trạm mới`, from: 'Trạm cũ', to: 'Trạm mới' })
@@ -423,7 +424,7 @@ describe('deleting a station', () => {
 		const confirm = await operator.client.get(`/danhmuc/tram/${id}?confirm=delete`)
 		expect(confirm.status).toBe(200)
 		const html = await confirm.text()
-		expect(html).toContain(format(vn.stations.deleteTitle, { code }))
+		expect(html).toContain(format(vnStations.deleteTitle, { code }))
 		const confirmForm = parseHtml(html)
 			.querySelectorAll('form')
 			.find((form) => form.querySelector('input[name="intent"][value="delete"]'))
@@ -433,7 +434,7 @@ describe('deleting a station', () => {
 		expect(response.status).toBe(302)
 		expect(location(response)).toBe('/danhmuc/tram')
 		expect(await stationRow(id)).toBeUndefined()
-		expect(await (await operator.client.get('/danhmuc/tram')).text()).toContain(format(vn.stations.deleted, { code }))
+		expect(await (await operator.client.get('/danhmuc/tram')).text()).toContain(format(vnStations.deleted, { code }))
 		const audit = await getDb()
 			.selectFrom('audit_log')
 			.select(['action', 'details'])

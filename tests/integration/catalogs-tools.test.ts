@@ -18,6 +18,9 @@ import {
 	vn,
 } from '../support/catalogs'
 import { startServer, type RunningServer } from '../support/server'
+import { catalogTexts } from '../support/translate'
+
+const vnTools = catalogTexts('vn', 'tools')
 
 let server: RunningServer
 let operator: Awaited<ReturnType<typeof signedIn>>
@@ -67,7 +70,7 @@ describe('tools', () => {
 		const byCode = await createTool({ stationId: station.code.toLowerCase() })
 		expect((await toolRow(byCode.id))!.station_id).toBe(station.id)
 		const created = await (await operator.client.get(`/congcu/list/${byCode.id}`)).text()
-		expect(created).toContain(format(vn.tools.created, { code: byCode.code }))
+		expect(created).toContain(format(vnTools.created, { code: byCode.code }))
 		const byId = await createTool({ stationId: String(otherStation.id) })
 		expect((await toolRow(byId.id))!.station_id).toBe(otherStation.id)
 		const none = await createTool({ stationId: '' })
@@ -197,7 +200,7 @@ describe('tools', () => {
 	test('delete: confirmation page without JavaScript, then the POST', async () => {
 		const { id, code } = await createTool()
 		const confirm = await (await operator.client.get(`/congcu/list/${id}?confirm=delete`)).text()
-		expect(confirm).toContain(format(vn.tools.deleteTitle, { code }))
+		expect(confirm).toContain(format(vnTools.deleteTitle, { code }))
 		const response = await operator.client.post(`/congcu/list/${id}`, { intent: 'delete', version: '1' })
 		expect(response.status).toBe(302)
 		expect(location(response)).toBe('/congcu/list')

@@ -40,7 +40,7 @@ import {
 import { createTestDatabase, testDatabaseKind } from '../support/database'
 import { errorSummary, hrefs, parseHtml, selectOptions, tableRows } from '../support/html'
 import { startServer, type RunningServer } from '../support/server'
-import { translate } from '../support/translate'
+import { catalogTexts, translate } from '../support/translate'
 import { until } from '../support/wait'
 
 let server: RunningServer
@@ -126,7 +126,7 @@ describe('station types', () => {
 		const fields = itemFields()
 		const id = await createItem('/danhmuc/loaitram', fields)
 		const page = await pageOf(await admin.client.get(`/danhmuc/loaitram/${id}`), 200)
-		expect(page).toContain(translate('vn', 'referenceLists.stationTypes.created', { code: fields.code }))
+		expect(page).toContain(format(catalogTexts('vn', 'referenceLists.stationTypes').created, { code: fields.code! }))
 		expect(fieldValue(page, 'labelEn')).toBe('Solar farm')
 		expect(await itemRow(id)).toMatchObject({
 			list_key: 'stationTypes',
@@ -215,7 +215,7 @@ describe('station types', () => {
 			stations.push(created.id)
 		}
 		const confirmation = await pageOf(await admin.client.get(`/danhmuc/loaitram/${id}?confirm=delete`), 200)
-		expect(confirmation).toContain(translate('vn', 'referenceLists.stationTypes.deleteConfirm'))
+		expect(confirmation).toContain(catalogTexts('vn', 'referenceLists.stationTypes').deleteConfirm)
 
 		const refused = await pageOf(await admin.client.post(`/danhmuc/loaitram/${id}`, { intent: 'delete', version: '1' }), 409)
 		expect(alerts(refused)).toContain(translate('vn', 'referenceLists.stationTypes.deleteRefused', { count: 2 }))
@@ -533,7 +533,7 @@ describe('the list page: search, sort and pages of the shared list pattern', () 
 		expect(state?.querySelector('h2')?.text.trim()).toBe(vn.list.noMatchTitle)
 		expect(state?.querySelectorAll('a').map((link) => [link.text.trim(), link.getAttribute('href')])).toEqual([
 			[vn.list.clear, '/danhmuc/loaitram'],
-			[vn.referenceLists.stationTypes.new, '/danhmuc/loaitram/new'],
+			[catalogTexts('vn', 'referenceLists.stationTypes').new, '/danhmuc/loaitram/new'],
 		])
 
 		// The tool categories emptied for a moment (their rows put back as they were).
@@ -541,11 +541,11 @@ describe('the list page: search, sort and pages of the shared list pattern', () 
 		await getDb().deleteFrom('reference_items').where('list_key', '=', 'toolCategories').execute()
 		try {
 			const empty = parseHtml(await listPage(admin.client, '/congcu/nhom')).querySelector('.empty-state')
-			expect(empty?.querySelector('h2')?.text.trim()).toBe(vn.referenceLists.toolCategories.emptyTitle)
+			expect(empty?.querySelector('h2')?.text.trim()).toBe(catalogTexts('vn', 'referenceLists.toolCategories').emptyTitle)
 			expect(empty?.text).toContain(vn.referenceLists.toolCategories.emptyBody)
 			expect(empty?.querySelectorAll('a').map((link) => link.getAttribute('href'))).toEqual(['/congcu/nhom/new'])
 			const forViewer = parseHtml(await listPage(viewer.client, '/congcu/nhom')).querySelector('.empty-state')
-			expect(forViewer?.querySelector('h2')?.text.trim()).toBe(vn.referenceLists.toolCategories.emptyTitle)
+			expect(forViewer?.querySelector('h2')?.text.trim()).toBe(catalogTexts('vn', 'referenceLists.toolCategories').emptyTitle)
 			expect(forViewer?.querySelectorAll('a')).toEqual([])
 		} finally {
 			await getDb().insertInto('reference_items').values(items).execute()
@@ -1072,7 +1072,7 @@ describe('the CSV export and import of a list', () => {
 
 	test('the import page says what the columns take; those without the grants get 403', async () => {
 		const page = parseHtml(await pageOf(await admin.client.get('/congcu/nhom/import'), 200))
-		expect(page.querySelector('h1')?.text.trim()).toBe(vn.referenceLists.toolCategories.importTitle)
+		expect(page.querySelector('h1')?.text.trim()).toBe(catalogTexts('vn', 'referenceLists.toolCategories').importTitle)
 		const columnsHelp = page.querySelector('section[aria-labelledby="import-format"]')
 		expect(columnsHelp?.querySelector('code')?.text).toBe(ITEM_FIELDS.join(','))
 		expect(columnsHelp?.text).toContain(format(vn.referenceLists.csvHelp.sortOrder, { max: SORT_ORDER_MAX }))

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { ROOT_DIR, serverEnv } from '../e2e/env.mjs'
 import { cliArguments } from '../support/cli'
 import { chooseLayout, openSettingsPanel } from '../e2e/shell-support'
-import { createUser, en, expect, open, signIn, test } from '../e2e/support'
+import { catalogTexts, createUser, en, expect, open, signIn, test } from '../e2e/support'
 
 test.use({ language: 'en', reducedMotion: 'reduce' })
 
@@ -54,7 +54,10 @@ test('the pages a designer reviews, light and dark, at five widths (more pages a
 			if (width === PHONE) {
 				await open(page, '/danhmuc/tram')
 				await shoot(`stations-${mode}-${width}`)
-				await page.getByRole('search', { name: en.stations.searchForm }).locator('summary').click()
+				await page
+					.getByRole('search', { name: catalogTexts('en', 'stations').searchForm })
+					.locator('summary')
+					.click()
 				await shoot(`stations-filters-${mode}-${width}`)
 				await page.getByRole('main').getByRole('rowheader').first().getByRole('link').click()
 				await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible()

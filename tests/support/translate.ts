@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { createInstance, type TFunction } from 'i18next'
 import { withLanguageTags } from '../../app/i18n/language-tags'
 import type { LanguageCode } from '../../app/i18n/languages'
+import { CATALOG_TEXTS, catalogText, type CatalogTextName } from '../../app/catalogs/catalog-texts'
 
 /**
  * A translation as the app renders it (plural forms, `{{count, number}}`), for tests that look for a text
@@ -31,4 +32,17 @@ export function translate(language: LanguageCode, key: string, values: Record<st
 	const text = t(key, values)
 	if (text === key) throw new Error(`no translation ${key} in ${language}`)
 	return text
+}
+
+/**
+ * A catalog's page texts (`new`, `created`, …) in a language, as its pages show them: its own text where it
+ * writes one, else the generic one with its noun (app/catalogs/catalog-texts.ts). `{{code}}` and `{{name}}`
+ * are left in, for the tests' `format`.
+ */
+export function catalogTexts(language: LanguageCode, texts: string): Record<CatalogTextName, string> {
+	translate(language, `${texts}.title`)
+	const t = translators.get(language)!
+	return Object.fromEntries(
+		CATALOG_TEXTS.map((name) => [name, catalogText(t, texts, name, { code: '{{code}}', name: '{{name}}' })]),
+	) as Record<CatalogTextName, string>
 }

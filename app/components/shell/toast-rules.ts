@@ -1,4 +1,12 @@
+import type { TFunction } from 'i18next'
 import type { Flash } from '~/auth/session.server'
+import { catalogText, isCatalogTextName } from '~/catalogs/catalog-texts'
+
+/** What a flash message says in the reader's language: a key with its values, or one of a catalog's page texts. */
+export function flashText(t: TFunction, flash: Pick<Flash, 'message' | 'values' | 'catalog'>): string {
+	if (flash.catalog && isCatalogTextName(flash.message)) return catalogText(t, flash.catalog, flash.message, flash.values)
+	return t(flash.message, flash.values ?? {})
+}
 
 /** How long a toast stays, and how long the same message is not shown again. */
 export const TOAST_DURATION_MS = 3_000

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Flash } from '~/auth/session.server'
 import { useHydrated } from '~/hooks/use-hydrated'
-import { ALERT_CLASS, TOAST_DURATION_MS, createDuplicateFilter, toastRole } from './toast-rules'
+import { ALERT_CLASS, TOAST_DURATION_MS, createDuplicateFilter, flashText, toastRole } from './toast-rules'
 
 const shouldShow = createDuplicateFilter()
 
@@ -49,7 +49,7 @@ export function Toasts({ flash }: { flash: Flash | null }) {
 
 	const message = hydrated ? visible : flash
 	if (!message) return null
-	const text = t(message.message, message.values ?? {})
+	const text = flashText(t, message)
 	return (
 		<div className={hydrated ? 'toast-region' : 'flash-region'}>
 			<div
