@@ -57,17 +57,34 @@ export function Field({ name, label, error, hint, id, ...input }: FieldProps) {
 				aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
 				{...input}
 			/>
-			{hint ? (
-				<div id={hintId} className="form-text">
-					{hint}
-				</div>
-			) : null}
-			{errorText ? (
-				<div id={errorId} className="invalid-feedback d-block">
-					{errorText}
-				</div>
-			) : null}
+			<HintAndError hint={hint} hintId={hintId} errorText={errorText} errorId={errorId} />
 		</div>
+	)
+}
+
+/** The new password and its confirmation, as every form that sets one asks for them (`changePassword.*`). */
+export function NewPasswordFields({ errors }: { errors: Partial<Record<'newPassword' | 'confirmPassword', FieldError>> }) {
+	const { t } = useTranslation()
+	return (
+		<>
+			<Field
+				name="newPassword"
+				type="password"
+				label={t('changePassword.newPassword')}
+				autoComplete="new-password"
+				required
+				hint={t('changePassword.hint')}
+				error={errors.newPassword}
+			/>
+			<Field
+				name="confirmPassword"
+				type="password"
+				label={t('changePassword.confirmPassword')}
+				autoComplete="new-password"
+				required
+				error={errors.confirmPassword}
+			/>
+		</>
 	)
 }
 

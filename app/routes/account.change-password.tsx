@@ -3,18 +3,15 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { changePasswordSchema } from '~/auth/forms.server'
-import { recordAudit } from '~/audit/audit.server'
 import { getAuthProvider } from '~/auth/provider.server'
-import { revokeAccess } from '~/auth/revoke.server'
-import { notify } from '~/notifications/notifications.server'
+import { passwordReplaced } from '~/auth/password-replaced.server'
 import { requireActiveSession } from '~/auth/session.server'
 import { AuthLayout } from '~/components/auth-layout'
-import { CsrfInput, ErrorSummary, Field, FormAlert, useFieldLabels } from '~/components/forms'
+import { CsrfInput, ErrorSummary, Field, FormAlert, NewPasswordFields, useFieldLabels } from '~/components/forms'
 import { SignOutForm } from '~/components/sign-out-form'
 import { getLanguage, getT } from '~/i18n/i18n.server'
 import { landingPath } from '~/permissions/landing.server'
 import { invalid, parseForm } from '~/utils/form.server'
-import { getClientIp } from '~/utils/logger.server'
 import { pageTitle } from '~/utils/meta'
 import { flashSuccess } from '~/utils/flash.server'
 
@@ -36,22 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	if (!result.ok) {
 		return invalid({ errors: { currentPassword: { key: 'changePassword.wrongCurrentPassword' } }, values: {} })
 	}
-	const signedOut = await revokeAccess(user.id, { keepSessionToken: token })
-	await recordAudit({
-		action: 'auth.password_changed',
-		actor: user,
-		entity: 'user',
-		entityId: user.id,
-		ip: getClientIp(),
-		details: { otherSessionsEnded: signedOut },
-	})
-	await notify(user.id, {
-		type: 'password_changed',
-		titleKey: 'notifications.passwordChanged.title',
-		bodyKey: signedOut > 0 ? 'notifications.passwordChanged.bodySessions' : 'notifications.passwordChanged.body',
-		params: { count: signedOut },
-		link: '/contacts/profile',
-	})
+	await passwordReplaced(user, { changed: { keepSessionToken: token } })
 	await flashSuccess(request, 'changePassword.success')
 	return redirect((await landingPath(user.id, await getLanguage(request))) ?? '/')
 }
@@ -76,23 +58,7 @@ export default function ChangePasswordPage() {
 					required
 					error={errors.currentPassword}
 				/>
-				<Field
-					name="newPassword"
-					type="password"
-					label={t('changePassword.newPassword')}
-					autoComplete="new-password"
-					required
-					hint={t('changePassword.hint')}
-					error={errors.newPassword}
-				/>
-				<Field
-					name="confirmPassword"
-					type="password"
-					label={t('changePassword.confirmPassword')}
-					autoComplete="new-password"
-					required
-					error={errors.confirmPassword}
-				/>
+				<NewPasswordFields errors={errors} />
 				<div className="d-flex gap-2 flex-wrap">
 					<button type="submit" className="btn btn-primary">
 						{t('changePassword.submit')}

@@ -2,15 +2,13 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { resetSchema } from '~/auth/forms.server'
-import { recordAudit } from '~/audit/audit.server'
 import { consumeResetToken, findResetUser } from '~/auth/password-reset.server'
 import { clearAccountBackOff } from '~/auth/throttle.server'
 import { getAuthProvider } from '~/auth/provider.server'
-import { revokeAccess } from '~/auth/revoke.server'
+import { passwordReplaced } from '~/auth/password-replaced.server'
 import { AuthLayout } from '~/components/auth-layout'
-import { CsrfInput, ErrorSummary, Field, FormAlert, useFieldLabels } from '~/components/forms'
+import { CsrfInput, ErrorSummary, FormAlert, NewPasswordFields, useFieldLabels } from '~/components/forms'
 import { getT } from '~/i18n/i18n.server'
-import { notify } from '~/notifications/notifications.server'
 import { routeHandle } from '~/permissions/access'
 import { invalid, parseForm } from '~/utils/form.server'
 import { getClientIp } from '~/utils/logger.server'
@@ -35,22 +33,8 @@ export async function action({ request }: ActionFunctionArgs) {
 		return invalid({ values: {}, formError: (await getT(request))('resetPassword.invalidLink') })
 	}
 	await getAuthProvider().setPassword(user, newPassword, { mustChange: false })
-	const ended = await revokeAccess(user.id)
 	await clearAccountBackOff(user.email, getClientIp())
-	await recordAudit({
-		action: 'auth.password_reset',
-		actor: user,
-		entity: 'user',
-		entityId: user.id,
-		ip: getClientIp(),
-		details: { sessionsEnded: ended },
-	})
-	await notify(user.id, {
-		type: 'password_changed',
-		titleKey: 'notifications.passwordChanged.title',
-		bodyKey: 'notifications.passwordChanged.body',
-		link: '/contacts/profile',
-	})
+	await passwordReplaced(user, { reset: true })
 	return redirect('/account/login?reason=password-reset')
 }
 
@@ -74,23 +58,7 @@ export default function ResetPasswordPage() {
 			<Form method="post" noValidate>
 				<CsrfInput />
 				<input type="hidden" name="token" value={token} />
-				<Field
-					name="newPassword"
-					type="password"
-					label={t('changePassword.newPassword')}
-					autoComplete="new-password"
-					required
-					hint={t('changePassword.hint')}
-					error={errors.newPassword}
-				/>
-				<Field
-					name="confirmPassword"
-					type="password"
-					label={t('changePassword.confirmPassword')}
-					autoComplete="new-password"
-					required
-					error={errors.confirmPassword}
-				/>
+				<NewPasswordFields errors={errors} />
 				<button type="submit" className="btn btn-primary w-100">
 					{t('resetPassword.submit')}
 				</button>
