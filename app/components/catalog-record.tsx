@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react'
+import { BackLink } from './back-link'
 import { catalogText } from '~/catalogs/catalog-texts'
 import { Fragment, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -41,14 +42,7 @@ export interface CatalogRecordData {
 
 function BackToList({ pages }: { pages: CatalogPages }) {
 	const { t } = useTranslation()
-	return (
-		<nav aria-label={t('catalog.breadcrumb')} className="mb-2">
-			<Link to={pages.views.path} className="link-on-page">
-				<i className="bx bx-chevron-left" aria-hidden="true" />
-				{catalogText(t, pages.key, 'backToList')}
-			</Link>
-		</nav>
-	)
+	return <BackLink to={pages.views.path}>{catalogText(t, pages.key, 'backToList')}</BackLink>
 }
 
 function isRefusal(answer: unknown): answer is RecordRefusal {

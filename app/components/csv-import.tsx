@@ -1,4 +1,5 @@
-import { Form, Link, useRevalidator } from '@remix-run/react'
+import { Form, useRevalidator } from '@remix-run/react'
+import { BackLink } from './back-link'
 import { catalogText } from '~/catalogs/catalog-texts'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -49,12 +50,7 @@ export function CsvImportPage({
 	}
 	return (
 		<section aria-labelledby="import-heading">
-			<nav aria-label={t('catalog.breadcrumb')} className="mb-2">
-				<Link to={backHref} className="link-on-page">
-					<i className="bx bx-chevron-left" aria-hidden="true" />
-					{catalogText(t, pages.key, 'backToList')}
-				</Link>
-			</nav>
+			<BackLink to={backHref}>{catalogText(t, pages.key, 'backToList')}</BackLink>
 			<h1 id="import-heading" className="h3 mb-3">
 				{title}
 			</h1>

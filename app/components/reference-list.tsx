@@ -1,4 +1,5 @@
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { BackLink } from './back-link'
 import { catalogText } from '~/catalogs/catalog-texts'
 import { Fragment } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -32,14 +33,7 @@ import { CsrfInput, FormButtons, ErrorSummary, Field } from './forms'
 
 function BackToList({ list }: { list: ReferenceListDefinition }) {
 	const { t } = useTranslation()
-	return (
-		<nav aria-label={t('catalog.breadcrumb')} className="mb-2">
-			<Link to={list.path} className="link-on-page">
-				<i className="bx bx-chevron-left" aria-hidden="true" />
-				{catalogText(t, listTexts(list), 'backToList')}
-			</Link>
-		</nav>
-	)
+	return <BackLink to={list.path}>{catalogText(t, listTexts(list), 'backToList')}</BackLink>
 }
 
 /** The catalog list of the records that name `code` (the stations of a type, the tools of a category). */

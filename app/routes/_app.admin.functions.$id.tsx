@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { BackLink } from '~/components/back-link'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { functionRefusals } from '~/admin/function-refusals'
 import { FUNCTIONS_PATH, functionHref, MAX_DEPTH } from '~/admin/functions'
@@ -73,12 +74,7 @@ export default function FunctionPage() {
 	const actionData = useActionData<typeof action>()
 	return (
 		<section aria-labelledby="function-heading">
-			<nav aria-label={t('catalog.breadcrumb')} className="mb-2">
-				<Link to={FUNCTIONS_PATH} className="link-on-page">
-					<i className="bx bx-chevron-left" aria-hidden="true" />
-					{t('admin.functions.backToList')}
-				</Link>
-			</nav>
+			<BackLink to={FUNCTIONS_PATH}>{t('admin.functions.backToList')}</BackLink>
 			<PageHeader title={title} id="function-heading" />
 			{allowed.update ? (
 				<FunctionForm

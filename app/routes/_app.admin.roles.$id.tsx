@@ -1,4 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node'
+import { BackLink } from '~/components/back-link'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { impliedGroups, ROLES_FUNCTION, ROLES_PATH, roleGroupHref, roleHref, roleMenuHref } from '~/admin/roles'
@@ -96,12 +97,7 @@ export default function AdminRolePage() {
 	const updateFailed = failed?.intent === 'update' ? failed : null
 	return (
 		<section aria-labelledby="role-heading">
-			<nav aria-label={t('catalog.breadcrumb')} className="mb-2">
-				<Link to={ROLES_PATH} className="link-on-page">
-					<i className="bx bx-chevron-left" aria-hidden="true" />
-					{t('admin.roles.backToList')}
-				</Link>
-			</nav>
+			<BackLink to={ROLES_PATH}>{t('admin.roles.backToList')}</BackLink>
 			<PageHeader title={`${role.code} · ${roleName(role)}`} id="role-heading">
 				{role.is_builtin ? <Badge className="text-bg-secondary">{t('admin.roles.builtin')}</Badge> : null}
 				{allowed.delete && !role.is_builtin ? (

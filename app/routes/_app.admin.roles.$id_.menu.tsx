@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { BackLink } from '~/components/back-link'
+import { useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { roleHref } from '~/admin/roles'
 import { getRole } from '~/admin/roles.server'
@@ -36,12 +37,7 @@ export default function AdminRoleMenuPage() {
 	const { title, role, items } = useLoaderData<typeof loader>()
 	return (
 		<section aria-labelledby="role-menu-heading">
-			<nav aria-label={t('catalog.breadcrumb')} className="mb-2">
-				<Link to={roleHref(role.id)} className="link-on-page">
-					<i className="bx bx-chevron-left" aria-hidden="true" />
-					{role.code}
-				</Link>
-			</nav>
+			<BackLink to={roleHref(role.id)}>{role.code}</BackLink>
 			<PageHeader title={title} id="role-menu-heading" />
 			<MenuPreview items={items} heading={t('admin.menuPreview.role')} id="menu-preview" />
 		</section>

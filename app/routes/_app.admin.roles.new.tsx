@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node'
-import { Link, useActionData } from '@remix-run/react'
+import { BackLink } from '~/components/back-link'
+import { useActionData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ROLES_PATH, roleHref } from '~/admin/roles'
 import { createRole, roleSchema } from '~/admin/roles.server'
@@ -46,12 +47,7 @@ export default function NewRolePage() {
 	const actionData = useActionData<typeof action>()
 	return (
 		<section aria-labelledby="role-heading">
-			<nav aria-label={t('catalog.breadcrumb')} className="mb-2">
-				<Link to={ROLES_PATH} className="link-on-page">
-					<i className="bx bx-chevron-left" aria-hidden="true" />
-					{t('admin.roles.backToList')}
-				</Link>
-			</nav>
+			<BackLink to={ROLES_PATH}>{t('admin.roles.backToList')}</BackLink>
 			<PageHeader title={t('admin.roles.new')} id="role-heading" />
 			<RoleForm
 				action={`${ROLES_PATH}/new`}

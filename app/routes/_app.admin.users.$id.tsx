@@ -1,4 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node'
+import { BackLink } from '~/components/back-link'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { provinceName } from '~/catalogs/provinces'
@@ -118,12 +119,7 @@ export default function AdminUserPage() {
 		: Object.fromEntries(user.assignments.map((assignment) => [assignment.code, assignment.provinces]))
 	return (
 		<section aria-labelledby="user-heading">
-			<nav aria-label={t('catalog.breadcrumb')} className="mb-2">
-				<Link to={USERS_PATH} className="link-on-page">
-					<i className="bx bx-chevron-left" aria-hidden="true" />
-					{t('admin.users.backToList')}
-				</Link>
-			</nav>
+			<BackLink to={USERS_PATH}>{t('admin.users.backToList')}</BackLink>
 			<PageHeader title={user.email} id="user-heading">
 				<Badge className={user.locked ? 'text-bg-danger' : 'text-bg-success'}>
 					{t(`admin.users.states.${user.locked ? 'locked' : 'active'}`)}

@@ -1,4 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node'
+import { BackLink } from '~/components/back-link'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { keptRoleValues, keptScopes, USERS_PATH, userHref } from '~/admin/users'
@@ -81,12 +82,7 @@ export default function NewAdminUserPage() {
 	const values = actionData?.values ?? {}
 	return (
 		<section aria-labelledby="user-heading">
-			<nav aria-label={t('catalog.breadcrumb')} className="mb-2">
-				<Link to={USERS_PATH} className="link-on-page">
-					<i className="bx bx-chevron-left" aria-hidden="true" />
-					{t('admin.users.backToList')}
-				</Link>
-			</nav>
+			<BackLink to={USERS_PATH}>{t('admin.users.backToList')}</BackLink>
 			<PageHeader title={t('admin.users.new')} id="user-heading" />
 			<ErrorSummary
 				errors={actionData?.errors}
