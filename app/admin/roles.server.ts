@@ -3,6 +3,7 @@ import { entityAudit, type Actor } from '~/audit/audit.server'
 import { formObject, optionalText, requiredText } from '~/catalogs/fields.server'
 import { getDb, type DB } from '~/db/db.server'
 import { auditRefusal, covers, roleHolding, userHolding, type DelegationRefusal } from '~/permissions/delegation.server'
+import { insertRole } from '~/permissions/roles.server'
 import { issue } from '~/utils/form.server'
 
 /**
@@ -125,20 +126,7 @@ export async function createRole(input: RoleInput, actor: Actor, db: DB = getDb(
 	return db.transaction().execute(async (trx): Promise<RoleWriteResult> => {
 		if (await codeTaken(trx, input.code, null)) return { ok: false, reason: 'codeTaken' }
 		const now = Date.now()
-		const row = await trx
-			.insertInto('roles')
-			.values({
-				code: input.code,
-				name: input.name,
-				description: input.description ?? '',
-				is_builtin: 0,
-				all_access: 0,
-				created_at: now,
-				updated_at: now,
-			})
-			.returning('id')
-			.executeTakeFirstOrThrow()
-		const id = Number(row.id)
+		const id = await insertRole(trx, { code: input.code, name: input.name, description: input.description ?? '' }, now)
 		await audit(trx, 'role.created', actor, id, {
 			code: input.code,
 			changes: {

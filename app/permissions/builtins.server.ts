@@ -1,5 +1,6 @@
 import { getDb, type DB } from '~/db/db.server'
 import { BUILTIN_FUNCTIONS, BUILTIN_ROLES, functionLabelKey, type BuiltinRole } from './builtins'
+import { insertRole } from './roles.server'
 
 /**
  * Creates the built-in functions and roles that are missing. Existing rows are left as administrators
@@ -51,19 +52,7 @@ export async function ensureBuiltins(db: DB = getDb()) {
 				if (grants.length > 0) await trx.insertInto('role_grants').values(grants).execute()
 				continue
 			}
-			const { id } = await trx
-				.insertInto('roles')
-				.values({
-					code: role.code,
-					name: role.name,
-					description: '',
-					is_builtin: 1,
-					all_access: role.allAccess ? 1 : 0,
-					created_at: now,
-					updated_at: now,
-				})
-				.returning('id')
-				.executeTakeFirstOrThrow()
+			const id = await insertRole(trx, { code: role.code, name: role.name, description: '', builtin: true, allAccess: role.allAccess }, now)
 			const grants = grantsOf(id, role)
 			if (grants.length > 0) await trx.insertInto('role_grants').values(grants).execute()
 		}

@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import { recordAudit } from '~/audit/audit.server'
 import { hashPassword } from '~/auth/password.server'
 import { getDatabase, type DatabaseHandle, type DB } from '~/db/db.server'
+import { insertRole } from '~/permissions/roles.server'
 import { toEmail } from './email.server'
 import { userSearchText } from './search-text'
 import { demoStaff, demoStaffRoles, type DemoStaffMember } from './demo-staff'
@@ -59,19 +60,7 @@ async function ensureStaffRoles(db: DB, now: number): Promise<Map<string, number
 				ids.set(role.code, existing.id)
 				continue
 			}
-			const { id } = await trx
-				.insertInto('roles')
-				.values({
-					code: role.code,
-					name: role.name,
-					description: role.description,
-					is_builtin: 0,
-					all_access: 0,
-					created_at: now,
-					updated_at: now,
-				})
-				.returning('id')
-				.executeTakeFirstOrThrow()
+			const id = await insertRole(trx, role, now)
 			ids.set(role.code, id)
 			const grants = role.grants.flatMap(({ functionCode, action }) => {
 				const functionId = functions.get(functionCode)
