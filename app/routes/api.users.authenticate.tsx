@@ -64,26 +64,15 @@ async function authenticate({ request }: { request: Request }) {
 	const refused = await refuseApiSignInWithoutCode(result.user, code, ip, t)
 	if (refused) return refused
 	countSignIn('success', 'api')
-	if (result.user.must_change_password) {
-		await recordAudit({
-			action: 'auth.api_token_refused',
-			actor: result.user,
-			entity: 'user',
-			entityId: result.user.id,
-			ip,
-			details: { reason: 'mustChangePassword' },
-		})
+	const { user } = result
+	const refuseToken = (reason: 'mustChangePassword' | 'secondFactorRequired') =>
+		recordAudit({ action: 'auth.api_token_refused', actor: user, entity: 'user', entityId: user.id, ip, details: { reason } })
+	if (user.must_change_password) {
+		await refuseToken('mustChangePassword')
 		return passwordChangeRequired(request)
 	}
-	if (await userMustEnrol(result.user.id)) {
-		await recordAudit({
-			action: 'auth.api_token_refused',
-			actor: result.user,
-			entity: 'user',
-			entityId: result.user.id,
-			ip,
-			details: { reason: 'secondFactorRequired' },
-		})
+	if (await userMustEnrol(user.id)) {
+		await refuseToken('secondFactorRequired')
 		return secondFactorRequired(request)
 	}
 	const token = await issueApiToken(result.user.id, { ip, userAgent: request.headers.get('User-Agent') })

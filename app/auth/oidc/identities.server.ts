@@ -23,13 +23,8 @@ export type AccountResult =
 
 /** The account linked to this identity at the provider, if any. */
 async function userOfIdentity(db: DB, issuer: string, subject: string): Promise<User | undefined> {
-	const row = await db
-		.selectFrom('user_identities')
-		.select('user_id')
-		.where('issuer', '=', issuer)
-		.where('subject', '=', subject)
-		.executeTakeFirst()
-	return row ? getUserById(row.user_id, db) : undefined
+	const userId = await userIdOfIdentity(issuer, subject, db)
+	return userId === null ? undefined : getUserById(userId, db)
 }
 
 /** The user a back-channel logout naming only `sub` means. */
