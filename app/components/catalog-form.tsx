@@ -71,8 +71,8 @@ function CatalogFormControl({
 
 /**
  * The create and edit form of a catalog record: the error summary, the CSRF token, the record's version
- * (hidden), its code and name, then the catalog's own cells, then the buttons. Texts come from
- * `<catalog>.formLabel` and `<catalog>.fields.*`.
+ * (hidden), its code and name, then the catalog's own cells, then the buttons. Its label is the catalog's
+ * `formLabel` (`catalogText`), its fields' `<catalog>.fields.*`.
  */
 export function CatalogForm({
 	catalog,
