@@ -4,7 +4,7 @@ import { largeWrite } from '~/db/sqlite-checkpoints.server'
 import { recordAudit, type Actor } from '~/audit/audit.server'
 import { getClientIp } from '~/utils/logger.server'
 import { normalizeSearch } from './search-text'
-import { postedIntent } from '~/utils/intent.server'
+import { intentField } from '~/utils/intent.server'
 
 /** Helpers shared by the station and tool catalogs. */
 
@@ -129,9 +129,14 @@ export async function recordHistory(db: DB, entity: CatalogEntity, entityId: num
 	})
 }
 
-/** Which action a record page's POST asks for: `intent=delete` deletes, anything else saves (see postedIntent). */
-export async function recordIntent(request: Request): Promise<'delete' | 'update'> {
-	return (await postedIntent(request, ['delete'])) ?? 'update'
+/**
+ * Which action a record page's POST asks for: `intent=delete` deletes; the form's save, which posts no intent
+ * (or `intent=update`), saves. Any other intent is no form of the page: null, a bad request.
+ */
+export async function recordIntent(request: Request): Promise<'delete' | 'update' | null> {
+	const intent = await intentField(request)
+	if (intent === null || intent === 'update') return 'update'
+	return intent === 'delete' ? 'delete' : null
 }
 
 /** The fields whose saved value differs from what the user sent (a conflict message lists them). */

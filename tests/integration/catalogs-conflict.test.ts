@@ -96,3 +96,24 @@ describe('a stale save, on every catalog of the registry', () => {
 		},
 	)
 })
+
+describe('an intent no form of a record page has, on every catalog of the registry', () => {
+	test.each(cases.map((entry) => [entry.catalog, entry] as const))(
+		'%s: is a bad request (400), and the record is left as it was',
+		async (_catalog, entry) => {
+			const path = `/${CATALOGS[entry.catalog].prefix}`
+			const fields = entry.fields({})
+			const created = await mine.client.post(`${path}/new`, fields)
+			expect(created.status, alerts(await created.text())).toBe(302)
+			const id = Number(location(created)!.split('/').pop())
+			const before = await getDb().selectFrom(entry.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+
+			for (const intent of ['archive', 'Delete', '']) {
+				const refused = await mine.client.post(`${path}/${id}`, { ...fields, ...entry.typed, version: '1', intent })
+				expect(refused.status, `intent=${intent}`).toBe(400)
+				expect(await refused.text(), `intent=${intent}`).toContain(escapeHtml(vn.errors.badRequestTitle))
+			}
+			expect(await getDb().selectFrom(entry.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow()).toEqual(before)
+		},
+	)
+})

@@ -18,6 +18,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	const catalog = getRequestCatalog(request)
 	const { scope: view } = await requirePermission(request, catalog.entry.functionCode, 'view')
 	const intent = await recordIntent(request)
+	if (!intent) throw new Response(null, { status: 400 })
 	const access = await requirePermission(request, catalog.entry.functionCode, intent)
 	return catalog.routes.record.action(request, params, intent, access, view)
 }
