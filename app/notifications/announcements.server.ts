@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { recordAudit } from '~/audit/audit.server'
+import { recordAudit, type Actor } from '~/audit/audit.server'
 import { choiceField, formObject, optionalText, requiredText } from '~/catalogs/fields.server'
 import { getDb, type DB } from '~/db/db.server'
 import { fromLocalDateTimeInput } from '~/i18n/format'
@@ -126,12 +126,7 @@ async function audienceAndTimeErrors(input: AnnouncementInput, now: number, db: 
 /** Records a notification to send (now, or at `publishAt`); the background sends it (`deliverDueAnnouncements`). */
 export async function createAnnouncement(
 	input: AnnouncementInput,
-	{
-		actor,
-		siteUrl,
-		ip = null,
-		now = Date.now(),
-	}: { actor: { id: number; email: string }; siteUrl: string; ip?: string | null; now?: number },
+	{ actor, siteUrl, ip = null, now = Date.now() }: { actor: Actor; siteUrl: string; ip?: string | null; now?: number },
 	db: DB = getDb(),
 ): Promise<CreateResult> {
 	const errors = await audienceAndTimeErrors(input, now, db)
@@ -184,7 +179,7 @@ export type WithdrawResult = { ok: true; alreadyWithdrawn: boolean } | { ok: fal
 /** Hides an announcement from every recipient from now on (and never sends one still scheduled). */
 export async function withdrawAnnouncement(
 	id: number,
-	{ actor, ip = null, now = Date.now() }: { actor: { id: number; email: string }; ip?: string | null; now?: number },
+	{ actor, ip = null, now = Date.now() }: { actor: Actor; ip?: string | null; now?: number },
 	db: DB = getDb(),
 ): Promise<WithdrawResult> {
 	return db.transaction().execute(async (trx) => {

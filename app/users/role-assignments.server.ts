@@ -1,4 +1,4 @@
-import { recordAudit } from '~/audit/audit.server'
+import { recordAudit, type Actor } from '~/audit/audit.server'
 import type { ProvinceCode } from '~/catalogs/provinces'
 import { getDb, type DB } from '~/db/db.server'
 import { normalizeProvinces, type RoleAssignment } from '~/permissions/scope'
@@ -101,7 +101,7 @@ export async function replaceRoleAssignments(
 	db: DB,
 	userId: number,
 	assignments: readonly NamedAssignment[],
-	audit: { actor?: { id: number; email: string } | null; actorEmail?: string; details?: Record<string, unknown> } | false,
+	audit: { actor?: Actor | null; actorEmail?: string; details?: Record<string, unknown> } | false,
 ): Promise<AssignmentChange> {
 	const before = await getRoleAssignments(userId, db)
 	const from = describeAssignments(before)
