@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { createCookie } from '@remix-run/node'
-import { getConfig } from '~/config.server'
+import { appCookie } from '~/security/app-cookie.server'
 import type { User } from '~/db/schema'
 import { getClientIp } from '~/utils/logger.server'
 import { publicOrigin } from '~/utils/public-url.server'
-import { singleton } from '~/utils/singleton.server'
 import { signedInFromBrowser } from './known-browsers.server'
 
 /** As long as browsers keep a cookie (Chrome caps a cookie's life at 400 days); each sign-in renews it. */
@@ -14,17 +12,7 @@ const DEVICE_ID = /^[A-Za-z0-9_-]{43}$/
 
 /** The browser's own random id, signed with the session secrets, kept across sign-outs. */
 export function getDeviceCookie() {
-	return singleton('device-cookie', () => {
-		const config = getConfig()
-		return createCookie(config.cookieSecure ? '__Host-sp_device' : 'sp_device', {
-			httpOnly: true,
-			sameSite: 'lax',
-			secure: config.cookieSecure,
-			path: '/',
-			maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
-			secrets: config.sessionSecrets,
-		})
-	})
+	return appCookie('sp_device', { maxAgeSeconds: DEVICE_COOKIE_MAX_AGE_SECONDS })
 }
 
 /** The id this browser's device cookie carries; null without one, or for one that is not ours (tampered, forged, malformed). */

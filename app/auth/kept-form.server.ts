@@ -1,9 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { createCookie } from '@remix-run/node'
-import { getConfig } from '~/config.server'
+import { appCookie } from '~/security/app-cookie.server'
 import { getDb, type DB } from '~/db/db.server'
 import { CSRF_FIELD, csrfTokenFromRequest, tokensMatch } from '~/security/csrf.server'
-import { singleton } from '~/utils/singleton.server'
 
 /** How long a form posted after the session ended is kept for its author. */
 export const KEPT_FORM_TTL_MS = 15 * 60_000
@@ -14,17 +12,7 @@ const NEVER_KEPT = /password|token|csrf/i
 export const KEPT_FORM_PATH = '/account/kept-form'
 
 function keptFormCookie() {
-	return singleton('kept-form-cookie', () => {
-		const config = getConfig()
-		return createCookie(config.cookieSecure ? '__Host-sp_kept' : 'sp_kept', {
-			httpOnly: true,
-			sameSite: 'lax',
-			secure: config.cookieSecure,
-			path: '/',
-			maxAge: KEPT_FORM_TTL_MS / 1000,
-			secrets: config.sessionSecrets,
-		})
-	})
+	return appCookie('sp_kept', { maxAgeSeconds: KEPT_FORM_TTL_MS / 1000 })
 }
 
 const hash = (key: string) => createHash('sha256').update(key).digest('hex')

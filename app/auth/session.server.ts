@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { createCookie, redirect } from '@remix-run/node'
+import { appCookie } from '~/security/app-cookie.server'
+import { redirect } from '@remix-run/node'
 import { getConfig } from '~/config.server'
 import { KEPT_FORM_PATH, keepPostedForm } from './kept-form.server'
 import { SECURITY_PATH, mustEnrolSecondFactor } from './mfa/requirement.server'
@@ -7,7 +8,6 @@ import { getDb, type DB } from '~/db/db.server'
 import type { Session, SignInSecondFactor, User } from '~/db/schema'
 import { getClientIp } from '~/utils/logger.server'
 import { memoizeForRequest, recallForRequest } from '~/utils/request-memo.server'
-import { singleton } from '~/utils/singleton.server'
 
 /** Idle sessions are extended at most this often, so a busy user does not cost a write per request. */
 const MAX_TOUCH_INTERVAL_MS = 60_000
@@ -21,16 +21,7 @@ export function touchIntervalMs(idleMs: number): number {
 }
 
 export function getSessionCookie() {
-	return singleton('session-cookie', () => {
-		const config = getConfig()
-		return createCookie(config.cookieSecure ? '__Host-sp_session' : 'sp_session', {
-			httpOnly: true,
-			sameSite: 'lax',
-			secure: config.cookieSecure,
-			path: '/',
-			secrets: config.sessionSecrets,
-		})
-	})
+	return appCookie('sp_session')
 }
 
 export function hashToken(token: string): string {

@@ -1,11 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { createCookie } from '@remix-run/node'
-import { getConfig } from '~/config.server'
+import { appCookie } from '~/security/app-cookie.server'
 import { getDb, type DB } from '~/db/db.server'
 import { getUserById } from '~/users/users.server'
 import type { User } from '~/db/schema'
 import type { OidcSessionLink } from '../session.server'
-import { singleton } from '~/utils/singleton.server'
 
 /**
  * A sign-in whose password was accepted, waiting for the second factor: a row (user, where to go, codes
@@ -19,17 +17,7 @@ export const PENDING_SIGN_IN_MAX_FAILURES = 5
 export const VERIFY_PATH = '/account/login/verify'
 
 function pendingCookie() {
-	return singleton('mfa-pending-cookie', () => {
-		const config = getConfig()
-		return createCookie(config.cookieSecure ? '__Host-sp_mfa_pending' : 'sp_mfa_pending', {
-			httpOnly: true,
-			sameSite: 'lax',
-			secure: config.cookieSecure,
-			path: '/',
-			maxAge: PENDING_SIGN_IN_MS / 1000,
-			secrets: config.sessionSecrets,
-		})
-	})
+	return appCookie('sp_mfa_pending', { maxAgeSeconds: PENDING_SIGN_IN_MS / 1000 })
 }
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex')

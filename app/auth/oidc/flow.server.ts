@@ -1,9 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
-import { createCookie } from '@remix-run/node'
+import { appCookie } from '~/security/app-cookie.server'
 import * as oidc from 'openid-client'
-import { getConfig } from '~/config.server'
 import { safeRedirect } from '~/utils/redirect'
-import { singleton } from '~/utils/singleton.server'
 import { ProviderUnavailableError, type OidcSettings } from './client.server'
 
 /** The longest a sign-in may take at the provider: the flow's cookie, and its own time inside it, end then. */
@@ -38,17 +36,7 @@ export type FlowResult =
 	{ ok: true; claims: OidcClaims; idToken: string; redirectTo: string } | { ok: false; reason: FlowFailure; detail?: string }
 
 function flowCookie() {
-	return singleton('oidc-flow-cookie', () => {
-		const config = getConfig()
-		return createCookie(config.cookieSecure ? '__Host-sp_oidc' : 'sp_oidc', {
-			httpOnly: true,
-			sameSite: 'lax',
-			secure: config.cookieSecure,
-			path: '/',
-			maxAge: FLOW_MAX_AGE_MS / 1000,
-			secrets: config.sessionSecrets,
-		})
-	})
+	return appCookie('sp_oidc', { maxAgeSeconds: FLOW_MAX_AGE_MS / 1000 })
 }
 
 export function clearFlowCookie(): Promise<string> {
