@@ -1,4 +1,4 @@
-import { recordAudit, type Actor } from '~/audit/audit.server'
+import { recordAudit, recordAudits, type Actor } from '~/audit/audit.server'
 import { getDatabase, type DB } from '~/db/db.server'
 import { getClientIp } from '~/utils/logger.server'
 import { changedFields, isForeignKeyViolation, isUniqueViolation, writeTransaction, type FieldChanges } from './catalog.server'
@@ -208,23 +208,18 @@ export async function importCsv<Input extends { code: string; version: number | 
 			if (Number(result.numUpdatedRows) !== 1) throw new RollBack(failed(totals.rows, null, { key: 'csv.errors.concurrentChange' }))
 			audits.push({ id: current.id, code: input.code, action: `${adapter.entity}.updated`, changes })
 		}
-		for (let start = 0; start < audits.length; start += LOOKUP_CHUNK) {
-			await trx
-				.insertInto('audit_log')
-				.values(
-					audits.slice(start, start + LOOKUP_CHUNK).map((entry) => ({
-						at: now,
-						actor_user_id: actor.id,
-						actor_email: actor.email,
-						action: entry.action,
-						entity: adapter.entity,
-						entity_id: String(entry.id),
-						ip,
-						details: JSON.stringify({ code: entry.code, changes: entry.changes, source: 'import' }),
-					})),
-				)
-				.execute()
-		}
+		await recordAudits(
+			audits.map((entry) => ({
+				action: entry.action,
+				actor,
+				entity: adapter.entity,
+				entityId: entry.id,
+				ip,
+				details: { code: entry.code, changes: entry.changes, source: 'import' },
+			})),
+			now,
+			trx,
+		)
 		totals.created += creates.length
 		totals.updated += updates.length
 		totals.unchanged += unchanged
