@@ -184,7 +184,7 @@ describe('the column chooser', () => {
 		for (const posted of [
 			{ intent: 'dropTable', column: 'status', viewName: 'Của tôi' },
 			{ column: 'status', viewName: 'Của tôi' },
-		]) {
+		] as Record<string, string>[]) {
 			const response = await client.post('/danhmuc/tram', posted)
 			expect(response.status, JSON.stringify(posted)).toBe(400)
 			const html = await response.text()
