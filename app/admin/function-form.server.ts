@@ -86,5 +86,5 @@ export function functionFormValues(row: FunctionRow): Record<string, string> {
 	return values
 }
 
-/** The buttons that move a function among its siblings: which one (`intent`) and the function's id. */
-export const functionMoveSchema = z.object({ intent: z.enum(['up', 'down']), id: integerField(1, 2 ** 31 - 1) })
+/** The buttons that move a function among its siblings (`intent` up or down, read by `formAction`): the function's id. */
+export const functionMoveSchema = z.object({ id: integerField(1, 2 ** 31 - 1) })

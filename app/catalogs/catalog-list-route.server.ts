@@ -1,8 +1,10 @@
 import type { ListSpec, ListState, PageInfo } from '~/lists/list-query'
 import { requireListState, requirePageInRange } from '~/lists/list-route.server'
-import { getListViews, handleListViewIntent } from '~/lists/list-views-route.server'
+import { getListViews, listViewIntents } from '~/lists/list-views-route.server'
 import { getT } from '~/i18n/i18n.server'
 import { can, type Grants } from '~/permissions/grants'
+import { requirePermission } from '~/permissions/grants.server'
+import { formAction } from '~/utils/form-action.server'
 import type { User } from '~/db/schema'
 import type { CatalogPages } from './catalog-pages'
 
@@ -41,7 +43,13 @@ export async function loadCatalogList<
 	}
 }
 
-/** A catalog list page's action (after the route's check of the viewer's grant): its saved views and column choices, the list's only forms that post. */
-export function catalogListAction(request: Request, user: Pick<User, 'id'>, pages: CatalogPages) {
-	return handleListViewIntent(request, user, pages.views)
+/**
+ * A catalog list page's action (after the route's check of the viewer's grant): its saved views and column
+ * choices, the list's only forms that post. A form of the list's own would join them in `intents`.
+ */
+export function catalogListAction(request: Request, pages: CatalogPages) {
+	return formAction(request, {
+		permit: (permission) => requirePermission(request, pages.functionCode, permission),
+		intents: listViewIntents(request, pages.views),
+	})
 }

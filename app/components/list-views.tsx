@@ -1,8 +1,8 @@
 import { Form, Link, useActionData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { columnNames, MAX_VIEWS_PER_LIST, VIEW_NAME_MAX, type ListViewsDefinition } from '~/lists/list-views'
-import type { ListViewsData } from '~/lists/list-views-route.server'
-import type { FieldErrors } from '~/utils/form.server'
+import type { ListViewIntent, ListViewsData } from '~/lists/list-views-route.server'
+import type { FormAnswer } from '~/utils/form-action.server'
 import { CsrfInput, ErrorSummary, Field } from './forms'
 
 /**
@@ -11,22 +11,10 @@ import { CsrfInput, ErrorSummary, Field } from './forms'
  * forms to the list's own address: they work without JavaScript.
  */
 
-interface RefusedForm {
-	errors: FieldErrors
-	values: Record<string, string>
-	formError: string | null
-}
-
-/** The list action's answer when it refused one of these forms (the intent it was posted with). */
-function useRefused(): (RefusedForm & { intent: string }) | null {
-	const answer = useActionData() as Partial<RefusedForm> | undefined
-	if (!answer?.values || !answer.errors) return null
-	return {
-		errors: answer.errors,
-		values: answer.values,
-		formError: answer.formError ?? null,
-		intent: answer.values.intent ?? '',
-	}
+/** The list action's answer when it refused one of these forms (`intent`: which one; a post of no known form is told as `deleteView`). */
+function useRefused(): FormAnswer<ListViewIntent> | null {
+	const answer = useActionData() as FormAnswer<ListViewIntent> | undefined
+	return answer && !answer.ok ? answer : null
 }
 
 export function ListViews<Column extends string>({

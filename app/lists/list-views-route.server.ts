@@ -1,19 +1,15 @@
-import { redirect } from '@remix-run/node'
 import { z } from 'zod'
 import { requiredText } from '~/catalogs/fields.server'
 import type { User } from '~/db/schema'
-import { flashSuccess } from '~/utils/flash.server'
-import { invalid, issue, parseForm } from '~/utils/form.server'
+import { formIntents } from '~/utils/form-action.server'
 import { listSearch, parseListState } from './list-query'
 import { columnNames, MAX_VIEWS_PER_LIST, shownColumns, VIEW_NAME_MAX, viewQuery, type ListViewsDefinition } from './list-views'
 import { deleteView, getHiddenColumns, getSavedViews, resetColumns, saveView, setHiddenColumns } from './list-views.server'
 
 /**
- * The column chooser and saved views of a list page: what its loader shows and the intents its action
+ * The column chooser and saved views of a list page: what its loader shows and the forms its action
  * handles. The route checks the list's view grant first; everything here is the user's own.
  */
-
-export const LIST_VIEW_INTENTS = ['saveColumns', 'resetColumns', 'saveView', 'deleteView'] as const
 
 /** The user's columns and saved views of the list; `search` is the page's query (to mark the view shown). */
 export async function getListViews<Column extends string>(userId: number, definition: ListViewsDefinition<Column>, search: string) {
@@ -37,76 +33,71 @@ export async function getListViews<Column extends string>(userId: number, defini
 
 export type ListViewsData<Column extends string = string> = Awaited<ReturnType<typeof getListViews<Column>>>
 
-const intentSchema = z.discriminatedUnion('intent', [
-	z.object({ intent: z.literal('saveColumns') }),
-	z.object({ intent: z.literal('resetColumns') }),
-	z.object({
-		intent: z.literal('saveView'),
-		viewName: requiredText(VIEW_NAME_MAX),
-	}),
-	z.object({
-		intent: z.literal('deleteView'),
-		view: z.string().regex(/^[1-9]\d{0,8}$/, issue('listViews.errors.viewNotFound')),
-	}),
-])
+/** Who posts a list's column choice or saved views: the user whose own they are. */
+export interface ListViewAuth {
+	user: Pick<User, 'id'>
+}
 
-/** Handles one of LIST_VIEW_INTENTS, posted to the list's own address, and sends the user back to it. */
-export async function handleListViewIntent(request: Request, user: Pick<User, 'id'>, definition: ListViewsDefinition) {
+const viewNotFound = { status: 404, formError: 'listViews.errors.viewNotFound' }
+
+/**
+ * The forms of a list's column chooser and saved views, for the list page's `formAction`: posted to the
+ * list's own address, each needs the list's view grant and sends the user back to the list as it was shown.
+ */
+export function listViewIntents(request: Request, definition: ListViewsDefinition) {
 	const url = new URL(request.url)
 	const back = `${definition.path}${listSearch(parseListState(url.searchParams, definition.spec), definition.spec)}`
-	const form = await parseForm(request, intentSchema)
-	if (!form.ok) {
-		if (form.errors.view) return invalid({ values: form.values, formError: 'listViews.errors.viewNotFound' }, { status: 404 })
-		if (form.errors.viewName) return invalid({ errors: form.errors, values: form.values })
-		return invalid({ values: form.values, formError: 'errors.badRequestBody' })
+	const intent = formIntents<ListViewAuth>()
+	return {
+		// First: a post of no known form is told as this one's refusal is, above the list's forms.
+		deleteView: intent({
+			permission: 'view',
+			schema: z.object({ view: z.string().regex(/^[1-9]\d{0,8}$/) }),
+			// A malformed id names no view of the user's, as another user's view does.
+			onInvalid: viewNotFound,
+			run: async ({ data }, { user }) =>
+				(await deleteView(user.id, definition.key, Number(data.view)))
+					? { ok: true as const }
+					: { ok: false as const, reason: 'noSuchView' as const },
+			refusals: { noSuchView: viewNotFound },
+			done: () => ({ redirect: back, toast: 'listViews.viewDeleted' }),
+		}),
+		saveColumns: intent({
+			permission: 'view',
+			check: async (formData) => {
+				const known = columnNames(definition) as string[]
+				const chosen = formData.getAll('column')
+				return chosen.every((name) => typeof name === 'string' && known.includes(name))
+					? { ok: true as const, hidden: known.filter((name) => !chosen.includes(name)) }
+					: { ok: false as const, formError: 'listViews.errors.unknownColumn' }
+			},
+			run: async ({ checked }, { user }) => {
+				await setHiddenColumns(user.id, definition.key, checked.hidden)
+				return { ok: true as const }
+			},
+			refusals: {},
+			done: () => ({ redirect: back, toast: 'listViews.columnsSaved' }),
+		}),
+		resetColumns: intent({
+			permission: 'view',
+			run: async (_form, { user }) => {
+				await resetColumns(user.id, definition.key)
+				return { ok: true as const }
+			},
+			refusals: {},
+			done: () => ({ redirect: back, toast: 'listViews.columnsReset' }),
+		}),
+		saveView: intent({
+			permission: 'view',
+			schema: z.object({ viewName: requiredText(VIEW_NAME_MAX) }),
+			run: ({ data }, { user }) => saveView(user.id, definition.key, { name: data.viewName, query: viewQuery(definition, url.search) }),
+			refusals: {
+				nameTaken: { status: 409, errors: { viewName: { key: 'listViews.errors.nameTaken' } } },
+				tooMany: { status: 409, errors: { viewName: { key: 'listViews.errors.tooMany', values: { max: MAX_VIEWS_PER_LIST } } } },
+			},
+			done: (_result, { data }) => ({ redirect: back, toast: 'listViews.viewSaved', toastValues: { name: data.viewName } }),
+		}),
 	}
-	switch (form.data.intent) {
-		case 'saveColumns': {
-			const known = columnNames(definition) as string[]
-			const chosen = form.formData.getAll('column')
-			if (!chosen.every((name) => typeof name === 'string' && known.includes(name))) {
-				return invalid({
-					values: form.values,
-					formError: 'listViews.errors.unknownColumn',
-				})
-			}
-			await setHiddenColumns(
-				user.id,
-				definition.key,
-				known.filter((name) => !chosen.includes(name)),
-			)
-			await flashSuccess(request, 'listViews.columnsSaved')
-			break
-		}
-		case 'resetColumns':
-			await resetColumns(user.id, definition.key)
-			await flashSuccess(request, 'listViews.columnsReset')
-			break
-		case 'saveView': {
-			const name = form.data.viewName
-			const saved = await saveView(user.id, definition.key, {
-				name,
-				query: viewQuery(definition, url.search),
-			})
-			if (!saved.ok) {
-				const error =
-					saved.reason === 'nameTaken'
-						? { key: 'listViews.errors.nameTaken' }
-						: {
-								key: 'listViews.errors.tooMany',
-								values: { max: MAX_VIEWS_PER_LIST },
-							}
-				return invalid({ errors: { viewName: error }, values: form.values }, { status: 409 })
-			}
-			await flashSuccess(request, 'listViews.viewSaved', { name })
-			break
-		}
-		case 'deleteView':
-			if (!(await deleteView(user.id, definition.key, Number(form.data.view)))) {
-				return invalid({ values: form.values, formError: 'listViews.errors.viewNotFound' }, { status: 404 })
-			}
-			await flashSuccess(request, 'listViews.viewDeleted')
-			break
-	}
-	return redirect(back)
 }
+
+export type ListViewIntent = keyof ReturnType<typeof listViewIntents>

@@ -50,8 +50,8 @@ export async function referenceListLoader(
 }
 
 /** The list page's POST: the user's column choice and saved views. */
-export function referenceListAction(list: ReferenceListDefinition, request: Request, user: Pick<User, 'id'>) {
-	return catalogListAction(request, user, listPages(list))
+export function referenceListAction(list: ReferenceListDefinition, request: Request) {
+	return catalogListAction(request, listPages(list))
 }
 
 /** The bulk actions on the list's ticked items, naming them in the reader's language. */
@@ -126,7 +126,7 @@ export function referenceListRoutes(list: ReferenceListDefinition): CatalogServe
 	return {
 		list: {
 			loader: (request, access) => referenceListLoader(list, request, access),
-			action: (request, { user }) => referenceListAction(list, request, user),
+			action: (request) => referenceListAction(list, request),
 		},
 		record: {
 			loader: (request, params, { grants }) => itemLoader(list, request, params.id, grants),

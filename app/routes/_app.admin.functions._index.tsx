@@ -1,19 +1,19 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { FUNCTIONS_PATH, functionHref } from '~/admin/functions'
 import { functionMoveSchema } from '~/admin/function-form.server'
 import { functionTreeEntries, moveFunction } from '~/admin/functions.server'
 import { PageHeader } from '~/components/page-header'
-import { CsrfInput } from '~/components/forms'
+import { CsrfInput, ErrorSummary } from '~/components/forms'
 import { getLanguage, getT } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
 import { can } from '~/permissions/grants'
 import { requirePermission } from '~/permissions/grants.server'
-import { parseForm } from '~/utils/form.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { pageTitle } from '~/utils/meta'
-import { flashSuccess } from '~/utils/flash.server'
+import type { Actor } from '~/audit/audit.server'
+import { formAction, formIntents } from '~/utils/form-action.server'
 import { Badge } from '~/components/badge'
 import { TableScroller } from '~/components/list'
 
@@ -33,20 +33,34 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	}
 }
 
-/** Moving a function up or down among its siblings. */
+/** Moving a function up or down among its siblings: a button each, the function's id its only field. */
 export async function action({ request }: ActionFunctionArgs) {
-	const { user } = await requirePermission(request, 'QUANTRI_FUNCTIONS', 'update')
-	const form = await parseForm(request, functionMoveSchema)
-	if (!form.ok) throw new Response(null, { status: 400 })
-	const result = await moveFunction(form.data.id, form.data.intent, { id: user.id, email: user.email })
-	if (!result.ok) throw new Response(null, { status: 404 })
-	if (result.moved) await flashSuccess(request, 'admin.functions.moved', { code: result.code })
-	return redirect(FUNCTIONS_PATH)
+	return formAction(request, {
+		permit: (permission) => requirePermission(request, 'QUANTRI_FUNCTIONS', permission),
+		intents: { up: move('up'), down: move('down') },
+	})
+}
+
+/** A function gone since the list was read is the 404 page (`notFound`); a malformed id is told as an unknown intent is. */
+function move(direction: 'up' | 'down') {
+	return formIntents<{ user: Actor }>()({
+		permission: 'update',
+		schema: functionMoveSchema,
+		onInvalid: { status: 400, formError: 'errors.badRequestBody' },
+		run: ({ data }, { user }) => moveFunction(data.id, direction, user),
+		refusals: {},
+		done: (result) => ({
+			redirect: FUNCTIONS_PATH,
+			toast: result.moved ? 'admin.functions.moved' : undefined,
+			toastValues: { code: result.code },
+		}),
+	})
 }
 
 export default function FunctionsPage() {
 	const { t } = useTranslation()
 	const { entries, allowed } = useLoaderData<typeof loader>()
+	const failed = useActionData<typeof action>()
 	return (
 		<section aria-labelledby="functions-heading">
 			<PageHeader title={t('admin.functions.title')} id="functions-heading">
@@ -56,6 +70,7 @@ export default function FunctionsPage() {
 					</Link>
 				) : null}
 			</PageHeader>
+			<ErrorSummary formError={failed?.formError ? t(failed.formError) : null} />
 			<TableScroller labelledBy="functions-caption">
 				<table className="table table-sm align-middle admin-matrix">
 					<caption id="functions-caption" className="visually-hidden">

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/db.server'
 import { location } from '../support/client'
 import { fieldError, fieldValue, format, signedIn, vn } from '../support/catalogs'
-import { hrefs, parseHtml } from '../support/html'
+import { errorSummary, hrefs, parseHtml } from '../support/html'
 import { startServer, type RunningServer } from '../support/server'
 
 let server: RunningServer
@@ -300,6 +300,23 @@ describe('functions', () => {
 		}
 		expect((await fn('QUANTRI_ROLES')).sort_order).toBeGreaterThan((await fn('QUANTRI_USERS')).sort_order)
 		expect(usersBefore.code).toBe('QUANTRI_USERS')
+	})
+
+	test('a move of no known intent is 400 with the message and no function gone is 404: nothing moves', async () => {
+		const orders = async () => getDb().selectFrom('functions').select(['id', 'sort_order', 'updated_at']).orderBy('id').execute()
+		const moves = async () => (await getDb().selectFrom('audit_log').select('id').where('action', '=', 'function.moved').execute()).length
+		const roles = await fn('QUANTRI_ROLES')
+		const [before, movedBefore] = [await orders(), await moves()]
+		for (const posted of [{ intent: 'sideways', id: String(roles.id) }, { id: String(roles.id) }, { intent: 'up', id: 'x' }]) {
+			const refused = await admin.client.post('/admin/functions', posted as Record<string, string>)
+			expect(refused.status, JSON.stringify(posted)).toBe(400)
+			expect(errorSummary(await refused.text())?.items, JSON.stringify(posted)).toEqual([vn.errors.badRequestBody])
+		}
+		const gone = await admin.client.post('/admin/functions', { intent: 'down', id: '2147483647' })
+		expect(gone.status).toBe(404)
+		await gone.text()
+		expect(await orders()).toEqual(before)
+		expect(await moves()).toBe(movedBefore)
 	})
 
 	test('a viewer gets 403 on every function page and form', async () => {

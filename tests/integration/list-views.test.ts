@@ -179,12 +179,21 @@ describe('the column chooser', () => {
 		expect(await storedViews(nobody.user.id, 'tools')).toEqual([])
 	})
 
-	test('an unknown intent is a 400', async () => {
-		const response = await viewer.client.post('/danhmuc/tram', {
-			intent: 'dropTable',
-		})
-		expect(response.status).toBe(400)
-		expect(errorSummary(await response.text())).not.toBeNull()
+	test('an unknown or missing intent is a 400 told above the forms, and nothing is saved', async () => {
+		const { client, user } = await signedIn(server, ['viewer'])
+		for (const posted of [
+			{ intent: 'dropTable', column: 'status', viewName: 'Của tôi' },
+			{ column: 'status', viewName: 'Của tôi' },
+		] as Record<string, string>[]) {
+			const response = await client.post('/danhmuc/tram', posted)
+			expect(response.status, JSON.stringify(posted)).toBe(400)
+			const html = await response.text()
+			expect(errorSummary(html)?.items).toEqual([vn.errors.badRequestBody])
+			expect(parseHtml(html).querySelector('.list-views > .error-summary')).not.toBeNull()
+			expect(parseHtml(html).querySelector('.list-views details[open]')).toBeNull()
+		}
+		expect(await getDb().selectFrom('list_columns').selectAll().where('user_id', '=', user.id).execute()).toEqual([])
+		expect(await storedViews(user.id, 'stations')).toEqual([])
 	})
 })
 

@@ -216,7 +216,7 @@ const GAUGE_ROUTES = {
 			loadCatalogList(request, access, GAUGE_PAGES, GAUGE_LIST, async (state) => ({
 				result: await readListing<GaugeListRow, GaugeFilter, GaugeSort>(GAUGE_LISTING, state, EVERYWHERE),
 			})),
-		action: (request, { user }) => catalogListAction(request, user, GAUGE_PAGES),
+		action: (request) => catalogListAction(request, GAUGE_PAGES),
 	},
 	record: {
 		loader: (request, params, { grants }) => loadCatalogRecord(request, params, grants, GAUGE_RECORD, async () => ({})),

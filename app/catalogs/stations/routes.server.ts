@@ -25,7 +25,7 @@ export const STATION_ROUTES = {
 				const [result, types] = await Promise.all([listStations(state, access.scope), optionsFor(STATION_TYPE_LIST, request)])
 				return { result, types, provinces: access.scope }
 			}),
-		action: (request, { user }) => catalogListAction(request, user, STATION_PAGES),
+		action: (request) => catalogListAction(request, STATION_PAGES),
 	},
 	record: {
 		loader: (request, params, { grants, scope, scopeOf }) =>

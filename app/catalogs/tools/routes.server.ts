@@ -30,7 +30,7 @@ export const TOOL_ROUTES = {
 				])
 				return { result, station: station ?? null, stationMissing: station === null, stations, categories, provinces: access.scope }
 			}),
-		action: (request, { user }) => catalogListAction(request, user, TOOL_PAGES),
+		action: (request) => catalogListAction(request, TOOL_PAGES),
 	},
 	record: {
 		loader: (request, params, { grants, scope, scopeOf }) =>
