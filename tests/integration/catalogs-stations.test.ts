@@ -419,32 +419,6 @@ describe('editing a station', () => {
 })
 
 describe('deleting a station', () => {
-	test('the confirmation page (no JavaScript) asks first; the POST deletes and audits', async () => {
-		const { id, code } = await seedStation()
-		const confirm = await operator.client.get(`/danhmuc/tram/${id}?confirm=delete`)
-		expect(confirm.status).toBe(200)
-		const html = await confirm.text()
-		expect(html).toContain(format(vnStations.deleteTitle, { code }))
-		const confirmForm = parseHtml(html)
-			.querySelectorAll('form')
-			.find((form) => form.querySelector('input[name="intent"][value="delete"]'))
-		expect(confirmForm?.getAttribute('method')).toBe('post')
-		expect(confirmForm?.querySelector('input[name="intent"]')?.getAttribute('type')).toBe('hidden')
-		const response = await operator.client.post(`/danhmuc/tram/${id}`, { intent: 'delete', version: '1' })
-		expect(response.status).toBe(302)
-		expect(location(response)).toBe('/danhmuc/tram')
-		expect(await stationRow(id)).toBeUndefined()
-		expect(await (await operator.client.get('/danhmuc/tram')).text()).toContain(format(vnStations.deleted, { code }))
-		const audit = await getDb()
-			.selectFrom('audit_log')
-			.select(['action', 'details'])
-			.where('entity', '=', 'station')
-			.where('entity_id', '=', String(id))
-			.where('action', '=', 'station.deleted')
-			.executeTakeFirstOrThrow()
-		expect(JSON.parse(audit.details!).changes.code).toEqual({ from: code, to: '' })
-	})
-
 	test('a station that still has tools is not deleted, and the page says why', async () => {
 		const { id } = await seedStation()
 		const tool = await createTool({ ...toolFieldsParsed(), stationId: id }, operator.actor)

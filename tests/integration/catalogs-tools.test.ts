@@ -197,16 +197,6 @@ describe('tools', () => {
 		expect(html).toContain(`<span class="fw-semibold">${vn.tools.fields.stationId}:</span>`)
 	})
 
-	test('delete: confirmation page without JavaScript, then the POST', async () => {
-		const { id, code } = await createTool()
-		const confirm = await (await operator.client.get(`/congcu/list/${id}?confirm=delete`)).text()
-		expect(confirm).toContain(format(vnTools.deleteTitle, { code }))
-		const response = await operator.client.post(`/congcu/list/${id}`, { intent: 'delete', version: '1' })
-		expect(response.status).toBe(302)
-		expect(location(response)).toBe('/congcu/list')
-		expect(await toolRow(id)).toBeUndefined()
-	})
-
 	test('a viewer sees no write controls and gets 403 when posting anyway', async () => {
 		const { id, code } = await createTool({ name: 'Không đổi' })
 		const list = await (await viewer.client.get('/congcu/list')).text()

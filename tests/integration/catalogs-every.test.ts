@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { getDb } from '~/db/db.server'
+import { CATALOGS } from '~/catalogs/registry.js'
+import { location, type TestClient } from '../support/client'
+import { alerts, escapeHtml, fieldValue, format, itemFields, signedIn, stationFields, statuses, toolFields, vn } from '../support/catalogs'
+import { parseHtml } from '../support/html'
+import { startServer, type RunningServer } from '../support/server'
+import { catalogTexts } from '../support/translate'
+
+/**
+ * What every catalog of the registry does alike, each behaviour tested once over a table of them all
+ * (issue 37: the copies each catalog's own file had are folded in here).
+ */
+
+type Account = Awaited<ReturnType<typeof signedIn>>
+type Role = 'admin' | 'operator' | 'viewer'
+
+let server: RunningServer
+let mine: Account
+let theirs: Account
+/** An account of each built-in role. */
+const as = {} as Record<Role, Account>
+
+beforeAll(async () => {
+	server = await startServer()
+	mine = await signedIn(server, ['admin'])
+	theirs = await signedIn(server, ['admin'])
+	as.admin = mine
+	as.operator = await signedIn(server, ['operator'])
+	as.viewer = await signedIn(server, ['viewer'])
+})
+
+afterAll(async () => {
+	expect(await server?.stop()).toBe(0)
+})
+
+/** A catalog of the registry: where its records are kept, its texts, who may change it, and its record form as posted. */
+interface Catalog {
+	catalog: keyof typeof CATALOGS
+	table: 'stations' | 'tools' | 'reference_items'
+	/** The audit log's entity: `<entity>.created`, `.deleted`. */
+	entity: 'station' | 'tool' | 'station_type' | 'tool_category'
+	/** Its text tree in the locale files. */
+	texts: string
+	/** The built-in role that may create, change, delete, import and export its records. */
+	editor: Role
+	fields: (overrides?: Record<string, string>) => Record<string, string>
+	/** The form field that names a record (shown after its code), and its column. */
+	name: { field: string; column: 'name' | 'label_vn' }
+	/** The other person's change, saved first. */
+	theirs: Record<string, string>
+	/** What one typed, saved second from the same version. */
+	typed: Record<string, string>
+	/** The row after both: the other's change, one's own nowhere. */
+	saved: Record<string, unknown>
+}
+
+const cases: Catalog[] = [
+	{
+		catalog: 'stations',
+		table: 'stations',
+		entity: 'station',
+		texts: 'stations',
+		editor: 'operator',
+		fields: stationFields,
+		name: { field: 'name', column: 'name' },
+		theirs: { name: 'Trạm của người kia' },
+		typed: { name: 'Trạm của tôi', address: 'Địa chỉ của tôi' },
+		saved: { name: 'Trạm của người kia', address: stationFields().address },
+	},
+	{
+		catalog: 'tools',
+		table: 'tools',
+		entity: 'tool',
+		texts: 'tools',
+		editor: 'operator',
+		fields: toolFields,
+		name: { field: 'name', column: 'name' },
+		theirs: { name: 'Người kia sửa' },
+		typed: { name: 'Tôi sửa', quantity: '7' },
+		saved: { name: 'Người kia sửa', quantity: Number(toolFields().quantity) },
+	},
+	{
+		catalog: 'stationTypes',
+		table: 'reference_items',
+		entity: 'station_type',
+		texts: 'referenceLists.stationTypes',
+		editor: 'admin',
+		fields: itemFields,
+		name: { field: 'labelVn', column: 'label_vn' },
+		theirs: { labelVn: 'Trạm năng lượng mặt trời', sortOrder: '5' },
+		typed: { labelVn: 'Bản cũ', labelDe: 'Alt' },
+		saved: { label_vn: 'Trạm năng lượng mặt trời', label_de: null, sort_order: 5 },
+	},
+	{
+		catalog: 'toolCategories',
+		table: 'reference_items',
+		entity: 'tool_category',
+		texts: 'referenceLists.toolCategories',
+		editor: 'admin',
+		fields: itemFields,
+		name: { field: 'labelVn', column: 'label_vn' },
+		theirs: { labelEn: 'Theirs' },
+		typed: { labelEn: 'Mine', sortOrder: '9' },
+		saved: { label_en: 'Theirs', sort_order: Number(itemFields().sortOrder) },
+	},
+]
+
+/** The table's rows for `test.each`: each catalog's key (the test's name) and its entry. */
+const eachCatalog = cases.map((entry) => [entry.catalog, entry] as const)
+
+/** The address of a catalog's list, e.g. `/danhmuc/tram`. */
+const pathOf = (entry: Catalog) => `/${CATALOGS[entry.catalog].prefix}`
+
+/** A response's body, once its status is the one expected (the page's alerts, or its start, told when it is not). */
+async function answer(response: Response, status: number, what = ''): Promise<string> {
+	const body = await response.text()
+	expect(response.status, `${what} ${alerts(body) || body.slice(0, 300)}`).toBe(status)
+	return body
+}
+
+/** Creates a record through the catalog's new-record form: its id, its code and the fields posted. */
+async function createRecord(client: TestClient, entry: Catalog, overrides: Record<string, string> = {}) {
+	const fields = entry.fields(overrides)
+	const response = await client.post(`${pathOf(entry)}/new`, fields)
+	await answer(response, 302, 'the new record')
+	const target = location(response)!
+	expect(target.split('/').slice(0, -1).join('/')).toBe(pathOf(entry))
+	return { id: Number(target.split('/').pop()), code: fields.code!, fields }
+}
+
+function rowOf(entry: Catalog, id: number) {
+	return getDb().selectFrom(entry.table).selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+test('the registry has no catalog this table leaves out', () => {
+	expect(cases.map((entry) => entry.catalog).sort()).toEqual(Object.keys(CATALOGS).sort())
+})
+
+describe('a stale save, on every catalog of the registry', () => {
+	test.each(eachCatalog)(
+		'%s: saved by another since it was opened, it is refused (409) naming them, the typed values kept, nothing overwritten',
+		async (_catalog, entry) => {
+			const path = pathOf(entry)
+			const { id, fields } = await createRecord(mine.client, entry)
+			// Both opened version 1; the other saves first.
+			const first = await theirs.client.post(`${path}/${id}`, { ...fields, ...entry.theirs, version: '1' })
+			expect(first.status, alerts(await first.text())).toBe(302)
+
+			const refused = await mine.client.post(`${path}/${id}`, { ...fields, ...entry.typed, version: '1' })
+			expect(refused.status).toBe(409)
+			const html = await refused.text()
+			expect(alerts(html)).toContain(vn.catalog.conflict.title)
+			expect(html).toContain(escapeHtml(theirs.user.display_name))
+			for (const [name, value] of Object.entries(entry.typed)) expect(fieldValue(html, name), name).toBe(value)
+			expect(fieldValue(html, 'version')).toBe('1')
+			expect(await rowOf(entry, id)).toMatchObject({ ...entry.saved, version: 2 })
+		},
+	)
+})
+
+describe('an intent no form of a record page has, on every catalog of the registry', () => {
+	test.each(eachCatalog)('%s: is a bad request (400), and the record is left as it was', async (_catalog, entry) => {
+		const path = pathOf(entry)
+		const { id, fields } = await createRecord(mine.client, entry)
+		const before = await rowOf(entry, id)
+
+		for (const intent of ['archive', 'Delete', '']) {
+			const refused = await mine.client.post(`${path}/${id}`, { ...fields, ...entry.typed, version: '1', intent })
+			expect(refused.status, `intent=${intent}`).toBe(400)
+			expect(await refused.text(), `intent=${intent}`).toContain(escapeHtml(vn.errors.badRequestTitle))
+		}
+		expect(await rowOf(entry, id)).toEqual(before)
+	})
+})
+
+describe('a delete without JavaScript, on every catalog of the registry', () => {
+	test.each(eachCatalog)(
+		'%s: the record’s delete link opens a confirmation page whose form posts the delete; it is done, audited and said on the list',
+		async (_catalog, entry) => {
+			const path = pathOf(entry)
+			const texts = catalogTexts('vn', entry.texts)
+			const editor = as[entry.editor]
+			const { id, code, fields } = await createRecord(editor.client, entry)
+			const record = parseHtml(await answer(await editor.client.get(`${path}/${id}`), 200))
+			expect(record.querySelector(`a[href="${path}/${id}?confirm=delete"]`)?.text.trim()).toBe(texts.delete)
+
+			const page = parseHtml(await answer(await editor.client.get(`${path}/${id}?confirm=delete`), 200))
+			expect(page.querySelector('h1')?.text.trim()).toBe(format(texts.deleteTitle, { code }))
+			expect(page.querySelector('main')?.text).toContain(format(texts.deleteQuestion, { code, name: fields[entry.name.field]! }))
+			const form = page.querySelectorAll('form').find((candidate) => candidate.querySelector('input[name="intent"][value="delete"]'))
+			expect(form?.getAttribute('method')).toBe('post')
+			expect(form?.getAttribute('action')).toBe(`${path}/${id}`)
+			const hidden = form!
+				.querySelectorAll('input[type="hidden"]')
+				.map((input) => [input.getAttribute('name'), input.getAttribute('value')])
+			expect(hidden).toEqual(
+				expect.arrayContaining([
+					['intent', 'delete'],
+					['version', '1'],
+					['csrf', await editor.client.csrfToken()],
+				]),
+			)
+			expect(form!.querySelector('button[type="submit"]')?.text.trim()).toBe(texts.deleteConfirm)
+			expect(form!.querySelector(`a[href="${path}/${id}"]`)?.text.trim()).toBe(vn.catalog.cancel)
+			expect(await rowOf(entry, id)).toBeDefined()
+
+			// The form's own fields, as a browser posts them.
+			const deleted = await editor.client.post(form!.getAttribute('action')!, Object.fromEntries(hidden as [string, string][]))
+			await answer(deleted, 302, 'the delete')
+			expect(location(deleted)).toBe(path)
+			expect(await rowOf(entry, id)).toBeUndefined()
+			expect(statuses(await answer(await editor.client.get(path), 200))).toContain(format(texts.deleted, { code }))
+			const audit = await getDb()
+				.selectFrom('audit_log')
+				.select(['action', 'details', 'actor_user_id'])
+				.where('entity', '=', entry.entity)
+				.where('entity_id', '=', String(id))
+				.orderBy('id')
+				.execute()
+			expect(audit.map((row) => row.action)).toEqual([`${entry.entity}.created`, `${entry.entity}.deleted`])
+			expect(audit[1]!.actor_user_id).toBe(editor.user.id)
+			expect(JSON.parse(audit[1]!.details!).changes.code).toEqual({ from: code, to: '' })
+		},
+	)
+})
