@@ -2,7 +2,19 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/db.server'
 import { CATALOGS } from '~/catalogs/registry.js'
 import { location, type TestClient } from '../support/client'
-import { alerts, escapeHtml, fieldValue, format, itemFields, signedIn, stationFields, statuses, toolFields, vn } from '../support/catalogs'
+import {
+	alerts,
+	escapeHtml,
+	fieldValue,
+	format,
+	itemFields,
+	signedIn,
+	stationFields,
+	statuses,
+	toolFields,
+	uploadCsv,
+	vn,
+} from '../support/catalogs'
 import { parseHtml } from '../support/html'
 import { startServer, type RunningServer } from '../support/server'
 import { catalogTexts } from '../support/translate'
@@ -44,6 +56,8 @@ interface Catalog {
 	texts: string
 	/** The built-in role that may create, change, delete, import and export its records. */
 	editor: Role
+	/** The built-in roles that may only view them. */
+	readers: Role[]
 	fields: (overrides?: Record<string, string>) => Record<string, string>
 	/** The form field that names a record (shown after its code), and its column. */
 	name: { field: string; column: 'name' | 'label_vn' }
@@ -62,6 +76,7 @@ const cases: Catalog[] = [
 		entity: 'station',
 		texts: 'stations',
 		editor: 'operator',
+		readers: ['viewer'],
 		fields: stationFields,
 		name: { field: 'name', column: 'name' },
 		theirs: { name: 'Trạm của người kia' },
@@ -74,6 +89,7 @@ const cases: Catalog[] = [
 		entity: 'tool',
 		texts: 'tools',
 		editor: 'operator',
+		readers: ['viewer'],
 		fields: toolFields,
 		name: { field: 'name', column: 'name' },
 		theirs: { name: 'Người kia sửa' },
@@ -86,6 +102,7 @@ const cases: Catalog[] = [
 		entity: 'station_type',
 		texts: 'referenceLists.stationTypes',
 		editor: 'admin',
+		readers: ['viewer', 'operator'],
 		fields: itemFields,
 		name: { field: 'labelVn', column: 'label_vn' },
 		theirs: { labelVn: 'Trạm năng lượng mặt trời', sortOrder: '5' },
@@ -98,6 +115,7 @@ const cases: Catalog[] = [
 		entity: 'tool_category',
 		texts: 'referenceLists.toolCategories',
 		editor: 'admin',
+		readers: ['viewer', 'operator'],
 		fields: itemFields,
 		name: { field: 'labelVn', column: 'label_vn' },
 		theirs: { labelEn: 'Theirs' },
@@ -108,6 +126,9 @@ const cases: Catalog[] = [
 
 /** The table's rows for `test.each`: each catalog's key (the test's name) and its entry. */
 const eachCatalog = cases.map((entry) => [entry.catalog, entry] as const)
+
+/** The same for each role that may only view a catalog: the catalog's key, the role and the entry. */
+const eachReader = cases.flatMap((entry) => entry.readers.map((role) => [entry.catalog, role, entry] as const))
 
 /** The address of a catalog's list, e.g. `/danhmuc/tram`. */
 const pathOf = (entry: Catalog) => `/${CATALOGS[entry.catalog].prefix}`
@@ -131,6 +152,16 @@ async function createRecord(client: TestClient, entry: Catalog, overrides: Recor
 
 function rowOf(entry: Catalog, id: number) {
 	return getDb().selectFrom(entry.table).selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+/** The ids of the catalog's records coded `code` (in its table). */
+async function coded(entry: Catalog, code: string) {
+	return (await getDb().selectFrom(entry.table).select('id').where('code', '=', code).execute()).map((row) => row.id)
+}
+
+/** A record's form fields as a CSV file to import: their names the header row, their values the one row. */
+function csvOf(fields: Record<string, string>) {
+	return `${Object.keys(fields).join(',')}\r\n${Object.values(fields).join(',')}\r\n`
 }
 
 test('the registry has no catalog this table leaves out', () => {
@@ -221,6 +252,77 @@ describe('a delete without JavaScript, on every catalog of the registry', () => 
 			expect(audit.map((row) => row.action)).toEqual([`${entry.entity}.created`, `${entry.entity}.deleted`])
 			expect(audit[1]!.actor_user_id).toBe(editor.user.id)
 			expect(JSON.parse(audit[1]!.details!).changes.code).toEqual({ from: code, to: '' })
+		},
+	)
+})
+
+describe('what a user is offered, on every catalog of the registry', () => {
+	test.each(eachCatalog)(
+		'%s: its editor is offered a new record, the import and the export on the list, and the form and the delete on a record',
+		async (_catalog, entry) => {
+			const path = pathOf(entry)
+			const texts = catalogTexts('vn', entry.texts)
+			const editor = as[entry.editor]
+			const { id } = await createRecord(editor.client, entry)
+			const list = parseHtml(await answer(await editor.client.get(path), 200))
+			expect(list.querySelector(`a[href="${path}/new"]`)?.text.trim()).toBe(texts.new)
+			expect(list.querySelector(`a[href="${path}/import"]`)?.text.trim()).toBe(vn.csv.import)
+			expect(list.querySelector(`a[href="${path}/export.csv"]`)?.text.trim()).toBe(vn.csv.export)
+			const record = parseHtml(await answer(await editor.client.get(`${path}/${id}`), 200))
+			expect(record.querySelector(`form[action="${path}/${id}"] input[name="version"]`)?.getAttribute('value')).toBe('1')
+			expect(record.querySelector(`a[href="${path}/${id}?confirm=delete"]`)?.text.trim()).toBe(texts.delete)
+		},
+	)
+
+	test.each(eachReader)(
+		'%s: the %s role, which may only view it, is offered none of them: the record is shown with its history, without a form',
+		async (_catalog, role, entry) => {
+			const path = pathOf(entry)
+			const reader = as[role].client
+			const { id, code } = await createRecord(as[entry.editor].client, entry)
+			const list = await answer(await reader.get(path), 200)
+			expect(list).not.toContain(`${path}/new`)
+			expect(list).not.toContain(`${path}/import`)
+			expect(list).not.toContain(`${path}/export.csv`)
+			const record = await answer(await reader.get(`${path}/${id}`), 200)
+			expect(record).not.toContain(`action="${path}/${id}"`)
+			expect(record).not.toContain('?confirm=delete')
+			expect(record).not.toContain('name="version"')
+			const page = parseHtml(record)
+			expect(page.querySelector('h1')?.text).toContain(code)
+			expect(page.querySelector('main')?.text).toContain(vn.catalog.history.title)
+		},
+	)
+})
+
+describe('a write by a user who may only view, on every catalog of the registry', () => {
+	test.each(eachReader)(
+		'%s: the %s role gets 403 for every page and post that writes and for the downloads, and nothing is written',
+		async (_catalog, role, entry) => {
+			const path = pathOf(entry)
+			const reader = as[role].client
+			const { id, fields } = await createRecord(as[entry.editor].client, entry)
+			const before = await rowOf(entry, id)
+			const fresh = entry.fields()
+			const writes: [string, () => Promise<Response>][] = [
+				['the new-record page', () => reader.get(`${path}/new`)],
+				['a new record', () => reader.post(`${path}/new`, fresh)],
+				['a save', () => reader.post(`${path}/${id}`, { ...fields, [entry.name.field]: 'Bị sửa', version: '1' })],
+				['the delete’s confirmation page', () => reader.get(`${path}/${id}?confirm=delete`)],
+				['a delete', () => reader.post(`${path}/${id}`, { intent: 'delete', version: '1' })],
+				['the import page', () => reader.get(`${path}/import`)],
+				['an import', () => uploadCsv(reader, `${path}/import`, csvOf(fresh))],
+				['the bulk delete’s confirmation page', () => reader.get(`${path}/bulk-delete?id=${id}`)],
+				['a bulk delete', () => reader.post(`${path}/bulk-delete`, { id: String(id), [`version-${id}`]: '1' })],
+			]
+			for (const [what, write] of writes) expect(await answer(await write(), 403, what), what).toContain(vn.errors.forbiddenTitle)
+			for (const download of [`${path}/export.csv`, `${path}/export-selected.csv?id=${id}`]) {
+				const refused = await reader.get(download)
+				expect(await answer(refused, 403, download), download).toContain(vn.errors.forbiddenTitle)
+				expect(refused.headers.get('Content-Type'), download).toMatch(/^text\/plain/)
+			}
+			expect(await rowOf(entry, id)).toEqual(before)
+			expect(await coded(entry, fresh.code!)).toEqual([])
 		},
 	)
 })
