@@ -326,3 +326,28 @@ describe('a write by a user who may only view, on every catalog of the registry'
 		},
 	)
 })
+
+describe('a post without its form’s CSRF token, on every catalog of the registry', () => {
+	test.each(eachCatalog)(
+		'%s: a new record, a save, a delete, a bulk delete and an import by its editor are refused (403), and nothing is written',
+		async (_catalog, entry) => {
+			const path = pathOf(entry)
+			const editor = as[entry.editor].client
+			const { id, fields } = await createRecord(editor, entry)
+			const before = await rowOf(entry, id)
+			const fresh = entry.fields()
+			const file = new FormData()
+			file.set('file', new Blob([csvOf(fresh)], { type: 'text/csv' }), 'data.csv')
+			const posts: [string, () => Promise<Response>][] = [
+				['a new record', () => editor.post(`${path}/new`, fresh, { csrf: false })],
+				['a save', () => editor.post(`${path}/${id}`, { ...fields, [entry.name.field]: 'CSRF', version: '1' }, { csrf: false })],
+				['a delete', () => editor.post(`${path}/${id}`, { intent: 'delete', version: '1' }, { csrf: false })],
+				['a bulk delete', () => editor.post(`${path}/bulk-delete`, { id: String(id), [`version-${id}`]: '1' }, { csrf: false })],
+				['an import', () => editor.request(`${path}/import`, { method: 'POST', body: file })],
+			]
+			for (const [what, post] of posts) await answer(await post(), 403, what)
+			expect(await rowOf(entry, id)).toEqual(before)
+			expect(await coded(entry, fresh.code!)).toEqual([])
+		},
+	)
+})

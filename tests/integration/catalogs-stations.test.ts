@@ -453,12 +453,3 @@ function toolFieldsParsed() {
 		version: null,
 	}
 }
-
-describe('grants', () => {
-	test('a form without its CSRF token is refused', async () => {
-		const { id, code } = await seedStation()
-		const response = await operator.client.post(`/danhmuc/tram/${id}`, stationFields({ code, name: 'CSRF', version: '1' }), { csrf: false })
-		expect(response.status).toBe(403)
-		expect((await stationRow(id))!.name).not.toBe('CSRF')
-	})
-})
