@@ -7,7 +7,9 @@ import {
 	escapeHtml,
 	fieldValue,
 	format,
+	getPage,
 	itemFields,
+	listedCodes,
 	signedIn,
 	stationFields,
 	statuses,
@@ -61,6 +63,8 @@ interface Catalog {
 	fields: (overrides?: Record<string, string>) => Record<string, string>
 	/** The form field that names a record (shown after its code), and its column. */
 	name: { field: string; column: 'name' | 'label_vn' }
+	/** Another text field of the form, and its column. */
+	text: { field: string; column: 'note' | 'label_en' }
 	/** The other person's change, saved first. */
 	theirs: Record<string, string>
 	/** What one typed, saved second from the same version. */
@@ -79,6 +83,7 @@ const cases: Catalog[] = [
 		readers: ['viewer'],
 		fields: stationFields,
 		name: { field: 'name', column: 'name' },
+		text: { field: 'note', column: 'note' },
 		theirs: { name: 'Trạm của người kia' },
 		typed: { name: 'Trạm của tôi', address: 'Địa chỉ của tôi' },
 		saved: { name: 'Trạm của người kia', address: stationFields().address },
@@ -92,6 +97,7 @@ const cases: Catalog[] = [
 		readers: ['viewer'],
 		fields: toolFields,
 		name: { field: 'name', column: 'name' },
+		text: { field: 'note', column: 'note' },
 		theirs: { name: 'Người kia sửa' },
 		typed: { name: 'Tôi sửa', quantity: '7' },
 		saved: { name: 'Người kia sửa', quantity: Number(toolFields().quantity) },
@@ -105,6 +111,7 @@ const cases: Catalog[] = [
 		readers: ['viewer', 'operator'],
 		fields: itemFields,
 		name: { field: 'labelVn', column: 'label_vn' },
+		text: { field: 'labelEn', column: 'label_en' },
 		theirs: { labelVn: 'Trạm năng lượng mặt trời', sortOrder: '5' },
 		typed: { labelVn: 'Bản cũ', labelDe: 'Alt' },
 		saved: { label_vn: 'Trạm năng lượng mặt trời', label_de: null, sort_order: 5 },
@@ -118,6 +125,7 @@ const cases: Catalog[] = [
 		readers: ['viewer', 'operator'],
 		fields: itemFields,
 		name: { field: 'labelVn', column: 'label_vn' },
+		text: { field: 'labelEn', column: 'label_en' },
 		theirs: { labelEn: 'Theirs' },
 		typed: { labelEn: 'Mine', sortOrder: '9' },
 		saved: { label_en: 'Theirs', sort_order: Number(itemFields().sortOrder) },
@@ -348,6 +356,39 @@ describe('a post without its form’s CSRF token, on every catalog of the regist
 			for (const [what, post] of posts) await answer(await post(), 403, what)
 			expect(await rowOf(entry, id)).toEqual(before)
 			expect(await coded(entry, fresh.code!)).toEqual([])
+		},
+	)
+})
+
+describe('HTML a user types, on every catalog of the registry', () => {
+	test.each(eachCatalog)(
+		'%s: is stored as typed and shown escaped: in the record’s form, on its read-only page and in the list',
+		async (_catalog, entry) => {
+			const path = pathOf(entry)
+			const name = '<script>alert("trạm")</script><b onmouseover=x><img src=x onerror=alert(1)> Máy đo'
+			const text = '<img src=x onerror=alert(1)>'
+			const editor = as[entry.editor].client
+			const { id, code } = await createRecord(editor, entry, { [entry.name.field]: name, [entry.text.field]: text })
+			expect(await rowOf(entry, id)).toMatchObject({ [entry.name.column]: name, [entry.text.column]: text })
+
+			const record = await answer(await editor.get(`${path}/${id}`), 200)
+			expect([fieldValue(record, entry.name.field), fieldValue(record, entry.text.field)]).toEqual([name, text])
+			const readOnly = await answer(await as[entry.readers[0]!].client.get(`${path}/${id}`), 200)
+			// Found by a search for its words, as typed.
+			const list = await answer(await getPage(editor, `${path}?q=${encodeURIComponent('alert("trạm")')}`), 200)
+			expect(listedCodes(list)).toEqual([code])
+			for (const [what, html] of [
+				['the record', record],
+				['its read-only page', readOnly],
+				['the list', list],
+			]) {
+				expect(html, what).not.toContain('<script>alert(')
+				expect(html, what).not.toContain('<img src=x')
+				expect(html, what).not.toContain('<b onmouseover')
+				expect(html, what).toContain(escapeHtml(name))
+			}
+			expect(record).toContain(escapeHtml(text))
+			expect(readOnly).toContain(escapeHtml(text))
 		},
 	)
 })
