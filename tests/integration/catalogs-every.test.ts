@@ -5,6 +5,7 @@ import { location, type TestClient } from '../support/client'
 import {
 	alerts,
 	escapeHtml,
+	fieldError,
 	fieldValue,
 	format,
 	getPage,
@@ -389,6 +390,38 @@ describe('HTML a user types, on every catalog of the registry', () => {
 			}
 			expect(record).toContain(escapeHtml(text))
 			expect(readOnly).toContain(escapeHtml(text))
+		},
+	)
+})
+
+describe('an address naming no record, on every catalog of the registry', () => {
+	test.each(eachCatalog)('%s: an unknown or malformed id is not found (404)', async (_catalog, entry) => {
+		const path = pathOf(entry)
+		const editor = as[entry.editor].client
+		for (const address of [`${path}/999999999`, `${path}/abc`, `${path}/999999999?confirm=delete`]) {
+			expect(await answer(await editor.get(address), 404, address), address).toContain(vn.errors.notFoundTitle)
+		}
+		const save = await editor.post(`${path}/999999999`, { ...entry.fields(), version: '1' })
+		expect(await answer(save, 404, 'a save'), 'a save').toContain(vn.errors.notFoundTitle)
+		const remove = await editor.post(`${path}/999999999`, { intent: 'delete', version: '1' })
+		expect(await answer(remove, 404, 'a delete'), 'a delete').toContain(vn.errors.notFoundTitle)
+	})
+})
+
+describe('a code another record has, on every catalog of the registry', () => {
+	test.each(eachCatalog)(
+		'%s: a new record with it is refused (409) on the code field, the values kept; the other record is untouched',
+		async (_catalog, entry) => {
+			const path = pathOf(entry)
+			const editor = as[entry.editor].client
+			const { id, code } = await createRecord(editor, entry)
+			const before = await rowOf(entry, id)
+			const html = await answer(await editor.post(`${path}/new`, entry.fields({ code, [entry.name.field]: 'Giữ lại tên này' })), 409)
+			expect(fieldError(html, 'code')).toBe(vn.catalog.errors.codeTaken)
+			expect(fieldValue(html, 'code')).toBe(code)
+			expect(fieldValue(html, entry.name.field)).toBe('Giữ lại tên này')
+			expect(await coded(entry, code)).toEqual([id])
+			expect(await rowOf(entry, id)).toEqual(before)
 		},
 	)
 })

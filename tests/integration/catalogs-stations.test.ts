@@ -106,15 +106,6 @@ describe('creating a station', () => {
 		expect(audit[0]!.actor_user_id).toBe(operator.user.id)
 	})
 
-	test('a code already in use is refused on the code field, values kept', async () => {
-		const { code } = await seedStation()
-		const response = await operator.client.post('/danhmuc/tram/new', stationFields({ code, name: 'Trạm trùng mã' }))
-		expect(response.status).toBe(409)
-		const html = await response.text()
-		expect(fieldError(html, 'code')).toBe(vn.catalog.errors.codeTaken)
-		expect(fieldValue(html, 'name')).toBe('Trạm trùng mã')
-	})
-
 	const tooLong = (n: number) => 'x'.repeat(n)
 	test.each([
 		['code', '', vn.validation.required],
@@ -393,11 +384,6 @@ describe('editing a station', () => {
 		const response = await operator.client.post(`/danhmuc/tram/${id}`, stationFields({ code, latitude: '95', version: '1' }))
 		expect(response.status).toBe(400)
 		expect(fieldError(await response.text(), 'latitude')).toBe(vn.stations.errors.latitudeRange)
-	})
-
-	test('an unknown or malformed id is 404', async () => {
-		expect((await operator.client.get('/danhmuc/tram/999999')).status).toBe(404)
-		expect((await operator.client.get('/danhmuc/tram/abc')).status).toBe(404)
 	})
 })
 
