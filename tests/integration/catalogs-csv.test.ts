@@ -21,6 +21,7 @@ import {
 } from '../support/catalogs'
 import { testDatabaseKind } from '../support/database'
 import { startServer, type RunningServer } from '../support/server'
+import { until } from '../support/wait'
 
 let server: RunningServer
 let operator: Awaited<ReturnType<typeof signedIn>>
@@ -326,18 +327,26 @@ hai dòng",`,
 		/** Follows the progress page until it stops saying "importing"; returns the last answer and the progress seen. */
 		async function followProgress(client: TestClient, progressPath: string) {
 			const seen: string[] = []
-			for (let attempt = 0; attempt < 600; attempt++) {
-				const response = await client.get(progressPath)
-				const html = await response.text()
-				// The progress panel: the status region that holds the progress bar (a flash message is a status too).
-				const status = parseHtml(html).querySelector('progress')?.parentNode ?? null
-				if (response.status !== 200 || !status) return { response, html, seen }
-				seen.push(status.text)
-				// Without JavaScript the page asks again by itself.
-				expect(status.toString()).toContain('<noscript><meta http-equiv="refresh" content="1"/></noscript>')
-				await new Promise((resolve) => setTimeout(resolve, 100))
-			}
-			throw new Error(`the import at ${progressPath} did not finish`)
+			let last: { response: Response; html: string } | undefined
+			await until(
+				async () => {
+					const response = await client.get(progressPath)
+					const html = await response.text()
+					// The progress panel: the status region that holds the progress bar (a flash message is a status too).
+					const status = parseHtml(html).querySelector('progress')?.parentNode ?? null
+					if (response.status !== 200 || !status) {
+						last = { response, html }
+						return true
+					}
+					seen.push(status.text)
+					// Without JavaScript the page asks again by itself.
+					expect(status.toString()).toContain('<noscript><meta http-equiv="refresh" content="1"/></noscript>')
+					return false
+				},
+				`the import at ${progressPath} finishing`,
+				{ timeoutMs: 60_000 },
+			)
+			return { ...last!, seen }
 		}
 
 		test('its progress page leads to the list once every row is written', async () => {
