@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
 import { SERVER_ENTRY, serverNodeFlags, serverProcessEnv } from '../../scripts/server-command.mjs'
+import { until } from '../support/wait'
 import { E2E_PORT, ROOT_DIR, serverEnv } from './env.mjs'
 
 export interface SecondServer {
@@ -26,19 +27,21 @@ export async function startSecondServer(project: string, env: Record<string, str
 		stdio: ['ignore', 'ignore', 'inherit'],
 	})
 	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-	const deadline = Date.now() + 30_000
-	for (;;) {
-		if (child.exitCode !== null) throw new Error(`the second server (port ${port}) exited with ${child.exitCode}`)
-		const ready = await fetch(`${baseUrl}/readyz`).then(
-			(response) => response.ok,
-			() => false,
+	try {
+		await until(
+			() => {
+				if (child.exitCode !== null) throw new Error(`the second server (port ${port}) exited with ${child.exitCode}`)
+				return fetch(`${baseUrl}/readyz`).then(
+					(response) => response.ok,
+					() => false,
+				)
+			},
+			`the second server (port ${port}) getting ready`,
+			{ timeoutMs: 30_000 },
 		)
-		if (ready) break
-		if (Date.now() > deadline) {
-			child.kill('SIGTERM')
-			throw new Error(`the second server (port ${port}) did not get ready in 30 s`)
-		}
-		await new Promise((resolve) => setTimeout(resolve, 100))
+	} catch (error) {
+		if (child.exitCode === null) child.kill('SIGTERM')
+		throw error
 	}
 	return {
 		baseUrl,

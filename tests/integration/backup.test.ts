@@ -59,7 +59,7 @@ describe('backups', () => {
 					acknowledged.push({ code: fields.code!, at: performance.now() })
 				}
 			})()
-			while (acknowledged.length < 20) await new Promise((resolve) => setTimeout(resolve, 20))
+			await until(() => acknowledged.length >= 20, 'twenty stations written through the portal', { intervalMs: 20 })
 			const file = path.join(backupDir, `portal${extension}`)
 			const backupStarted = performance.now()
 			const backup = await runCli('db:backup', '--to', file)

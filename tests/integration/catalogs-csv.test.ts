@@ -21,6 +21,7 @@ import {
 } from '../support/catalogs'
 import { testDatabaseKind } from '../support/database'
 import { startServer, type RunningServer } from '../support/server'
+import { until } from '../support/wait'
 
 let server: RunningServer
 let operator: Awaited<ReturnType<typeof signedIn>>
@@ -100,13 +101,6 @@ describe('station CSV export', () => {
 			await refused.text()
 		},
 	)
-
-	test('export needs the export grant: a viewer gets 403 (plain text)', async () => {
-		const response = await viewer.client.get('/danhmuc/tram/export.csv')
-		expect(response.status).toBe(403)
-		expect(response.headers.get('Content-Type')).toContain('text/plain')
-		expect(await response.text()).toContain(vn.errors.forbiddenTitle)
-	})
 })
 
 describe('station CSV import', () => {
@@ -333,18 +327,26 @@ hai dòng",`,
 		/** Follows the progress page until it stops saying "importing"; returns the last answer and the progress seen. */
 		async function followProgress(client: TestClient, progressPath: string) {
 			const seen: string[] = []
-			for (let attempt = 0; attempt < 600; attempt++) {
-				const response = await client.get(progressPath)
-				const html = await response.text()
-				// The progress panel: the status region that holds the progress bar (a flash message is a status too).
-				const status = parseHtml(html).querySelector('progress')?.parentNode ?? null
-				if (response.status !== 200 || !status) return { response, html, seen }
-				seen.push(status.text)
-				// Without JavaScript the page asks again by itself.
-				expect(status.toString()).toContain('<noscript><meta http-equiv="refresh" content="1"/></noscript>')
-				await new Promise((resolve) => setTimeout(resolve, 100))
-			}
-			throw new Error(`the import at ${progressPath} did not finish`)
+			let last: { response: Response; html: string } | undefined
+			await until(
+				async () => {
+					const response = await client.get(progressPath)
+					const html = await response.text()
+					// The progress panel: the status region that holds the progress bar (a flash message is a status too).
+					const status = parseHtml(html).querySelector('progress')?.parentNode ?? null
+					if (response.status !== 200 || !status) {
+						last = { response, html }
+						return true
+					}
+					seen.push(status.text)
+					// Without JavaScript the page asks again by itself.
+					expect(status.toString()).toContain('<noscript><meta http-equiv="refresh" content="1"/></noscript>')
+					return false
+				},
+				`the import at ${progressPath} finishing`,
+				{ timeoutMs: 60_000 },
+			)
+			return { ...last!, seen }
 		}
 
 		test('its progress page leads to the list once every row is written', async () => {
@@ -398,14 +400,6 @@ hai dòng",`,
 		const response = await upload(operator.client, '/danhmuc/tram/import', big)
 		expect(response.status).toBe(413)
 		expect(parseHtml(await response.text()).querySelector('h1')?.text).toBe(vn.errors.request.tooLarge)
-	})
-
-	test('import needs the import grant: a viewer gets 403 for the page and the upload', async () => {
-		expect((await viewer.client.get('/danhmuc/tram/import')).status).toBe(403)
-		const code = uniqueCode('V')
-		const response = await upload(viewer.client, '/danhmuc/tram/import', `${header(STATION_FIELDS)}\n${code},Trạm,bts,hue,,,,active,,,\n`)
-		expect(response.status).toBe(403)
-		expect(await getDb().selectFrom('stations').select('id').where('code', '=', code).execute()).toEqual([])
 	})
 })
 
@@ -471,10 +465,5 @@ describe('tool CSV', () => {
 			name: 'Kìm đã sửa',
 			version: 2,
 		})
-	})
-
-	test('a viewer may neither export nor import tools', async () => {
-		expect((await viewer.client.get('/congcu/list/export.csv')).status).toBe(403)
-		expect((await viewer.client.get('/congcu/list/import')).status).toBe(403)
 	})
 })

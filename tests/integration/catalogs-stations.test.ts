@@ -10,7 +10,6 @@ import { getDb } from '~/db/db.server'
 import { location } from '../support/client'
 import {
 	alerts,
-	escapeHtml,
 	fieldError,
 	fieldValue,
 	format,
@@ -27,12 +26,10 @@ import { startServer, type RunningServer } from '../support/server'
 const vnStations = catalogTexts('vn', 'stations')
 let server: RunningServer
 let operator: Awaited<ReturnType<typeof signedIn>>
-let viewer: Awaited<ReturnType<typeof signedIn>>
 
 beforeAll(async () => {
 	server = await startServer()
 	operator = await signedIn(server, ['operator'])
-	viewer = await signedIn(server, ['viewer'])
 })
 
 afterAll(async () => {
@@ -109,15 +106,6 @@ describe('creating a station', () => {
 		expect(audit[0]!.actor_user_id).toBe(operator.user.id)
 	})
 
-	test('a code already in use is refused on the code field, values kept', async () => {
-		const { code } = await seedStation()
-		const response = await operator.client.post('/danhmuc/tram/new', stationFields({ code, name: 'Trạm trùng mã' }))
-		expect(response.status).toBe(409)
-		const html = await response.text()
-		expect(fieldError(html, 'code')).toBe(vn.catalog.errors.codeTaken)
-		expect(fieldValue(html, 'name')).toBe('Trạm trùng mã')
-	})
-
 	const tooLong = (n: number) => 'x'.repeat(n)
 	test.each([
 		['code', '', vn.validation.required],
@@ -174,20 +162,6 @@ describe('creating a station', () => {
 			expect(html).not.toContain('\uFFFD')
 			expect([fieldValue(html, 'name'), fieldValue(html, 'address'), fieldValue(html, 'note')]).toEqual([name, address, note])
 		}
-	})
-
-	test('HTML and script in text are stored as typed and shown escaped', async () => {
-		const name = '<script>alert("trạm")</script><b onmouseover=x>'
-		const { id } = await seedStation({ name, note: '<img src=x onerror=alert(1)>' })
-		const html = await (await operator.client.get(`/danhmuc/tram/${id}`)).text()
-		expect(html).not.toContain('<script>alert(')
-		expect(html).not.toContain('<img src=x')
-		expect(html).toContain(escapeHtml(name))
-		expect(fieldValue(html, 'name')).toBe(name)
-		expect((await stationRow(id))!.name).toBe(name)
-		const list = await (await getPage(operator.client, `/danhmuc/tram?q=${encodeURIComponent('alert("trạm")')}`)).text()
-		expect(list).toContain(escapeHtml(name))
-		expect(list).not.toContain('<script>alert(')
 	})
 })
 
@@ -411,40 +385,9 @@ describe('editing a station', () => {
 		expect(response.status).toBe(400)
 		expect(fieldError(await response.text(), 'latitude')).toBe(vn.stations.errors.latitudeRange)
 	})
-
-	test('an unknown or malformed id is 404', async () => {
-		expect((await operator.client.get('/danhmuc/tram/999999')).status).toBe(404)
-		expect((await operator.client.get('/danhmuc/tram/abc')).status).toBe(404)
-	})
 })
 
 describe('deleting a station', () => {
-	test('the confirmation page (no JavaScript) asks first; the POST deletes and audits', async () => {
-		const { id, code } = await seedStation()
-		const confirm = await operator.client.get(`/danhmuc/tram/${id}?confirm=delete`)
-		expect(confirm.status).toBe(200)
-		const html = await confirm.text()
-		expect(html).toContain(format(vnStations.deleteTitle, { code }))
-		const confirmForm = parseHtml(html)
-			.querySelectorAll('form')
-			.find((form) => form.querySelector('input[name="intent"][value="delete"]'))
-		expect(confirmForm?.getAttribute('method')).toBe('post')
-		expect(confirmForm?.querySelector('input[name="intent"]')?.getAttribute('type')).toBe('hidden')
-		const response = await operator.client.post(`/danhmuc/tram/${id}`, { intent: 'delete', version: '1' })
-		expect(response.status).toBe(302)
-		expect(location(response)).toBe('/danhmuc/tram')
-		expect(await stationRow(id)).toBeUndefined()
-		expect(await (await operator.client.get('/danhmuc/tram')).text()).toContain(format(vnStations.deleted, { code }))
-		const audit = await getDb()
-			.selectFrom('audit_log')
-			.select(['action', 'details'])
-			.where('entity', '=', 'station')
-			.where('entity_id', '=', String(id))
-			.where('action', '=', 'station.deleted')
-			.executeTakeFirstOrThrow()
-		expect(JSON.parse(audit.details!).changes.code).toEqual({ from: code, to: '' })
-	})
-
 	test('a station that still has tools is not deleted, and the page says why', async () => {
 		const { id } = await seedStation()
 		const tool = await createTool({ ...toolFieldsParsed(), stationId: id }, operator.actor)
@@ -481,48 +424,3 @@ function toolFieldsParsed() {
 		version: null,
 	}
 }
-
-describe('grants', () => {
-	test('a viewer sees the list and records without any write control', async () => {
-		const { id } = await seedStation()
-		const list = await (await viewer.client.get('/danhmuc/tram')).text()
-		expect(list).not.toContain('href="/danhmuc/tram/new"')
-		expect(list).not.toContain('href="/danhmuc/tram/import"')
-		expect(list).not.toContain('/danhmuc/tram/export.csv')
-		const record = await (await viewer.client.get(`/danhmuc/tram/${id}`)).text()
-		expect(record).not.toContain(`action="/danhmuc/tram/${id}"`)
-		expect(record).not.toContain('?confirm=delete')
-		expect(record).not.toContain('name="version"')
-		expect(record).toContain(vn.catalog.history.title)
-	})
-
-	test('an operator sees them', async () => {
-		const { id } = await seedStation()
-		const list = await (await operator.client.get('/danhmuc/tram')).text()
-		expect(list).toContain('href="/danhmuc/tram/new"')
-		expect(list).toContain('href="/danhmuc/tram/import"')
-		expect(list).toContain('href="/danhmuc/tram/export.csv"')
-		const record = await (await operator.client.get(`/danhmuc/tram/${id}`)).text()
-		expect(record).toContain('name="version"')
-		expect(record).toContain(`href="/danhmuc/tram/${id}?confirm=delete"`)
-	})
-
-	test('a viewer posting anyway gets 403 and nothing changes', async () => {
-		const { id, code } = await seedStation({ name: 'Trạm không đổi' })
-		expect((await viewer.client.post('/danhmuc/tram/new', stationFields())).status).toBe(403)
-		expect((await viewer.client.post(`/danhmuc/tram/${id}`, stationFields({ code, name: 'Bị sửa', version: '1' }))).status).toBe(403)
-		expect((await viewer.client.post(`/danhmuc/tram/${id}`, { intent: 'delete', version: '1' })).status).toBe(403)
-		expect((await viewer.client.get('/danhmuc/tram/new')).status).toBe(403)
-		expect((await viewer.client.get(`/danhmuc/tram/${id}?confirm=delete`)).status).toBe(403)
-		expect((await viewer.client.get('/danhmuc/tram/import')).status).toBe(403)
-		expect((await viewer.client.get('/danhmuc/tram/export.csv')).status).toBe(403)
-		expect(await stationRow(id)).toMatchObject({ name: 'Trạm không đổi', version: 1 })
-	})
-
-	test('a form without its CSRF token is refused', async () => {
-		const { id, code } = await seedStation()
-		const response = await operator.client.post(`/danhmuc/tram/${id}`, stationFields({ code, name: 'CSRF', version: '1' }), { csrf: false })
-		expect(response.status).toBe(403)
-		expect((await stationRow(id))!.name).not.toBe('CSRF')
-	})
-})

@@ -24,7 +24,6 @@ const vnTools = catalogTexts('vn', 'tools')
 
 let server: RunningServer
 let operator: Awaited<ReturnType<typeof signedIn>>
-let viewer: Awaited<ReturnType<typeof signedIn>>
 let station: { id: number; code: string }
 let otherStation: { id: number; code: string }
 
@@ -38,7 +37,6 @@ async function seedStation(overrides: Record<string, string> = {}) {
 beforeAll(async () => {
 	server = await startServer()
 	operator = await signedIn(server, ['operator'])
-	viewer = await signedIn(server, ['viewer'])
 	station = await seedStation({ province: 'hue', name: 'Trạm bơm Huế' })
 	otherStation = await seedStation({ province: 'ca-mau', name: 'Trạm bơm Cà Mau' })
 })
@@ -135,16 +133,6 @@ describe('tools', () => {
 		expect(await getDb().selectFrom('tools').select('id').where('code', '=', fields.code!).execute()).toEqual([])
 	})
 
-	test('HTML in a tool name is shown escaped in the list and the record', async () => {
-		const name = '<img src=x onerror=alert(1)> Máy đo'
-		const { id, code } = await createTool({ name })
-		for (const path of [`/congcu/list?q=${code}`, `/congcu/list/${id}`]) {
-			const html = await (await operator.client.get(path)).text()
-			expect(html).not.toContain('<img src=x')
-			expect(html).toContain(escapeHtml(name))
-		}
-	})
-
 	test('the list filters by station (id or code), the station’s province, status and category, and searches serials', async () => {
 		const marker = uniqueCode('M')
 		const a = await createTool({
@@ -195,30 +183,5 @@ describe('tools', () => {
 		const html = await (await operator.client.get(`/congcu/list/${id}`)).text()
 		expect(html).toContain(vn.catalog.history.actions.updated)
 		expect(html).toContain(`<span class="fw-semibold">${vn.tools.fields.stationId}:</span>`)
-	})
-
-	test('delete: confirmation page without JavaScript, then the POST', async () => {
-		const { id, code } = await createTool()
-		const confirm = await (await operator.client.get(`/congcu/list/${id}?confirm=delete`)).text()
-		expect(confirm).toContain(format(vnTools.deleteTitle, { code }))
-		const response = await operator.client.post(`/congcu/list/${id}`, { intent: 'delete', version: '1' })
-		expect(response.status).toBe(302)
-		expect(location(response)).toBe('/congcu/list')
-		expect(await toolRow(id)).toBeUndefined()
-	})
-
-	test('a viewer sees no write controls and gets 403 when posting anyway', async () => {
-		const { id, code } = await createTool({ name: 'Không đổi' })
-		const list = await (await viewer.client.get('/congcu/list')).text()
-		expect(list).not.toContain('href="/congcu/list/new"')
-		expect(list).not.toContain('/congcu/list/export.csv')
-		expect(list).not.toContain('href="/congcu/list/import"')
-		const record = await (await viewer.client.get(`/congcu/list/${id}`)).text()
-		expect(record).not.toContain('name="version"')
-		expect(record).not.toContain('?confirm=delete')
-		expect((await viewer.client.post('/congcu/list/new', toolFields())).status).toBe(403)
-		expect((await viewer.client.post(`/congcu/list/${id}`, toolFields({ code, name: 'Bị sửa', version: '1' }))).status).toBe(403)
-		expect((await viewer.client.post(`/congcu/list/${id}`, { intent: 'delete' })).status).toBe(403)
-		expect((await toolRow(id))!.name).toBe('Không đổi')
 	})
 })

@@ -145,21 +145,21 @@ describe('the cluster', () => {
 		const uploaded = await onNewConnection(operator.client, (one) => uploadCsv(one, '/danhmuc/tram/import', bulkStationsCsv('CLUSTER')))
 		expect(uploaded.response.status).toBe(303)
 		const progressPath = location(uploaded.response)!
-		let page = await answeredWhere(
-			operator.client,
-			(pid) => pid !== uploaded.pid,
-			(one) => one.get(progressPath),
+		let page: Awaited<ReturnType<typeof answeredWhere>> | undefined
+		await until(
+			async () => {
+				page = await answeredWhere(
+					operator.client,
+					(pid) => pid !== uploaded.pid,
+					(one) => one.get(progressPath),
+				)
+				return !(page.response.status === 200 && parseHtml(page.body).querySelector('progress'))
+			},
+			'the import finishing',
+			{ timeoutMs: 60_000 },
 		)
-		for (let tries = 0; tries < 600 && page.response.status === 200 && parseHtml(page.body).querySelector('progress'); tries++) {
-			await new Promise((resolve) => setTimeout(resolve, 100))
-			page = await answeredWhere(
-				operator.client,
-				(pid) => pid !== uploaded.pid,
-				(one) => one.get(progressPath),
-			)
-		}
-		expect(page.response.status).toBe(302)
-		expect(location(page.response)).toBe('/danhmuc/tram')
+		expect(page!.response.status).toBe(302)
+		expect(location(page!.response)).toBe('/danhmuc/tram')
 		expect(await stationsCoded('CLUSTER')).toBe(8_000)
 	})
 

@@ -11,6 +11,7 @@ import { location, TestClient } from '../support/client'
 import { testDatabaseKind } from '../support/database'
 import { parseHtml } from '../support/html'
 import { mailsTo, resetUrlIn, type ReadMail } from '../support/mail'
+import { until } from '../support/wait'
 import { freePort, startNginx, type RunningProxy } from '../support/nginx'
 import { startServer, type RunningServer } from '../support/server'
 import { stationFields } from '../support/catalogs'
@@ -272,18 +273,20 @@ describe('forwarded headers count only through TRUST_PROXY', () => {
 		const response = await new TestClient(server.url, headers).post('/account/forgot-password', { email })
 		expect(response.status).toBe(200)
 		await response.text()
-		for (let tries = 0; tries < 200; tries++) {
-			const [mail] = await mailsTo(email)
-			if (mail) return mail
-			if (
-				server.output.some(
+		let mail: ReadMail | undefined
+		let none = false
+		await until(
+			async () => {
+				;[mail] = await mailsTo(email)
+				none = server.output.some(
 					(line) => line.includes('"password_reset.no_public_url"') && line.includes(String(response.headers.get('x-request-id'))),
 				)
-			)
-				return null
-			await new Promise((resolve) => setTimeout(resolve, 50))
-		}
-		throw new Error('neither a mail nor password_reset.no_public_url')
+				return mail !== undefined || none
+			},
+			'a mail or password_reset.no_public_url',
+			{ timeoutMs: 10_000, intervalMs: 50 },
+		)
+		return mail ?? null
 	}
 
 	const FORGED = { 'X-Forwarded-Host': 'evil.example:4444', 'X-Forwarded-Proto': 'https' }

@@ -5,6 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { Agent } from 'undici'
 import { selfSignedCertificate } from './tls'
+import { until } from './wait'
 
 const TEMPLATE = path.resolve('deploy/nginx/staff-portal.conf.template')
 const NGINX = '/usr/sbin/nginx'
@@ -28,20 +29,20 @@ export function freePort(): Promise<number> {
 	})
 }
 
-async function waitForPort(port: number, exited: () => boolean) {
-	for (let tries = 0; tries < 100; tries++) {
-		if (exited()) return
-		const open = await new Promise<boolean>((resolve) => {
-			const socket = net.connect(port, '127.0.0.1', () => {
-				socket.destroy()
-				resolve(true)
-			})
-			socket.on('error', () => resolve(false))
+/** Whether something accepts connections on `port` of the loopback address. */
+function listening(port: number): Promise<boolean> {
+	return new Promise<boolean>((resolve) => {
+		const socket = net.connect(port, '127.0.0.1', () => {
+			socket.destroy()
+			resolve(true)
 		})
-		if (open) return
-		await new Promise((resolve) => setTimeout(resolve, 50))
-	}
-	throw new Error(`nginx did not listen on ${port}`)
+		socket.on('error', () => resolve(false))
+	})
+}
+
+/** Waits until nginx listens on `port`, or has exited. */
+function waitForPort(port: number, exited: () => boolean) {
+	return until(async () => exited() || (await listening(port)), `nginx listening on ${port}`, { timeoutMs: 5_000, intervalMs: 50 })
 }
 
 export interface RunningProxy {

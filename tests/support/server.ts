@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
 import readline from 'node:readline'
 import { SERVER_ENTRY, serverProcessEnv } from '../../scripts/server-command.mjs'
+import { until } from './wait'
 
 export interface RunningServer {
 	url: string
@@ -80,14 +81,16 @@ export function startServerCommand(
 						process: child,
 						output,
 						logged: async (matches, waitMs = 10_000) => {
-							const deadline = Date.now() + waitMs
-							for (;;) {
-								const found = logEntries(output).find(matches)
-								if (found) return found
-								if (Date.now() > deadline)
-									throw new Error(`no such log entry in ${waitMs / 1000} s; the last lines:\n${output.slice(-20).join('\n')}`)
-								await new Promise((resolve) => setTimeout(resolve, 20))
+							let found: LogEntry | undefined
+							try {
+								await until(() => (found = logEntries(output).find(matches)) !== undefined, 'such a log entry', {
+									timeoutMs: waitMs,
+									intervalMs: 20,
+								})
+							} catch (error) {
+								throw new Error(`${(error as Error).message}; the last lines:\n${output.slice(-20).join('\n')}`)
 							}
+							return found!
 						},
 						stop: async (signal = 'SIGTERM') => {
 							if (child.exitCode === null) {
