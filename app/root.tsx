@@ -12,7 +12,7 @@ import type { LinksFunction, MetaFunction } from '@remix-run/node'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useChangeLanguage } from 'remix-i18next/react'
-import { ErrorPage } from './components/error-page'
+import { ErrorPage, errorTexts } from './components/error-page'
 import { pageTitle } from './utils/meta'
 import { DEFAULT_LANGUAGE, languageTag } from './i18n/languages'
 import appStylesHref from './styles/app.css'
@@ -95,21 +95,10 @@ function useVersionCheck(build: { version: string; buildDate: string } | undefin
 export function ErrorBoundary() {
 	const error = useRouteError()
 	const { t } = useTranslation()
-	if (isRouteErrorResponse(error)) {
-		if (error.status === 404) return <ErrorPage status={404} title={t('errors.notFoundTitle')} body={t('errors.notFoundBody')} />
-		if (error.status === 403) {
-			const csrf = (error.data as { reason?: string } | null)?.reason === 'csrf'
-			return (
-				<ErrorPage
-					status={403}
-					title={t(csrf ? 'errors.csrfTitle' : 'errors.forbiddenTitle')}
-					body={t(csrf ? 'errors.csrfBody' : 'errors.forbiddenBody')}
-				/>
-			)
-		}
-		if (error.status >= 400 && error.status < 500) {
-			return <ErrorPage status={error.status} title={t('errors.badRequestTitle')} body={t('errors.badRequestBody')} />
-		}
+	if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) {
+		const texts = errorTexts(error.status, error.data)
+		return <ErrorPage status={error.status} title={t(texts.title)} body={t(texts.body)} />
 	}
-	return <ErrorPage status={500} title={t('errors.serverErrorTitle')} body={t('errors.serverErrorBody')} />
+	const texts = errorTexts(500, null)
+	return <ErrorPage status={500} title={t(texts.title)} body={t(texts.body)} />
 }

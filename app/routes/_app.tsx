@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData, useSearchParams } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ErrorPage } from '~/components/error-page'
+import { ErrorPage, errorTexts } from '~/components/error-page'
 import { Footer } from '~/components/shell/footer'
 import { HorizontalNav } from '~/components/shell/horizontal-nav'
 import { ProgressBar } from '~/components/shell/progress-bar'
@@ -142,21 +142,15 @@ export default function AppLayout() {
 	)
 }
 
-/** Errors of pages inside the frame (403 above all) keep the menu, so the user has a way on. */
+/** A refused request inside the frame (403 above all, 404, 400) keeps the menu, so the user has a way on. */
 export function ErrorBoundary() {
 	const error = useRouteError()
 	const { t } = useTranslation()
-	if (isRouteErrorResponse(error) && error.status === 403) {
+	if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) {
+		const texts = errorTexts(error.status, error.data)
 		return (
 			<Shell>
-				<ErrorPage status={403} title={t('errors.forbiddenTitle')} body={t('errors.forbiddenBody')} />
-			</Shell>
-		)
-	}
-	if (isRouteErrorResponse(error) && error.status === 404) {
-		return (
-			<Shell>
-				<ErrorPage status={404} title={t('errors.notFoundTitle')} body={t('errors.notFoundBody')} />
+				<ErrorPage status={error.status} title={t(texts.title)} body={t(texts.body)} />
 			</Shell>
 		)
 	}

@@ -338,7 +338,7 @@ describe('a write by a user who may only view, on every catalog of the registry'
 
 describe('a post without its form’s CSRF token, on every catalog of the registry', () => {
 	test.each(eachCatalog)(
-		'%s: a new record, a save, a delete, a bulk delete and an import by its editor are refused (403), and nothing is written',
+		'%s: a new record, a save, a delete, a bulk delete and an import by its editor are refused (403) as an expired form, and nothing is written',
 		async (_catalog, entry) => {
 			const path = pathOf(entry)
 			const editor = as[entry.editor].client
@@ -354,7 +354,11 @@ describe('a post without its form’s CSRF token, on every catalog of the regist
 				['a bulk delete', () => editor.post(`${path}/bulk-delete`, { id: String(id), [`version-${id}`]: '1' }, { csrf: false })],
 				['an import', () => editor.request(`${path}/import`, { method: 'POST', body: file })],
 			]
-			for (const [what, post] of posts) await answer(await post(), 403, what)
+			for (const [what, post] of posts) {
+				const page = parseHtml(await answer(await post(), 403, what))
+				// Told as an expired form (reload and send again), not as a missing grant.
+				expect(page.querySelector('h1')?.text.trim(), what).toBe(vn.errors.csrfTitle)
+			}
 			expect(await rowOf(entry, id)).toEqual(before)
 			expect(await coded(entry, fresh.code!)).toEqual([])
 		},
