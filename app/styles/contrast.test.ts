@@ -90,7 +90,7 @@ const PAIRS: Pair[] = [
 	},
 	{
 		name: 'the delete link on /admin/users/{id} (.btn-outline-danger on the page)',
-		markup: '<div class="mt-4"><a href="?confirm=delete" class="btn btn-outline-danger" data-target>delete</a></div>',
+		markup: '<div class="mt-4"><a href="?intent=delete" class="btn btn-outline-danger" data-target>delete</a></div>',
 		check: 'text',
 	},
 	{

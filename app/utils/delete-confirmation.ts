@@ -3,9 +3,9 @@
  * JavaScript (with it, a dialog holds the same form). Catalog records, users and roles alike.
  */
 export function deleteConfirmationHref(recordHref: string): string {
-	return `${recordHref}?confirm=delete`
+	return `${recordHref}?intent=delete`
 }
 
 export function isDeleteConfirmation(url: string): boolean {
-	return new URL(url).searchParams.get('confirm') === 'delete'
+	return new URL(url).searchParams.get('intent') === 'delete'
 }

@@ -60,7 +60,7 @@ describe('roles', () => {
 		expect(renamed.status).toBe(302)
 		const row = await getDb().selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 		expect(row).toMatchObject({ name: 'Kế toán trưởng', description: '', is_builtin: 0 })
-		const confirm = await admin.client.get(`/admin/roles/${id}?confirm=delete`)
+		const confirm = await admin.client.get(`/admin/roles/${id}?intent=delete`)
 		expect(confirm.status).toBe(200)
 		const deleted = await admin.client.post(`/admin/roles/${id}`, { intent: 'delete' })
 		expect(location(deleted)).toBe('/admin/roles')

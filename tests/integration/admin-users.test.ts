@@ -551,7 +551,7 @@ describe('locking, resetting and ending sessions', () => {
 
 	test('deleting a user asks first, then removes the account and keeps the audit', async () => {
 		const someone = await createTestUser()
-		const confirm = await admin.client.get(`/admin/users/${someone.user.id}?confirm=delete`)
+		const confirm = await admin.client.get(`/admin/users/${someone.user.id}?intent=delete`)
 		expect(await confirm.text()).toContain(escapeHtml(format(vn.admin.users.deleteQuestion, { email: someone.email })))
 		const response = await admin.client.post(`/admin/users/${someone.user.id}`, { intent: 'delete' })
 		expect(response.status).toBe(302)

@@ -223,9 +223,9 @@ describe('a delete without JavaScript, on every catalog of the registry', () => 
 			const editor = as[entry.editor]
 			const { id, code, fields } = await createRecord(editor.client, entry)
 			const record = parseHtml(await answer(await editor.client.get(`${path}/${id}`), 200))
-			expect(record.querySelector(`a[href="${path}/${id}?confirm=delete"]`)?.text.trim()).toBe(texts.delete)
+			expect(record.querySelector(`a[href="${path}/${id}?intent=delete"]`)?.text.trim()).toBe(texts.delete)
 
-			const page = parseHtml(await answer(await editor.client.get(`${path}/${id}?confirm=delete`), 200))
+			const page = parseHtml(await answer(await editor.client.get(`${path}/${id}?intent=delete`), 200))
 			expect(page.querySelector('h1')?.text.trim()).toBe(format(texts.deleteTitle, { code }))
 			expect(page.querySelector('main')?.text).toContain(format(texts.deleteQuestion, { code, name: fields[entry.name.field]! }))
 			const form = page.querySelectorAll('form').find((candidate) => candidate.querySelector('input[name="intent"][value="delete"]'))
@@ -279,7 +279,7 @@ describe('what a user is offered, on every catalog of the registry', () => {
 			expect(list.querySelector(`a[href="${path}/export.csv"]`)?.text.trim()).toBe(vn.csv.export)
 			const record = parseHtml(await answer(await editor.client.get(`${path}/${id}`), 200))
 			expect(record.querySelector(`form[action="${path}/${id}"] input[name="version"]`)?.getAttribute('value')).toBe('1')
-			expect(record.querySelector(`a[href="${path}/${id}?confirm=delete"]`)?.text.trim()).toBe(texts.delete)
+			expect(record.querySelector(`a[href="${path}/${id}?intent=delete"]`)?.text.trim()).toBe(texts.delete)
 		},
 	)
 
@@ -295,7 +295,7 @@ describe('what a user is offered, on every catalog of the registry', () => {
 			expect(list).not.toContain(`${path}/export.csv`)
 			const record = await answer(await reader.get(`${path}/${id}`), 200)
 			expect(record).not.toContain(`action="${path}/${id}"`)
-			expect(record).not.toContain('?confirm=delete')
+			expect(record).not.toContain('?intent=delete')
 			expect(record).not.toContain('name="version"')
 			const page = parseHtml(record)
 			expect(page.querySelector('h1')?.text).toContain(code)
@@ -317,7 +317,7 @@ describe('a write by a user who may only view, on every catalog of the registry'
 				['the new-record page', () => reader.get(`${path}/new`)],
 				['a new record', () => reader.post(`${path}/new`, fresh)],
 				['a save', () => reader.post(`${path}/${id}`, { ...fields, [entry.name.field]: 'Bị sửa', version: '1' })],
-				['the delete’s confirmation page', () => reader.get(`${path}/${id}?confirm=delete`)],
+				['the delete’s confirmation page', () => reader.get(`${path}/${id}?intent=delete`)],
 				['a delete', () => reader.post(`${path}/${id}`, { intent: 'delete', version: '1' })],
 				['the import page', () => reader.get(`${path}/import`)],
 				['an import', () => uploadCsv(reader, `${path}/import`, csvOf(fresh))],
@@ -402,7 +402,7 @@ describe('an address naming no record, on every catalog of the registry', () => 
 	test.each(eachCatalog)('%s: an unknown or malformed id is not found (404)', async (_catalog, entry) => {
 		const path = pathOf(entry)
 		const editor = as[entry.editor].client
-		for (const address of [`${path}/999999999`, `${path}/abc`, `${path}/999999999?confirm=delete`]) {
+		for (const address of [`${path}/999999999`, `${path}/abc`, `${path}/999999999?intent=delete`]) {
 			expect(await answer(await editor.get(address), 404, address), address).toContain(vn.errors.notFoundTitle)
 		}
 		const save = await editor.post(`${path}/999999999`, { ...entry.fields(), version: '1' })

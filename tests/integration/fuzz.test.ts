@@ -166,7 +166,7 @@ function queryVariants(path: string): { variant: string; path: string }[] {
 		},
 		{
 			variant: 'repeated parameters',
-			path: `${path}?page=1&page=2&q=a&q=b&confirm=delete&confirm=x&redirectTo=//evil.example&token=${'A'.repeat(43)}`,
+			path: `${path}?page=1&page=2&q=a&q=b&intent=delete&intent=x&redirectTo=//evil.example&token=${'A'.repeat(43)}`,
 		},
 		{ variant: 'broken escape in the path', path: `${path}/%E0%A4%A` },
 		{ variant: 'NUL and dot segments in the path', path: `${path}/%00/..%2f..%2f/etc/passwd` },

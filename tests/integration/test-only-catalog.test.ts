@@ -979,14 +979,14 @@ describe('the record page', () => {
 
 	test('a delete is confirmed on its own page, refused at a stale version, then done and audited', async () => {
 		const id = await freshGauge('G-36')
-		const confirmation = await answer(routes.record.loader(get(`${GAUGES_PATH}/${id}?confirm=delete`, editor), String(id)))
+		const confirmation = await answer(routes.record.loader(get(`${GAUGES_PATH}/${id}?intent=delete`, editor), String(id)))
 		expect(confirmation.body).toMatchObject({
 			title: 'Xóa đồng hồ G-36?',
 			confirmDelete: true,
 			allowed: { delete: true },
 			values: { version: '1' },
 		})
-		const readerConfirmation = await answer(routes.record.loader(get(`${GAUGES_PATH}/${id}?confirm=delete`, reader), String(id)))
+		const readerConfirmation = await answer(routes.record.loader(get(`${GAUGES_PATH}/${id}?intent=delete`, reader), String(id)))
 		expect([readerConfirmation.status, readerConfirmation.body]).toEqual([403, { reason: 'forbidden' }])
 		const readerDelete = await answer(
 			routes.record.action(post(`${GAUGES_PATH}/${id}`, reader, { intent: 'delete', version: '1' }), String(id)),
@@ -1342,7 +1342,7 @@ describe('the pages, rendered', () => {
 
 	test('the delete link without JavaScript opens a confirmation page that posts the delete with the version', async () => {
 		const g09 = await gaugeByCode('G-09')
-		const { html } = await renderPage(get(`${GAUGES_PATH}/${g09!.id}?confirm=delete`, editor), editor)
+		const { html } = await renderPage(get(`${GAUGES_PATH}/${g09!.id}?intent=delete`, editor), editor)
 		const page = parseHtml(html)
 		expect(page.querySelector('#gauge-heading')?.text).toBe('Xóa đồng hồ G-09?')
 		const form = page

@@ -4,7 +4,7 @@ import { requirePermission } from '~/permissions/grants.server'
 import { getRequestCatalog } from './catalog-routes.server'
 import { useCatalogPage } from './pages'
 
-// A catalog's record (/<prefix>/:id, its delete confirmation at ?confirm=delete): generated for every catalog (decision 0070).
+// A catalog's record (/<prefix>/:id, its delete confirmation at ?intent=delete): generated for every catalog (decision 0070).
 export { catalogPageLinks as links, catalogPageMeta as meta } from './page-route'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
