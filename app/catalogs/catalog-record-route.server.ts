@@ -1,22 +1,20 @@
-import { data, redirect } from '@remix-run/node'
 import { catalogText } from '~/catalogs/catalog-texts'
 import type { z } from 'zod'
 import type { ConflictInfo } from '~/components/catalog'
-import type { RecordRefusal } from '~/components/catalog-record'
 import { getDb } from '~/db/db.server'
 import { getLanguage, getT } from '~/i18n/i18n.server'
 import type { LanguageCode } from '~/i18n/languages'
 import { can, type Grants } from '~/permissions/grants'
 import { forbidden } from '~/permissions/grants.server'
-import { flashCatalogSuccess, flashSuccess } from '~/utils/flash.server'
-import { assertCsrf, invalid, noteFormFailed, parseForm, type FieldErrors } from '~/utils/form.server'
+import { formAction, formIntents } from '~/utils/form-action.server'
+import type { FieldErrors } from '~/utils/form.server'
 import { notFound } from '~/utils/responses.server'
 import { EVERYWHERE, inScope, type ProvinceScope } from '~/permissions/scope'
 import { differencesFrom, parseId, recordHistory } from './catalog.server'
 import type { Actor } from '~/audit/audit.server'
 import { recordHref, type RecordPages } from './catalog-pages'
 import type { RecordTypes } from './engine/definition.server'
-import type { recordStoreOf } from './engine/record-store.server'
+import type { recordStoreOf, WriteResult } from './engine/record-store.server'
 import { isDeleteConfirmation } from '~/utils/delete-confirmation'
 
 /** What a record's page shows of who last saved it (a conflict message names them). */
@@ -57,11 +55,6 @@ export interface CatalogRecordRoute<T extends RecordTypes & { record: RecordSumm
 	holderCount?(blocked: T['blocked']): number
 }
 
-function refused(body: Omit<RecordRefusal, 'ok' | 'errors' | 'formError'> & Partial<RecordRefusal>, status: number) {
-	noteFormFailed()
-	return data<RecordRefusal>({ ok: false, errors: {}, formError: null, ...body }, { status })
-}
-
 function conflictOf<Saved extends RecordSummary>(
 	formValues: (record: Saved) => Record<string, string>,
 	current: Saved,
@@ -73,13 +66,6 @@ function conflictOf<Saved extends RecordSummary>(
 		version: current.version,
 		differences: differencesFrom(formValues(current), sent),
 	}
-}
-
-async function prepare<T extends RecordTypes & { record: RecordSummary }, Form extends { code?: string }>(
-	route: CatalogRecordRoute<T, Form>,
-	form: Form,
-) {
-	return route.toInput ? route.toInput(form) : ({ ok: true, input: form as unknown as T['input'] } as const)
 }
 
 /** The record, when there is one and it lies in the reader's scope: one outside it is unknown to them. */
@@ -142,72 +128,91 @@ export async function loadCatalogRecord<
 	}
 }
 
-/** A record page's action, after the route has checked the grant for `intent`: the delete, or the save of its form. */
-export async function catalogRecordAction<T extends RecordTypes & { record: RecordSummary }, Form extends { code?: string }>(
+/** A write as a record's forms tell it: the catalog's own refusals (and a form `toInput` refused) are `invalid`, 400. */
+type Written<Saved> =
+	| { ok: true; id: number; code: string; changed: boolean }
+	| { ok: false; reason: 'notFound' | 'codeTaken' | 'versionMissing' | 'outOfScope' }
+	| { ok: false; reason: 'conflict'; current: Saved }
+	| { ok: false; reason: 'invalid'; errors: FieldErrors }
+
+type Removed<Saved> =
+	| { ok: true; code: string }
+	| { ok: false; reason: 'notFound' | 'outOfScope' }
+	| { ok: false; reason: 'conflict'; current: Saved }
+	| { ok: false; reason: 'blocked'; count: number }
+
+async function write<T extends RecordTypes & { record: RecordSummary }, Form extends { code?: string }>(
+	route: CatalogRecordRoute<T, Form>,
+	form: Form,
+	store: (input: T['input']) => Promise<WriteResult<T>>,
+): Promise<Written<T['record']>> {
+	const prepared = route.toInput ? await route.toInput(form) : ({ ok: true, input: form as unknown as T['input'] } as const)
+	if (!prepared.ok) return { ok: false, reason: 'invalid', errors: prepared.errors }
+	const result = await store(prepared.input)
+	if (result.ok) return result
+	const own = route.refusals[result.reason as T['refusal']]
+	// A reason the catalog has no errors for is one of the store's own, each in `Written` as WriteResult types it.
+	return own ? { ok: false, reason: 'invalid', errors: own } : (result as Exclude<Written<T['record']>, { reason: 'invalid' }>)
+}
+
+const CODE_TAKEN = { status: 409, errors: { code: { key: 'catalog.errors.codeTaken' } } }
+const INVALID = (result: { errors: FieldErrors }) => ({ status: 400, errors: result.errors })
+
+/** A record page's action, after the route has checked the grant for `intent` (read by `recordIntent`): the delete, or the save of its form. */
+export function catalogRecordAction<T extends RecordTypes & { record: RecordSummary }, Form extends { code?: string }>(
 	request: Request,
 	params: { id?: string },
 	user: Actor,
 	intent: 'delete' | 'update',
 	route: CatalogRecordRoute<T, Form>,
-	scopes: RecordScopes = UNSCOPED,
+	{ view, write: scope }: RecordScopes = UNSCOPED,
 ) {
 	const id = parseId(params.id)
-	if (id === null || !(await readInScope(route, id, scopes.view))) throw notFound()
-	return intent === 'delete' ? deleteRecord(request, id, user, route, scopes.write) : saveRecord(request, id, user, route, scopes.write)
-}
-
-async function deleteRecord<T extends RecordTypes & { record: RecordSummary }, Form extends { code?: string }>(
-	request: Request,
-	id: number,
-	user: Actor,
-	route: CatalogRecordRoute<T, Form>,
-	scope: ProvinceScope,
-) {
-	const formData = await request.formData()
-	assertCsrf(request, formData)
-	const versionText = String(formData.get('version') ?? '')
-	const result = await route.store.remove(id, /^\d{1,9}$/.test(versionText) ? Number(versionText) : null, user, undefined, scope)
-	if (result.ok) {
-		await flashCatalogSuccess(request, route.pages.key, 'deleted', { code: result.code })
-		return redirect(route.pages.views.path)
-	}
-	const refusal = result as { reason: string; current?: T['record'] }
-	if (refusal.reason === 'notFound') throw notFound()
-	if (refusal.reason === 'outOfScope') return refused({ values: {}, formError: 'scope.errors.delete' }, 403)
-	if (refusal.reason === 'conflict') return refused({ values: {}, conflict: conflictOf(route.formValues, refusal.current!, {}) }, 409)
-	return refused({ values: {}, deleteRefused: { count: route.holderCount!(result as T['blocked']) } }, 409)
-}
-
-async function saveRecord<T extends RecordTypes & { record: RecordSummary }, Form extends { code?: string }>(
-	request: Request,
-	id: number,
-	user: Actor,
-	route: CatalogRecordRoute<T, Form>,
-	scope: ProvinceScope,
-) {
-	const form = await parseForm(request, await route.formSchema('update'))
-	if (!form.ok) return invalid(form)
-	const values = form.values
-	const prepared = await prepare(route, form.data)
-	if (!prepared.ok) return refused({ values, errors: prepared.errors }, 400)
-	const result = await route.store.update(id, prepared.input, user, { scope })
-	if (result.ok) {
-		if (result.changed) await flashCatalogSuccess(request, route.pages.key, 'saved', { code: result.code })
-		else await flashSuccess(request, 'catalog.noChanges', { code: result.code })
-		return redirect(recordHref(route.pages, id))
-	}
-	switch (result.reason) {
-		case 'notFound':
-			throw notFound()
-		case 'codeTaken':
-			return refused({ values, errors: { code: { key: 'catalog.errors.codeTaken' } } }, 409)
-		case 'versionMissing':
-			return refused({ values, formError: 'catalog.errors.versionMissing' }, 409)
-		case 'conflict':
-			return refused({ values, conflict: conflictOf(route.formValues, (result as { current: T['record'] }).current, values) }, 409)
-		default:
-			return refused({ values, errors: route.refusals[result.reason as T['refusal']] }, 400)
-	}
+	const { pages, store, formValues } = route
+	const form = formIntents<Actor>()
+	return formAction(request, {
+		// The route has checked the grant; a record outside where the reader may view it is unknown to them.
+		permit: async () => {
+			if (id === null || !(await readInScope(route, id, view))) throw notFound()
+			return user
+		},
+		intent,
+		intents: {
+			update: form({
+				permission: 'update',
+				schema: () => route.formSchema('update'),
+				run: ({ data }) => write(route, data, (input) => store.update(id!, input, user, { scope })),
+				refusals: {
+					invalid: INVALID,
+					codeTaken: CODE_TAKEN,
+					versionMissing: { status: 409, formError: 'catalog.errors.versionMissing' },
+					outOfScope: { status: 400 },
+					conflict: (result, { values }) => ({ status: 409, extra: { conflict: conflictOf(formValues, result.current, values) } }),
+				},
+				done: ({ changed, code }) => ({
+					redirect: recordHref(pages, id!),
+					toast: changed ? { catalog: pages.key, text: 'saved' } : 'catalog.noChanges',
+					toastValues: { code },
+				}),
+			}),
+			delete: form({
+				permission: 'delete',
+				run: async ({ formData }): Promise<Removed<T['record']>> => {
+					const version = String(formData.get('version') ?? '')
+					const result = await store.remove(id!, /^\d{1,9}$/.test(version) ? Number(version) : null, user, undefined, scope)
+					if (result.ok || ['notFound', 'outOfScope', 'conflict'].includes(result.reason)) return result as Removed<T['record']>
+					// Any other refusal is the catalog's `blocked`: records still hold this one.
+					return { ok: false, reason: 'blocked', count: route.holderCount!(result as T['blocked']) }
+				},
+				refusals: {
+					outOfScope: { status: 403, formError: 'scope.errors.delete' },
+					conflict: (result) => ({ status: 409, extra: { conflict: conflictOf(formValues, result.current, {}) } }),
+					blocked: ({ count }) => ({ status: 409, extra: { deleteRefused: { count } } }),
+				},
+				done: ({ code }) => ({ redirect: pages.views.path, toast: { catalog: pages.key, text: 'deleted' }, toastValues: { code } }),
+			}),
+		},
+	})
 }
 
 /** A new-record page's loader, after the route's check of the grant to create: its title, and what `read` adds. */
@@ -216,24 +221,32 @@ export async function loadNewCatalogRecord<Extra extends object>(request: Reques
 }
 
 /** A new-record page's action, after the route's check of the grant to create: the record is created and opened, or the form comes back with its errors. */
-export async function newCatalogRecordAction<T extends RecordTypes & { record: RecordSummary }, Form extends { code?: string }>(
+export function newCatalogRecordAction<T extends RecordTypes & { record: RecordSummary }, Form extends { code?: string }>(
 	request: Request,
 	user: Actor,
 	route: CatalogRecordRoute<T, Form>,
 	scope: ProvinceScope = EVERYWHERE,
 ) {
-	const form = await parseForm(request, await route.formSchema('create'))
-	if (!form.ok) return invalid(form)
-	const values = form.values
-	const prepared = await prepare(route, form.data)
-	if (!prepared.ok) return invalid({ errors: prepared.errors, values }, { status: 400 })
-	const result = await route.store.create(prepared.input, user, { scope })
-	if (!result.ok) {
-		const ownRefusal = route.refusals[result.reason as T['refusal']]
-		return ownRefusal
-			? invalid({ errors: ownRefusal, values }, { status: 400 })
-			: invalid({ errors: { code: { key: 'catalog.errors.codeTaken' } }, values }, { status: 409 })
-	}
-	await flashCatalogSuccess(request, route.pages.key, 'created', { code: result.code })
-	return redirect(recordHref(route.pages, result.id))
+	const form = formIntents<Actor>()
+	return formAction(request, {
+		// The route has checked the grant to create.
+		permit: async () => user,
+		intents: {
+			create: form({
+				permission: 'create',
+				schema: () => route.formSchema('create'),
+				run: async ({ data }) => {
+					const result = await write(route, data, (input) => route.store.create(input, user, { scope }))
+					// A create is refused for the catalog's reasons (400) or, whatever else the store says, as a code taken.
+					return result.ok || result.reason === 'invalid' ? result : ({ ok: false, reason: 'codeTaken' } as const)
+				},
+				refusals: { invalid: INVALID, codeTaken: CODE_TAKEN },
+				done: ({ id, code }) => ({
+					redirect: recordHref(route.pages, id),
+					toast: { catalog: route.pages.key, text: 'created' },
+					toastValues: { code },
+				}),
+			}),
+		},
+	})
 }

@@ -5,10 +5,13 @@ import { createCsrfToken, csrfCookieName } from '~/security/csrf.server'
 import { formAction, formIntents } from './form-action.server'
 import { issue } from './form.server'
 
-const flashes = vi.hoisted(() => [] as { message: string; values?: Record<string, string | number> }[])
+const flashes = vi.hoisted(() => [] as { message: string; values?: Record<string, string | number>; catalog?: string }[])
 vi.mock('./flash.server', () => ({
 	flashSuccess: async (_request: Request, message: string, values?: Record<string, string | number>) => {
 		flashes.push({ message, values })
+	},
+	flashCatalogSuccess: async (_request: Request, catalog: string, message: string, values: Record<string, string | number>) => {
+		flashes.push({ message, values, catalog })
 	},
 }))
 
@@ -173,6 +176,45 @@ describe('formAction', () => {
 		const { intents } = page((name) => ({ ok: true, name }))
 		const answer = await formAction(post({ name: 'solo' }), { permit: permitOnly('update').permit, intents: { rename: intents.rename } })
 		expect((answer as unknown as Response).status).toBe(302)
+	})
+
+	test('a page that read the intent its own way names it: that form is run, whatever the body says', async () => {
+		const { calls, intents } = page((name) => ({ ok: true, name }))
+		const answer = await formAction(post({ intent: 'rename', name: 'x' }), {
+			permit: permitOnly('delete').permit,
+			intents,
+			intent: 'remove',
+		})
+		expect((answer as unknown as Response).headers.get('Location')).toBe('/things')
+		expect(calls).toEqual(['remove'])
+	})
+
+	test('a schema read when the form is posted (async) is awaited once the permission is held; a catalog’s text is its toast', async () => {
+		const intent = formIntents<{ who: string }>()
+		const asked: string[] = []
+		const intents = {
+			save: intent({
+				permission: 'update',
+				schema: async ({ who }) => {
+					asked.push(who)
+					return z.object({ code: z.string().min(2, issue('thing.short')) })
+				},
+				run: async () => ({ ok: true }) as const,
+				refusals: {},
+				done: (_result, { data }) => ({
+					redirect: '/things/1',
+					toast: { catalog: 'stations', text: 'saved' },
+					toastValues: { code: data.code },
+				}),
+			}),
+		}
+		const short = told(await formAction(post({ code: 'a' }), { permit: async () => ({ who: 'me' }), intents }))
+		expect(short.init.status).toBe(400)
+		expect(short.data).toMatchObject({ errors: { code: { key: 'thing.short' } }, values: { code: 'a' } })
+		const saved = await formAction(post({ code: 'ab' }), { permit: async () => ({ who: 'me' }), intents })
+		expect((saved as unknown as Response).status).toBe(302)
+		expect(flashes).toEqual([{ message: 'saved', values: { code: 'ab' }, catalog: 'stations' }])
+		expect(asked).toEqual(['me', 'me'])
 	})
 
 	test('a schema may depend on who posts; extra goes with every answer that is not a redirect; a refusal may carry headers', async () => {

@@ -1,7 +1,8 @@
 import { data, redirect } from '@remix-run/node'
 import type { z } from 'zod'
+import type { CatalogTextName } from '~/catalogs/catalog-texts'
 import type { Action } from '~/permissions/actions'
-import { flashSuccess } from './flash.server'
+import { flashCatalogSuccess, flashSuccess } from './flash.server'
 import { assertCsrf, noteFormFailed, parseForm, type FieldErrors } from './form.server'
 import { postedIntent } from './intent.server'
 import { notFound } from './responses.server'
@@ -38,9 +39,16 @@ export interface ReadForm<Data, Checked> {
 	checked: Checked
 }
 
+/** A catalog's page text (`created`, `saved`, `deleted`) as a toast, put into words with the catalog's noun when shown. */
+export interface CatalogToast {
+	catalog: string
+	text: CatalogTextName
+}
+
 /** Success: a redirect (with a toast, unless the next page says enough), or (`answer`) the same page again with something to show once. */
 export type Done =
-	{ redirect: string; toast?: string; toastValues?: Record<string, string | number>; headers?: HeadersInit } | { answer: object }
+	| { redirect: string; toast?: string | CatalogToast; toastValues?: Record<string, string | number>; headers?: HeadersInit }
+	| { answer: object }
 
 type RefusalOf<Result, Data, Checked> = Refusal | ((result: Result, form: ReadForm<Data, Checked>) => Refusal)
 
@@ -51,9 +59,10 @@ export interface FormIntent<Auth, Data, Checked, Result extends Outcome> {
 	permission: Action
 	/**
 	 * The form's fields; a button that posts nothing but its intent has none (its CSRF token is still checked).
-	 * A schema that depends on who posts (e.g. their time zone) is given as a function of `permit`'s answer.
+	 * A schema that depends on who posts (e.g. their time zone) or is read (a catalog's listed choices) is
+	 * given as a function of `permit`'s answer, asked once the permission is held.
 	 */
-	schema?: z.ZodType<Data> | ((auth: Auth) => z.ZodType<Data>)
+	schema?: z.ZodType<Data> | ((auth: Auth) => z.ZodType<Data> | Promise<z.ZodType<Data>>)
 	/** A check beyond the schema (e.g. against the database); its errors join the schema's. */
 	check?: (formData: FormData) => Promise<Checked | CheckFailure>
 	/** How a form that fails its schema or check is told, when not as a 400 with its field errors. */
@@ -110,28 +119,35 @@ function answer<Intent extends string>(
 	return data<FormAnswer<Intent> & Record<string, unknown>>({ ...extra, ...body }, { status, headers })
 }
 
+interface FormActionOptions<Intents> {
+	permit: (action: Action) => Promise<AuthOf<Intents>>
+	intents: Intents
+	/** The form the page has read its own way (a record page's save posts no intent): no intent is read. */
+	intent?: Extract<keyof Intents, string>
+}
+
 /**
- * The one action of a form page. Reads which form was posted (`intent`; a page with one form reads none),
- * checks its permission through `permit` (before the body is read), parses it with its schema (400 with the
- * errors and the typed values), runs the domain call, and answers its refusal (4xx, values kept) or its
- * success (a redirect with a toast). An unknown or missing intent is 400, once the page's first form's
+ * The one action of a form page. Reads which form was posted (`intent`; a page with one form reads none,
+ * nor one that names the form it read its own way), checks its permission through `permit` (before the
+ * body is read), parses it with its schema (400 with the errors and the typed values), runs the domain
+ * call, and answers its refusal (4xx, values kept) or its success (a redirect with a toast). An unknown or missing intent is 400, once the page's first form's
  * permission is held: a stranger learns nothing.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the forms' own `run` says what `permit` must give
 export async function formAction<const Intents extends Record<string, AnyIntent<any>>>(
 	request: Request,
-	{ permit, intents }: { permit: (action: Action) => Promise<AuthOf<Intents>>; intents: Intents },
+	{ permit, intents, intent: named }: FormActionOptions<Intents>,
 ) {
 	type Intent = Extract<keyof Intents, string>
 	const names = Object.keys(intents) as Intent[]
-	const intent = names.length === 1 ? names[0]! : await postedIntent(request, names)
+	const intent = named ?? (names.length === 1 ? names[0]! : await postedIntent(request, names))
 	if (intent === null) {
 		await permit(intents[names[0]!]!.permission)
 		return answer({ intent: names[0]!, formError: 'errors.badRequestBody' }, 400)
 	}
 	const spec = intents[intent]!
 	const auth = await permit(spec.permission)
-	const schema = typeof spec.schema === 'function' ? spec.schema(auth) : spec.schema
+	const schema = typeof spec.schema === 'function' ? await spec.schema(auth) : spec.schema
 	const form = schema ? await parseForm(request, schema) : await readButton(request)
 	const checked = spec.check ? await spec.check(form.formData) : { ok: true as const }
 	const values = spec.keep ? spec.keep(form.formData) : form.values
@@ -146,7 +162,8 @@ export async function formAction<const Intents extends Record<string, AnyIntent<
 	if (!result.ok) return refuse(intent, result, spec, read, await extra())
 	const done = await spec.done(result, read, auth)
 	if ('answer' in done) return answer({ ...(await extra()), intent, ...done.answer }, 200)
-	if (done.toast) await flashSuccess(request, done.toast, done.toastValues)
+	if (typeof done.toast === 'string') await flashSuccess(request, done.toast, done.toastValues)
+	else if (done.toast) await flashCatalogSuccess(request, done.toast.catalog, done.toast.text, done.toastValues ?? {})
 	return redirect(done.redirect, { headers: done.headers })
 }
 

@@ -796,6 +796,7 @@ describe('the new-record page', () => {
 		expect(sent.status).toBe(400)
 		expect(sent.body).toEqual({
 			ok: false,
+			intent: 'create',
 			errors: {
 				code: { key: 'catalog.errors.codeFormat' },
 				name: { key: 'validation.required' },
@@ -817,6 +818,7 @@ describe('the new-record page', () => {
 		expect(sent.status).toBe(409)
 		expect(sent.body).toEqual({
 			ok: false,
+			intent: 'create',
 			errors: { code: { key: 'catalog.errors.codeTaken' } },
 			values: { code: 'G-01', name: 'Bản sao', kind: 'flow', capacity: '1' },
 			formError: null,
