@@ -89,8 +89,9 @@ const UNSCOPED: RecordScopes = { view: EVERYWHERE, write: EVERYWHERE }
 
 /**
  * A record page's loader, after the route has checked the viewer's grant: the record (404 when there is
- * none, or it lies outside the viewer's `scope`), its form values and history, whether the page confirms a delete (`isDeleteConfirmation`, the page
- * without JavaScript) and what the user may do; `read` adds what the catalog's page shows besides.
+ * none, or it lies outside the viewer's `scope`), its form values and history, whether the page confirms a
+ * delete (`isDeleteConfirmation`, the page without JavaScript) and what the user may do; `read` adds what
+ * the catalog's page shows besides.
  */
 export async function loadCatalogRecord<
 	T extends RecordTypes & { record: RecordSummary },
@@ -158,7 +159,10 @@ async function write<T extends RecordTypes & { record: RecordSummary }, Form ext
 const CODE_TAKEN = { status: 409, errors: { code: { key: 'catalog.errors.codeTaken' } } }
 const INVALID = (result: { errors: FieldErrors }) => ({ status: 400, errors: result.errors })
 
-/** A record page's action, after the route has checked the grant for `intent` (read by `recordIntent`): the delete, or the save of its form. */
+/**
+ * A record page's action, after the route has checked the grant for `intent` (read by `recordIntent`): the
+ * delete, or the save of its form.
+ */
 export function catalogRecordAction<T extends RecordTypes & { record: RecordSummary }, Form extends { code?: string }>(
 	request: Request,
 	params: { id?: string },
@@ -220,7 +224,10 @@ export async function loadNewCatalogRecord<Extra extends object>(request: Reques
 	return { title: catalogText(await getT(request), pages.key, 'new'), ...(await read()) }
 }
 
-/** A new-record page's action, after the route's check of the grant to create: the record is created and opened, or the form comes back with its errors. */
+/**
+ * A new-record page's action, after the route's check of the grant to create: the record is created and
+ * opened, or the form comes back with its errors.
+ */
 export function newCatalogRecordAction<T extends RecordTypes & { record: RecordSummary }, Form extends { code?: string }>(
 	request: Request,
 	user: Actor,

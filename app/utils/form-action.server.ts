@@ -130,8 +130,8 @@ interface FormActionOptions<Intents> {
  * The one action of a form page. Reads which form was posted (`intent`; a page with one form reads none,
  * nor one that names the form it read its own way), checks its permission through `permit` (before the
  * body is read), parses it with its schema (400 with the errors and the typed values), runs the domain
- * call, and answers its refusal (4xx, values kept) or its success (a redirect with a toast). An unknown or missing intent is 400, once the page's first form's
- * permission is held: a stranger learns nothing.
+ * call, and answers its refusal (4xx, values kept) or its success (a redirect with a toast). An unknown or
+ * missing intent is 400, once the page's first form's permission is held: a stranger learns nothing.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the forms' own `run` says what `permit` must give
 export async function formAction<const Intents extends Record<string, AnyIntent<any>>>(
