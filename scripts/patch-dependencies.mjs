@@ -207,7 +207,41 @@ const reactServerTextWrites = {
 	],
 }
 
-export const DEPENDENCY_PATCHES = [routeMatchingCache, serverRoutesOnce, staticDataRoutesOnce, reactServerTextWrites]
+const PRELOADS = 'let preloads = isHydrated ? [] : manifest.entry.imports.concat(routePreloads);'
+
+/**
+ * Remix's `<Scripts>` writes a `<link rel="modulepreload">` for every module of the page's routes and every
+ * chunk they share: 49 on a list page. A phone's first paint waits for the style sheets, and those preloads
+ * compete with them for its connection (decision 80). Only the entry module is preloaded now; the browser
+ * finds the rest from the page's module script and their imports. The server's file (CommonJS) and the
+ * browser's (ES modules) render the same links, so hydration finds what the server wrote.
+ * @param {string} file
+ * @param {Replacement} marker
+ * @returns {DependencyPatch}
+ */
+function entryPreloadOnly(file, marker) {
+	return {
+		name: `@remix-run/react: <Scripts> preloads the entry module only (${file.includes('/esm/') ? 'browser' : 'server'})`,
+		file,
+		replacements: [marker, { find: PRELOADS, replace: 'let preloads = [];' }],
+	}
+}
+
+const scriptsServer = entryPreloadOnly('node_modules/@remix-run/react/dist/components.js', MARKER_AFTER_USE_STRICT)
+// An ES module has no prologue: the marker follows the package's licence comment.
+const scriptsBrowser = entryPreloadOnly('node_modules/@remix-run/react/dist/esm/components.js', {
+	find: ' * @license MIT\n */\n',
+	replace: ` * @license MIT\n */\n${PATCH_MARKER}\n`,
+})
+
+export const DEPENDENCY_PATCHES = [
+	routeMatchingCache,
+	serverRoutesOnce,
+	staticDataRoutesOnce,
+	reactServerTextWrites,
+	scriptsServer,
+	scriptsBrowser,
+]
 
 /**
  * The patched text of `source`, or why it cannot be patched. Applying it to a text it already patched

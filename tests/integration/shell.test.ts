@@ -467,3 +467,22 @@ describe('style sheets', () => {
 		expect(styled.filter((name) => !names(sheet, name))).toEqual([])
 	})
 })
+
+describe('module preloads (decision 80)', () => {
+	test('a page preloads its entry module only: the browser finds the route modules and chunks from the module script', async () => {
+		const { client } = await signedIn(['operator'])
+		for (const path of ['/account/login', '/dashboard', '/danhmuc/tram']) {
+			const response = await (path === '/account/login' ? new TestClient(server.url) : client).get(path)
+			expect(response.status, path).toBe(200)
+			const page = parseHtml(await response.text())
+			const preloads = page.querySelectorAll('link[rel="modulepreload"]').map((link) => link.getAttribute('href') ?? '')
+			expect(preloads, path).toHaveLength(1)
+			expect(preloads[0], path).toMatch(/^\/build\/entry\.client-[\w-]+\.js$/)
+			const moduleScript = page
+				.querySelectorAll('script[type="module"]')
+				.map((script) => script.text)
+				.join('\n')
+			expect(moduleScript, path).toContain('import * as route0 from "/build/root-')
+		}
+	})
+})
