@@ -11,7 +11,8 @@ export const PATCH_MARKER = '/* patched by staff-portal: scripts/patch-dependenc
 
 /**
  * @typedef {{ find: string, replace: string }} Replacement
- * @typedef {{ name: string, file: string, replacements: Replacement[] }} DependencyPatch
+ * @typedef {{ name: string, file: string, replacements: Replacement[], together?: string }} DependencyPatch
+ * `together`: patches of the same name here are applied all or none (two builds of one file must agree).
  */
 
 /** Every patched file carries the marker, after its CommonJS prologue: a file already patched is left as it is. */
@@ -224,6 +225,8 @@ function entryPreloadOnly(file, marker) {
 		name: `@remix-run/react: <Scripts> preloads the entry module only (${file.includes('/esm/') ? 'browser' : 'server'})`,
 		file,
 		replacements: [marker, { find: PRELOADS, replace: 'let preloads = [];' }],
+		// The server's links without the browser's (or the reverse) would fail every hydration.
+		together: '@remix-run/react <Scripts>',
 	}
 }
 
@@ -261,19 +264,33 @@ export function patchedText(patch, source) {
 	return { text }
 }
 
-/** Applies every patch under the project folder `root`; returns the warnings for those it could not apply. */
+/**
+ * Applies every patch under the project folder `root`; returns the warnings for those it could not apply. Patches
+ * that go `together` are written only when each of them can be.
+ */
 export function applyDependencyPatches(root) {
 	const warnings = []
+	/** @type {{ patch: DependencyPatch, file: string, source: string, text: string }[]} */
+	const ready = []
+	const failedTogether = new Set()
 	for (const patch of DEPENDENCY_PATCHES) {
 		const file = path.join(root, patch.file)
 		if (!fs.existsSync(file)) {
 			warnings.push(`${patch.name}: ${patch.file} is not installed`)
+			if (patch.together) failedTogether.add(patch.together)
 			continue
 		}
 		const source = fs.readFileSync(file, 'utf8')
 		const result = patchedText(patch, source)
-		if ('missing' in result) warnings.push(`${patch.name}: not applied, ${patch.file} has no unique "${result.missing}" (another version?)`)
-		else if (result.text !== source) fs.writeFileSync(file, result.text)
+		if ('missing' in result) {
+			warnings.push(`${patch.name}: not applied, ${patch.file} has no unique "${result.missing}" (another version?)`)
+			if (patch.together) failedTogether.add(patch.together)
+		} else ready.push({ patch, file, source, text: result.text })
+	}
+	for (const { patch, file, source, text } of ready) {
+		if (patch.together && failedTogether.has(patch.together))
+			warnings.push(`${patch.name}: not applied, as ${patch.together} is not patched whole`)
+		else if (text !== source) fs.writeFileSync(file, text)
 	}
 	return warnings
 }

@@ -66,6 +66,33 @@ describe('patches to installed packages (npm install runs scripts/patch-dependen
 	})
 })
 
+describe('patches applied together (the two builds of @remix-run/react <Scripts>, decision 80)', () => {
+	test('when one of them cannot be applied, the other file is left as installed too', () => {
+		const together = DEPENDENCY_PATCHES.filter((patch) => patch.together)
+		expect(together).toHaveLength(2)
+		const root = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-patch-'))
+		try {
+			const [whole, changed] = together
+			for (const patch of together) fs.mkdirSync(path.dirname(path.join(root, patch.file)), { recursive: true })
+			fs.writeFileSync(path.join(root, whole!.file), pristineText(whole!))
+			// Another version of the other build: its preload line reads differently.
+			const otherVersion = pristineText(changed!).replace(changed!.replacements[1]!.find, 'let preloads = [...links];')
+			fs.writeFileSync(path.join(root, changed!.file), otherVersion)
+			const warnings = applyDependencyPatches(root)
+			expect(warnings).toContainEqual(expect.stringContaining(`${changed!.name}: not applied`))
+			expect(warnings).toContainEqual(`${whole!.name}: not applied, as ${whole!.together} is not patched whole`)
+			expect(fs.readFileSync(path.join(root, whole!.file), 'utf8')).toBe(pristineText(whole!))
+			expect(fs.readFileSync(path.join(root, changed!.file), 'utf8')).toBe(otherVersion)
+
+			fs.writeFileSync(path.join(root, changed!.file), pristineText(changed!))
+			expect(applyDependencyPatches(root).filter((warning) => warning.includes('<Scripts>'))).toEqual([])
+			for (const patch of together) expect(fs.readFileSync(path.join(root, patch.file), 'utf8')).toContain('let preloads = [];')
+		} finally {
+			fs.rmSync(root, { recursive: true, force: true })
+		}
+	})
+})
+
 describe('route matching with the ranked branches kept (the @remix-run/router patch)', () => {
 	const routes: RemixRouter.AgnosticRouteObject[] = [
 		{
