@@ -19,7 +19,7 @@ export interface AuditEntry {
 	details?: Record<string, unknown> | null
 }
 
-/** The one writer of the audit log: every entry goes through here (tests/unit/audit-writer.test.ts). */
+/** An entry as the log stores it; the two writers below are the only ones (tests/unit/audit-writer.test.ts). */
 function auditRow(entry: AuditEntry, at: number) {
 	return {
 		at,
