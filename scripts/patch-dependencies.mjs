@@ -1,18 +1,18 @@
 // Changes to installed packages, applied after every `npm install` and `npm ci` (package.json
 // "postinstall"); docs/decisions/0032-route-matching-patch.md says why each exists and when it goes.
 // Each patch replaces exact texts of one file. A patch whose texts are not all found (another version of
-// the package) is not applied, with a warning: the portal runs unpatched, only slower, and
-// tests/unit/patch-dependencies.test.ts fails so that CI notices.
-import fs from 'node:fs'
+// the package) is not applied, with a warning: the portal runs unpatched, only slower (or, for decision 80's
+// pair, painting later), and tests/unit/patch-dependencies.test.ts fails so that CI notices. How a patch is
+// applied is scripts/dependency-patching.mjs.
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { applyPatches, PATCH_MARKER } from './dependency-patching.mjs'
 
-export const PATCH_MARKER = '/* patched by staff-portal: scripts/patch-dependencies.mjs */'
+export { PATCH_MARKER, patchedText } from './dependency-patching.mjs'
 
 /**
- * @typedef {{ find: string, replace: string }} Replacement
- * @typedef {{ name: string, file: string, replacements: Replacement[], together?: string }} DependencyPatch
- * `together`: patches of the same name here are applied all or none (two builds of one file must agree).
+ * @typedef {import('./dependency-patching.mjs').DependencyPatch} DependencyPatch
+ * @typedef {import('./dependency-patching.mjs').Replacement} Replacement
  */
 
 /** Every patched file carries the marker, after its CommonJS prologue: a file already patched is left as it is. */
@@ -246,53 +246,9 @@ export const DEPENDENCY_PATCHES = [
 	scriptsBrowser,
 ]
 
-/**
- * The patched text of `source`, or why it cannot be patched. Applying it to a text it already patched
- * changes nothing.
- * @param {DependencyPatch} patch
- * @param {string} source
- * @returns {{ text: string } | { missing: string }}
- */
-export function patchedText(patch, source) {
-	if (source.includes(PATCH_MARKER)) return { text: source }
-	let text = source
-	for (const { find, replace } of patch.replacements) {
-		const at = text.indexOf(find)
-		if (at === -1 || text.indexOf(find, at + 1) !== -1) return { missing: find.split('\n')[0] }
-		text = text.slice(0, at) + replace + text.slice(at + find.length)
-	}
-	return { text }
-}
-
-/**
- * Applies every patch under the project folder `root`; returns the warnings for those it could not apply. Patches
- * that go `together` are written only when each of them can be.
- */
+/** Applies every patch under the project folder `root`; returns the warnings for those it could not apply. */
 export function applyDependencyPatches(root) {
-	const warnings = []
-	/** @type {{ patch: DependencyPatch, file: string, source: string, text: string }[]} */
-	const ready = []
-	const failedTogether = new Set()
-	for (const patch of DEPENDENCY_PATCHES) {
-		const file = path.join(root, patch.file)
-		if (!fs.existsSync(file)) {
-			warnings.push(`${patch.name}: ${patch.file} is not installed`)
-			if (patch.together) failedTogether.add(patch.together)
-			continue
-		}
-		const source = fs.readFileSync(file, 'utf8')
-		const result = patchedText(patch, source)
-		if ('missing' in result) {
-			warnings.push(`${patch.name}: not applied, ${patch.file} has no unique "${result.missing}" (another version?)`)
-			if (patch.together) failedTogether.add(patch.together)
-		} else ready.push({ patch, file, source, text: result.text })
-	}
-	for (const { patch, file, source, text } of ready) {
-		if (patch.together && failedTogether.has(patch.together))
-			warnings.push(`${patch.name}: not applied, as ${patch.together} is not patched whole`)
-		else if (text !== source) fs.writeFileSync(file, text)
-	}
-	return warnings
+	return applyPatches(root, DEPENDENCY_PATCHES)
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
