@@ -54,6 +54,7 @@ export function ListToolbar<Filter extends string, Sort extends string>({
 			role="search"
 			aria-label={label}
 			onChange={applyAsChanged.onChange}
+			onSubmit={applyAsChanged.onSubmit}
 		>
 			{/* Folded on phones, so that the first record shows in the first screen; always open on wider screens (CSS). */}
 			<details className="list-filters-disclosure">

@@ -43,5 +43,11 @@ export function useApplyAsChanged(view: string, viewOf: (fields: URLSearchParams
 		if (typed) timer.current = setTimeout(apply, TYPING_PAUSE_MS)
 		else apply()
 	}
-	return { formRef: formRef as RefObject<HTMLFormElement>, onChange, generation }
+	// "Apply" (or Enter) applies everything typed: the pause's own apply would come later and could undo a
+	// navigation made meanwhile (a link of the list).
+	const onSubmit = () => {
+		clearTimeout(timer.current)
+		timer.current = undefined
+	}
+	return { formRef: formRef as RefObject<HTMLFormElement>, onChange, onSubmit, generation }
 }
