@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process'
+import type { Page } from '@playwright/test'
 import fs from 'node:fs'
 import path from 'node:path'
 import { ROOT_DIR, serverEnv } from '../e2e/env.mjs'
@@ -27,11 +28,7 @@ test('the pages a designer reviews, light and dark, at five widths (more pages a
 	const user = await createUser({ prefix: 'screens', roles: ['admin'] })
 	await signIn(page, user.email, user.password)
 	fs.mkdirSync(FOLDER, { recursive: true })
-	const shoot = async (name: string) => {
-		await page.evaluate(() => document.fonts.ready)
-		const file = path.join(FOLDER, `${name}.${TYPE === 'png' ? 'png' : 'jpg'}`)
-		await page.screenshot({ path: file, type: TYPE, ...(TYPE === 'jpeg' ? { quality: 70 } : {}), fullPage: true, animations: 'disabled' })
-	}
+	const shoot = (name: string) => photograph(page, name)
 
 	for (const mode of ['light', 'dark'] as const) {
 		await page.setViewportSize({ width: 1280, height: 800 })
@@ -66,6 +63,7 @@ test('the pages a designer reviews, light and dark, at five widths (more pages a
 				await page.getByRole('main').getByRole('rowheader').getByRole('link', { name: 'operator', exact: true }).click()
 				await expect(page.getByRole('main').getByRole('table')).toBeVisible()
 				await shoot(`role-${mode}-${width}`)
+				await shootPhonePages(page, mode, shoot)
 			}
 		}
 		await page.setViewportSize({ width: 1280, height: 900 })
@@ -74,3 +72,45 @@ test('the pages a designer reviews, light and dark, at five widths (more pages a
 		await shoot(`settings-panel-${mode}-1280`)
 	}
 })
+
+/** The whole page, once its fonts have loaded, into FOLDER as `<name>.jpg` (or .png). */
+async function photograph(page: Page, name: string) {
+	await page.evaluate(() => document.fonts.ready)
+	const file = path.join(FOLDER, `${name}.${TYPE === 'png' ? 'png' : 'jpg'}`)
+	await page.screenshot({ path: file, type: TYPE, ...(TYPE === 'jpeg' ? { quality: 70 } : {}), fullPage: true, animations: 'disabled' })
+}
+
+/** The other pages a field user meets on a phone: lists, their own account, labels, the settings panel and the sign-in page. */
+async function shootPhonePages(page: Page, mode: 'light' | 'dark', shoot: (name: string) => Promise<void>) {
+	for (const [name, path] of [
+		['users', '/admin/users'],
+		['audit', '/admin/audit'],
+		['notifications', '/notifications'],
+		['profile', '/contacts/profile'],
+		['security', '/account/security'],
+	] as const) {
+		await open(page, path)
+		await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible()
+		await shoot(`${name}-${mode}-${PHONE}`)
+	}
+	await open(page, '/congcu/list')
+	const rows = page.getByRole('main').locator('tbody tr')
+	for (const index of [0, 1, 2]) await rows.nth(index).getByRole('checkbox').check()
+	await page.getByRole('button', { name: en.labels.print }).click()
+	await expect(page.getByRole('list', { name: en.labels.sheet }).getByRole('listitem')).toHaveCount(3)
+	await shoot(`labels-${mode}-${PHONE}`)
+	await open(page, '/dashboard')
+	await openSettingsPanel(page, en)
+	await shoot(`settings-panel-${mode}-${PHONE}`)
+	// Signed out, with the same layout settings: a new context given every cookie but the session.
+	const context = await page
+		.context()
+		.browser()!
+		.newContext({ viewport: { width: PHONE, height: 900 }, reducedMotion: 'reduce' })
+	await context.addCookies((await page.context().cookies()).filter((cookie) => !cookie.name.endsWith('sp_session')))
+	const signedOut = await context.newPage()
+	await open(signedOut, '/account/login')
+	await expect(signedOut.getByRole('heading', { level: 1, name: en.login.heading })).toBeVisible()
+	await photograph(signedOut, `sign-in-${mode}-${PHONE}`)
+	await context.close()
+}
