@@ -30,8 +30,12 @@ function usesGender(language: LanguageCode): boolean {
 }
 
 describe('the generic texts of a catalog', () => {
-	test('are read for every catalog of the registry', () => {
-		expect(TEXT_TREES).toEqual(['stations', 'referenceLists.stationTypes', 'tools', 'referenceLists.toolCategories'])
+	test('are read for every catalog of the registry, each from its own tree of the locale files', () => {
+		expect(TEXT_TREES).toHaveLength(Object.keys(CATALOGS).length)
+		expect(TEXT_TREES).toEqual(
+			expect.arrayContaining(['stations', 'referenceLists.stationTypes', 'tools', 'referenceLists.toolCategories']),
+		)
+		for (const tree of TEXT_TREES) expect(flat.vn[`${tree}.title`], `${tree}.title`).toBeTruthy()
 	})
 
 	test.each(LANGUAGE_CODES)(

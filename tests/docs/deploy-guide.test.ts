@@ -9,6 +9,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
+import { copyCheckout, fencedBlocks, type Block } from '../support/checkout'
 import { freePort } from '../support/nginx'
 import { logEntries, startServerCommand, type RunningServer } from '../support/server'
 
@@ -28,30 +29,6 @@ const MACHINE_PATHS = [
 const SYSTEMD_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin'
 
 type Environment = Record<string, string | undefined>
-
-interface Block {
-	info: string
-	text: string
-}
-
-/** The fenced code blocks of a Markdown text, in order, with their info strings (`sh test`). */
-function fencedBlocks(markdown: string): Block[] {
-	const blocks: Block[] = []
-	let open: { fence: string; info: string; lines: string[] } | null = null
-	for (const line of markdown.split('\n')) {
-		if (open) {
-			if (line.trim() === open.fence) {
-				blocks.push({ info: open.info, text: open.lines.join('\n') + '\n' })
-				open = null
-			} else open.lines.push(line)
-			continue
-		}
-		const start = /^(`{3,})(.*)$/.exec(line)
-		if (start) open = { fence: start[1]!, info: start[2]!.trim(), lines: [] }
-	}
-	if (open) throw new Error(`a code block is never closed: ${open.lines[0]}`)
-	return blocks
-}
 
 const guideBlocks = fencedBlocks(fs.readFileSync(GUIDE, 'utf8'))
 const startIndex = guideBlocks.findIndex((block) => block.text.includes('systemctl enable --now staff-portal'))
@@ -158,18 +135,6 @@ function environmentFile(text: string): Record<string, string> {
 }
 
 const within = (folder: string, parent: string) => folder === parent || folder.startsWith(parent + '/')
-
-/** The copy of the checkout an operator would unpack: every file git tracks or would track, as it is now. */
-function copyCheckout(to: string) {
-	const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { encoding: 'utf8' })
-		.split('\0')
-		.filter((file) => file !== '' && fs.existsSync(file))
-	for (const file of new Set(files)) {
-		fs.mkdirSync(path.join(to, path.dirname(file)), { recursive: true })
-		fs.copyFileSync(file, path.join(to, file))
-		fs.chmodSync(path.join(to, file), fs.statSync(file).mode)
-	}
-}
 
 describe('docs/deploy.md, followed on a fresh copy of the checkout', () => {
 	const release = at('/opt/staff-portal')

@@ -1,202 +1,59 @@
 import path from 'node:path'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
-import type { Generated, Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
 import { createElement as h, type ComponentType } from 'react'
 import { renderToString } from 'react-dom/server'
-import { I18nextProvider, useTranslation } from 'react-i18next'
+import { I18nextProvider } from 'react-i18next'
 // A data router rendered on the server, as Remix renders one (react-router-dom comes with @remix-run/react).
 import type { RouteObject } from 'react-router-dom'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { z } from 'zod'
 import { functionSchema } from '~/admin/function-form.server'
 import { createFunction } from '~/admin/functions.server'
 import { saveRoleGrants } from '~/admin/roles-matrix.server'
 import { createRole } from '~/admin/roles.server'
 import { createSession, takeFlash } from '~/auth/session.server'
 import { versionField as bulkVersionField } from '~/catalogs/bulk'
-import { catalogListAction, loadCatalogList } from '~/catalogs/catalog-list-route.server'
-import { defineCatalogPages } from '~/catalogs/catalog-pages'
-import {
-	catalogRecordAction,
-	loadCatalogRecord,
-	loadNewCatalogRecord,
-	newCatalogRecordAction,
-	type CatalogRecordRoute,
-} from '~/catalogs/catalog-record-route.server'
-import { searchKeys } from '~/catalogs/catalog.server'
 import { parseCsv } from '~/catalogs/csv'
-import { csvResponse, csvTemplateResponse } from '~/catalogs/csv-export.server'
-import { bulkCatalogOf, importAdapterOf } from '~/catalogs/engine/adapters.server'
-import type { CatalogDefinition, CatalogRow } from '~/catalogs/engine/definition.server'
-import { exportListing, readListing, type CatalogListing } from '~/catalogs/engine/listing.server'
-import { recordStore } from '~/catalogs/engine/record-store.server'
-import { choiceField, CODE_MAX, codeField, formObject, integerField, requiredText, todayIso, versionField } from '~/catalogs/fields.server'
-import type { CatalogImportSpec, importPageAction, importPageLoader } from '~/catalogs/import-route.server'
+import { todayIso } from '~/catalogs/fields.server'
 import { catalogRoutes, type CatalogEntry, type CatalogRouteKind } from '~/catalogs/registry'
 import { registerCatalog } from '~/catalogs/routes/catalog-routes.server'
-import type { CatalogServerRoutes } from '~/catalogs/routes/contracts.server'
 import { registerCatalogPages } from '~/catalogs/routes/pages'
-import { CatalogForm, type CatalogFormProps } from '~/components/catalog-form'
-import { CatalogListPage } from '~/components/catalog-list'
-import { CatalogNewRecordPage, CatalogRecordPage } from '~/components/catalog-record'
-import { CsvImportPage } from '~/components/csv-import'
-import { getDatabase, getDb, type DB } from '~/db/db.server'
+import { getDatabase, getDb } from '~/db/db.server'
 import { flashText } from '~/components/shell/toast-rules'
 import { getI18nInstance } from '~/i18n/i18n.server'
-import type { FieldErrors } from '~/utils/form.server'
-import { createCatalogTable } from '~/db/migrations/helpers'
-import type { Database } from '~/db/schema'
-import { parseListState, type ListSpec } from '~/lists/list-query'
-import { defineListViews } from '~/lists/list-views'
 import { ACTIONS } from '~/permissions/actions'
 import { requireUserWithGrants } from '~/permissions/grants.server'
 import { searchRecords } from '~/search/records.server'
-import { EVERYWHERE } from '~/permissions/scope'
 import { createCsrfToken, csrfCookieName } from '~/security/csrf.server'
 import vn from '~/locales/vn.json'
+import EXAMPLE_TEXTS from '../catalog-example/texts.json'
+import { gaugeSchema } from '../catalog-example/gauges/gauge-schema.server'
+import { GAUGE_FIELDS, GAUGE_FUNCTION, GAUGES_PATH, type GaugeListRow } from '../catalog-example/gauges/gauges'
+import { GAUGE_CATALOG, gaugeDb, gaugeFormValues, gaugeStore } from '../catalog-example/gauges/gauges.server'
+import { GAUGE_PAGE_COMPONENTS } from '../catalog-example/gauges/pages'
+import { GAUGE_ROUTES } from '../catalog-example/gauges/routes.server'
+import { gauges } from '../catalog-example/migration'
 import { alerts, fieldError, fieldValue, listedCodes } from '../support/catalogs'
 import { parseHtml, selectOptions } from '../support/html'
 import { createTestUser } from '../support/users'
 
 /**
- * Issue 15: a catalog defined in one file gets every page kind, CSV and search from the catalog engine; issue 37:
- * it needs no route file either. This file is that one file. "Gauges" (code, name, a kind, a capacity) exist
- * nowhere but here: their definition, their table (with its search index and catalog-version triggers), their
- * permission, their steps and pages, and their registry entry, from which the registry generates their routes
- * (the app's generic route modules, app/catalogs/routes/*). Every route is driven in process with real
- * requests (a session cookie, the CSRF cookie and field, form and multipart bodies), on SQLite and PostgreSQL
- * alike, through those generated modules.
+ * Issue 15: a catalog gets every page kind, CSV and search from the catalog engine; issue 37: it needs no route
+ * file either. "Gauges" (code, name, a kind, a capacity) are the example catalog of docs/development.md "Add a
+ * catalog": one folder (tests/catalog-example/gauges) with their definition, schema, form, steps and pages, one
+ * migration and their texts; tests/docs/add-a-catalog.test.ts installs them in a copy of the checkout as the
+ * guide says. Here they are registered for this file alone, with a permission made through the administration's
+ * own services, and every generated route (the app's generic route modules, app/catalogs/routes/*) is driven in
+ * process with real requests (a session cookie, the CSRF cookie and field, form and multipart bodies), on SQLite
+ * and PostgreSQL alike.
  */
 
 // ---------------------------------------------------------------------------------------------------------
-// The catalog: what gauges.ts, gauges.server.ts and gauge-record.server.ts would hold.
+// The catalog: the example folder of docs/development.md "Add a catalog" (tests/catalog-example/gauges), whose
+// texts this file gives the app's translations (Vietnamese) and whose table its migration makes.
 
-const GAUGE_KINDS = ['pressure', 'flow', 'level'] as const
-const GAUGE_FIELDS = ['code', 'name', 'kind', 'capacity', 'version'] as const
-type GaugeField = (typeof GAUGE_FIELDS)[number]
-const GAUGES_PATH = '/thu/dongho'
-const GAUGE_FUNCTION = 'THU_DONGHO'
-
-type GaugeFilter = 'kind'
-type GaugeSort = 'code' | 'name' | 'kind' | 'capacity'
-const GAUGE_LIST: ListSpec<GaugeFilter, GaugeSort> = {
-	filters: { kind: { kind: 'choice', values: GAUGE_KINDS } },
-	sorts: ['code', 'name', 'kind', 'capacity'],
-	defaultSort: 'code',
-	defaultDir: 'asc',
-}
-const GAUGE_PAGES = defineCatalogPages({
-	key: 'gauges',
-	entity: 'gauge',
-	functionCode: GAUGE_FUNCTION,
-	views: defineListViews({
-		key: 'test-gauges',
-		path: GAUGES_PATH,
-		spec: GAUGE_LIST,
-		columns: { kind: 'gauges.fields.kind', capacity: 'gauges.fields.capacity' },
-	}),
-})
-
-/**
- * What it writes under its key in each locale file (here Vietnamese, given to the app's translations): its title,
- * its noun and its fields. Its pages' other texts are the generic ones with the noun filled in.
- */
-const GAUGE_TEXTS = {
-	title: 'Đồng hồ đo',
-	noun: { one: 'đồng hồ' },
-	fields: { code: 'Mã', name: 'Tên', kind: 'Loại', capacity: 'Thang đo', version: 'Phiên bản' },
-	kinds: { pressure: 'Áp suất', flow: 'Lưu lượng', level: 'Mực nước' },
-}
-
-const gaugeSchema = formObject({
-	code: codeField,
-	name: requiredText(100),
-	kind: choiceField(GAUGE_KINDS),
-	capacity: integerField(0, 1_000_000),
-	version: versionField,
-})
-type GaugeInput = z.output<typeof gaugeSchema>
-
-interface GaugeRow extends CatalogRow {
-	kind: string
-	capacity: number
-}
-interface GaugeRecord extends GaugeRow {
-	created_by_name: string | null
-	updated_by_name: string | null
-}
-interface GaugeListRow {
-	id: number
-	code: string
-	name: string
-	kind: string
-	capacity: number
-}
-type GaugeCatalog = { row: GaugeRow; input: GaugeInput; importInput: GaugeInput; record: GaugeRecord; refusal: never; blocked: never }
-
-/** The application's schema with the gauges' table, for this file's own queries. */
-type GaugeDatabase = Database & { gauges: Omit<GaugeRow, 'id'> & { id: Generated<number> } }
-const gaugeDb = (db: DB = getDb()) => db as unknown as Kysely<GaugeDatabase>
-
-const GAUGE_LISTING: CatalogListing<GaugeFilter, GaugeSort> = {
-	table: 'gauges',
-	sorts: {
-		code: { column: 'gauges.code', unique: true },
-		name: { column: 'gauges.name_key' },
-		kind: { column: 'gauges.kind' },
-		capacity: { column: 'gauges.capacity' },
-	},
-	columnFilters: { kind: { column: 'gauges.kind' } },
-	columns: (query) => query.select(['gauges.id', 'gauges.code', 'gauges.name', 'gauges.kind', 'gauges.capacity']),
-}
-
-function gaugeFormValues(gauge: GaugeRow): Record<GaugeField, string> {
-	return { code: gauge.code, name: gauge.name, kind: gauge.kind, capacity: String(gauge.capacity), version: String(gauge.version) }
-}
-
-async function getGaugeRecord(id: number, db: DB = getDb()): Promise<GaugeRecord | undefined> {
-	return gaugeDb(db)
-		.selectFrom('gauges')
-		.leftJoin('users as creator', 'creator.id', 'gauges.created_by')
-		.leftJoin('users as editor', 'editor.id', 'gauges.updated_by')
-		.selectAll('gauges')
-		.select(['creator.display_name as created_by_name', 'editor.display_name as updated_by_name'])
-		.where('gauges.id', '=', id)
-		.executeTakeFirst()
-}
-
-const GAUGE_CATALOG: CatalogDefinition<GaugeCatalog> = {
-	fields: GAUGE_FIELDS,
-	formValues: gaugeFormValues,
-	columnsOf: (input) => ({
-		code: input.code,
-		name: input.name,
-		...searchKeys(input.name, input.code),
-		kind: input.kind,
-		capacity: input.capacity,
-	}),
-	newRow: { kind: '', capacity: 0 },
-	getRecord: getGaugeRecord,
-	importSchema: () => gaugeSchema,
-	pages: GAUGE_PAGES,
-	listing: GAUGE_LISTING,
-	exportFileName: 'dongho',
-}
-
-const gaugeStore = recordStore(GAUGE_CATALOG)
-const gaugeBulk = bulkCatalogOf(GAUGE_CATALOG)
-const GAUGE_IMPORT: CatalogImportSpec = { pages: GAUGE_PAGES, adapter: importAdapterOf(GAUGE_CATALOG) }
-const GAUGE_RECORD: CatalogRecordRoute<GaugeCatalog> = {
-	pages: GAUGE_PAGES,
-	formSchema: async () => gaugeSchema,
-	getRecord: getGaugeRecord,
-	displayName: (gauge) => gauge.name,
-	formValues: gaugeFormValues,
-	store: gaugeStore,
-	refusals: {},
-}
+const GAUGE_TEXTS = EXAMPLE_TEXTS.vn.gauges
 
 // ---------------------------------------------------------------------------------------------------------
 // Its routes: the generated ones (app/catalogs/routes/*, decision 0070), which check the grant the kind needs on
@@ -209,36 +66,6 @@ const GAUGE_ENTRY: CatalogEntry = {
 	functionCode: GAUGE_FUNCTION,
 	kinds: ['list', 'record', 'new', 'import', 'bulkDelete', 'export', 'exportSelected', 'importTemplate'],
 }
-
-const GAUGE_ROUTES = {
-	list: {
-		loader: (request, access) =>
-			loadCatalogList(request, access, GAUGE_PAGES, GAUGE_LIST, async (state) => ({
-				result: await readListing<GaugeListRow, GaugeFilter, GaugeSort>(GAUGE_LISTING, state, EVERYWHERE),
-			})),
-		action: (request) => catalogListAction(request, GAUGE_PAGES),
-	},
-	record: {
-		loader: (request, params, { grants }) => loadCatalogRecord(request, params, grants, GAUGE_RECORD, async () => ({})),
-		action: (request, params, intent, { user }) => catalogRecordAction(request, params, user, intent, GAUGE_RECORD),
-	},
-	new: {
-		loader: (request) => loadNewCatalogRecord(request, GAUGE_PAGES, async () => ({})),
-		action: (request, { user }) => newCatalogRecordAction(request, user, GAUGE_RECORD),
-	},
-	import: { spec: GAUGE_IMPORT, scoped: false },
-	bulk: async () => ({ spec: gaugeBulk, scope: EVERYWHERE }),
-	export: async (request) => {
-		const state = parseListState(new URL(request.url).searchParams, GAUGE_LIST)
-		return csvResponse(
-			`dongho-${todayIso()}.csv`,
-			GAUGE_FIELDS,
-			exportListing<GaugeRow, GaugeFilter, GaugeSort>(GAUGE_LISTING, state, EVERYWHERE),
-			gaugeFormValues,
-		)
-	},
-	importTemplate: () => csvTemplateResponse('dongho-mau-nhap.csv', GAUGE_FIELDS),
-} satisfies CatalogServerRoutes
 
 /** A generated route module, as Remix imports it. */
 interface RouteModule {
@@ -293,99 +120,6 @@ const routes = {
 // Its pages, which the generated routes render (compare app/catalogs/stations/pages.tsx), and a server render
 // of them through those routes (a data router on the server, as Remix's own).
 
-function GaugeForm(props: CatalogFormProps) {
-	const { t } = useTranslation()
-	return h(CatalogForm, {
-		...props,
-		catalog: 'gauges',
-		fields: GAUGE_FIELDS,
-		codeMax: CODE_MAX,
-		cells: [
-			{
-				columns: 'col-md-6',
-				control: {
-					kind: 'select',
-					name: 'kind',
-					options: GAUGE_KINDS.map((value) => ({ value, label: t(`gauges.kinds.${value}`) })),
-					required: true,
-				},
-			},
-			{ columns: 'col-md-6', control: { kind: 'input', name: 'capacity', inputMode: 'numeric', required: true } },
-		],
-	})
-}
-
-function useGaugeLabels() {
-	const { t } = useTranslation()
-	return {
-		fieldLabel: (field: string) => t(`gauges.fields.${field}`),
-		valueLabel: (field: string, value: string) => (field === 'kind' && value ? t(`gauges.kinds.${value}`) : value),
-	}
-}
-
-function GaugeListPage() {
-	const { t } = useTranslation()
-	const page = useLoaderData<typeof GAUGE_ROUTES.list.loader>()
-	const { valueLabel } = useGaugeLabels()
-	return h(CatalogListPage<GaugeListRow, GaugeFilter, GaugeSort>, {
-		pages: GAUGE_PAGES,
-		page,
-		filters: [
-			{
-				name: 'kind',
-				label: t('gauges.fields.kind'),
-				allLabel: t('list.all'),
-				options: GAUGE_KINDS.map((value) => ({ value, label: valueLabel('kind', value) })),
-			},
-		],
-		columns: [
-			{ key: 'kind', label: t('gauges.fields.kind'), sortable: true, cell: (gauge) => valueLabel('kind', gauge.kind) },
-			{ key: 'capacity', label: t('gauges.fields.capacity'), sortable: true, alignEnd: true, cell: (gauge) => String(gauge.capacity) },
-		],
-	})
-}
-
-function GaugeRecordPage() {
-	const { t } = useTranslation()
-	const page = useLoaderData<typeof GAUGE_ROUTES.record.loader>()
-	const labels = useGaugeLabels()
-	const { record } = page
-	return h(CatalogRecordPage, {
-		pages: GAUGE_PAGES,
-		page,
-		answer: useActionData(),
-		labels,
-		form: (props: CatalogFormProps) => h(GaugeForm, props),
-		facts: null,
-		fields: [
-			{ label: t('gauges.fields.code'), value: record.code },
-			{ label: t('gauges.fields.name'), value: record.name },
-			{ label: t('gauges.fields.kind'), value: labels.valueLabel('kind', record.kind) },
-			{ label: t('gauges.fields.capacity'), value: String(record.capacity) },
-		],
-	})
-}
-
-function GaugeImportPage() {
-	return h(CsvImportPage, {
-		pages: GAUGE_PAGES,
-		page: useLoaderData<typeof importPageLoader>(),
-		answer: useActionData<typeof importPageAction>(),
-		columns: GAUGE_FIELDS,
-		formatHelp: [],
-	})
-}
-
-function GaugeNewPage() {
-	const answer = useActionData() as { values: Record<string, string>; errors: FieldErrors } | undefined
-	return h(CatalogNewRecordPage, {
-		pages: GAUGE_PAGES,
-		answer,
-		initialValues: { kind: 'pressure' },
-		form: (props: CatalogFormProps) => h(GaugeForm, props),
-	})
-}
-
 /**
  * A page as the server renders it for `as`: the root's data (the CSRF token, the reader's time zone), the
  * page's loader (after its action, for a post) and its component, inside the app's translations.
@@ -421,10 +155,7 @@ async function renderPage(request: Request, as: Visitor): Promise<{ status: numb
 
 async function createGaugeTable() {
 	const { db, dialect } = getDatabase()
-	await createCatalogTable(db, dialect, 'gauges', {
-		columns: (table) => table.addColumn('kind', 'varchar(16)', (c) => c.notNull()).addColumn('capacity', 'integer', (c) => c.notNull()),
-		sortColumns: ['kind', 'capacity'],
-	})
+	await gauges(dialect).up(db as Kysely<unknown>)
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -603,10 +334,7 @@ const SEEDED = [
 const unregister: (() => void)[] = []
 
 beforeAll(async () => {
-	unregister.push(
-		registerCatalog(GAUGE_ENTRY, GAUGE_ROUTES),
-		registerCatalogPages(GAUGE_ENTRY.key, { list: GaugeListPage, record: GaugeRecordPage, new: GaugeNewPage, import: GaugeImportPage }),
-	)
+	unregister.push(registerCatalog(GAUGE_ENTRY, GAUGE_ROUTES), registerCatalogPages(GAUGE_ENTRY.key, GAUGE_PAGE_COMPONENTS))
 	// Not merged deep: that would write into the locale file's module, which the next test file in this worker reads too.
 	getI18nInstance('vn').addResourceBundle('vn', 'translation', { gauges: GAUGE_TEXTS }, false, false)
 	await createGaugeTable()
@@ -714,7 +442,7 @@ describe('the list page', () => {
 			.select(['list_key', 'name', 'query'])
 			.where('user_id', '=', reader.actor.id)
 			.execute()
-		expect(views).toEqual([{ list_key: 'test-gauges', name: 'Áp kế', query: view }])
+		expect(views).toEqual([{ list_key: 'gauges', name: 'Áp kế', query: view }])
 		const list = await answer(routes.list.loader(get(`${GAUGES_PATH}${view}`, reader)))
 		expect(list.body).toMatchObject({
 			views: { saved: [{ name: 'Áp kế', href: `${GAUGES_PATH}${view}`, current: true }], columns: { kind: true, capacity: true } },
