@@ -48,8 +48,9 @@ export default defineConfig({
 			{
 				resolve: { alias },
 				test: {
-					// Commands of the documentation run as written (tests/docs/deploy-guide.test.ts): an install and a
-					// build on a fresh copy, minutes of CPU that scripts/test.sh gives the cores' idle time.
+					// The guides followed as written on fresh copies (deploy-guide.test.ts: an install and a build;
+					// add-a-catalog.test.ts: a type check and a build): minutes of CPU that scripts/test.sh gives the
+					// cores' idle time.
 					name: 'docs',
 					include: ['tests/docs/**/*.test.ts'],
 					environment: 'node',

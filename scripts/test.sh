@@ -106,10 +106,12 @@ background "Node 24 download from the npm registry" download_node24 "$NODE24_ROO
 background "firebase-tools" install_firebase_tools
 start_test_postgres
 
-# docs/deploy.md followed on a fresh copy of the checkout (tests/docs/deploy-guide.test.ts): an install with the
-# SQLite driver's compile (from ccache after the first run) and a build, minutes of mostly one core that no later
-# stage waits for. At the lowest priority it takes what the stages leave idle, and is waited for at the end.
-background "Deploy guide on a fresh copy (lowest priority)" nice -n 19 npx vitest run --project docs
+# The guides followed on fresh copies of the checkout: docs/deploy.md (tests/docs/deploy-guide.test.ts: an install
+# with the SQLite driver's compile, from ccache after the first run, and a build) and docs/development.md's "Add a
+# catalog" (tests/docs/add-a-catalog.test.ts: the example catalog added, a type check and a build). Minutes of
+# mostly one core that no later stage waits for: at the lowest priority they take what the stages leave idle,
+# and are waited for at the end.
+background "The deploy and add-a-catalog guides on fresh copies (lowest priority)" nice -n 19 npx vitest run --project docs
 
 # tsc and ESLint keep one core each: they run beside the build and the unit tests, which need neither
 # (measured on two busy cores: 51 and 56 s one after the other, 42 and 44 s side by side).
@@ -160,7 +162,7 @@ background "End-to-end account flows with the Firebase provider (JS off)" \
 E2E_DATABASE=postgres npx playwright test --project=nojs
 await_background "End-to-end account flows with the Firebase provider (JS off)"
 stop_auth_emulator
-await_background "Deploy guide on a fresh copy (lowest priority)"
+await_background "The deploy and add-a-catalog guides on fresh copies (lowest priority)"
 
 step "All suites passed"
 printf '%s\n' "Time per stage:" "${stage_times[@]}" "$(printf '%5ss  %s' "$(($(date +%s) - started))" "in all")" \
