@@ -83,6 +83,30 @@ test('at 1280 px the tool table fits its box; secondary columns move under the n
 	await expect(firstName.locator('.row-detail')).toBeHidden()
 })
 
+/**
+ * Every <summary> of the page open: no browser triangle, and one chevron each (the top bar's icon buttons
+ * open menus: no sign). At least `minimum` disclosures that are not the top bar's.
+ */
+async function expectOneChevronEach(page: Page, minimum: number) {
+	const summaries = await page.locator('summary').evaluateAll((elements) =>
+		elements.map((summary) => ({
+			text: (summary.textContent ?? '').trim().slice(0, 40),
+			marker: getComputedStyle(summary).listStyleType,
+			chevrons: summary.querySelectorAll(':scope > i.bx-chevron-down.disclosure-icon').length,
+			iconButton: summary.closest('.topbar__end') !== null,
+		})),
+	)
+	expect(summaries.filter((summary) => !summary.iconButton).length, 'disclosures on the page').toBeGreaterThanOrEqual(minimum)
+	expect(
+		summaries.filter((summary) => summary.marker !== 'none'),
+		'no browser triangle',
+	).toEqual([])
+	expect(
+		summaries.filter((summary) => !summary.iconButton && summary.chevrons !== 1),
+		'one chevron each',
+	).toEqual([])
+}
+
 test('status badges are pills; every expand/collapse control has the one chevron, never the browser’s triangle', async ({ page }) => {
 	await signedInOperator(page)
 	await open(page, '/danhmuc/tram')
@@ -99,24 +123,23 @@ test('status badges are pills; every expand/collapse control has the one chevron
 	}))
 	expect(shape.radius).toBeGreaterThanOrEqual(shape.height / 2)
 
-	// The sidebar's groups, the mega menu and the list's choosers (the top bar's icon buttons open menus: no sign).
-	const summaries = await page.locator('summary').evaluateAll((elements) =>
-		elements.map((summary) => ({
-			text: (summary.textContent ?? '').trim().slice(0, 40),
-			marker: getComputedStyle(summary).listStyleType,
-			chevrons: summary.querySelectorAll(':scope > i.bx-chevron-down.disclosure-icon').length,
-			iconButton: summary.closest('.topbar__end') !== null,
-		})),
-	)
-	expect(summaries.filter((summary) => !summary.iconButton).length, 'disclosures on the page').toBeGreaterThanOrEqual(4)
-	expect(
-		summaries.filter((summary) => summary.marker !== 'none'),
-		'no browser triangle',
-	).toEqual([])
-	expect(
-		summaries.filter((summary) => !summary.iconButton && summary.chevrons !== 1),
-		'one chevron each',
-	).toEqual([])
+	// The sidebar's groups, the mega menu, the list's filters and choosers.
+	await expectOneChevronEach(page, 4)
+})
+
+test('a user’s page: where each role is given (its scope picker) folds with the same chevron', async ({ page }) => {
+	const admin = await createUser({ prefix: 'layout-scope', roles: ['admin', 'operator'] })
+	await startSession(page, admin)
+	await open(page, `/admin/users?q=${encodeURIComponent(admin.email)}`)
+	await page.getByRole('main').getByRole('link', { name: admin.email }).click()
+	await expect(page).toHaveURL(/\/admin\/users\/\d+$/)
+	const roles = page.getByRole('group', { name: en.admin.users.fields.roles })
+	await expect(roles).toBeVisible()
+	// A scope picker per role, besides the sidebar's groups.
+	const pickers = await roles.getByRole('checkbox', { name: /\(\w+\)$/ }).count()
+	expect(pickers, 'roles to choose from').toBeGreaterThanOrEqual(3)
+	await expect(roles.locator('summary')).toHaveCount(pickers)
+	await expectOneChevronEach(page, pickers + 3)
 })
 
 test('the sidebar’s group labels fit it in every language, their chevrons in one column inside it', async ({ page }) => {
