@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { ensureDemoData, searchForm } from './catalogs-support'
 import { BASE_URL } from './env.mjs'
-import { catalogTexts, createUser, en, expect, LANGUAGE_TAGS, LANGUAGES, open, test, startSession } from './support'
+import { catalogTexts, createUser, en, expect, LANGUAGE_TAGS, LANGUAGES, open, test, startSession, translate } from './support'
 
 // How the lists look at the widths people use: the filter row on one baseline, tables that fit their box
 // (secondary columns folded into a detail line where it is narrow), pill badges, and empty lists that say
@@ -12,6 +12,8 @@ test.describe.configure({ timeout: 90_000 })
 test.beforeAll(() => ensureDemoData())
 
 const tools = { ...en.tools, ...catalogTexts('en', 'tools') }
+const stations = { ...en.stations, ...catalogTexts('en', 'stations') }
+const PHONE = { width: 390, height: 844 }
 
 async function signedInOperator(page: Page) {
 	const user = await createUser({ prefix: 'layout', roles: ['operator'] })
@@ -165,6 +167,39 @@ test('the sidebar’s group labels fit it in every language, their chevrons in o
 			language,
 		).toEqual([])
 	}
+})
+
+test('on a phone the filters fold behind “Filters”, which says how many are active and opens (a disclosure, without JavaScript too)', async ({
+	page,
+}) => {
+	await signedInOperator(page)
+	await page.setViewportSize(PHONE)
+	await open(page, '/danhmuc/tram')
+	const form = searchForm(page, stations.searchForm)
+	// A <summary>: no role of its own, named by its text.
+	const fold = form.locator('summary')
+	await expect(fold, 'no filter applied: no count').toHaveAccessibleName(en.list.filters)
+
+	await open(page, '/danhmuc/tram?status=active&type=bts')
+	await expect(fold).toHaveAccessibleName(`${en.list.filters} ${translate('en', 'list.filtersActive', { count: 2 })}`)
+	const status = form.getByRole('combobox', { name: stations.fields.status })
+	const type = form.getByRole('combobox', { name: stations.fields.type })
+	const apply = form.getByRole('button', { name: en.list.apply })
+	for (const field of [status, type, apply]) await expect(field, 'folded').toBeHidden()
+	// The first record is in the first screen under the folded filters.
+	await expect(page.getByRole('main').getByRole('table').getByRole('row').nth(1)).toBeInViewport()
+
+	await fold.click()
+	for (const field of [status, type, apply]) await expect(field, 'open').toBeVisible()
+	await expect(status).toHaveValue('active')
+	await expect(type).toHaveValue('bts')
+	await fold.click()
+	await expect(status, 'folded again').toBeHidden()
+
+	// Wider than a phone there is nothing to open: the fields show, the control does not.
+	await page.setViewportSize({ width: 768, height: 900 })
+	await expect(status).toBeVisible()
+	await expect(fold).toBeHidden()
 })
 
 test('an empty result shows an icon, says why, and offers the next steps', async ({ page }) => {
