@@ -202,6 +202,39 @@ test('on a phone the filters fold behind “Filters”, which says how many are 
 	await expect(fold).toBeHidden()
 })
 
+test('on a phone a wide table scrolls in its own region, its row header kept at the region’s left edge', async ({ page }) => {
+	await signedInOperator(page)
+	await page.setViewportSize(PHONE)
+	await open(page, '/congcu/list')
+	// The focusable box around the table, named as the table is.
+	const region = page
+		.getByRole('main')
+		.getByRole('group', { name: /./ })
+		.filter({ has: page.getByRole('table') })
+	const row = region.getByRole('table').getByRole('row').nth(1)
+	const header = row.getByRole('rowheader')
+	const last = row.getByRole('cell').last()
+	await expect(header).toBeVisible()
+	const sizes = await region.evaluate((box) => ({
+		scroll: box.scrollWidth,
+		client: box.clientWidth,
+		page: document.documentElement.scrollWidth,
+	}))
+	expect(sizes.page, 'the page does not scroll sideways').toBeLessThanOrEqual(PHONE.width)
+	expect(sizes.scroll, 'the table is wider than its region').toBeGreaterThan(sizes.client + 40)
+	const [regionBox, lastBefore] = [(await region.boundingBox())!, (await last.boundingBox())!]
+
+	const scrolled = await region.evaluate((box) => {
+		box.scrollLeft = box.scrollWidth
+		return box.scrollLeft
+	})
+	expect(scrolled, 'the region scrolled sideways').toBeGreaterThan(40)
+	const [headerAfter, lastAfter] = [(await header.boundingBox())!, (await last.boundingBox())!]
+	expect(lastAfter.x, 'a later cell moved with the scroll').toBeCloseTo(lastBefore.x - scrolled, 0)
+	expect(headerAfter.x, 'the row header at the region’s left edge').toBeCloseTo(regionBox.x, 0)
+	await expect(header).toBeInViewport()
+})
+
 test('an empty result shows an icon, says why, and offers the next steps', async ({ page }) => {
 	await signedInOperator(page)
 	await open(page, '/danhmuc/tram?q=zzzz-nothing-matches')
