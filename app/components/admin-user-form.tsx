@@ -47,7 +47,10 @@ function RoleScopePicker({
 	const id = (suffix: string) => `scope-${role}-${suffix}`
 	return (
 		<details className="role-scope ms-4 mb-2" open={provinces !== null}>
-			<summary className="small">{provinces === null ? t('scope.everywhere') : provinces.map(provinceName).join(', ')}</summary>
+			<summary className="small">
+				{provinces === null ? t('scope.everywhere') : provinces.map(provinceName).join(', ')}{' '}
+				<i className="bx bx-chevron-down disclosure-icon" aria-hidden="true" />
+			</summary>
 			<fieldset className="mt-1" disabled={disabled}>
 				<legend className="visually-hidden">{t('scope.legend', { role: label })}</legend>
 				{(['all', 'some'] as const).map((choice) => (

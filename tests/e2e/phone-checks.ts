@@ -41,7 +41,7 @@ interface PhoneLayout {
 	topBar: number | null
 	/** Primary controls smaller than TARGET_PX either way (the top bar's: narrower than fits). */
 	smallTargets: string[]
-	/** Where a list's first record is, the page scrolled to its top. */
+	/** Where a list's first record is (a table's first body row, or the notifications page's first item), the page scrolled to its top. */
 	firstRecord: { top: number; bottom: number } | null
 }
 
@@ -78,7 +78,7 @@ function measure(targetPx: number): PhoneLayout {
 		...barControls.flatMap(tooSmall(Math.min(targetPx, Math.floor((screen - 8) / barControls.length)))),
 		...shown('#main .btn:not(.btn-sm), #main .page-link').flatMap(tooSmall(targetPx)),
 	]
-	const row = document.querySelector('#main tbody tr')?.getBoundingClientRect()
+	const row = document.querySelector('#main tbody tr, #main .notifications-page > li')?.getBoundingClientRect()
 	return {
 		pageWidth: document.documentElement.scrollWidth,
 		overflowing: overflowing.slice(0, 5),
