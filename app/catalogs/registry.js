@@ -3,7 +3,8 @@
 
 /**
  * @typedef {'list' | 'record' | 'new' | 'import' | 'bulkDelete' | 'labels' | 'export' | 'exportSelected' | 'importTemplate'} CatalogRouteKind
- * @typedef {{ key: string, prefix: string, functionCode: string, kinds: readonly CatalogRouteKind[] }} CatalogEntry
+ * @typedef {{ parent: string, sortOrder: number, icon: string }} CatalogMenuPlace
+ * @typedef {{ key: string, prefix: string, functionCode: string, kinds: readonly CatalogRouteKind[], menu: CatalogMenuPlace }} CatalogEntry
  * @typedef {{ id: string, path: string, file: string, index: boolean, layout: boolean, catalog: string, kind: CatalogRouteKind }} CatalogRoute
  */
 
@@ -37,12 +38,40 @@ export const ROUTE_KINDS = /** @type {const} */ ({
 	},
 })
 
-/** The catalogs, by key (their locale key); `prefix` is the list's path without its slash, `functionCode` the grant every route checks. */
+/**
+ * The catalogs, by key (their locale key); `prefix` is the list's path without its slash, `functionCode` the grant
+ * every route checks, and `menu` where its function stands in the menu (app/permissions/builtins.ts builds the
+ * built-in function from it): the section's code, the order among the section's entries, a boxicons icon.
+ */
 export const CATALOGS = /** @type {const} */ ({
-	stations: { key: 'stations', prefix: 'danhmuc/tram', functionCode: 'DANHMUC_TRAM', kinds: [...KINDS, 'labels'] },
-	stationTypes: { key: 'stationTypes', prefix: 'danhmuc/loaitram', functionCode: 'DANHMUC_LOAITRAM', kinds: KINDS },
-	tools: { key: 'tools', prefix: 'congcu/list', functionCode: 'CONGCU_LIST', kinds: [...KINDS, 'labels'] },
-	toolCategories: { key: 'toolCategories', prefix: 'congcu/nhom', functionCode: 'CONGCU_NHOM', kinds: KINDS },
+	stations: {
+		key: 'stations',
+		prefix: 'danhmuc/tram',
+		functionCode: 'DANHMUC_TRAM',
+		kinds: [...KINDS, 'labels'],
+		menu: { parent: 'DANHMUC', sortOrder: 10, icon: 'bx-broadcast' },
+	},
+	stationTypes: {
+		key: 'stationTypes',
+		prefix: 'danhmuc/loaitram',
+		functionCode: 'DANHMUC_LOAITRAM',
+		kinds: KINDS,
+		menu: { parent: 'DANHMUC', sortOrder: 20, icon: 'bx-category' },
+	},
+	tools: {
+		key: 'tools',
+		prefix: 'congcu/list',
+		functionCode: 'CONGCU_LIST',
+		kinds: [...KINDS, 'labels'],
+		menu: { parent: 'CONGCU', sortOrder: 10, icon: 'bx-list-ul' },
+	},
+	toolCategories: {
+		key: 'toolCategories',
+		prefix: 'congcu/nhom',
+		functionCode: 'CONGCU_NHOM',
+		kinds: KINDS,
+		menu: { parent: 'CONGCU', sortOrder: 20, icon: 'bx-collection' },
+	},
 })
 
 /** The layout route the catalogs' pages render in: the signed-in frame, app/routes/_app.tsx. */

@@ -5,7 +5,7 @@ import { defineRoutes } from '@remix-run/dev/dist/config/routes.js'
 import { describe, expect, test } from 'vitest'
 import config from '../../remix.config.js'
 import { catalogAt } from './routes/catalog-at'
-import { CATALOGS } from './registry'
+import { CATALOGS, type CatalogEntry } from './registry'
 
 /** The catalogs' part of the route manifest, as Remix builds it from remix.config.js's `routes` option. */
 async function generatedRoutes() {
@@ -18,12 +18,17 @@ async function generatedRoutes() {
 
 describe('the routes generated from the catalog registry (decision 0070)', () => {
 	test('are the URLs the route files answered, pages in the signed-in frame and downloads beside it', async () => {
-		const expected = [
+		const builtIn = [
 			['danhmuc/tram', true],
 			['danhmuc/loaitram', false],
 			['congcu/list', true],
 			['congcu/nhom', false],
-		].flatMap(([prefix, labels]) => [
+		] as const
+		// A catalog added since (docs/development.md "Add a catalog") gets the same URLs under its own prefix.
+		const added = Object.values(CATALOGS as Record<string, CatalogEntry>)
+			.filter((entry) => !builtIn.some(([prefix]) => prefix === entry.prefix))
+			.map((entry) => [entry.prefix, entry.kinds.includes('labels')] as const)
+		const expected = [...builtIn, ...added].flatMap(([prefix, labels]) => [
 			`_app /${prefix} (index) catalogs/routes/list.tsx`,
 			`_app /${prefix}/:id catalogs/routes/record.tsx`,
 			`_app /${prefix}/new catalogs/routes/new.tsx`,

@@ -2,6 +2,7 @@ import { STATION_PAGES } from '~/catalogs/stations/stations'
 import { TOOL_PAGES } from '~/catalogs/tools/tools'
 import { STATION_TYPE_LIST } from '~/catalogs/station-types/station-types'
 import { TOOL_CATEGORY_LIST } from '~/catalogs/tool-groups/tool-groups'
+import { CATALOGS, type CatalogEntry } from '~/catalogs/registry'
 import { ACTIONS, type Action } from './actions'
 
 export interface BuiltinFunction {
@@ -13,29 +14,20 @@ export interface BuiltinFunction {
 	isTitle?: boolean
 }
 
-/** The menu entry of a catalog or reference list: its function and address come from its definition. */
-function listFunction(
-	list: { functionCode: string; path: string },
-	place: Pick<BuiltinFunction, 'parent' | 'sortOrder' | 'icon'>,
-): BuiltinFunction {
-	return { code: list.functionCode, path: list.path, ...place }
+/** The built-in functions of the catalogs in a menu section, in the registry's order: each from its registry entry. */
+function catalogFunctions(section: string): BuiltinFunction[] {
+	return Object.values(CATALOGS as Record<string, CatalogEntry>)
+		.filter((entry) => entry.menu.parent === section)
+		.map((entry) => ({ code: entry.functionCode, path: `/${entry.prefix}`, ...entry.menu }))
 }
 
 /** The seed's own menu: Dashboard, "Danh mục" with "Trạm" and its types, "Công cụ" with its categories, and the administration section. */
 export const BUILTIN_FUNCTIONS: readonly BuiltinFunction[] = [
 	{ code: 'DASHBOARD', parent: null, sortOrder: 10, icon: 'bx-home-circle', path: '/dashboard' },
 	{ code: 'DANHMUC', parent: null, sortOrder: 20, icon: 'bx-folder', path: null },
-	listFunction(
-		{ functionCode: STATION_PAGES.functionCode, path: STATION_PAGES.views.path },
-		{ parent: 'DANHMUC', sortOrder: 10, icon: 'bx-broadcast' },
-	),
-	listFunction(STATION_TYPE_LIST, { parent: 'DANHMUC', sortOrder: 20, icon: 'bx-category' }),
+	...catalogFunctions('DANHMUC'),
 	{ code: 'CONGCU', parent: null, sortOrder: 30, icon: 'bx-wrench', path: null },
-	listFunction(
-		{ functionCode: TOOL_PAGES.functionCode, path: TOOL_PAGES.views.path },
-		{ parent: 'CONGCU', sortOrder: 10, icon: 'bx-list-ul' },
-	),
-	listFunction(TOOL_CATEGORY_LIST, { parent: 'CONGCU', sortOrder: 20, icon: 'bx-collection' }),
+	...catalogFunctions('CONGCU'),
 	{ code: 'QUANTRI', parent: null, sortOrder: 90, icon: 'bx-cog', path: null },
 	{ code: 'QUANTRI_USERS', parent: 'QUANTRI', sortOrder: 10, icon: 'bx-user', path: '/admin/users' },
 	{ code: 'QUANTRI_ROLES', parent: 'QUANTRI', sortOrder: 20, icon: 'bx-shield-quarter', path: '/admin/roles' },

@@ -80,7 +80,7 @@ const STEPS: Record<string, () => Promise<void>> = {
 		addEntry(
 			'app/catalogs/registry.js',
 			'export const CATALOGS =',
-			`${NAME}: { key: '${NAME}', prefix: '${PREFIX}', functionCode: '${FUNCTION}', kinds: KINDS }`,
+			`${NAME}: { key: '${NAME}', prefix: '${PREFIX}', functionCode: '${FUNCTION}', kinds: KINDS, menu: { parent: 'DANHMUC', sortOrder: 30, icon: 'bx-tachometer' } }`,
 		)
 		addImport('app/catalogs/routes/catalog-routes.server.ts', `import { GAUGE_ROUTES } from '~/catalogs/${NAME}/routes.server'`)
 		addEntry('app/catalogs/routes/catalog-routes.server.ts', 'const BUILT_IN:', `${NAME}: GAUGE_ROUTES`)
@@ -102,14 +102,6 @@ const STEPS: Record<string, () => Promise<void>> = {
 		const last = [...index.matchAll(/^\t\t'\d{4}_\w+': .*$/gm)].at(-1)!
 		insertAfter(`${folder}/index.ts`, last[0], `\n\t\t'${name}': ${NAME}(dialect),`)
 	},
-	'Its function': async () => {
-		addImport('app/permissions/builtins.ts', `import { GAUGE_PAGES } from '~/catalogs/${NAME}/${NAME}'`)
-		insertAfter(
-			'app/permissions/builtins.ts',
-			"listFunction(STATION_TYPE_LIST, { parent: 'DANHMUC', sortOrder: 20, icon: 'bx-category' }),",
-			"\n\tlistFunction({ functionCode: GAUGE_PAGES.functionCode, path: GAUGE_PAGES.views.path }, { parent: 'DANHMUC', sortOrder: 30, icon: 'bx-tachometer' }),",
-		)
-	},
 	'Its texts': async () => {
 		for (const [language, texts] of Object.entries(TEXTS)) {
 			touched.add(`app/locales/${language}.json`)
@@ -121,8 +113,7 @@ const STEPS: Record<string, () => Promise<void>> = {
 			fs.writeFileSync(file, `${JSON.stringify(messages, null, '\t')}\n`)
 		}
 	},
-	'Its tests': async () => {
-		insertAfter('app/catalogs/registry.test.ts', "['congcu/nhom', false],", `\n\t\t\t['${PREFIX}', false],`)
+	'Check it': async () => {
 		const commands = fencedBlocks(SECTION)
 			.filter((block) => block.info === 'sh')
 			.flatMap((block) => block.text.trim().split('\n'))

@@ -65,6 +65,8 @@ const GAUGE_ENTRY: CatalogEntry = {
 	prefix: GAUGES_PATH.slice(1),
 	functionCode: GAUGE_FUNCTION,
 	kinds: ['list', 'record', 'new', 'import', 'bulkDelete', 'export', 'exportSelected', 'importTemplate'],
+	// Where the registry would put its built-in function; here the function is made through the administration instead.
+	menu: { parent: 'DANHMUC', sortOrder: 30, icon: 'bx-tachometer' },
 }
 
 /** A generated route module, as Remix imports it. */
