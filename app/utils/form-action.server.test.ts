@@ -165,6 +165,31 @@ describe('formAction', () => {
 		expect(calls).toEqual(['rename new'])
 	})
 
+	test('an answer on the same page may carry headers, as a redirect does (a cookie set without leaving the page)', async () => {
+		const intent = formIntents<object>()
+		const cookie = { 'Set-Cookie': 'choice=b; Path=/' }
+		const intents = {
+			choose: intent({
+				permission: 'update',
+				schema: z.object({ choice: z.enum(['a', 'b']), stay: z.literal('1').optional() }),
+				run: async () => ({ ok: true }) as const,
+				refusals: {},
+				done: (_result, { data }) => (data.stay ? { answer: { saved: true }, headers: cookie } : { redirect: '/back', headers: cookie }),
+			}),
+		}
+		const permit = async () => ({})
+		const stayed = told(await formAction(post({ choice: 'b', stay: '1' }), { permit, intents }))
+		expect(stayed.init.status).toBe(200)
+		expect(new Headers(stayed.init.headers).get('Set-Cookie')).toBe('choice=b; Path=/')
+		expect(stayed.data).toEqual({ ok: true, intent: 'choose', errors: {}, values: {}, formError: null, saved: true })
+		const left = (await formAction(post({ choice: 'b' }), { permit, intents })) as unknown as Response
+		expect([left.status, left.headers.get('Location'), left.headers.get('Set-Cookie')]).toEqual([302, '/back', 'choice=b; Path=/'])
+		const refused = told(await formAction(post({ choice: 'c', stay: '1' }), { permit, intents }))
+		expect(refused.init.status).toBe(400)
+		expect(new Headers(refused.init.headers).get('Set-Cookie')).toBeNull()
+		expect(flashes).toEqual([])
+	})
+
 	test('a form without its CSRF token is refused before the domain is called', async () => {
 		const { calls, intents } = page(() => ({ ok: true, name: 'x' }))
 		const refused = await thrown(formAction(post({ intent: 'remove' }, 'forged'), { permit: permitOnly('delete').permit, intents }))

@@ -45,10 +45,13 @@ export interface CatalogToast {
 	text: CatalogTextName
 }
 
-/** Success: a redirect (with a toast, unless the next page says enough), or (`answer`) the same page again with something to show once. */
+/**
+ * Success: a redirect (with a toast, unless the next page says enough), or (`answer`) the same page again with
+ * something to show once; either may carry `headers` (e.g. a cookie set without leaving the page).
+ */
 export type Done =
 	| { redirect: string; toast?: string | CatalogToast; toastValues?: Record<string, string | number>; headers?: HeadersInit }
-	| { answer: object }
+	| { answer: object; headers?: HeadersInit }
 
 /** A refusal told by a function may be async (e.g. it throws a redirect whose signed cookie it awaits). */
 type RefusalOf<Result, Data, Checked> = Refusal | ((result: Result, form: ReadForm<Data, Checked>) => Refusal | Promise<Refusal>)
@@ -176,7 +179,7 @@ export async function formAction<const Intents extends Record<string, AnyIntent<
 	const result = (await spec.run(read, auth)) as Outcome
 	if (!result.ok) return refuse(intent, result, spec, read, await extra())
 	const done = await spec.done(result, read, auth)
-	if ('answer' in done) return answer({ ...(await extra()), intent, ...done.answer }, 200)
+	if ('answer' in done) return answer({ ...(await extra()), intent, ...done.answer }, 200, done.headers)
 	if (typeof done.toast === 'string') await flashSuccess(request, done.toast, done.toastValues)
 	else if (done.toast) await flashCatalogSuccess(request, done.toast.catalog, done.toast.text, done.toastValues ?? {})
 	return redirect(done.redirect, { headers: done.headers })
