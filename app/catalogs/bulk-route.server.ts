@@ -2,10 +2,11 @@ import { data, redirect } from '@remix-run/node'
 import { getDatabase } from '~/db/db.server'
 import { getT } from '~/i18n/i18n.server'
 import { listSearch, parseListState } from '~/lists/list-query'
-import { flashSuccess, flashWarning } from '~/utils/flash.server'
+import { flashWarning } from '~/utils/flash.server'
 import { publicOrigin } from '~/utils/public-url.server'
 import { qrCodeSvg } from '~/utils/qr-code.server'
-import { assertCsrf, noteFormFailed } from '~/utils/form.server'
+import { formAction, formIntents } from '~/utils/form-action.server'
+import type { Action } from '~/permissions/actions'
 import { MAX_SELECTION, versionField, type BulkRefusal, type SelectionProblem } from './bulk'
 import { bulkDelete, loadSelection, parseSelection, type BulkCatalog, type BulkRow, type Confirmed } from './bulk.server'
 import type { Actor } from '~/audit/audit.server'
@@ -108,39 +109,56 @@ export async function bulkDeleteLoader(request: Request, spec: BulkSpec, scope: 
 	return data({ ...page, rows, action: confirmationHref(spec, ids, url), error: null as SelectionError | null })
 }
 
-function confirmedItems(form: FormData): { ok: true; items: Confirmed[] } | { ok: false; problem: SelectionProblem } {
+/** The confirmed records and the version each had, or why the form cannot be read (400, its message). */
+async function confirmedItems(form: FormData) {
+	const problem = (key: SelectionProblem) => ({ ok: false as const, formError: `bulk.problems.${key}` })
 	const selection = parseSelection(form.getAll('id').map(String))
-	if (!selection.ok) return selection
+	if (!selection.ok) return problem(selection.problem)
 	const items: Confirmed[] = []
 	for (const id of selection.ids) {
 		const version = String(form.get(versionField(id)) ?? '')
-		if (!/^\d{1,9}$/.test(version)) return { ok: false, problem: 'malformed' }
+		if (!/^\d{1,9}$/.test(version)) return problem('malformed')
 		items.push({ id, version: Number(version) })
 	}
-	return { ok: true, items }
+	return { ok: true as const, items }
 }
 
-export type BulkDeleteAnswer = { problem: SelectionProblem; refusals: null } | { problem: null; refusals: BulkRefusal[] }
+/** What a bulk delete needs from its route's `permit`: who deletes, in which catalog, and where they may. */
+export interface BulkDeleter {
+	user: Actor
+	spec: BulkSpec
+	scope: ProvinceScope
+}
+
+/** Deleted all, or refused (409) with each refused record and why: none is deleted then. */
+type BulkDeleted = { ok: true; deleted: { id: number; code: string }[] } | { ok: false; reason: 'refused'; refusals: BulkRefusal[] }
 
 /**
- * POST ids and their versions: deletes them all (the list, with a message of how many) or none (the
- * confirmation page, with why each refused record was refused).
+ * POST ids and their versions (`formAction`, decision 0071): deletes them all (the list, with a message of
+ * how many) or none (the confirmation page, 409 with why each refused record was refused); a selection that
+ * cannot be read is 400 with its message. `permit` checks the `delete` grant and finds the catalog.
  */
-export async function bulkDeleteAction(request: Request, user: Actor, spec: BulkSpec, scope: ProvinceScope = EVERYWHERE) {
-	const form = await request.formData()
-	assertCsrf(request, form)
-	const confirmed = confirmedItems(form)
-	if (!confirmed.ok) {
-		noteFormFailed()
-		return data<BulkDeleteAnswer>({ problem: confirmed.problem, refusals: null }, { status: 400 })
-	}
-	const result = await bulkDelete(getDatabase().db, spec, confirmed.items, user, scope)
-	if (!result.ok) {
-		noteFormFailed()
-		return data<BulkDeleteAnswer>({ problem: null, refusals: result.refusals }, { status: 409 })
-	}
-	await flashSuccess(request, 'bulk.deleted', { count: result.deleted.length })
-	return redirect(bulkState(new URL(request.url), spec).back)
+export function bulkDeleteAction(request: Request, permit: (action: Action) => Promise<BulkDeleter>) {
+	const form = formIntents<BulkDeleter>()
+	return formAction(request, {
+		permit,
+		intents: {
+			delete: form({
+				permission: 'delete',
+				check: confirmedItems,
+				run: async ({ checked }, { user, spec, scope }): Promise<BulkDeleted> => {
+					const result = await bulkDelete(getDatabase().db, spec, checked.items, user, scope)
+					return result.ok ? result : { ok: false, reason: 'refused', refusals: result.refusals }
+				},
+				refusals: { refused: ({ refusals }) => ({ status: 409, extra: { refusals } }) },
+				done: ({ deleted }, _form, { spec }) => ({
+					redirect: bulkState(new URL(request.url), spec).back,
+					toast: 'bulk.deleted',
+					toastValues: { count: deleted.length },
+				}),
+			}),
+		},
+	})
 }
 
 export interface RecordLabel {

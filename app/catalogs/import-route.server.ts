@@ -67,6 +67,8 @@ export async function importPageLoader(request: Request, user: Actor, spec: Cata
  * POST multipart `file`. A file of up to BACKGROUND_IMPORT_BYTES is imported within the request: the
  * list with a flash message, or the report of its problems (400). A larger one is imported in the
  * background and the browser is sent to its progress page (303). Either way all rows or none are written.
+ * The one form page not on `formAction`, on purpose: its body is read as a stream within the size limit
+ * before its CSRF token can be (decision 0071).
  */
 export async function importPageAction(request: Request, user: Actor, spec: CatalogImportSpec, scope: ProvinceScope = EVERYWHERE) {
 	const upload = await readUpload(request)

@@ -123,9 +123,10 @@ export interface BulkDeletePageData {
 	error: { problem: string; missing: number[] } | null
 }
 
+/** The refused delete's answer: the selection's problem (400), or each record that refused it (409). */
 export interface BulkDeleteAnswerData {
-	problem: string | null
-	refusals: BulkRefusal[] | null
+	formError: string | null
+	refusals?: BulkRefusal[]
 }
 
 function BulkRefusalText({ refusal }: { refusal: BulkRefusal }) {
@@ -143,7 +144,7 @@ export function BulkDeleteConfirmation({ page, answer }: { page: BulkDeletePageD
 	return (
 		<section aria-labelledby="bulk-heading">
 			<PageHeader title={page.title} id="bulk-heading" />
-			{answer?.problem ? <ErrorSummary formError={t(`bulk.problems.${answer.problem}`, { max: page.max })} /> : null}
+			{answer?.formError ? <ErrorSummary formError={t(answer.formError, { max: page.max })} /> : null}
 			{answer?.refusals ? (
 				<ErrorSummary title={t('bulk.refusedTitle')}>
 					<ul className="mb-0">

@@ -165,6 +165,31 @@ describe('formAction', () => {
 		expect(calls).toEqual(['rename new'])
 	})
 
+	test('an answer on the same page may carry headers, as a redirect does (a cookie set without leaving the page)', async () => {
+		const intent = formIntents<object>()
+		const cookie = { 'Set-Cookie': 'choice=b; Path=/' }
+		const intents = {
+			choose: intent({
+				permission: 'update',
+				schema: z.object({ choice: z.enum(['a', 'b']), stay: z.literal('1').optional() }),
+				run: async () => ({ ok: true }) as const,
+				refusals: {},
+				done: (_result, { data }) => (data.stay ? { answer: { saved: true }, headers: cookie } : { redirect: '/back', headers: cookie }),
+			}),
+		}
+		const permit = async () => ({})
+		const stayed = told(await formAction(post({ choice: 'b', stay: '1' }), { permit, intents }))
+		expect(stayed.init.status).toBe(200)
+		expect(new Headers(stayed.init.headers).get('Set-Cookie')).toBe('choice=b; Path=/')
+		expect(stayed.data).toEqual({ ok: true, intent: 'choose', errors: {}, values: {}, formError: null, saved: true })
+		const left = (await formAction(post({ choice: 'b' }), { permit, intents })) as unknown as Response
+		expect([left.status, left.headers.get('Location'), left.headers.get('Set-Cookie')]).toEqual([302, '/back', 'choice=b; Path=/'])
+		const refused = told(await formAction(post({ choice: 'c', stay: '1' }), { permit, intents }))
+		expect(refused.init.status).toBe(400)
+		expect(new Headers(refused.init.headers).get('Set-Cookie')).toBeNull()
+		expect(flashes).toEqual([])
+	})
+
 	test('a form without its CSRF token is refused before the domain is called', async () => {
 		const { calls, intents } = page(() => ({ ok: true, name: 'x' }))
 		const refused = await thrown(formAction(post({ intent: 'remove' }, 'forged'), { permit: permitOnly('delete').permit, intents }))
@@ -257,5 +282,65 @@ describe('formAction', () => {
 		})
 		expect((answer as unknown as Response).headers.get('Location')).toBe('/there')
 		expect(flashes).toEqual([])
+	})
+
+	test('a page open to anyone asks no permit: the token and schema still first, then its check (which may send the visitor away), nothing given to run', async () => {
+		const given: unknown[] = []
+		const intents = {
+			verify: formIntents<undefined>()({
+				schema: z.object({ code: z.string().min(1, issue('thing.required')) }),
+				keep: () => ({}),
+				check: async (formData) => {
+					if (formData.get('gone')) throw new Response(null, { status: 302, headers: { Location: '/start' } })
+					return { ok: true as const, pending: 'wait-1' }
+				},
+				run: async ({ data, checked }, auth) => {
+					given.push(auth, checked.pending)
+					return data.code === 'late' ? ({ ok: false, reason: 'expired' } as const) : ({ ok: true } as const)
+				},
+				refusals: {
+					// A refusal may be async: this one throws a redirect whose cookie it awaits.
+					expired: async () => {
+						throw new Response(null, { status: 302, headers: { Location: await Promise.resolve('/start?expired') } })
+					},
+				},
+				done: () => ({ redirect: '/in' }),
+			}),
+		}
+		const forged = await thrown(formAction(post({ code: '1', gone: 'yes' }, 'forged'), { permit: 'anyone', intents }))
+		expect((forged as { init: ResponseInit }).init.status).toBe(403)
+		const gone = await thrown(formAction(post({ code: '', gone: 'yes' }), { permit: 'anyone', intents }))
+		expect((gone as Response).headers.get('Location')).toBe('/start')
+		const empty = told(await formAction(post({ code: '' }), { permit: 'anyone', intents }))
+		expect(empty.init.status).toBe(400)
+		expect(empty.data).toMatchObject({ errors: { code: { key: 'thing.required' } }, values: {} })
+		const late = await thrown(formAction(post({ code: 'late' }), { permit: 'anyone', intents }))
+		expect((late as Response).headers.get('Location')).toBe('/start?expired')
+		const done = (await formAction(post({ code: '1' }), { permit: 'anyone', intents })) as unknown as Response
+		expect(done.headers.get('Location')).toBe('/in')
+		expect(given).toEqual([undefined, 'wait-1', undefined, 'wait-1'])
+	})
+
+	test('a form whose permission does not match its page’s permit is never let through', async () => {
+		const open = formIntents<undefined>()({ run: async () => ({ ok: true }) as const, refusals: {}, done: () => ({ redirect: '/x' }) })
+		const guarded = page(() => ({ ok: true, name: 'x' })).intents.remove
+		const { asked, permit } = permitOnly('update', 'delete')
+		// The types refuse both already (below); a page that casts its way past them fails here, before the body is read.
+		const request = post({})
+		await expect(formAction(request, { permit, intents: { open } } as never)).rejects.toThrow(/declares no permission/)
+		await expect(formAction(request, { permit: 'anyone', intents: { guarded } } as never)).rejects.toThrow(/open to anyone declares/)
+		expect(asked).toEqual([])
+		expect(request.bodyUsed).toBe(false)
+		const typesOnly = () => {
+			// @ts-expect-error a form with a permission on a page open to anyone
+			void formAction(request, { permit: 'anyone', intents: { guarded } })
+			// @ts-expect-error a form without one on a page with a permit
+			void formAction(request, { permit, intents: { open } })
+			// @ts-expect-error the two mixed
+			void formAction(request, { permit, intents: { open, guarded } })
+			// @ts-expect-error a form of a page with a permit needs its permission
+			formIntents<object>()({ run: async () => ({ ok: true }) as const, refusals: {}, done: () => ({ redirect: '/x' }) })
+		}
+		void typesOnly
 	})
 })

@@ -45,18 +45,28 @@ export interface CatalogToast {
 	text: CatalogTextName
 }
 
-/** Success: a redirect (with a toast, unless the next page says enough), or (`answer`) the same page again with something to show once. */
+/**
+ * Success: a redirect (with a toast, unless the next page says enough), or (`answer`) the same page again with
+ * something to show once; either may carry `headers` (e.g. a cookie set without leaving the page).
+ */
 export type Done =
 	| { redirect: string; toast?: string | CatalogToast; toastValues?: Record<string, string | number>; headers?: HeadersInit }
-	| { answer: object }
+	| { answer: object; headers?: HeadersInit }
 
-type RefusalOf<Result, Data, Checked> = Refusal | ((result: Result, form: ReadForm<Data, Checked>) => Refusal)
+/** A refusal told by a function may be async (e.g. it throws a redirect whose signed cookie it awaits). */
+type RefusalOf<Result, Data, Checked> = Refusal | ((result: Result, form: ReadForm<Data, Checked>) => Refusal | Promise<Refusal>)
 
 type CheckFailure = { ok: false; errors?: FieldErrors; formError?: string }
 
-export interface FormIntent<Auth, Data, Checked, Result extends Outcome> {
-	/** The action on the page's function this form needs (checked through the route's `permit`). */
-	permission: Action
+/**
+ * The action on the page's function a form needs (checked through the route's `permit`); none for a form of
+ * a page open to a signed-out visitor (`permit: 'anyone'`, its forms written with `formIntents<undefined>()`).
+ */
+type PermissionOf<Auth> = [Auth] extends [undefined] ? { permission?: undefined } : { permission: Action }
+
+export type FormIntent<Auth, Data, Checked, Result extends Outcome> = FormIntentBody<Auth, Data, Checked, Result> & PermissionOf<Auth>
+
+interface FormIntentBody<Auth, Data, Checked, Result extends Outcome> {
 	/**
 	 * The form's fields; a button that posts nothing but its intent has none (its CSRF token is still checked).
 	 * A schema that depends on who posts (e.g. their time zone) or is read (a catalog's listed choices) is
@@ -104,7 +114,7 @@ export interface FormAnswer<Intent extends string> {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each intent has its own form and result types
-type AnyIntent<Auth> = FormIntent<Auth, any, any, any>
+type AnyIntent<Auth> = FormIntentBody<Auth, any, any, any>
 /** What the page's `permit` must give: what its forms' domain calls take. */
 type AuthOf<Intents> = AuthOfIntent<Intents[keyof Intents]>
 type AuthOfIntent<Intent> = Intent extends { run: (form: never, auth: infer Auth) => unknown } ? Auth : never
@@ -119,8 +129,16 @@ function answer<Intent extends string>(
 	return data<FormAnswer<Intent> & Record<string, unknown>>({ ...extra, ...body }, { status, headers })
 }
 
-interface FormActionOptions<Intents> {
-	permit: (action: Action) => Promise<AuthOf<Intents>>
+/**
+ * Who may post: a page's `permit`, asked with the form's `permission` before the body is read, gives what
+ * its forms' `run` take. A page open to a signed-out visitor (its route is `public`: signing in, a reset
+ * link) says `'anyone'`: its forms declare no permission and their `run` are given nothing.
+ */
+type Permit<Intents> = Intents[keyof Intents] extends { permission: Action }
+	? { permit: (action: Action) => Promise<AuthOf<Intents>> }
+	: { permit: 'anyone'; intents: { [Name in keyof Intents]: Intents[Name] & { permission?: undefined } } }
+
+type FormActionOptions<Intents> = NoInfer<Permit<Intents>> & {
 	intents: Intents
 	/** The form the page has read its own way (a record page's save posts no intent): no intent is read. */
 	intent?: Extract<keyof Intents, string>
@@ -142,11 +160,11 @@ export async function formAction<const Intents extends Record<string, AnyIntent<
 	const names = Object.keys(intents) as Intent[]
 	const intent = named ?? (names.length === 1 ? names[0]! : await postedIntent(request, names))
 	if (intent === null) {
-		await permit(intents[names[0]!]!.permission)
+		await permitted(permit, intents[names[0]!]!)
 		return answer({ intent: names[0]!, formError: 'errors.badRequestBody' }, 400)
 	}
 	const spec = intents[intent]!
-	const auth = await permit(spec.permission)
+	const auth = await permitted(permit, spec)
 	const schema = typeof spec.schema === 'function' ? await spec.schema(auth) : spec.schema
 	const form = schema ? await parseForm(request, schema) : await readButton(request)
 	const checked = spec.check ? await spec.check(form.formData) : { ok: true as const }
@@ -161,10 +179,21 @@ export async function formAction<const Intents extends Record<string, AnyIntent<
 	const result = (await spec.run(read, auth)) as Outcome
 	if (!result.ok) return refuse(intent, result, spec, read, await extra())
 	const done = await spec.done(result, read, auth)
-	if ('answer' in done) return answer({ ...(await extra()), intent, ...done.answer }, 200)
+	if ('answer' in done) return answer({ ...(await extra()), intent, ...done.answer }, 200, done.headers)
 	if (typeof done.toast === 'string') await flashSuccess(request, done.toast, done.toastValues)
 	else if (done.toast) await flashCatalogSuccess(request, done.toast.catalog, done.toast.text, done.toastValues ?? {})
 	return redirect(done.redirect, { headers: done.headers })
+}
+
+/** What `permit` gives for `form`: a form whose permission does not match its page's `permit` is the page's mistake, never let through. */
+async function permitted(permit: ((action: Action) => Promise<unknown>) | 'anyone', form: object) {
+	const { permission } = form as { permission?: Action }
+	if (permit === 'anyone') {
+		if (permission) throw new Error(`A form open to anyone declares the permission ${permission}`)
+		return undefined
+	}
+	if (!permission) throw new Error('A form of a page with a permit declares no permission')
+	return permit(permission)
 }
 
 async function readButton(request: Request) {
@@ -173,7 +202,7 @@ async function readButton(request: Request) {
 	return { ok: true as const, data: {}, formData, values: {} as Record<string, string> }
 }
 
-function refuse(
+async function refuse(
 	intent: string,
 	result: { ok: false; reason: string },
 	spec: AnyIntent<unknown>,
@@ -181,7 +210,7 @@ function refuse(
 	extra: Record<string, unknown>,
 ) {
 	const own = (spec.refusals as Record<string, RefusalOf<unknown, unknown, unknown> | undefined>)[result.reason]
-	return tell(intent, typeof own === 'function' ? own(result, form) : (own ?? sharedRefusal(result)), form.values, extra)
+	return tell(intent, typeof own === 'function' ? await own(result, form) : (own ?? sharedRefusal(result)), form.values, extra)
 }
 
 function tell(intent: string, refusal: Refusal, values: Record<string, string>, extra: Record<string, unknown>) {

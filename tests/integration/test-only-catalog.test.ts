@@ -957,7 +957,14 @@ describe('the bulk actions', () => {
 		)
 		expect([stale.status, stale.body]).toEqual([
 			409,
-			{ problem: null, refusals: [{ id: g07, reason: 'stale', code: 'G-07', name: 'Áp kế khí nén (sửa)', version: 2 }] },
+			{
+				ok: false,
+				intent: 'delete',
+				errors: {},
+				values: {},
+				formError: null,
+				refusals: [{ id: g07, reason: 'stale', code: 'G-07', name: 'Áp kế khí nén (sửa)', version: 2 }],
+			},
 		])
 		expect([await gaugeByCode('G-06'), (await gaugeAudit()).length]).toEqual([expect.objectContaining({ id: g06 }), audited])
 	})

@@ -17,9 +17,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
 	const catalog = getRequestCatalog(request)
-	const access = await requirePermission(request, catalog.entry.functionCode, 'delete')
-	const { spec, scope } = await catalog.routes.bulk(request, access)
-	return bulkDeleteAction(request, access.user, spec, scope)
+	return bulkDeleteAction(request, async (action) => {
+		const access = await requirePermission(request, catalog.entry.functionCode, action)
+		return { user: access.user, ...(await catalog.routes.bulk(request, access)) }
+	})
 }
 
 export default function CatalogBulkDeleteRoute() {
