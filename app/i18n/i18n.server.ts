@@ -1,20 +1,15 @@
 import { createInstance, type i18n as I18n, type TFunction } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { RemixI18Next } from 'remix-i18next/server'
-import de from '~/locales/de.json'
-import en from '~/locales/en.json'
-import es from '~/locales/es.json'
-import it from '~/locales/it.json'
-import ru from '~/locales/ru.json'
-import vn from '~/locales/vn.json'
 import { singleton } from '~/utils/singleton.server'
+import { MESSAGES } from './messages'
 import { withLanguageTags } from './language-tags'
 import { withTextsKept } from './kept-texts.server'
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, isLanguageCode, languageFromCookieHeader, type LanguageCode } from './languages'
 
 /** Every translation, bundled with the server: loaded once at start-up, never read per request. */
 // Typed as a tree, not as English's shape: each language has the plural forms it needs (vn one, ru four).
-export const translations: Record<LanguageCode, object> = { vn, en, es, de, it, ru }
+export const translations: Record<LanguageCode, object> = MESSAGES
 
 export const remixI18next = new RemixI18Next({
 	detection: {

@@ -13,7 +13,7 @@ import { copyCheckout, fencedBlocks } from '../support/checkout'
 import { TestClient } from '../support/client'
 import { parseHtml } from '../support/html'
 import { startServerCommand, type RunningServer } from '../support/server'
-import TEXTS from '../catalog-example/texts.json'
+import TEXTS from '../catalog-example/gauges/texts.json'
 import { LANGUAGE_COOKIE } from '~/i18n/languages'
 
 const GUIDE = fs.readFileSync('docs/development.md', 'utf8')
@@ -103,15 +103,11 @@ const STEPS: Record<string, () => Promise<void>> = {
 		insertAfter(`${folder}/index.ts`, last[0], `\n\t\t'${name}': ${NAME}(dialect),`)
 	},
 	'Its texts': async () => {
-		for (const [language, texts] of Object.entries(TEXTS)) {
-			touched.add(`app/locales/${language}.json`)
-			const file = inCopy(`app/locales/${language}.json`)
-			const messages = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, Record<string, unknown>>
-			messages[NAME] = texts.gauges
-			Object.assign(messages.functions!, texts.functions)
-			Object.assign(messages.functionDescriptions!, texts.functionDescriptions)
-			fs.writeFileSync(file, `${JSON.stringify(messages, null, '\t')}\n`)
-		}
+		addImport('app/catalogs/folder-texts.ts', `import ${NAME} from './${NAME}/texts.json'`)
+		const list = fs.readFileSync(inCopy('app/catalogs/folder-texts.ts'), 'utf8')
+		const entries = /FOLDER_TEXTS = \[([^\]]*)\]/.exec(list)
+		expect(entries, 'app/catalogs/folder-texts.ts lists FOLDER_TEXTS').not.toBeNull()
+		fs.writeFileSync(inCopy('app/catalogs/folder-texts.ts'), list.replace(entries![0], `FOLDER_TEXTS = [${entries![1]}, ${NAME}]`))
 	},
 	'Check it': async () => {
 		const commands = fencedBlocks(SECTION)

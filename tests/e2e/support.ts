@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import fs from 'node:fs'
 import path from 'node:path'
 import { test as base, expect, type BrowserContext, type Locator, type Page, type WebError } from '@playwright/test'
-import type englishMessages from '../../app/locales/en.json'
+import type { Messages } from '../../app/i18n/messages'
+import { readMessages } from '../support/locale-files'
 import type * as Accounts from './accounts.server'
 import { BASE_URL, ROOT_DIR, serverEnv } from './env.mjs'
 
@@ -11,11 +11,11 @@ export const LANGUAGE_TAGS = { vn: 'vi', en: 'en', es: 'es', de: 'de', it: 'it',
 export type Language = keyof typeof LANGUAGE_TAGS
 export const LANGUAGES = Object.keys(LANGUAGE_TAGS) as Language[]
 
-export type Messages = typeof englishMessages
+export type { Messages }
 
-/** The UI strings of a language, read from the app's own locale file. */
+/** The UI strings of a language, as the app has them (its locale file and the catalogs' own texts). */
 export function messages(language: Language): Messages {
-	return JSON.parse(fs.readFileSync(path.join(ROOT_DIR, 'app', 'locales', `${language}.json`), 'utf8')) as Messages
+	return readMessages(language) as unknown as Messages
 }
 
 /** Fills in i18next's `{{name}}` placeholders. */

@@ -2,14 +2,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { countActiveAdministrators } from '~/admin/users.server'
 import { parseCsv } from '~/catalogs/csv'
 import { getDb } from '~/db/db.server'
-import en from '~/locales/en.json'
+import { de, en } from '~/i18n/messages'
 import { lockInactiveAccounts } from '~/users/inactive-lock.server'
 import { TestClient, location } from '../support/client'
 import { parseHtml } from '../support/html'
 import { startServer, type RunningServer } from '../support/server'
 import { mailsTo } from '../support/mail'
 import { createTestUser, signedInUser } from '../support/users'
-import de from '~/locales/de.json'
 
 const DAY = 86_400_000
 let server: RunningServer

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import vn from '~/locales/vn.json'
+import { vn } from '~/i18n/messages'
 import { buildConfig } from '~/config.server'
 import { publicConfig, type PublicConfig } from '~/public-config.server'
 import type { BuildInfo } from '~/version.server'

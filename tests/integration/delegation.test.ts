@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import en from '~/locales/en.json'
+import { en } from '~/i18n/messages'
 import { getDb } from '~/db/db.server'
 import { assignableRoleCodes, firstUnassignableRole } from '~/permissions/delegation.server'
 import { toEmail } from '~/users/email.server'

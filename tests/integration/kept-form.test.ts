@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/db.server'
-import en from '~/locales/en.json'
+import { en } from '~/i18n/messages'
 import { TestClient, location } from '../support/client'
 import { parseHtml } from '../support/html'
 import { startServer, type RunningServer } from '../support/server'

@@ -1,7 +1,6 @@
 import http from 'node:http'
 import { describe, expect, test } from 'vitest'
-import de from '~/locales/de.json'
-import vn from '~/locales/vn.json'
+import { de, vn } from '~/i18n/messages'
 import { parseHtml } from '../support/html'
 import { expectSecurityHeaders } from '../support/security-headers'
 import { slowSignInPost } from '../support/slow-upload'

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import en from '~/locales/en.json'
-import ru from '~/locales/ru.json'
-import vn from '~/locales/vn.json'
+import { en, ru, vn } from '~/i18n/messages'
 import { TestClient, apiToken } from '../support/client'
 import { fieldError } from '../support/catalogs'
 import { startServer, type RunningServer } from '../support/server'

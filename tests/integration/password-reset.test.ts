@@ -10,7 +10,7 @@ import { createTestUser } from '../support/users'
 import { mailsArrivedTo, mailsTo, outboxHold, resetLinkIn, resetTokenIn } from '../support/mail'
 import { until } from '../support/wait'
 import { queriesDuring } from '../support/queries'
-import vn from '~/locales/vn.json'
+import { vn } from '~/i18n/messages'
 
 let server: RunningServer
 const outbox = outboxHold()

@@ -1,7 +1,6 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import en from '~/locales/en.json'
-import vn from '~/locales/vn.json'
+import { en, vn } from '~/i18n/messages'
 import { getDb, onQuery } from '~/db/db.server'
 import { loadAccess } from '~/permissions/grants.server'
 import { menuFor } from '~/permissions/menu.server'

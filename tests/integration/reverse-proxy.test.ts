@@ -16,8 +16,7 @@ import { freePort, startNginx, type RunningProxy } from '../support/nginx'
 import { startServer, type RunningServer } from '../support/server'
 import { stationFields } from '../support/catalogs'
 import { ACCOUNT_FAILURES } from '~/auth/throttle.server'
-import de from '~/locales/de.json'
-import vn from '~/locales/vn.json'
+import { de, vn } from '~/i18n/messages'
 
 /** The portal's settings behind the proxy of deploy/nginx (docs/deploy.md). */
 function behindProxy(publicUrl: string) {

@@ -1,6 +1,6 @@
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import vn from '~/locales/vn.json'
+import { vn } from '~/i18n/messages'
 import { TestClient, location } from '../support/client'
 import { loadRouteModules, type RouteModuleInfo } from '../support/routes'
 import { startServer, type RunningServer } from '../support/server'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import en from '~/locales/en.json'
+import { en } from '~/i18n/messages'
 import { confirmEnrolment, hasSecondFactor, startEnrolment } from '~/auth/mfa/mfa.server'
 import { secondFactorRequiredFor } from '~/auth/mfa/requirement.server'
 import { TOTP_PERIOD_SECONDS, totpCode } from '~/auth/mfa/totp.server'

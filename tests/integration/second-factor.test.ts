@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import en from '~/locales/en.json'
+import { en } from '~/i18n/messages'
 import { createResetToken } from '~/auth/password-reset.server'
 import {
 	acceptSecondFactorCode,

@@ -1,4 +1,5 @@
 import { translate } from '../support/translate'
+import { MESSAGES } from '~/i18n/messages'
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
@@ -398,7 +399,7 @@ describe('page titles', () => {
 		const { client } = await signedIn(['viewer'])
 		const titleOf = async (path: string) => parseHtml(await (await client.get(path)).text()).querySelector('head > title')?.text
 		for (const language of ['vn', 'en', 'es', 'de', 'it', 'ru'] as const) {
-			const messages = (await import(`~/locales/${language}.json`)).default as typeof vn
+			const messages = MESSAGES[language] as typeof vn
 			expect((await client.post('/settings/language', { lang: language, redirectTo: '/dashboard' })).status).toBe(302)
 			expect(await titleOf('/danhmuc/tram'), language).toBe(`${messages.stations.title} · ${messages.app.name}`)
 			expect(await titleOf('/dashboard'), language).toBe(`${messages.dashboard.title} · ${messages.app.name}`)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { getDb } from '~/db/db.server'
-import vn from '~/locales/vn.json'
+import { vn } from '~/i18n/messages'
 import { location, type TestClient } from '../support/client'
 import { formWith, parseHtml } from '../support/html'
 import { startServer, type RunningServer } from '../support/server'

@@ -1,11 +1,7 @@
-import fs from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { LANGUAGE_CODES, type LanguageCode } from '../../app/i18n/languages'
+import { readMessages } from './locale-files'
 
 type Tree = { [key: string]: string | Tree }
-
-const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'app', 'locales')
 
 function flatten(tree: Tree, prefix = ''): Record<string, string> {
 	const result: Record<string, string> = {}
@@ -17,11 +13,12 @@ function flatten(tree: Tree, prefix = ''): Record<string, string> {
 	return result
 }
 
-/** Every locale file as `dotted.key → text`, by language code. */
+/** Every language's messages (its locale file and the catalogs' own texts) as `dotted.key → text`, by language code. */
 export function flatLocales(): Record<LanguageCode, Record<string, string>> {
-	return Object.fromEntries(
-		LANGUAGE_CODES.map((code) => [code, flatten(JSON.parse(fs.readFileSync(path.join(localesDir, `${code}.json`), 'utf8')) as Tree)]),
-	) as Record<LanguageCode, Record<string, string>>
+	return Object.fromEntries(LANGUAGE_CODES.map((code) => [code, flatten(readMessages(code))])) as Record<
+		LanguageCode,
+		Record<string, string>
+	>
 }
 
 /** i18next's plural suffixes: `toolsOf_one` is the form `one` of the count `toolsOf`. */

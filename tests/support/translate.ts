@@ -1,8 +1,6 @@
-import fs from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { createInstance, type TFunction } from 'i18next'
 import { withLanguageTags } from '../../app/i18n/language-tags'
+import { readMessages } from './locale-files'
 import type { LanguageCode } from '../../app/i18n/languages'
 import { CATALOG_TEXTS, catalogText, type CatalogTextName } from '../../app/catalogs/catalog-texts'
 
@@ -11,14 +9,13 @@ import { CATALOG_TEXTS, catalogText, type CatalogTextName } from '../../app/cata
  * on a page: an i18next instance per language over the app's own locale file, set up as the app sets up
  * its own. Relative imports only, so that the integration tests and Playwright can both load it.
  */
-const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'app', 'locales')
 const translators = new Map<string, TFunction>()
 
 export function translate(language: LanguageCode, key: string, values: Record<string, unknown> = {}): string {
 	let t = translators.get(language)
 	if (!t) {
 		const instance = createInstance()
-		const resources = JSON.parse(fs.readFileSync(path.join(localesDir, `${language}.json`), 'utf8')) as object
+		const resources = readMessages(language)
 		void instance.init({
 			lng: language,
 			fallbackLng: false,
