@@ -1,12 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
-import de from '~/locales/de.json'
-import en from '~/locales/en.json'
-import es from '~/locales/es.json'
-import it from '~/locales/it.json'
-import ru from '~/locales/ru.json'
-import vn from '~/locales/vn.json'
+import { de, en, es, it, ru, vn } from '~/i18n/messages'
 import { AUDIT_ENTITIES, AUDIT_EVENTS, auditEventName, auditFieldLabel } from './audit'
 
 const LOCALES = { vn, en, es, de, it, ru }

@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import de from '~/locales/de.json'
-import vn from '~/locales/vn.json'
+import { de, vn } from '~/i18n/messages'
 import { allowedMethods, answerApi, finishApiAnswer } from './api.server'
 
 const request = (headers: Record<string, string> = {}, method = 'GET') => new Request('http://portal.test/api/x', { method, headers })
