@@ -3,8 +3,9 @@ import { startEnrolment } from '~/auth/mfa/mfa.server'
 import { confirmOwnSecondFactor, disableOwnSecondFactor, regenerateOwnRecoveryCodes } from '~/auth/mfa/own-factor.server'
 import { revokeSessionSchema } from '~/auth/session-list.server'
 import type { Session, User } from '~/db/schema'
-import { formIntents, type Refusal } from '~/utils/form-action.server'
+import { formIntents } from '~/utils/form-action.server'
 import { getClientIp } from '~/utils/logger.server'
+import { keepNothing, throttled, wrongCode } from './refusals.server'
 import { SECURITY_PATH } from './security'
 import { endOwnOtherSessions, endOwnSession, revokeOwnApiToken, revokeTokenSchema } from './security.server'
 
@@ -17,15 +18,6 @@ export interface SecurityPageAuth {
 
 const sessionNotFound = { status: 404, formError: 'security.sessions.notFound', keep: false }
 const tokenNotFound = { status: 404, formError: 'security.tokens.notFound', keep: false }
-/** A one-time code or password is never sent back. */
-const keepNothing = () => ({})
-const wrongCode = { status: 400, errors: { code: { key: 'mfa.verify.invalidCode' } } }
-const throttled = (retryAfter: number): Refusal => ({
-	status: 429,
-	formError: 'login.throttled',
-	extra: { formErrorValues: { count: Math.ceil(retryAfter / 60) } },
-	headers: { 'Retry-After': String(retryAfter) },
-})
 
 /**
  * The forms of the signed-in user's security page (`/account/security`), for `formAction`. The sessions' come

@@ -1,4 +1,3 @@
-import { redirect } from '@remix-run/node'
 import { recordAudit } from '~/audit/audit.server'
 import type { SignInSecondFactor, User } from '~/db/schema'
 import { languageCookie } from '~/i18n/language.server'
@@ -27,12 +26,13 @@ export interface CompletedSignIn {
  * The last step of every sign-in on the site, once the user has proved who they are (the password, and
  * the second factor when they have one): a new session with a new id, a new CSRF token, the audit entry,
  * the browser remembered (a notice when the account has not seen it), the user's language, and the way on (the password change first when one is due).
+ * Returns where the browser goes and the cookies it takes with it (a form's `done`; `redirect(to, { headers })` elsewhere).
  */
 export async function completeSignIn(
 	request: Request,
 	user: User,
 	{ redirectTo, secondFactor, oidc = null, cookies = [] }: CompletedSignIn,
-): Promise<Response> {
+): Promise<{ redirect: string; headers: Headers }> {
 	countSignIn('success', 'form')
 	await recordSignIn(user.id)
 	const sessionCookie = await createSession(request, user, { oidc, secondFactor })
@@ -60,5 +60,5 @@ export async function completeSignIn(
 	if (isLanguageCode(user.preferred_language)) {
 		headers.append('Set-Cookie', languageCookie(user.preferred_language, request))
 	}
-	return redirect(destination, { headers })
+	return { redirect: destination, headers }
 }

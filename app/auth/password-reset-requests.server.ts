@@ -5,6 +5,7 @@ import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '~/i18n/lang
 import { startBackgroundTask, type BackgroundTask } from '~/utils/background-task.server'
 import { errorFields, logger } from '~/utils/logger.server'
 import { getAuthProvider } from './provider.server'
+import { passwordResetRetryAfter } from './throttle.server'
 
 /**
  * "Forgot password" in two halves (decision 0042). The page only queues the request, one row written the
@@ -65,6 +66,29 @@ export async function queuePasswordReset(
 	})
 	if (queued) onQueued?.()
 	else logger.warn('password_reset.queue_full', { limit })
+}
+
+/**
+ * The "forgot password" form sent: the same outcome, and the same work before it, whether the account
+ * exists or not and whether or not it is throttled (decision 0042). A throttled request is audited, one
+ * without this site's address (`origin`, from PUBLIC_URL) logged, any other queued: the link is sent in the
+ * background.
+ */
+export async function requestPasswordReset({
+	email,
+	origin,
+	language,
+	ip,
+}: Omit<PasswordResetRequest, 'origin'> & { origin: string | null }) {
+	const retryAfter = await passwordResetRetryAfter(email, ip)
+	if (retryAfter !== null) {
+		await recordAudit({ action: 'auth.password_reset_throttled', actorEmail: email, ip })
+	} else if (!origin) {
+		logger.error('password_reset.no_public_url', { message: 'Set PUBLIC_URL so password-reset links can be sent' })
+	} else {
+		await queuePasswordReset({ email, origin, language, ip })
+	}
+	return { ok: true } as const
 }
 
 type QueuedRequest = { id: number; email: string; origin: string; language: string; attempts: number }

@@ -62,26 +62,27 @@ export function Field({ name, label, error, hint, id, ...input }: FieldProps) {
 	)
 }
 
+/** A password box: never filled in again; `autoComplete` says which (`current-password`, `new-password`). */
+export function PasswordField({ autoComplete, ...field }: Omit<FieldProps, 'type' | 'required' | 'defaultValue'>) {
+	return <Field {...field} type="password" autoComplete={autoComplete} required />
+}
+
 /** The new password and its confirmation, as every form that sets one asks for them (`changePassword.*`). */
 export function NewPasswordFields({ errors }: { errors: Partial<Record<'newPassword' | 'confirmPassword', FieldError>> }) {
 	const { t } = useTranslation()
 	return (
 		<>
-			<Field
+			<PasswordField
 				name="newPassword"
-				type="password"
 				label={t('changePassword.newPassword')}
 				autoComplete="new-password"
-				required
 				hint={t('changePassword.hint')}
 				error={errors.newPassword}
 			/>
-			<Field
+			<PasswordField
 				name="confirmPassword"
-				type="password"
 				label={t('changePassword.confirmPassword')}
 				autoComplete="new-password"
-				required
 				error={errors.confirmPassword}
 			/>
 		</>

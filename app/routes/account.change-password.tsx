@@ -1,19 +1,19 @@
-import { routeHandle } from '~/permissions/access'
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { changePasswordSchema } from '~/auth/forms.server'
-import { getAuthProvider } from '~/auth/provider.server'
-import { passwordReplaced } from '~/auth/password-replaced.server'
+import { changeOwnPassword } from '~/auth/own-password.server'
 import { requireActiveSession } from '~/auth/session.server'
+import type { User } from '~/db/schema'
+import { AccountErrorSummary, AccountForm } from '~/components/account-form'
 import { AuthLayout } from '~/components/auth-layout'
-import { CsrfInput, ErrorSummary, Field, FormAlert, NewPasswordFields, useFieldLabels } from '~/components/forms'
+import { FormAlert, NewPasswordFields, PasswordField, useFieldLabels } from '~/components/forms'
 import { SignOutForm } from '~/components/sign-out-form'
 import { getLanguage, getT } from '~/i18n/i18n.server'
+import { routeHandle } from '~/permissions/access'
 import { landingPath } from '~/permissions/landing.server'
-import { invalid, parseForm } from '~/utils/form.server'
+import { formAction, formIntents } from '~/utils/form-action.server'
 import { pageTitle } from '~/utils/meta'
-import { flashSuccess } from '~/utils/flash.server'
 
 export const handle = routeHandle({ authenticated: true })
 
@@ -26,16 +26,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-	const { user, token } = await requireActiveSession(request)
-	const form = await parseForm(request, changePasswordSchema)
-	if (!form.ok) return invalid(form)
-	const result = await getAuthProvider().changePassword(user, form.data.currentPassword, form.data.newPassword)
-	if (!result.ok) {
-		return invalid({ errors: { currentPassword: { key: 'changePassword.wrongCurrentPassword' } }, values: {} })
-	}
-	await passwordReplaced(user, { changed: { keepSessionToken: token } })
-	await flashSuccess(request, 'changePassword.success')
-	return redirect((await landingPath(user.id, await getLanguage(request))) ?? '/')
+	return formAction(request, {
+		// A page of one's own account (decision 0075). Not requireUser: a password change that is due is this page.
+		permit: () => requireActiveSession(request),
+		intents: {
+			changePassword: formIntents<{ user: User; token: string }>()({
+				permission: 'update',
+				schema: changePasswordSchema,
+				run: ({ data }, { user, token }) => changeOwnPassword(user, data, token),
+				refusals: { wrongCurrentPassword: { status: 400, errors: { currentPassword: { key: 'changePassword.wrongCurrentPassword' } } } },
+				done: async (_changed, _form, { user }) => ({
+					redirect: (await landingPath(user.id, await getLanguage(request))) ?? '/',
+					toast: 'changePassword.success',
+				}),
+			}),
+		},
+	})
 }
 
 export default function ChangePasswordPage() {
@@ -47,29 +53,25 @@ export default function ChangePasswordPage() {
 	return (
 		<AuthLayout title={t('changePassword.title')}>
 			<FormAlert message={forced ? t('changePassword.forced') : null} tone="info" />
-			<ErrorSummary errors={actionData?.errors} labels={fieldLabels} />
-			<Form method="post" noValidate>
-				<CsrfInput />
-				<Field
-					name="currentPassword"
-					type="password"
-					label={t('changePassword.currentPassword')}
-					autoComplete="current-password"
-					required
-					error={errors.currentPassword}
-				/>
-				<NewPasswordFields errors={errors} />
-				<div className="d-flex gap-2 flex-wrap">
-					<button type="submit" className="btn btn-primary">
-						{t('changePassword.submit')}
-					</button>
-					{forced ? null : (
+			<AccountErrorSummary answer={actionData} labels={fieldLabels} />
+			<AccountForm
+				submitLabel={t('changePassword.submit')}
+				beside={
+					forced ? null : (
 						<Link to="/" className="btn btn-link">
 							{t('errors.goBack')}
 						</Link>
-					)}
-				</div>
-			</Form>
+					)
+				}
+			>
+				<PasswordField
+					name="currentPassword"
+					label={t('changePassword.currentPassword')}
+					autoComplete="current-password"
+					error={errors.currentPassword}
+				/>
+				<NewPasswordFields errors={errors} />
+			</AccountForm>
 			{forced ? (
 				<div className="mt-3">
 					<SignOutForm />

@@ -1,16 +1,15 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData } from '@remix-run/react'
+import { Link, useActionData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { forgotSchema } from '~/auth/forms.server'
-import { recordAudit } from '~/audit/audit.server'
-import { queuePasswordReset } from '~/auth/password-reset-requests.server'
-import { passwordResetRetryAfter } from '~/auth/throttle.server'
+import { requestPasswordReset } from '~/auth/password-reset-requests.server'
+import { AccountErrorSummary, AccountForm, EmailField } from '~/components/account-form'
 import { AuthLayout } from '~/components/auth-layout'
-import { CsrfInput, ErrorSummary, Field, FormAlert, useFieldLabels } from '~/components/forms'
+import { FormAlert, useFieldLabels } from '~/components/forms'
 import { getLanguage, getT } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
-import { invalid, parseForm } from '~/utils/form.server'
-import { getClientIp, logger } from '~/utils/logger.server'
+import { formAction, formIntents } from '~/utils/form-action.server'
+import { getClientIp } from '~/utils/logger.server'
 import { pageTitle } from '~/utils/meta'
 import { publicOrigin } from '~/utils/public-url.server'
 
@@ -22,56 +21,42 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return { title: (await getT(request))('forgotPassword.title') }
 }
 
-/**
- * Always the same answer, whether the account exists or not, and whether or not it is throttled; and the
- * same work before it: the link is sent in the background (decision 0042).
- */
+/** Always the same answer, whether the account exists or not (see requestPasswordReset). */
 export async function action({ request }: ActionFunctionArgs) {
-	const form = await parseForm(request, forgotSchema)
-	if (!form.ok) return invalid(form)
-	const { email } = form.data
-	const ip = getClientIp()
-	const retryAfter = await passwordResetRetryAfter(email, ip)
-	const origin = publicOrigin(request)
-	if (retryAfter !== null) {
-		await recordAudit({ action: 'auth.password_reset_throttled', actorEmail: email, ip })
-	} else if (!origin) {
-		logger.error('password_reset.no_public_url', { message: 'Set PUBLIC_URL so password-reset links can be sent' })
-	} else {
-		await queuePasswordReset({ email, origin, language: await getLanguage(request), ip })
-	}
-	return { ok: true as const, sent: true }
+	return formAction(request, {
+		permit: 'anyone',
+		intents: {
+			forgotPassword: formIntents<undefined>()({
+				schema: forgotSchema,
+				run: async ({ data }) =>
+					requestPasswordReset({
+						email: data.email,
+						origin: publicOrigin(request),
+						language: await getLanguage(request),
+						ip: getClientIp(),
+					}),
+				refusals: {},
+				done: () => ({ answer: { sent: true } }),
+			}),
+		},
+	})
 }
 
 export default function ForgotPasswordPage() {
 	const { t } = useTranslation()
 	const actionData = useActionData<typeof action>()
-	const sent = actionData && 'sent' in actionData
-	const errors = actionData && 'errors' in actionData ? actionData.errors : {}
 	const fieldLabels = useFieldLabels('login', ['email'])
 	return (
 		<AuthLayout title={t('forgotPassword.title')}>
-			{sent ? (
+			{actionData?.sent ? (
 				<FormAlert message={t('forgotPassword.sent')} tone="success" />
 			) : (
 				<>
 					<p className="text-body-secondary">{t('forgotPassword.intro')}</p>
-					<ErrorSummary errors={actionData && 'errors' in actionData ? actionData.errors : undefined} labels={fieldLabels} />
-					<Form method="post" noValidate>
-						<CsrfInput />
-						<Field
-							name="email"
-							type="email"
-							label={t('login.email')}
-							autoComplete="username"
-							required
-							defaultValue={actionData && 'values' in actionData ? actionData.values.email : ''}
-							error={errors.email}
-						/>
-						<button type="submit" className="btn btn-primary w-100">
-							{t('forgotPassword.submit')}
-						</button>
-					</Form>
+					<AccountErrorSummary answer={actionData} labels={fieldLabels} />
+					<AccountForm submitLabel={t('forgotPassword.submit')}>
+						<EmailField defaultValue={actionData?.values.email} error={actionData?.errors.email} />
+					</AccountForm>
 				</>
 			)}
 			<p className="mt-3 mb-0">

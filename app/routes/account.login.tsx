@@ -1,27 +1,24 @@
-import { routeHandle } from '~/permissions/access'
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { signInSchema } from '~/auth/forms.server'
-import { recordAudit } from '~/audit/audit.server'
-import { getAuthProvider } from '~/auth/provider.server'
+import { throttled } from '~/account/refusals.server'
 import { completeSignIn } from '~/auth/complete-sign-in.server'
-import { hasSecondFactor } from '~/auth/mfa/mfa.server'
+import { signInSchema } from '~/auth/forms.server'
 import { VERIFY_PATH, beginPendingSignIn } from '~/auth/mfa/pending-sign-in.server'
+import { checkSignInPassword } from '~/auth/password-sign-in.server'
 import { getSessionState } from '~/auth/session.server'
-import { passwordSignInAllowed } from '~/auth/oidc/password-policy.server'
-import { getConfig } from '~/config.server'
-import { SsoButton } from '~/components/sso-failure'
-import { beginSignInAttempt, signInSucceeded } from '~/auth/throttle.server'
-import { countSignIn } from '~/server/metrics.server'
+import { AccountErrorSummary, AccountForm, EmailField } from '~/components/account-form'
 import { AuthLayout } from '~/components/auth-layout'
-import { CsrfInput, ErrorSummary, Field, FormAlert, useFieldLabels } from '~/components/forms'
+import { FormAlert, PasswordField, useFieldLabels } from '~/components/forms'
+import { SsoButton } from '~/components/sso-failure'
+import { getConfig } from '~/config.server'
 import { getT } from '~/i18n/i18n.server'
-import { invalid, parseForm } from '~/utils/form.server'
-import { getClientIp } from '~/utils/logger.server'
-import { safeRedirect } from '~/utils/redirect'
+import { routeHandle } from '~/permissions/access'
+import { formAction, formIntents, type ReadForm, type Refusal } from '~/utils/form-action.server'
 import { keepHeaders } from '~/utils/headers'
+import { getClientIp } from '~/utils/logger.server'
 import { pageTitle } from '~/utils/meta'
+import { safeRedirect } from '~/utils/redirect'
 
 export const handle = routeHandle({ public: 'the sign-in page' })
 
@@ -56,92 +53,52 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-	const form = await parseForm(request, signInSchema)
-	if (!form.ok) return invalid(form)
-	const { email, password } = form.data
-	const ip = getClientIp()
-	const t = await getT(request)
-
-	const attempt = await beginSignInAttempt(email, ip)
-	if (!attempt.allowed) {
-		const { retryAfter } = attempt
-		countSignIn('throttled', 'form')
-		if (attempt.firstInWindow) await recordAudit({ action: 'auth.sign_in_throttled', actorEmail: email, ip })
-		return invalid(
-			{ formError: t('login.throttled', { count: Math.ceil(retryAfter / 60) }), values: { email } },
-			{ status: 429, headers: { 'Retry-After': String(retryAfter) } },
-		)
-	}
-
-	const result = await getAuthProvider().signIn(email, password)
-	if (!result.ok) {
-		countSignIn('failure', 'form')
-		await recordAudit({ action: 'auth.sign_in_failed', actorEmail: email, ip })
-		return invalid({ formError: t('login.invalidCredentials'), values: { email } })
-	}
-
-	const { user } = result
-	await signInSucceeded(email, ip)
-	if (!(await passwordSignInAllowed(user))) {
-		countSignIn('failure', 'form')
-		await recordAudit({
-			action: 'auth.sign_in_failed',
-			actor: user,
-			entity: 'user',
-			entityId: user.id,
-			ip,
-			details: { reason: 'passwordsOff' },
-		})
-		return invalid({ formError: t('login.passwordsNotAllowed'), values: { email } }, { status: 403 })
-	}
-	const redirectTo = safeRedirect(form.data.redirectTo, '/')
-	// With a second factor the password only opens the code step: no session before the code.
-	if (await hasSecondFactor(user.id)) {
-		return redirect(VERIFY_PATH, { headers: { 'Set-Cookie': await beginPendingSignIn(user.id, redirectTo) } })
-	}
-	return completeSignIn(request, user, { redirectTo })
+	return formAction(request, {
+		permit: 'anyone',
+		intents: {
+			signIn: formIntents<undefined>()({
+				schema: signInSchema,
+				run: ({ data }) => checkSignInPassword(data, getClientIp()),
+				refusals: {
+					throttled: (result, form) => withEmail(throttled(result.retryAfter), form),
+					invalidCredentials: (_result, form) => withEmail({ status: 400, formError: 'login.invalidCredentials' }, form),
+					passwordsOff: (_result, form) => withEmail({ status: 403, formError: 'login.passwordsNotAllowed' }, form),
+				},
+				done: async ({ user, secondFactor }, { data }) => {
+					const redirectTo = safeRedirect(data.redirectTo, '/')
+					// With a second factor the password only opens the code step: no session before the code.
+					if (secondFactor) return { redirect: VERIFY_PATH, headers: { 'Set-Cookie': await beginPendingSignIn(user.id, redirectTo) } }
+					return completeSignIn(request, user, { redirectTo })
+				},
+			}),
+		},
+	})
 }
+
+/** A refused sign-in keeps the address as it was read (never the password). */
+const withEmail = (refusal: Refusal, { data }: ReadForm<{ email: string }, unknown>): Refusal => ({
+	...refusal,
+	values: { email: data.email },
+})
 
 export default function LoginPage() {
 	const { t } = useTranslation()
 	const { redirectTo, notice, sso, passwordForm } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
-	const submitting = useNavigation().state === 'submitting'
-	const errors = actionData?.errors ?? {}
-	const formError = actionData?.formError
 	const fieldLabels = useFieldLabels('login', ['email', 'password'])
 	return (
 		<AuthLayout title={t('login.heading')}>
 			<p className="text-body-secondary">{t(passwordForm ? 'login.intro' : 'sso.intro')}</p>
 			<FormAlert message={notice} tone="info" />
-			<ErrorSummary errors={actionData?.errors} formError={formError} labels={fieldLabels} />
+			<AccountErrorSummary answer={actionData} labels={fieldLabels} />
 			{sso ? <SsoButton label={sso.label} redirectTo={redirectTo} /> : null}
 			{sso && passwordForm ? <p className="auth-card__or text-center text-body-secondary my-3">{t('sso.or')}</p> : null}
 			{passwordForm ? (
-				<Form method="post" noValidate>
-					<CsrfInput />
+				<AccountForm submitLabel={t('login.submit')}>
 					<input type="hidden" name="redirectTo" value={redirectTo} />
-					<Field
-						name="email"
-						type="email"
-						label={t('login.email')}
-						autoComplete="username"
-						required
-						defaultValue={actionData?.values?.email ?? ''}
-						error={errors.email}
-					/>
-					<Field
-						name="password"
-						type="password"
-						label={t('login.password')}
-						autoComplete="current-password"
-						required
-						error={errors.password}
-					/>
-					<button type="submit" className="btn btn-primary w-100" disabled={submitting}>
-						{t('login.submit')}
-					</button>
-				</Form>
+					<EmailField defaultValue={actionData?.values.email} error={actionData?.errors.email} />
+					<PasswordField name="password" label={t('login.password')} autoComplete="current-password" error={actionData?.errors.password} />
+				</AccountForm>
 			) : null}
 			{passwordForm ? (
 				<p className="mt-3 mb-0 text-center">

@@ -1,16 +1,15 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { resetSchema } from '~/auth/forms.server'
-import { consumeResetToken, findResetUser } from '~/auth/password-reset.server'
-import { clearAccountBackOff } from '~/auth/throttle.server'
-import { getAuthProvider } from '~/auth/provider.server'
-import { passwordReplaced } from '~/auth/password-replaced.server'
+import { resetPassword } from '~/auth/own-password.server'
+import { findResetUser } from '~/auth/password-reset.server'
+import { AccountErrorSummary, AccountForm } from '~/components/account-form'
 import { AuthLayout } from '~/components/auth-layout'
-import { CsrfInput, ErrorSummary, FormAlert, NewPasswordFields, useFieldLabels } from '~/components/forms'
+import { FormAlert, NewPasswordFields, useFieldLabels } from '~/components/forms'
 import { getT } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
-import { invalid, parseForm } from '~/utils/form.server'
+import { formAction, formIntents } from '~/utils/form-action.server'
 import { getClientIp } from '~/utils/logger.server'
 import { pageTitle } from '~/utils/meta'
 
@@ -25,24 +24,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-	const form = await parseForm(request, resetSchema)
-	if (!form.ok) return invalid(form)
-	const { token, newPassword } = form.data
-	const user = await findResetUser(token)
-	if (!user || !(await consumeResetToken(token))) {
-		return invalid({ values: {}, formError: (await getT(request))('resetPassword.invalidLink') })
-	}
-	await getAuthProvider().setPassword(user, newPassword, { mustChange: false })
-	await clearAccountBackOff(user.email, getClientIp())
-	await passwordReplaced(user, { reset: true })
-	return redirect('/account/login?reason=password-reset')
+	return formAction(request, {
+		permit: 'anyone',
+		intents: {
+			resetPassword: formIntents<undefined>()({
+				schema: resetSchema,
+				run: ({ data }) => resetPassword(data, getClientIp()),
+				refusals: { invalidLink: { status: 400, formError: 'resetPassword.invalidLink' } },
+				done: () => ({ redirect: '/account/login?reason=password-reset' }),
+			}),
+		},
+	})
 }
 
 export default function ResetPasswordPage() {
 	const { t } = useTranslation()
 	const { token } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
-	const errors = actionData?.errors ?? {}
 	const fieldLabels = useFieldLabels('changePassword', ['newPassword', 'confirmPassword'])
 	if (!token) {
 		return (
@@ -54,15 +52,11 @@ export default function ResetPasswordPage() {
 	}
 	return (
 		<AuthLayout title={t('resetPassword.title')}>
-			<ErrorSummary errors={actionData?.errors} formError={actionData?.formError} labels={fieldLabels} />
-			<Form method="post" noValidate>
-				<CsrfInput />
+			<AccountErrorSummary answer={actionData} labels={fieldLabels} />
+			<AccountForm submitLabel={t('resetPassword.submit')}>
 				<input type="hidden" name="token" value={token} />
-				<NewPasswordFields errors={errors} />
-				<button type="submit" className="btn btn-primary w-100">
-					{t('resetPassword.submit')}
-				</button>
-			</Form>
+				<NewPasswordFields errors={actionData?.errors ?? {}} />
+			</AccountForm>
 		</AuthLayout>
 	)
 }

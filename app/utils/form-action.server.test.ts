@@ -272,6 +272,22 @@ describe('formAction', () => {
 		expect(looked).toEqual(['four', 'slow', 'ok'])
 	})
 
+	test('a refusal may give the values to render again instead of the typed ones', async () => {
+		const intents = {
+			rename: formIntents<{ who: string }>()({
+				permission: 'update',
+				schema: z.object({ name: z.string().trim().toLowerCase(), note: z.string().optional() }),
+				run: async () => ({ ok: false, reason: 'taken' }) as const,
+				refusals: { taken: (_result, { data }) => ({ status: 409, formError: 'thing.taken', values: { name: data.name } }) },
+				done: () => ({ redirect: '/things/1' }),
+			}),
+		}
+		const answer = told(await formAction(post({ name: '  MINE ', note: 'typed' }), { permit: permitOnly('update').permit, intents }))
+		expect(answer.init.status).toBe(409)
+		expect(answer.data).toMatchObject({ formError: 'thing.taken', values: { name: 'mine' } })
+		expect((answer.data.values as Record<string, string>).note).toBeUndefined()
+	})
+
 	test('a redirect without a toast sets none', async () => {
 		const intent = formIntents<object>()
 		const answer = await formAction(post({}), {

@@ -25,6 +25,8 @@ export interface Refusal {
 	formError?: string
 	errors?: FieldErrors
 	keep?: boolean
+	/** The values to render again instead of the typed ones (e.g. the address as it was read). */
+	values?: Record<string, string>
 	/** More for the page to render again (e.g. the boxes ticked). */
 	extra?: Record<string, unknown>
 	/** E.g. `Retry-After` on a throttled form. */
@@ -214,7 +216,7 @@ async function refuse(
 }
 
 function tell(intent: string, refusal: Refusal, values: Record<string, string>, extra: Record<string, unknown>) {
-	const kept = refusal.keep === false ? {} : values
+	const kept = refusal.values ?? (refusal.keep === false ? {} : values)
 	return answer(
 		{ ...extra, intent, values: kept, errors: refusal.errors, formError: refusal.formError ?? null, ...refusal.extra },
 		refusal.status,

@@ -39,6 +39,6 @@ export async function signInCookies(
 	if (!user) throw new Error(`no account ${email}`)
 	const request = new Request(new URL('/account/login', origin), { method: 'POST', headers: { Cookie: cookie, 'User-Agent': userAgent } })
 	const context = { requestId: randomBytes(8).toString('hex'), clientIp: '127.0.0.1', cspNonce: '', csrfToken: '' }
-	const response = await requestContext.run(context, () => completeSignIn(request, user, { redirectTo: '/' }))
-	return response.headers.getSetCookie()
+	const signedIn = await requestContext.run(context, () => completeSignIn(request, user, { redirectTo: '/' }))
+	return signedIn.headers.getSetCookie()
 }

@@ -15,6 +15,8 @@ export const PENDING_SIGN_IN_MS = 5 * 60_000
 /** Codes one pending sign-in checks before the password must be given again. */
 export const PENDING_SIGN_IN_MAX_FAILURES = 5
 export const VERIFY_PATH = '/account/login/verify'
+/** Where a browser whose pending sign-in is over (or was never there) starts again, told why. */
+export const CODE_EXPIRED_PATH = '/account/login?reason=code-expired'
 
 function pendingCookie() {
 	return appCookie('sp_mfa_pending', { maxAgeSeconds: PENDING_SIGN_IN_MS / 1000 })

@@ -1,71 +1,54 @@
-import { redirect } from '@remix-run/node'
 import { recordAudit } from '~/audit/audit.server'
-import { getT } from '~/i18n/i18n.server'
 import { countSignIn } from '~/server/metrics.server'
-import { invalid, parseForm } from '~/utils/form.server'
-import { getClientIp } from '~/utils/logger.server'
-import { completeSignIn } from '../complete-sign-in.server'
 import { beginCodeAttempt, codeSucceeded } from '../throttle.server'
-import { codeSchema } from './forms.server'
 import { acceptSecondFactorCode } from './mfa.server'
 import { notifySecondFactorChange } from './notices.server'
-import {
-	PENDING_SIGN_IN_MAX_FAILURES,
-	claimCodeCheck,
-	clearPendingSignInCookie,
-	endPendingSignIn,
-	getPendingSignIn,
-} from './pending-sign-in.server'
+import { PENDING_SIGN_IN_MAX_FAILURES, claimCodeCheck, endPendingSignIn, type PendingSignIn } from './pending-sign-in.server'
 
-const EXPIRED = '/account/login?reason=code-expired'
+/** The pending sign-in is over (used, or too many wrong codes): the password must be given again. */
+const EXPIRED = { ok: false, reason: 'expired' } as const
 
 /**
- * The code step of signing in (`/account/login/verify`): the browser's pending sign-in, a code (TOTP or
- * recovery) throttled like passwords, and only then the session (see completeSignIn).
+ * The code step of signing in (`/account/login/verify`) for the browser's pending sign-in: a code (TOTP or
+ * recovery) throttled like passwords, each check counted against the pending sign-in, which a right code
+ * ends. On success the session may be made (completeSignIn) with the method that proved it.
  */
-export async function verifySignInCode(request: Request) {
-	const form = await parseForm(request, codeSchema)
-	const pending = await getPendingSignIn(request)
-	if (!pending) throw redirect(EXPIRED, { headers: { 'Set-Cookie': await clearPendingSignInCookie() } })
-	if (!form.ok) return invalid({ errors: form.errors, values: {} })
+export async function checkSignInCode(
+	pending: PendingSignIn,
+	code: string,
+	ip: string | null,
+): Promise<
+	| { ok: true; method: 'totp' | 'recovery' }
+	| { ok: false; reason: 'throttled'; retryAfter: number }
+	| { ok: false; reason: 'wrongCode' }
+	| typeof EXPIRED
+> {
 	const { user } = pending
-	const ip = getClientIp()
-	const t = await getT(request)
-
 	const attempt = await beginCodeAttempt(user.id, ip)
 	if (!attempt.allowed) {
-		const { retryAfter } = attempt
 		countSignIn('throttled', 'form')
 		if (attempt.firstInWindow) await recordAudit({ action: 'auth.mfa_throttled', actor: user, entity: 'user', entityId: user.id, ip })
-		return invalid(
-			{ formError: t('login.throttled', { count: Math.ceil(retryAfter / 60) }), values: {} },
-			{ status: 429, headers: { 'Retry-After': String(retryAfter) } },
-		)
+		return { ok: false, reason: 'throttled', retryAfter: attempt.retryAfter }
 	}
 
 	const check = await claimCodeCheck(pending)
-	if (check === null) throw redirect(EXPIRED, { headers: { 'Set-Cookie': await clearPendingSignInCookie() } })
-	const checked = await acceptSecondFactorCode(user.id, form.data.code)
+	if (check === null) return EXPIRED
+	const checked = await acceptSecondFactorCode(user.id, code)
 	if (!checked.ok) {
 		countSignIn('failure', 'form')
 		await recordAudit({ action: 'auth.mfa_failed', actor: user, entity: 'user', entityId: user.id, ip })
 		if (check === PENDING_SIGN_IN_MAX_FAILURES) {
 			await endPendingSignIn(pending)
-			throw redirect(EXPIRED, { headers: { 'Set-Cookie': await clearPendingSignInCookie() } })
+			return EXPIRED
 		}
-		return invalid({ errors: { code: { key: 'mfa.verify.invalidCode' } }, values: {} })
+		return { ok: false, reason: 'wrongCode' }
 	}
 	await codeSucceeded(user.id, ip)
 	// Two requests with the same pending sign-in: only the one that ends it signs in.
-	if (!(await endPendingSignIn(pending))) throw redirect(EXPIRED, { headers: { 'Set-Cookie': await clearPendingSignInCookie() } })
+	if (!(await endPendingSignIn(pending))) return EXPIRED
 	if (checked.method === 'recovery') {
 		await recordAudit({ action: 'auth.mfa_recovery_code_used', actor: user, entity: 'user', entityId: user.id, ip })
 		await notifySecondFactorChange(user.id, 'recoveryCodeUsed')
 	}
-	return completeSignIn(request, user, {
-		redirectTo: pending.redirectTo,
-		secondFactor: checked.method,
-		oidc: pending.oidc,
-		cookies: [await clearPendingSignInCookie()],
-	})
+	return { ok: true, method: checked.method }
 }

@@ -109,12 +109,13 @@ export async function finishSsoSignIn(request: Request, settings: OidcSettings):
 		for (const cookie of cookies) headers.append('Set-Cookie', cookie)
 		return redirect(VERIFY_PATH, { headers })
 	}
-	return completeSignIn(request, user, {
+	const signedIn = await completeSignIn(request, user, {
 		redirectTo: flow.redirectTo,
 		oidc,
 		cookies,
 		...(providerSecondFactor ? { secondFactor: 'provider' as const } : {}),
 	})
+	return redirect(signedIn.redirect, { headers: signedIn.headers })
 }
 
 /**

@@ -1,0 +1,53 @@
+import { recordAudit } from '~/audit/audit.server'
+import type { User } from '~/db/schema'
+import { countSignIn } from '~/server/metrics.server'
+import type { Email } from '~/users/email.server'
+import { hasSecondFactor } from './mfa/mfa.server'
+import { passwordSignInAllowed } from './oidc/password-policy.server'
+import { getAuthProvider } from './provider.server'
+import { beginSignInAttempt, signInSucceeded } from './throttle.server'
+
+/**
+ * The password step of the sign-in page: the attempt counted (per account and address) before the
+ * password is checked, each failure audited and counted, and a password the single sign-on policy does not
+ * take for this user refused once it is known to be right. With a second factor (`secondFactor`) the
+ * password only opens the code step.
+ */
+export async function checkSignInPassword(
+	{ email, password }: { email: Email; password: string },
+	ip: string | null,
+): Promise<
+	| { ok: true; user: User; secondFactor: boolean }
+	| { ok: false; reason: 'throttled'; retryAfter: number }
+	| { ok: false; reason: 'invalidCredentials' | 'passwordsOff' }
+> {
+	const attempt = await beginSignInAttempt(email, ip)
+	if (!attempt.allowed) {
+		countSignIn('throttled', 'form')
+		if (attempt.firstInWindow) await recordAudit({ action: 'auth.sign_in_throttled', actorEmail: email, ip })
+		return { ok: false, reason: 'throttled', retryAfter: attempt.retryAfter }
+	}
+
+	const result = await getAuthProvider().signIn(email, password)
+	if (!result.ok) {
+		countSignIn('failure', 'form')
+		await recordAudit({ action: 'auth.sign_in_failed', actorEmail: email, ip })
+		return { ok: false, reason: 'invalidCredentials' }
+	}
+
+	const { user } = result
+	await signInSucceeded(email, ip)
+	if (!(await passwordSignInAllowed(user))) {
+		countSignIn('failure', 'form')
+		await recordAudit({
+			action: 'auth.sign_in_failed',
+			actor: user,
+			entity: 'user',
+			entityId: user.id,
+			ip,
+			details: { reason: 'passwordsOff' },
+		})
+		return { ok: false, reason: 'passwordsOff' }
+	}
+	return { ok: true, user, secondFactor: await hasSecondFactor(user.id) }
+}
