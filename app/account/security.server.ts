@@ -8,6 +8,7 @@ import { parseUserAgent } from '~/auth/user-agent'
 import { getConfig } from '~/config.server'
 import type { User } from '~/db/schema'
 import { notify } from '~/notifications/notifications.server'
+import { sessionsEndedNotice } from '~/notifications/access-notices.server'
 import { issue } from '~/utils/form.server'
 import { SECURITY_PATH } from './security'
 
@@ -46,14 +47,7 @@ export async function endOwnSession(user: User, reference: string, keepIdHash: s
 export async function endOwnOtherSessions(user: User, keepSessionToken: string | null, ip: string | null) {
 	const ended = await revokeAccess(user.id, { keepSessionToken })
 	await recordAudit({ action: 'auth.sessions_revoked', actor: user, entity: 'user', entityId: user.id, ip, details: { ended } })
-	if (ended > 0)
-		await notify(user.id, {
-			type: 'sessions_ended',
-			titleKey: 'notifications.sessionsEnded.title',
-			bodyKey: 'notifications.sessionsEnded.body',
-			params: { count: ended },
-			link: SECURITY_PATH,
-		})
+	if (ended > 0) await notify(user.id, sessionsEndedNotice(ended, SECURITY_PATH))
 	return { ok: true, ended } as const
 }
 

@@ -7,6 +7,7 @@ import { BUILTIN_FUNCTIONS, functionDescriptionKey } from '~/permissions/builtin
 import { functionLabel } from '~/permissions/menu.server'
 import type { FunctionInput } from './function-form.server'
 import { MAX_DEPTH } from './functions'
+import { columnChanges, updateIfChanged } from './audited-update.server'
 
 /**
  * The function tree (menu entries): add, edit, reorder. Every write moves the database's access
@@ -111,12 +112,6 @@ function columnsOf(input: FunctionInput) {
 	}
 }
 
-type Columns = ReturnType<typeof columnsOf>
-
-function text(value: unknown) {
-	return value === null || value === undefined ? '' : String(value)
-}
-
 export type FunctionWriteResult =
 	| { ok: true; id: number; changed: boolean }
 	| { ok: false; reason: 'notFound' | 'codeTaken' | 'parentUnknown' | 'parentCycle' | 'tooDeep' | 'builtinCode' }
@@ -174,9 +169,7 @@ export async function createFunction(input: FunctionInput, actor: Actor, db: DB 
 			.returning('id')
 			.executeTakeFirstOrThrow()
 		const id = Number(row.id)
-		const changes: Record<string, { from: string; to: string }> = {}
-		for (const [name, value] of Object.entries(columns)) if (value !== null && value !== '') changes[name] = { from: '', to: text(value) }
-		await audit(trx, 'function.created', actor, id, { code: columns.code, changes })
+		await audit(trx, 'function.created', actor, id, { code: columns.code, changes: columnChanges(null, columns) })
 		return { ok: true, id, changed: true }
 	})
 }
@@ -191,18 +184,9 @@ export async function updateFunction(id: number, input: FunctionInput, actor: Ac
 		if (await codeTaken(trx, columns.code, id)) return { ok: false, reason: 'codeTaken' }
 		const refused = await parentCheck(trx, columns.parent_id, id, await subtreeHeight(trx, id))
 		if (refused) return refused
-		const changes: Record<string, { from: string; to: string }> = {}
-		for (const [name, value] of Object.entries(columns) as [keyof Columns, unknown][]) {
-			if (text(before[name]) !== text(value)) changes[name] = { from: text(before[name]), to: text(value) }
-		}
-		if (Object.keys(changes).length === 0) return { ok: true, id, changed: false }
-		await trx
-			.updateTable('functions')
-			.set({ ...columns, updated_at: Date.now() })
-			.where('id', '=', id)
-			.execute()
-		await audit(trx, 'function.updated', actor, id, { code: columns.code, changes })
-		return { ok: true, id, changed: true }
+		const audited = { write: audit, action: 'function.updated', actor }
+		const changed = await updateIfChanged(trx, { table: 'functions', id, before, after: columns, audit: audited })
+		return { ok: true, id, changed }
 	})
 }
 

@@ -5,6 +5,7 @@ import { getDb, type DB } from '~/db/db.server'
 import { auditRefusal, covers, roleHolding, userHolding, type DelegationRefusal } from '~/permissions/delegation.server'
 import { insertRole } from '~/permissions/roles.server'
 import { issue } from '~/utils/form.server'
+import { updateIfChanged } from './audited-update.server'
 
 /**
  * Roles: the list, create/edit/delete (never a built-in role) and who may change one. Their grants (the
@@ -148,17 +149,9 @@ export async function updateRole(id: number, input: RoleInput, actor: Actor, db:
 		if (refused) return refused
 		if (await codeTaken(trx, input.code, id)) return { ok: false, reason: 'codeTaken' }
 		const after = { code: input.code, name: input.name, description: input.description ?? '' }
-		const changes: Record<string, { from: string; to: string }> = {}
-		for (const field of ['code', 'name', 'description'] as const)
-			if (before[field] !== after[field]) changes[field] = { from: before[field], to: after[field] }
-		if (Object.keys(changes).length === 0) return { ok: true, id, changed: false }
-		await trx
-			.updateTable('roles')
-			.set({ ...after, updated_at: Date.now() })
-			.where('id', '=', id)
-			.execute()
-		await audit(trx, 'role.updated', actor, id, { code: after.code, changes })
-		return { ok: true, id, changed: true }
+		const audited = { write: audit, action: 'role.updated', actor }
+		const changed = await updateIfChanged(trx, { table: 'roles', id, before, after, audit: audited })
+		return { ok: true, id, changed }
 	})
 }
 

@@ -1,7 +1,8 @@
 import { entityAudit, type Actor } from '~/audit/audit.server'
 import { revokeAccess } from '~/auth/revoke.server'
 import { getDb, type DB } from '~/db/db.server'
-import { notify } from '~/notifications/notifications.server'
+import { passwordResetNotice, sessionsEndedNotice } from '~/notifications/access-notices.server'
+import { notify, type NewNotification } from '~/notifications/notifications.server'
 import { getAuthProvider } from '~/auth/provider.server'
 import { getFixedT } from '~/i18n/i18n.server'
 import { DEFAULT_LANGUAGE, isLanguageCode, languageTag } from '~/i18n/languages'
@@ -47,6 +48,23 @@ export async function setAdminUserLocked(id: number, locked: boolean, actor: Act
 	})
 }
 
+/**
+ * Ends every session and API token of `user`, tells them in the bell (`notice`, given how many sessions
+ * ended) and audits `action` with that count; returns it.
+ */
+async function endAccessAndTell(
+	trx: DB,
+	user: { id: number; email: string },
+	actor: Actor,
+	action: string,
+	notice: (sessionsEnded: number) => NewNotification,
+): Promise<number> {
+	const sessionsEnded = await revokeAccess(user.id, {}, trx)
+	await notify(user.id, notice(sessionsEnded), trx)
+	await audit(trx, action, actor, user.id, { email: user.email, sessionsEnded })
+	return sessionsEnded
+}
+
 export type ResetResult =
 	{ ok: true; password: string; generated: boolean; sessionsEnded: number } | { ok: false; reason: 'notFound' } | Refused
 
@@ -66,18 +84,7 @@ export async function resetAdminUserPassword(id: number, requested: string, acto
 	// Outside the transaction: Firebase is another system, and SQLite has one connection.
 	await getAuthProvider().setPassword(checked.user, password, { mustChange: true })
 	return db.transaction().execute(async (trx): Promise<ResetResult> => {
-		const sessionsEnded = await revokeAccess(id, {}, trx)
-		await notify(
-			id,
-			{
-				type: 'password_reset',
-				titleKey: 'notifications.passwordReset.title',
-				bodyKey: 'notifications.passwordReset.body',
-				params: { count: sessionsEnded },
-			},
-			trx,
-		)
-		await audit(trx, 'user.passwordReset', actor, id, { email: checked.user.email, sessionsEnded })
+		const sessionsEnded = await endAccessAndTell(trx, checked.user, actor, 'user.passwordReset', passwordResetNotice)
 		return { ok: true, password, generated, sessionsEnded }
 	})
 }
@@ -91,18 +98,7 @@ export async function revokeAdminUserSessions(id: number, actor: Actor, db: DB =
 		if (!user) return { ok: false, reason: 'notFound' }
 		const refused = await refuseBeyondActor(trx, actor, id, 'revokeSessions')
 		if (refused) return refused
-		const sessionsEnded = await revokeAccess(id, {}, trx)
-		await notify(
-			id,
-			{
-				type: 'sessions_ended',
-				titleKey: 'notifications.sessionsEnded.title',
-				bodyKey: 'notifications.sessionsEnded.body',
-				params: { count: sessionsEnded },
-			},
-			trx,
-		)
-		await audit(trx, 'user.sessionsRevoked', actor, id, { email: user.email, sessionsEnded })
+		const sessionsEnded = await endAccessAndTell(trx, user, actor, 'user.sessionsRevoked', sessionsEndedNotice)
 		return { ok: true, sessionsEnded }
 	})
 }

@@ -2,6 +2,7 @@ import { recordAudit, type Actor } from '~/audit/audit.server'
 import { endSessionByReference, getSessionEntries, type SessionEntry } from '~/auth/session-list.server'
 import { getDb, type DB } from '~/db/db.server'
 import { notify } from '~/notifications/notifications.server'
+import { sessionsEndedNotice } from '~/notifications/access-notices.server'
 import { auditRefusal, mayManageUser } from '~/permissions/delegation.server'
 import { getClientIp } from '~/utils/logger.server'
 import type { Refused } from './users.server'
@@ -33,16 +34,7 @@ export async function revokeAdminUserSession(
 		}
 		const ended = await endSessionByReference(userId, reference, { keepIdHash }, trx)
 		if (!ended) return { ok: false, reason: 'sessionNotFound' }
-		await notify(
-			userId,
-			{
-				type: 'sessions_ended',
-				titleKey: 'notifications.sessionsEnded.title',
-				bodyKey: 'notifications.sessionsEnded.body',
-				params: { count: 1 },
-			},
-			trx,
-		)
+		await notify(userId, sessionsEndedNotice(1), trx)
 		await recordAudit(
 			{
 				action: 'user.sessionRevoked',

@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto'
 import { getConfig } from '~/config.server'
 import { getDb, type DB } from '~/db/db.server'
 import type { User } from '~/db/schema'
 import { memoizeForRequest } from '~/utils/request-memo.server'
+import { issueCredential, type CredentialClient } from './issued-credential.server'
+import { hashSecretToken } from './secret-token.server'
 
 /**
  * API bearer tokens: issued at sign-in through the API, kept only as a hash, ended by their idle
@@ -10,35 +11,16 @@ import { memoizeForRequest } from '~/utils/request-memo.server'
  * security page, or anything that ends a user's access (revoke.server). docs/decisions/0022.
  */
 
-function hashToken(token: string) {
-	return createHash('sha256').update(token).digest('hex')
-}
-
-/** Where a token is being issued to, shown on the security page. */
-export interface TokenClient {
-	ip: string | null
-	userAgent: string | null
-}
-
 /** Issues a bearer token for the API; only its hash is kept. */
 export async function issueApiToken(
 	userId: number,
-	client: TokenClient = { ip: null, userAgent: null },
+	client: CredentialClient = { ip: null, userAgent: null },
 	db: DB = getDb(),
 ): Promise<string> {
-	const token = randomBytes(32).toString('base64url')
-	const now = Date.now()
+	const { token, hash, columns } = issueCredential(userId, getConfig().apiToken.maxMs, client)
 	await db
 		.insertInto('api_tokens')
-		.values({
-			token_hash: hashToken(token),
-			user_id: userId,
-			created_at: now,
-			expires_at: now + getConfig().apiToken.maxMs,
-			last_used_at: null,
-			ip: client.ip?.slice(0, 64) ?? null,
-			user_agent: client.userAgent?.slice(0, 512) ?? null,
-		})
+		.values({ ...columns, token_hash: hash, last_used_at: null })
 		.execute()
 	return token
 }
@@ -97,7 +79,7 @@ export function resolveBearerToken(request: Request, db: DB = getDb()): Promise<
 				'api_tokens.expires_at as token_expires_at',
 				'api_tokens.last_used_at as token_last_used_at',
 			])
-			.where('api_tokens.token_hash', '=', hashToken(token))
+			.where('api_tokens.token_hash', '=', hashSecretToken(token))
 			.executeTakeFirst()
 		if (!row || row.locked) return null
 		const { token_id, token_created_at, token_expires_at, token_last_used_at, ...found } = row

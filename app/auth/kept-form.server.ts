@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto'
 import { appCookie } from '~/security/app-cookie.server'
 import { getDb, type DB } from '~/db/db.server'
 import { CSRF_FIELD, csrfTokenFromRequest, tokensMatch } from '~/security/csrf.server'
+import { insertUnderNewKey } from './keyed-rows.server'
+import { hashSecretToken } from './secret-token.server'
 
 /** How long a form posted after the session ended is kept for its author. */
 export const KEPT_FORM_TTL_MS = 15 * 60_000
@@ -14,8 +15,6 @@ export const KEPT_FORM_PATH = '/account/kept-form'
 function keptFormCookie() {
 	return appCookie('sp_kept', { maxAgeSeconds: KEPT_FORM_TTL_MS / 1000 })
 }
-
-const hash = (key: string) => createHash('sha256').update(key).digest('hex')
 
 /**
  * Keeps the form of a POST that arrived after its session had ended, for its user and this browser only:
@@ -43,19 +42,18 @@ export async function keepPostedForm(
 	for (const [name, value] of form) if (typeof value === 'string' && !NEVER_KEPT.test(name)) fields.push([name, value])
 	if (fields.length === 0) return null
 	const url = new URL(request.url)
-	const key = randomBytes(32).toString('base64url')
-	await db.deleteFrom('kept_forms').where('expires_at', '<=', now).execute()
-	await db
-		.insertInto('kept_forms')
-		.values({
-			id_hash: hash(key),
+	const key = await insertUnderNewKey(
+		db,
+		'kept_forms',
+		{
 			user_id: userId,
 			path: `${url.pathname}${url.search}`,
 			fields: JSON.stringify(fields),
 			created_at: now,
 			expires_at: now + KEPT_FORM_TTL_MS,
-		})
-		.execute()
+		},
+		now,
+	)
 	return keptFormCookie().serialize(key)
 }
 
@@ -77,7 +75,7 @@ export async function takeKeptForm(
 ): Promise<{ form: KeptForm | null; keepCookie: boolean }> {
 	const key: unknown = await keptFormCookie().parse(request.headers.get('Cookie'))
 	if (typeof key !== 'string' || key.length > 100) return { form: null, keepCookie: false }
-	const row = await db.selectFrom('kept_forms').selectAll().where('id_hash', '=', hash(key)).executeTakeFirst()
+	const row = await db.selectFrom('kept_forms').selectAll().where('id_hash', '=', hashSecretToken(key)).executeTakeFirst()
 	if (!row) return { form: null, keepCookie: false }
 	if (Number(row.user_id) !== userId) return { form: null, keepCookie: true }
 	await db.deleteFrom('kept_forms').where('id_hash', '=', row.id_hash).execute()

@@ -1,26 +1,22 @@
-import { createHash, randomBytes } from 'node:crypto'
 import { getDb, type DB } from '~/db/db.server'
 import type { User } from '~/db/schema'
 import { getFixedT } from '~/i18n/i18n.server'
 import { isLanguageCode, languageTag, type LanguageCode } from '~/i18n/languages'
 import { sendMail } from '~/mail/mailer.server'
+import { hashSecretToken, newSecretToken } from './secret-token.server'
 
 /** A reset link is valid this long, once. */
 export const RESET_TOKEN_TTL_MS = 30 * 60_000
 
-function hashToken(token: string) {
-	return createHash('sha256').update(token).digest('hex')
-}
-
 /** Issues a single-use token; earlier unused tokens of the user stop working. */
 export async function createResetToken(userId: number, db: DB = getDb()): Promise<string> {
-	const token = randomBytes(32).toString('base64url')
+	const { token, hash } = newSecretToken()
 	const now = Date.now()
 	await db.transaction().execute(async (trx) => {
 		await trx.deleteFrom('password_resets').where('user_id', '=', userId).where('used_at', 'is', null).execute()
 		await trx
 			.insertInto('password_resets')
-			.values({ user_id: userId, token_hash: hashToken(token), created_at: now, expires_at: now + RESET_TOKEN_TTL_MS, used_at: null })
+			.values({ user_id: userId, token_hash: hash, created_at: now, expires_at: now + RESET_TOKEN_TTL_MS, used_at: null })
 			.execute()
 	})
 	return token
@@ -37,7 +33,7 @@ export async function findResetUser(token: string, db: DB = getDb()): Promise<Us
 		.innerJoin('users', 'users.id', 'password_resets.user_id')
 		.selectAll('users')
 		.select('password_resets.created_at as token_created_at')
-		.where('password_resets.token_hash', '=', hashToken(token))
+		.where('password_resets.token_hash', '=', hashSecretToken(token))
 		.where('password_resets.used_at', 'is', null)
 		.where('password_resets.expires_at', '>', Date.now())
 		.executeTakeFirst()
@@ -52,7 +48,7 @@ export async function consumeResetToken(token: string, db: DB = getDb()): Promis
 	const result = await db
 		.updateTable('password_resets')
 		.set({ used_at: Date.now() })
-		.where('token_hash', '=', hashToken(token))
+		.where('token_hash', '=', hashSecretToken(token))
 		.where('used_at', 'is', null)
 		.executeTakeFirst()
 	return Number(result.numUpdatedRows) === 1

@@ -1,13 +1,13 @@
 import { getConfig } from '~/config.server'
 import { getDb, type DB } from '~/db/db.server'
-import { hashToken } from './session.server'
+import { hashSecretToken } from './secret-token.server'
 
 // Ending sessions by user, by the OpenID provider's logout, or by age (the sign-out of this browser is destroySession).
 
 /** Ends every session of the user except the one whose token is given (a password change keeps this browser). */
 export async function destroyOtherSessions(userId: number, keepToken: string | null, db: DB = getDb()) {
 	let query = db.deleteFrom('sessions').where('user_id', '=', userId)
-	if (keepToken) query = query.where('id_hash', '<>', hashToken(keepToken))
+	if (keepToken) query = query.where('id_hash', '<>', hashSecretToken(keepToken))
 	const result = await query.executeTakeFirst()
 	return Number(result.numDeletedRows)
 }

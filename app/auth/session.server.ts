@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto'
 import { appCookie } from '~/security/app-cookie.server'
 import { redirect } from '@remix-run/node'
 import { getConfig } from '~/config.server'
 import { KEPT_FORM_PATH, keepPostedForm } from './kept-form.server'
+import { issueCredential } from './issued-credential.server'
+import { hashSecretToken } from './secret-token.server'
 import { SECURITY_PATH, mustEnrolSecondFactor } from './mfa/requirement.server'
 import { getDb, type DB } from '~/db/db.server'
 import type { Session, SignInSecondFactor, User } from '~/db/schema'
@@ -22,10 +23,6 @@ export function touchIntervalMs(idleMs: number): number {
 
 export function getSessionCookie() {
 	return appCookie('sp_session')
-}
-
-export function hashToken(token: string): string {
-	return createHash('sha256').update(token).digest('hex')
 }
 
 export type SessionState =
@@ -52,7 +49,7 @@ export async function resolveSessionToken(
 	db: DB = getDb(),
 	{ extend = true }: { extend?: boolean } = {},
 ): Promise<SessionState> {
-	const idHash = hashToken(token)
+	const idHash = hashSecretToken(token)
 	// One round trip for the session and its user: every signed-in request starts here.
 	const row = await db
 		.selectFrom('sessions')
@@ -213,19 +210,15 @@ export async function createSession(
 	db: DB = getDb(),
 ): Promise<string> {
 	const previous = await readToken(request)
-	if (previous) await db.deleteFrom('sessions').where('id_hash', '=', hashToken(previous)).execute()
-	const token = randomBytes(32).toString('base64url')
-	const now = Date.now()
+	if (previous) await db.deleteFrom('sessions').where('id_hash', '=', hashSecretToken(previous)).execute()
+	const client = { ip: getClientIp(), userAgent: request.headers.get('User-Agent') }
+	const { token, hash, columns } = issueCredential(user.id, getConfig().session.maxMs, client)
 	await db
 		.insertInto('sessions')
 		.values({
-			id_hash: hashToken(token),
-			user_id: user.id,
-			created_at: now,
-			last_seen_at: now,
-			expires_at: now + getConfig().session.maxMs,
-			ip: getClientIp(),
-			user_agent: request.headers.get('User-Agent')?.slice(0, 512) ?? null,
+			...columns,
+			id_hash: hash,
+			last_seen_at: columns.created_at,
 			flash: null,
 			oidc_sid: oidc?.sid ?? null,
 			oidc_id_token: oidc?.idToken ?? null,
@@ -237,7 +230,7 @@ export async function createSession(
 
 export async function destroySession(request: Request, db: DB = getDb()): Promise<string> {
 	const token = await readToken(request)
-	if (token) await db.deleteFrom('sessions').where('id_hash', '=', hashToken(token)).execute()
+	if (token) await db.deleteFrom('sessions').where('id_hash', '=', hashSecretToken(token)).execute()
 	return clearSessionCookie()
 }
 
@@ -249,7 +242,7 @@ export async function setFlash(token: string, flash: Flash, db: DB = getDb()) {
 	await db
 		.updateTable('sessions')
 		.set({ flash: JSON.stringify(flash) })
-		.where('id_hash', '=', hashToken(token))
+		.where('id_hash', '=', hashSecretToken(token))
 		.execute()
 }
 

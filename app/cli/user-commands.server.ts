@@ -5,6 +5,7 @@ import { revokeAccess } from '~/auth/revoke.server'
 import { grantAdministrator } from '~/bootstrap.server'
 import { getConfig } from '~/config.server'
 import { notify, notifyRolesChanged } from '~/notifications/notifications.server'
+import { passwordResetNotice } from '~/notifications/access-notices.server'
 import { listRoles } from '~/permissions/roles.server'
 import { ADMIN_ROLE } from '~/admin/users.server'
 import { resetSecondFactor } from '~/auth/mfa/admin-reset.server'
@@ -114,12 +115,7 @@ export const userCommands: CommandHandlers<Exclude<CommandName, `db:${string}`>>
 			entityId: user.id,
 			details: { mustChange: values['must-change'] },
 		})
-		await notify(user.id, {
-			type: 'password_reset',
-			titleKey: 'notifications.passwordReset.title',
-			bodyKey: 'notifications.passwordReset.body',
-			params: { count: ended },
-		})
+		await notify(user.id, passwordResetNotice(ended))
 		return `Password set for <${user.email}>; ${ended} session(s) ended.`
 	},
 

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, expect, test } from 'vitest'
+import { until } from '../../tests/support/wait'
 import { openDatabase, type DatabaseHandle } from './db.server'
 import { largeWrite, onBackgroundCheckpoint, type CheckpointResult } from './sqlite-checkpoints.server'
 
@@ -55,7 +56,7 @@ test('a large write leaves its log to a worker thread, which copies all of it in
 	expect(client.pragma('cache_size', { simple: true })).toBe(cacheSize)
 	// Until the worker is done, the app's connection does not checkpoint either.
 	expect(client.pragma('wal_autocheckpoint', { simple: true })).toBe(0)
-	for (let attempt = 0; attempt < 500 && checkpoints.length === 0; attempt++) await new Promise((resolve) => setTimeout(resolve, 20))
+	await until(() => checkpoints.length > 0, "the worker's checkpoint", { intervalMs: 20 })
 	expect(checkpoints).toHaveLength(1)
 	expect(checkpoints[0]!.log).toBeGreaterThanOrEqual(3_000)
 	expect(checkpoints[0]!.checkpointed).toBe(checkpoints[0]!.log)
@@ -68,7 +69,7 @@ test('a large write that fails still hands its log over and turns checkpoints ba
 	const checkpoints: Array<CheckpointResult | null> = []
 	onBackgroundCheckpoint(client, (result) => checkpoints.push(result))
 	await expect(largeWrite(client, () => Promise.reject(new Error('refused')))).rejects.toThrow('refused')
-	for (let attempt = 0; attempt < 500 && checkpoints.length === 0; attempt++) await new Promise((resolve) => setTimeout(resolve, 20))
+	await until(() => checkpoints.length > 0, "the worker's checkpoint", { intervalMs: 20 })
 	expect(checkpoints).toHaveLength(1)
 	expect(client.pragma('wal_autocheckpoint', { simple: true })).toBe(1_000)
 })

@@ -1,4 +1,6 @@
+import type { Selectable } from 'kysely'
 import { getDb, type DB } from '~/db/db.server'
+import type { AnnouncementsTable, NotificationsTable } from '~/db/schema'
 
 export type NotificationType =
 	'password_changed' | 'password_reset' | 'roles_changed' | 'sessions_ended' | 'announcement' | 'new_browser' | 'second_factor_changed'
@@ -44,17 +46,14 @@ export async function notify(userId: number, notification: NewNotification, db: 
 		.execute()
 }
 
-type NotificationRow = {
-	id: number
-	type: string
-	title_key: string
-	body_key: string | null
-	params: string | null
-	link: string | null
-	created_at: number
-	read_at: number | null
-	title: string | null
-	body: string | null
+/** A notification as the bell and the list read it: its own columns, and the announcement's words when it is one. */
+type NotificationRow = Pick<
+	Selectable<NotificationsTable>,
+	'id' | 'type' | 'title_key' | 'body_key' | 'params' | 'link' | 'created_at' | 'read_at'
+> & {
+	/** The announcement's, joined; null for any other notification. */
+	title: AnnouncementsTable['title'] | null
+	body: AnnouncementsTable['body'] | null
 }
 
 /**

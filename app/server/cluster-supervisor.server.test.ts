@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { logger } from '~/utils/logger.server'
+import { until } from '../../tests/support/wait'
 import { superviseWorkers } from './cluster-supervisor.server'
 
 /** Starting a process takes a while on a busy machine: the tests wait for events, with generous timeouts. */
@@ -26,8 +27,7 @@ afterAll(() => {
 const workersLeft = () => Object.keys(cluster.workers ?? {}).length
 
 async function untilNoWorkers() {
-	for (let tries = 0; tries < 200 && workersLeft() > 0; tries++) await new Promise((resolve) => setTimeout(resolve, 25))
-	expect(workersLeft()).toBe(0)
+	await until(() => workersLeft() === 0, 'every worker gone', { intervalMs: 25 })
 }
 
 describe('the cluster supervisor', () => {
@@ -56,7 +56,7 @@ describe('the cluster supervisor', () => {
 		const supervisor = superviseWorkers(1, onCrashLoop, { baseMs: 1, maxMs: 4, stableMs: 0, maxQuickDeaths: 2 })
 		const waits = () => restarts.mock.calls.filter(([event]) => event === 'cluster.worker_restarting').map(([, fields]) => fields?.inMs)
 		// Three workers started and died one after the other: on a busy machine that takes seconds.
-		for (let tries = 0; tries < 1_000 && waits().length < 3; tries++) await new Promise((resolve) => setTimeout(resolve, 25))
+		await until(() => waits().length >= 3, 'three restarts', { intervalMs: 25, timeoutMs: 25_000 })
 		await supervisor.stop('SIGTERM')
 		await untilNoWorkers()
 		expect(waits().slice(0, 3)).toEqual([1, 1, 1])

@@ -2,6 +2,7 @@ import http from 'node:http'
 import net from 'node:net'
 import type { Response as ExpressResponse } from 'express'
 import { afterEach, describe, expect, test } from 'vitest'
+import { until } from '../../tests/support/wait'
 import { writeBody } from './remix-handler.server'
 
 const CHUNK = new Uint8Array(64 * 1024).fill(120)
@@ -34,12 +35,19 @@ async function serveCountedBody() {
 	return { port, produced }
 }
 
+/** The count once it has stopped moving: the same at two looks 150 ms apart. */
 async function settled(read: () => number) {
 	let last = -1
-	while (read() !== last) {
-		last = read()
-		await new Promise((resolve) => setTimeout(resolve, 150))
-	}
+	await until(
+		() => {
+			const now = read()
+			const still = now === last
+			last = now
+			return still
+		},
+		'the count to settle',
+		{ intervalMs: 150 },
+	)
 	return last
 }
 

@@ -391,7 +391,7 @@ test('a toast waits while the pointer is on it or the focus is in it, goes when 
 test('a list applies its filters as they change: a choice at once, the search after a pause in typing, the caret kept', async ({
 	page,
 }) => {
-	ensureDemoData()
+	await ensureDemoData()
 	await page.clock.install()
 	await signedIn(page)
 	await open(page, '/danhmuc/tram')

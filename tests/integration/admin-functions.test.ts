@@ -106,6 +106,24 @@ describe('functions', () => {
 		expect(hidden.status).toBe(302)
 		expect((await fn(input.code!)).enabled).toBe(0)
 		expect(await menuLabels()).not.toContain('Kho hàng mới')
+
+		// The audit log says what was set and what changed; a save that changes nothing writes nothing.
+		const hiddenAt = (await fn(input.code!)).updated_at
+		expect((await admin.client.post(`/admin/functions/${row.id}`, { ...input, enabled: '' })).status).toBe(302)
+		expect((await fn(input.code!)).updated_at).toBe(hiddenAt)
+		const entries = await getDb()
+			.selectFrom('audit_log')
+			.select(['action', 'details'])
+			.where('entity', '=', 'function')
+			.where('entity_id', '=', String(row.id))
+			.orderBy('id')
+			.execute()
+		const [created, updated, ...more] = entries.map((entry) => ({ action: entry.action, ...JSON.parse(entry.details!) }))
+		expect(more).toEqual([])
+		expect(created).toMatchObject({ action: 'function.created', code: input.code })
+		expect(created.changes).toMatchObject({ code: { from: '', to: input.code }, parent_id: { from: '', to: String(parent.id) } })
+		expect(created.changes).not.toHaveProperty('param')
+		expect(updated).toEqual({ action: 'function.updated', code: input.code, changes: { enabled: { from: '1', to: '0' } } })
 	})
 
 	test('bad input answers 400 with the values kept; a taken code, a cycle and a fourth level are refused', async () => {

@@ -60,6 +60,12 @@ describe('roles', () => {
 		expect(renamed.status).toBe(302)
 		const row = await getDb().selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 		expect(row).toMatchObject({ name: 'Kế toán trưởng', description: '', is_builtin: 0 })
+		// Saving the same values again writes nothing and audits nothing.
+		const same = await admin.client.post(`/admin/roles/${id}`, { intent: 'update', code, name: 'Kế toán trưởng', description: '' })
+		expect(same.status).toBe(302)
+		expect((await getDb().selectFrom('roles').select('updated_at').where('id', '=', id).executeTakeFirstOrThrow()).updated_at).toBe(
+			row.updated_at,
+		)
 		const confirm = await admin.client.get(`/admin/roles/${id}?intent=delete`)
 		expect(confirm.status).toBe(200)
 		const deleted = await admin.client.post(`/admin/roles/${id}`, { intent: 'delete' })
@@ -67,12 +73,16 @@ describe('roles', () => {
 		expect(await getDb().selectFrom('roles').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined()
 		const audit = await getDb()
 			.selectFrom('audit_log')
-			.select('action')
+			.select(['action', 'details'])
 			.where('entity', '=', 'role')
 			.where('entity_id', '=', String(id))
 			.orderBy('id')
 			.execute()
 		expect(audit.map((entry) => entry.action)).toEqual(['role.created', 'role.updated', 'role.deleted'])
+		expect(JSON.parse(audit[1]!.details!)).toEqual({
+			code,
+			changes: { name: { from: 'Kế toán', to: 'Kế toán trưởng' }, description: { from: 'Phòng kế toán', to: '' } },
+		})
 	})
 
 	test('bad input answers 400 with the values kept; a taken code 409', async () => {

@@ -528,8 +528,11 @@ describe('locking, resetting and ending sessions', () => {
 		const password = shownPassword(await response.text())
 		expect(await sessionCount(someone.user.id)).toBe(0)
 		expect((await userRow(someone.user.id)).must_change_password).toBe(1)
-		const notes = await getDb().selectFrom('notifications').select('type').where('user_id', '=', someone.user.id).execute()
-		expect(notes.map((note) => note.type)).toEqual(['password_reset'])
+		const notes = await getDb().selectFrom('notifications').select(['type', 'params']).where('user_id', '=', someone.user.id).execute()
+		expect(notes.map((note) => [note.type, JSON.parse(note.params ?? '{}')])).toEqual([['password_reset', { count: 1 }]])
+		expect((await auditActions(someone.user.id)).map((entry) => [entry.action, JSON.parse(entry.details ?? '{}')])).toEqual([
+			['user.passwordReset', { email: someone.email, sessionsEnded: 1 }],
+		])
 		const client = new TestClient(server.url)
 		expect((await client.signIn(someone.email, password)).status).toBe(302)
 		expect(location(await client.get('/dashboard'))).toBe('/account/change-password')
@@ -547,6 +550,17 @@ describe('locking, resetting and ending sessions', () => {
 		expect((await admin.client.post(`/admin/users/${someone.user.id}`, { intent: 'revokeSessions' })).status).toBe(302)
 		expect(await sessionCount(someone.user.id)).toBe(0)
 		expect(location(await someone.client.get('/dashboard'))).toMatch(/^\/account\/login/)
+		// The twin's sign-in was news too (`new_browser`); then both sessions ended.
+		const notes = await getDb()
+			.selectFrom('notifications')
+			.select(['type', 'params'])
+			.where('user_id', '=', someone.user.id)
+			.where('type', '<>', 'new_browser')
+			.execute()
+		expect(notes.map((note) => [note.type, JSON.parse(note.params ?? '{}')])).toEqual([['sessions_ended', { count: 2 }]])
+		expect((await auditActions(someone.user.id)).map((entry) => [entry.action, JSON.parse(entry.details ?? '{}')])).toEqual([
+			['user.sessionsRevoked', { email: someone.email, sessionsEnded: 2 }],
+		])
 	})
 
 	test('deleting a user asks first, then removes the account and keeps the audit', async () => {

@@ -338,6 +338,23 @@ describe('the station list’s weight (issue 36 point 6)', () => {
 	})
 })
 
+describe('a station’s tools', () => {
+	test('the list and the station’s page show how many tools it holds, each a link to them', async () => {
+		const { id, code } = await seedStation()
+		const empty = await seedStation()
+		for (let made = 0; made < 2; made++) expect((await createTool({ ...toolFieldsParsed(), stationId: id }, operator.actor)).ok).toBe(true)
+		const toolsHref = `/congcu/list?stationId=${id}`
+		const list = parseHtml(await (await operator.client.get(`/danhmuc/tram?q=${code}`)).text())
+		const link = list.querySelector(`table.catalog-table a[href="${toolsHref}"]`)
+		expect(link?.text).toBe('2')
+		expect(link?.getAttribute('aria-label')).toBe(translate('vn', 'stations.toolsOf', { count: 2, code }))
+		const emptyList = parseHtml(await (await operator.client.get(`/danhmuc/tram?q=${empty.code}`)).text())
+		expect(emptyList.querySelector(`table.catalog-table a[href="/congcu/list?stationId=${empty.id}"]`)).toBeNull()
+		const page = parseHtml(await (await operator.client.get(`/danhmuc/tram/${id}`)).text())
+		expect(page.querySelectorAll(`dd a[href="${toolsHref}"]`).map((fact) => fact.text)).toEqual(['2'])
+	})
+})
+
 describe('editing a station', () => {
 	test('a save writes the change, bumps the version and records who changed what', async () => {
 		const { id, code } = await seedStation({ name: 'Trạm cũ' })

@@ -373,9 +373,11 @@ describe('command line', () => {
 	})
 
 	test('users:set-password --must-change and users:lock act on the account', async () => {
-		const { email } = await createTestUser()
+		const { email, user } = await createTestUser()
 		expect((await cli('users:set-password', '--email', email, '--password', 'Reset by admin 1', '--must-change')).code).toBe(0)
 		expect((await getUserByEmail(email))?.must_change_password).toBe(1)
+		const told = await getDb().selectFrom('notifications').select(['type', 'title_key', 'params']).where('user_id', '=', user.id).execute()
+		expect(told).toEqual([{ type: 'password_reset', title_key: 'notifications.passwordReset.title', params: '{"count":0}' }])
 		expect((await cli('users:lock', '--email', email)).code).toBe(0)
 		expect((await getUserByEmail(email))?.locked).toBe(1)
 		expect((await cli('users:lock', '--email', 'nobody@example.com')).code).toBe(2)

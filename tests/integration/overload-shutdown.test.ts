@@ -34,6 +34,8 @@ function send(base: string, path: string, agent: http.Agent, headers: Record<str
 
 const errorCode = (error: unknown) => String((error as { code?: unknown }).code ?? (error as Error).message)
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+/** Vitest's bound on an integration test (vitest.config.ts): a wait that lasts the whole test ends with it. */
+const TEST_BOUND_MS = 30_000
 
 describe('overload', () => {
 	test('a burst beyond what the event loop keeps up with: new requests get a fast translated 503 with Retry-After, health probes keep answering, nothing is dropped', async () => {
@@ -43,21 +45,21 @@ describe('overload', () => {
 		const probes: Answer[] = []
 		let bursting = true
 		try {
-			// The health probe of an orchestrator: one at a time, all through the burst.
+			// The health probe of an orchestrator: one at a time, every 20 ms, all through the burst.
 			const probeAgent = new http.Agent({ keepAlive: true, maxSockets: 1 })
-			const prober = (async () => {
-				while (bursting) {
-					for (const path of ['/healthz', '/readyz']) {
-						try {
-							probes.push(await send(server.url, path, probeAgent))
-						} catch (error) {
-							failures.push(`${path}: ${errorCode(error)}`)
-						}
+			const probeUntilCalm = async () => {
+				for (const path of ['/healthz', '/readyz']) {
+					try {
+						probes.push(await send(server.url, path, probeAgent))
+					} catch (error) {
+						failures.push(`${path}: ${errorCode(error)}`)
 					}
-					await pause(20)
 				}
-				probeAgent.destroy()
-			})()
+				return !bursting
+			}
+			const prober = until(probeUntilCalm, 'the end of the burst', { intervalMs: 20, timeoutMs: TEST_BOUND_MS }).finally(() =>
+				probeAgent.destroy(),
+			)
 			// 200 clients, each on its own keep-alive connection: pages (English and German) and the API.
 			await Promise.all(
 				Array.from({ length: 200 }, async (_, client) => {
@@ -108,14 +110,14 @@ describe('overload', () => {
 
 			// Once the burst is over, pages are served again, and the log says how many were refused.
 			const agent = new http.Agent({ keepAlive: false })
-			let after = await send(server.url, '/account/login', agent)
 			let refusedAfter = 0
-			for (let tries = 0; after.status === 503 && tries < 50; tries++) {
-				refusedAfter++
-				await pause(100)
+			let after: Answer | undefined
+			await until(async () => {
 				after = await send(server.url, '/account/login', agent)
-			}
-			expect(after.status).toBe(200)
+				if (after.status === 503) refusedAfter++
+				return after.status !== 503
+			}, 'a page served after the burst')
+			expect(after?.status).toBe(200)
 			// Log lines travel through a pipe: they may arrive a moment after the answers.
 			const events = () =>
 				server.output.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { event: string; refusedRequests?: number })
@@ -123,7 +125,7 @@ describe('overload', () => {
 				events()
 					.filter((entry) => entry.event === 'server.load_normal')
 					.reduce((sum, entry) => sum + (entry.refusedRequests ?? 0), 0)
-			for (let tries = 0; refusedLogged() < refused.length + refusedAfter && tries < 50; tries++) await pause(100)
+			await until(() => refusedLogged() >= refused.length + refusedAfter, 'the log counting every refused request')
 			expect(events().some((entry) => entry.event === 'server.overloaded')).toBe(true)
 			expect(refusedLogged()).toBe(refused.length + refusedAfter)
 		} finally {
@@ -142,22 +144,23 @@ describe('shutdown', () => {
 		let signalledAt = Infinity
 		const readiness: { at: number; status: number }[] = []
 
-		// The load balancer: sends traffic here until readiness says 503.
-		const balancer = (async () => {
-			const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
-			while (routed) {
-				try {
-					const answer = await send(server.url, '/readyz', agent)
-					readiness.push({ at: answer.endedAt, status: answer.status })
-					if (answer.status === 503) routed = false
-				} catch (error) {
-					failures.push(`/readyz: ${errorCode(error)}`)
-					routed = false
-				}
-				await pause(50)
+		// The load balancer: sends traffic here until readiness, probed every 50 ms, says 503.
+		const balancerAgent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+		const probeReadiness = async () => {
+			try {
+				const answer = await send(server.url, '/readyz', balancerAgent)
+				readiness.push({ at: answer.endedAt, status: answer.status })
+				if (answer.status === 503) routed = false
+			} catch (error) {
+				failures.push(`/readyz: ${errorCode(error)}`)
+				routed = false
 			}
-			agent.destroy()
-		})()
+			return !routed
+		}
+		const balancer = until(probeReadiness, 'readiness to say 503', { intervalMs: 50, timeoutMs: TEST_BOUND_MS }).finally(() => {
+			routed = false
+			balancerAgent.destroy()
+		})
 		// Each client has its next request queued at the balancer when the signal comes: it is sent even if the
 		// balancer stops routing before the client's request in flight has come back (a busy machine).
 		const clients = Array.from({ length: 20 }, async () => {
@@ -179,7 +182,7 @@ describe('shutdown', () => {
 		const slow = slowSignInPost(server.url)
 
 		// The balancer has seen the instance ready, and traffic is flowing (on a busy machine the first probe can take a while).
-		for (let tries = 0; tries < 500 && !readiness.some((probe) => probe.status === 200); tries++) await pause(20)
+		await until(() => readiness.some((probe) => probe.status === 200), 'the balancer seeing the instance ready', { intervalMs: 20 })
 		await pause(300)
 		signalledAt = performance.now()
 		server.process.kill('SIGTERM')

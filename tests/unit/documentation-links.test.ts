@@ -71,3 +71,25 @@ describe('the decision records', () => {
 		expect(dated).toMatch(/^Date: \d{4}-\d{2}-\d{2}\. Status: (accepted|superseded by \d+)\b/)
 	})
 })
+
+describe('the guides', () => {
+	// README.md and docs/*.md, which a reader follows today; the decision records and the changelog tell what
+	// was done at the time, and may name files that have gone since.
+	const guides = ['README.md', ...fs.readdirSync(path.join(root, 'docs')).flatMap((name) => (name.endsWith('.md') ? [`docs/${name}`] : []))]
+	// What is built or written at run time rather than kept in git: the root entries of .gitignore.
+	const generated = fs
+		.readFileSync(path.join(root, '.gitignore'), 'utf8')
+		.split('\n')
+		.flatMap((line) => (line.startsWith('/') ? [line.slice(1).replace(/\/$/, '')] : []))
+
+	test.each(guides)('%s names, in code, only files and folders of the project that exist', (file) => {
+		const text = fs.readFileSync(path.join(root, file), 'utf8')
+		const named = [...text.matchAll(/`((?:app|tests|scripts|docs|deploy|public|bench)\/[^`\s]*)`/g)].map((match) => match[1]!)
+		const missing = named
+			// A pattern (`app/catalogs/<name>/`, `app/routes/api.*.tsx`) names no one file.
+			.filter((named) => !/[<*{]/.test(named))
+			.filter((named) => !generated.some((folder) => named === folder || named.startsWith(`${folder}/`)))
+			.filter((named) => !fs.existsSync(path.join(root, named.replace(/[:#].*$/, ''))))
+		expect(missing).toEqual([])
+	})
+})

@@ -20,3 +20,12 @@ test('every Remix future flag the classic compiler takes is on; the one left nee
 		.map(([flag]) => flag)
 	expect(flags.filter((flag) => !on.includes(flag))).toEqual(['v3_routeConfig'])
 })
+
+test('decision 0061’s migration path says what becomes of every file the install patches', async () => {
+	const { DEPENDENCY_PATCHES } = await import('../../scripts/patch-dependencies.mjs')
+	const decision = fs.readFileSync(path.join(root, 'docs/decisions/0061-remix-2-end-of-life.md'), 'utf8')
+	const migrationPath = decision.slice(decision.indexOf('**The path.**'), decision.indexOf('**The trigger.**'))
+	const files = DEPENDENCY_PATCHES.map((patch) => patch.file.replace(/^node_modules\//, ''))
+	expect(files.length).toBeGreaterThan(5)
+	expect(files.filter((file) => !migrationPath.includes(`\`${file}\``))).toEqual([])
+})

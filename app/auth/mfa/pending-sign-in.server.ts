@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto'
 import { appCookie } from '~/security/app-cookie.server'
 import { getDb, type DB } from '~/db/db.server'
 import { getUserById } from '~/users/users.server'
 import type { User } from '~/db/schema'
+import { insertUnderNewKey } from '../keyed-rows.server'
+import { hashSecretToken } from '../secret-token.server'
 import type { OidcSessionLink } from '../session.server'
 
 /**
@@ -22,8 +23,6 @@ function pendingCookie() {
 	return appCookie('sp_mfa_pending', { maxAgeSeconds: PENDING_SIGN_IN_MS / 1000 })
 }
 
-const hashKey = (key: string) => createHash('sha256').update(key).digest('hex')
-
 export interface PendingSignIn {
 	idHash: string
 	user: User
@@ -40,20 +39,19 @@ export async function beginPendingSignIn(
 	now = Date.now(),
 	db: DB = getDb(),
 ): Promise<string> {
-	const key = randomBytes(32).toString('base64url')
-	await db.deleteFrom('mfa_pending_sign_ins').where('expires_at', '<=', now).execute()
-	await db
-		.insertInto('mfa_pending_sign_ins')
-		.values({
-			id_hash: hashKey(key),
+	const key = await insertUnderNewKey(
+		db,
+		'mfa_pending_sign_ins',
+		{
 			user_id: userId,
 			redirect_to: redirectTo,
 			created_at: now,
 			expires_at: now + PENDING_SIGN_IN_MS,
 			oidc_sid: oidc?.sid ?? null,
 			oidc_id_token: oidc?.idToken ?? null,
-		})
-		.execute()
+		},
+		now,
+	)
 	return pendingCookie().serialize(key)
 }
 
@@ -66,7 +64,7 @@ async function readKey(request: Request): Promise<string | null> {
 export async function getPendingSignIn(request: Request, now = Date.now(), db: DB = getDb()): Promise<PendingSignIn | null> {
 	const key = await readKey(request)
 	if (!key) return null
-	const idHash = hashKey(key)
+	const idHash = hashSecretToken(key)
 	const row = await db.selectFrom('mfa_pending_sign_ins').selectAll().where('id_hash', '=', idHash).executeTakeFirst()
 	if (!row) return null
 	const user = row.expires_at > now ? await getUserById(row.user_id, db) : undefined

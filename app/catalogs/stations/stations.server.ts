@@ -1,5 +1,6 @@
+import type { ExpressionBuilder } from 'kysely'
 import { getDatabase, type DB } from '~/db/db.server'
-import type { Station } from '~/db/schema'
+import type { Database, Station } from '~/db/schema'
 import type { ListState } from '~/lists/list-query'
 import { inValues, type ListResult, type ListSource } from '~/lists/list.server'
 import type { ProvinceScope } from '~/permissions/scope'
@@ -24,6 +25,15 @@ export interface StationListRow {
 	status: string
 	commissioned_at: string | null
 	tool_count: number
+}
+
+/** A station's number of tools, as the column `tool_count` of a query over stations (one index lookup per row). */
+function toolCount(eb: ExpressionBuilder<Database, 'stations'>) {
+	return eb
+		.selectFrom('tools')
+		.select((inner) => inner.fn.countAll<number>().as('n'))
+		.whereRef('tools.station_id', '=', 'stations.id')
+		.as('tool_count')
 }
 
 /** How the station list reads: each filter is a column of the station. */
@@ -51,11 +61,7 @@ export const STATION_LISTING: CatalogListing<StationFilter, StationSort> = {
 			'stations.province',
 			'stations.status',
 			'stations.commissioned_at',
-			eb
-				.selectFrom('tools')
-				.select((inner) => inner.fn.countAll<number>().as('n'))
-				.whereRef('tools.station_id', '=', 'stations.id')
-				.as('tool_count'),
+			toolCount(eb),
 		]),
 	// A page reads the sort index in order and checks the province on its entries (see `equals`).
 	inProvinces: (provinces, { dialect }, purpose) => inValues(dialect, 'stations.province', provinces, { selective: purpose !== 'page' }),
@@ -88,15 +94,7 @@ export async function getStationRecord(id: number, db: DB = getDatabase().db) {
 		.leftJoin('users as creator', 'creator.id', 'stations.created_by')
 		.leftJoin('users as editor', 'editor.id', 'stations.updated_by')
 		.selectAll('stations')
-		.select((eb) => [
-			'creator.display_name as created_by_name',
-			'editor.display_name as updated_by_name',
-			eb
-				.selectFrom('tools')
-				.select((inner) => inner.fn.countAll<number>().as('n'))
-				.whereRef('tools.station_id', '=', 'stations.id')
-				.as('tool_count'),
-		])
+		.select((eb) => ['creator.display_name as created_by_name', 'editor.display_name as updated_by_name', toolCount(eb)])
 		.where('stations.id', '=', id)
 		.executeTakeFirst()
 	return row ? { ...row, tool_count: Number(row.tool_count) } : undefined
