@@ -36,7 +36,8 @@ export type TableColumn<Row> = CellColumn<Row> | OwnCellsColumn<Row>
 export const classNames = (...names: (string | false | null | undefined)[]) => names.filter(Boolean).join(' ') || undefined
 
 export interface DataTableProps<Row, Filter extends string, Sort extends string> {
-	columns: readonly TableColumn<Row>[]
+	/** The columns in order; `false` or null for one this reader does not get (e.g. actions they may not take). */
+	columns: readonly (TableColumn<Row> | false | null)[]
 	rows: readonly Row[]
 	rowKey: (row: Row) => Key
 	/** The table's caption, read by screen readers only. */
@@ -55,7 +56,7 @@ export interface DataTableProps<Row, Filter extends string, Sort extends string>
 
 /** A table in its scrolling box: header cells from the columns, a row per item. */
 export function DataTable<Row, Filter extends string = string, Sort extends string = string>({
-	columns,
+	columns: given,
 	rows,
 	rowKey,
 	caption,
@@ -67,6 +68,7 @@ export function DataTable<Row, Filter extends string = string, Sort extends stri
 	emptyRow,
 	list,
 }: DataTableProps<Row, Filter, Sort>) {
+	const columns = given.filter((column): column is TableColumn<Row> => Boolean(column))
 	return (
 		<TableScroller labelledBy={labelledBy ?? ''} className={scrollerClassName}>
 			<table className={className} aria-describedby={describedBy}>
