@@ -6,6 +6,7 @@ import { auditChoices, listAudit } from '~/admin/audit.server'
 import { PageHeader } from '~/components/page-header'
 import { PagedTable, type TableColumn } from '~/components/data-table'
 import { ListToolbar } from '~/components/list-toolbar'
+import { FilterInput } from '~/components/filter-input'
 import { formatDateTime } from '~/i18n/format'
 import { useTimeZone } from '~/utils/root-data'
 import { getT } from '~/i18n/i18n.server'
@@ -38,6 +39,13 @@ export default function AuditPage() {
 	const timeZone = useTimeZone()
 	const { state, result, choices, allowed } = useLoaderData<typeof loader>()
 	const list = { path: AUDIT_PATH, state, spec: AUDIT_LIST }
+	/** The filters typed rather than chosen. */
+	const typedFilters = [
+		{ name: 'target', label: t('admin.audit.fields.target'), inputMode: 'numeric', autoComplete: 'off', maxLength: 20 },
+		{ name: 'actor', label: t('admin.audit.fields.actor'), type: 'email', autoComplete: 'off', wide: true },
+		{ name: 'from', label: t('admin.audit.fields.from'), type: 'date' },
+		{ name: 'to', label: t('admin.audit.fields.to'), type: 'date' },
+	] as const
 	const columns: TableColumn<(typeof result.rows)[number]>[] = [
 		{
 			key: 'at',
@@ -158,49 +166,9 @@ export default function AuditPage() {
 						options: choices.entities.map((value) => ({ value, label: auditEntityName(t, value) })),
 					},
 				]}
-				extra={
-					<>
-						<div>
-							<label htmlFor="audit-target" className="form-label">
-								{t('admin.audit.fields.target')}
-							</label>
-							<input
-								id="audit-target"
-								name="target"
-								inputMode="numeric"
-								defaultValue={state.filters.target ?? ''}
-								className="form-control"
-								autoComplete="off"
-								maxLength={20}
-							/>
-						</div>
-						<div className="list-filters__wide">
-							<label htmlFor="audit-actor" className="form-label">
-								{t('admin.audit.fields.actor')}
-							</label>
-							<input
-								id="audit-actor"
-								type="email"
-								name="actor"
-								defaultValue={state.filters.actor ?? ''}
-								className="form-control"
-								autoComplete="off"
-							/>
-						</div>
-						<div>
-							<label htmlFor="audit-from" className="form-label">
-								{t('admin.audit.fields.from')}
-							</label>
-							<input id="audit-from" type="date" name="from" defaultValue={state.filters.from ?? ''} className="form-control" />
-						</div>
-						<div>
-							<label htmlFor="audit-to" className="form-label">
-								{t('admin.audit.fields.to')}
-							</label>
-							<input id="audit-to" type="date" name="to" defaultValue={state.filters.to ?? ''} className="form-control" />
-						</div>
-					</>
-				}
+				extra={typedFilters.map(({ name, ...input }) => (
+					<FilterInput key={name} id={`audit-${name}`} name={name} defaultValue={state.filters[name] ?? ''} {...input} />
+				))}
 			/>
 			<PagedTable
 				list={list}
