@@ -42,9 +42,6 @@ export interface DataTableProps<Row, Filter extends string, Sort extends string>
 	rowKey: (row: Row) => Key
 	/** The table's caption, read by screen readers only. */
 	caption: string
-	/** The caption's id, which names the scrolling box unless `labelledBy` names it. */
-	captionId?: string
-	labelledBy?: string
 	describedBy?: string
 	className?: string
 	scrollerClassName?: string
@@ -54,6 +51,9 @@ export interface DataTableProps<Row, Filter extends string, Sort extends string>
 	list?: ListProps<Filter, Sort>
 }
 
+/** What names the table's scrolling box: its caption (by the caption's id), or else another element (`labelledBy`). */
+type Labelled = { captionId: string; labelledBy?: string } | { captionId?: undefined; labelledBy: string }
+
 /** A table in its scrolling box: header cells from the columns, a row per item. */
 export function DataTable<Row, Filter extends string = string, Sort extends string = string>({
 	columns: given,
@@ -61,16 +61,16 @@ export function DataTable<Row, Filter extends string = string, Sort extends stri
 	rowKey,
 	caption,
 	captionId,
-	labelledBy = captionId,
+	labelledBy,
 	describedBy,
 	className = 'table align-middle',
 	scrollerClassName,
 	emptyRow,
 	list,
-}: DataTableProps<Row, Filter, Sort>) {
+}: DataTableProps<Row, Filter, Sort> & Labelled) {
 	const columns = given.filter((column): column is TableColumn<Row> => Boolean(column))
 	return (
-		<TableScroller labelledBy={labelledBy ?? ''} className={scrollerClassName}>
+		<TableScroller labelledBy={labelledBy ?? captionId ?? '' /* never empty: Labelled */} className={scrollerClassName}>
 			<table className={className} aria-describedby={describedBy}>
 				<caption id={captionId} className="visually-hidden">
 					{caption}
