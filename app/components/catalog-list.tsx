@@ -3,9 +3,10 @@ import { catalogText } from '~/catalogs/catalog-texts'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { fieldKey, recordHref, type CatalogPages } from '~/catalogs/catalog-pages'
-import { isNarrowed, listSearch, type ListState, type PageInfo } from '~/lists/list-query'
+import { listSearch, type ListState, type PageInfo } from '~/lists/list-query'
 import { BulkActions, BulkSelectAll, BulkSelectCell } from './bulk'
-import { EmptyList, ListSummary, Pagination, RowDetail, SortableHeader, TableScroller } from './list'
+import { RowDetail } from './list'
+import { classNames, PagedTable } from './data-table'
 import { ListToolbar, type FilterControl } from './list-toolbar'
 import type { ListViewsData } from '~/lists/list-views-route.server'
 import { ListViews } from './list-views'
@@ -29,8 +30,6 @@ export interface CatalogListRow {
 	code: string
 	name: string
 }
-
-const classNames = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ') || undefined
 
 /**
  * A catalog's list page: header with what the user may do, search and filters, column chooser and saved
@@ -101,82 +100,49 @@ export function CatalogListPage<Row extends CatalogListRow, Filter extends strin
 			/>
 			<ListViews definition={pages.views} views={views} />
 			{notice}
-			{result.rows.length === 0 ? (
-				<EmptyList
-					path={path}
-					narrowed={isNarrowed(state)}
-					page={state.page}
-					emptyTitle={catalogText(t, key, 'emptyTitle')}
-					emptyBody={catalogText(t, key, 'emptyBody')}
-					action={allowed.create ? newRecord(catalogText(t, key, 'new')) : null}
-				/>
-			) : (
-				<>
-					<ListSummary info={result} id={`${key}-summary`} />
-					<BulkActions {...bulk} path={path} query={listSearch(state, spec)} labels={pages.labels} />
-					<TableScroller labelledBy={`${key}-caption`} className="catalog-table-box">
-						<table className="table table-hover align-middle catalog-table" aria-describedby={`${key}-summary`}>
-							<caption id={`${key}-caption`} className="visually-hidden">
-								{t('list.caption', {
-									name: t(`${key}.title`),
-									column: t(fieldKey(pages, state.sort)),
-									direction: state.dir === 'asc' ? t('list.ascending') : t('list.descending'),
-								})}
-							</caption>
-							<thead>
-								<tr>
-									<BulkSelectAll {...bulk} />
-									<SortableHeader {...list} column={'code' as Sort}>
-										{t(fieldKey(pages, 'code'))}
-									</SortableHeader>
-									<SortableHeader {...list} column={'name' as Sort}>
-										{t(fieldKey(pages, 'name'))}
-									</SortableHeader>
-									{shown.map((column) => {
-										const className = classNames(column.alignEnd && 'text-end', column.secondary && 'col-secondary')
-										return column.sortable ? (
-											<SortableHeader key={column.key} {...list} column={column.key as Sort} className={className}>
-												{column.label}
-											</SortableHeader>
-										) : (
-											<th key={column.key} scope="col" className={className}>
-												{column.label}
-											</th>
-										)
-									})}
-								</tr>
-							</thead>
-							<tbody>
-								{result.rows.map((row) => (
-									<tr key={row.id}>
-										<BulkSelectCell {...bulk} id={row.id} record={`${row.code} · ${row.name}`} />
-										<th scope="row">
-											<Link to={recordHref(pages, row.id)}>{row.code}</Link>
-										</th>
-										<td>
-											{row.name}
-											<RowDetail values={secondary.map((column) => column.cell(row))} />
-										</td>
-										{shown.map((column) => (
-											<td
-												key={column.key}
-												className={classNames(
-													column.alignEnd && 'text-end',
-													column.noWrap && 'text-nowrap',
-													column.secondary && 'col-secondary',
-												)}
-											>
-												{column.cell(row)}
-											</td>
-										))}
-									</tr>
-								))}
-							</tbody>
-						</table>
-					</TableScroller>
-					<Pagination {...list} info={result} />
-				</>
-			)}
+			<PagedTable
+				list={list}
+				result={result}
+				id={key}
+				name={t(`${key}.title`)}
+				sortLabel={t(fieldKey(pages, state.sort))}
+				emptyTitle={catalogText(t, key, 'emptyTitle')}
+				emptyBody={catalogText(t, key, 'emptyBody')}
+				emptyAction={allowed.create ? newRecord(catalogText(t, key, 'new')) : null}
+				before={<BulkActions {...bulk} path={path} query={listSearch(state, spec)} labels={pages.labels} />}
+				className="table table-hover align-middle catalog-table"
+				scrollerClassName="catalog-table-box"
+				columns={[
+					{
+						key: 'bulk',
+						head: <BulkSelectAll {...bulk} />,
+						render: (row) => <BulkSelectCell {...bulk} id={row.id} record={`${row.code} · ${row.name}`} />,
+					},
+					{
+						key: 'code',
+						label: t(fieldKey(pages, 'code')),
+						sortable: true,
+						rowHeader: true,
+						cell: (row) => <Link to={recordHref(pages, row.id)}>{row.code}</Link>,
+					},
+					{
+						key: 'name',
+						label: t(fieldKey(pages, 'name')),
+						sortable: true,
+						cell: (row) => (
+							<>
+								{row.name}
+								<RowDetail values={secondary.map((column) => column.cell(row))} />
+							</>
+						),
+					},
+					...shown.map((column) => ({
+						...column,
+						headClassName: classNames(column.alignEnd && 'text-end', column.secondary && 'col-secondary'),
+						className: classNames(column.alignEnd && 'text-end', column.noWrap && 'text-nowrap', column.secondary && 'col-secondary'),
+					})),
+				]}
+			/>
 		</section>
 	)
 }

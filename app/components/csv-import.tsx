@@ -7,7 +7,7 @@ import { importHref, type ListPages } from '~/catalogs/catalog-pages'
 import type { ImportReport } from '~/catalogs/csv-import-report.server'
 import type { ImportJobView } from '~/catalogs/import-route.server'
 import { formatNumber, formatPercent } from '~/i18n/format'
-import { CsrfInput, ErrorSummary } from './forms'
+import { CsrfInput, ErrorSummary, Field } from './forms'
 import { TableScroller } from './list'
 import { CardSection } from './card-section'
 
@@ -100,23 +100,15 @@ export function CsvImportPage({
 			) : null}
 			<Form method="post" encType="multipart/form-data" className="card card-body mb-3" aria-labelledby="import-heading">
 				<CsrfInput />
-				<div className="mb-3">
-					<label htmlFor="import-file" className="form-label">
-						{t('csv.file')}
-					</label>
-					<input
-						id="import-file"
-						type="file"
-						name="file"
-						accept=".csv,text/csv"
-						className="form-control"
-						aria-describedby="import-file-hint"
-						required
-					/>
-					<div id="import-file-hint" className="form-text">
-						{t('csv.limits', { mb: formatNumber(maxMegabytes, i18n.language) })}
-					</div>
-				</div>
+				<Field
+					id="import-file"
+					type="file"
+					name="file"
+					label={t('csv.file')}
+					hint={t('csv.limits', { mb: formatNumber(maxMegabytes, i18n.language) })}
+					accept=".csv,text/csv"
+					required
+				/>
 				<div>
 					<button type="submit" className="btn btn-primary">
 						<i className="bx bx-upload" aria-hidden="true" /> {t('csv.submit')}

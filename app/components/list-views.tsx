@@ -4,6 +4,7 @@ import { columnNames, MAX_VIEWS_PER_LIST, VIEW_NAME_MAX, type ListViewsDefinitio
 import type { ListViewIntent, ListViewsData } from '~/lists/list-views-route.server'
 import type { FormAnswer } from '~/utils/form-action.server'
 import { CsrfInput, ErrorSummary, Field } from './forms'
+import { IntentForm } from './intent-form'
 
 /**
  * A list's saved views (links: applying one is following it, each with a delete button), its column
@@ -46,19 +47,19 @@ export function ListViews<Column extends string>({
 								<Link to={view.href} aria-current={view.current ? 'page' : undefined}>
 									{view.name}
 								</Link>
-								<Form method="post" className="d-inline">
-									<CsrfInput />
-									<input type="hidden" name="view" value={view.id} />
-									<button
-										type="submit"
-										name="intent"
-										value="deleteView"
-										className="btn btn-link btn-sm p-0 ms-1"
-										aria-label={t('listViews.deleteView', { name: view.name })}
-									>
-										<i className="bx bx-x" aria-hidden="true" />
-									</button>
-								</Form>
+								<IntentForm
+									className="d-inline"
+									field="view"
+									value={view.id}
+									buttons={[
+										{
+											intent: 'deleteView',
+											className: 'btn btn-link btn-sm p-0 ms-1',
+											label: t('listViews.deleteView', { name: view.name }),
+											children: <i className="bx bx-x" aria-hidden="true" />,
+										},
+									]}
+								/>
 							</li>
 						))}
 					</ul>

@@ -4,13 +4,14 @@ import { useTranslation } from 'react-i18next'
 import { AUDIT_EXPORT_PATH, AUDIT_LIST, AUDIT_PATH, auditEntityName, auditEventName, auditFieldLabel } from '~/admin/audit'
 import { auditChoices, listAudit } from '~/admin/audit.server'
 import { PageHeader } from '~/components/page-header'
-import { EmptyList, ListSummary, Pagination, SortableHeader, TableScroller } from '~/components/list'
+import { PagedTable, type TableColumn } from '~/components/data-table'
 import { ListToolbar } from '~/components/list-toolbar'
+import { FilterInput } from '~/components/filter-input'
 import { formatDateTime } from '~/i18n/format'
 import { useTimeZone } from '~/utils/root-data'
 import { getT } from '~/i18n/i18n.server'
 import { readerTimeZone } from '~/i18n/time-zone.server'
-import { isNarrowed, listSearch } from '~/lists/list-query'
+import { listSearch } from '~/lists/list-query'
 import { requireListState, requirePageInRange } from '~/lists/list-route.server'
 import { routeHandle } from '~/permissions/access'
 import { can } from '~/permissions/grants'
@@ -38,6 +39,103 @@ export default function AuditPage() {
 	const timeZone = useTimeZone()
 	const { state, result, choices, allowed } = useLoaderData<typeof loader>()
 	const list = { path: AUDIT_PATH, state, spec: AUDIT_LIST }
+	/** The filters typed rather than chosen. */
+	const typedFilters = [
+		{ name: 'target', label: t('admin.audit.fields.target'), inputMode: 'numeric', autoComplete: 'off', maxLength: 20 },
+		{ name: 'actor', label: t('admin.audit.fields.actor'), type: 'email', autoComplete: 'off', wide: true },
+		{ name: 'from', label: t('admin.audit.fields.from'), type: 'date' },
+		{ name: 'to', label: t('admin.audit.fields.to'), type: 'date' },
+	] as const
+	const columns: TableColumn<(typeof result.rows)[number]>[] = [
+		{
+			key: 'at',
+			label: t('admin.audit.fields.at'),
+			sortable: true,
+			rowHeader: true,
+			className: 'text-nowrap fw-normal',
+			cell: (row) => formatDateTime(row.at, i18n.language, timeZone),
+		},
+		{
+			key: 'actor',
+			label: t('admin.audit.fields.actor'),
+			cell: (row) => (
+				<>
+					{row.actorId !== null ? (
+						<Link to={`/admin/users/${row.actorId}`}>{row.actorName ?? row.actorEmail}</Link>
+					) : (
+						(row.actorEmail ?? '—')
+					)}
+					{row.actorId !== null && row.actorEmail ? <div className="small text-body-secondary">{row.actorEmail}</div> : null}
+					{row.ip ? <div className="small text-body-secondary">{row.ip}</div> : null}
+				</>
+			),
+		},
+		{
+			key: 'action',
+			label: t('admin.audit.fields.action'),
+			cell: (row) => (
+				<>
+					{auditEventName(t, row.action)}
+					<div>
+						<code className="small">{row.action}</code>
+					</div>
+				</>
+			),
+		},
+		{
+			key: 'entity',
+			label: t('admin.audit.fields.entity'),
+			cell: (row) =>
+				row.entity ? (
+					<>
+						<span className="d-block">{auditEntityName(t, row.entity)}</span>
+						{row.target?.href ? (
+							<Link to={row.target.href}>{row.target.label ?? `#${row.entityId}`}</Link>
+						) : (
+							<span>{row.target?.label ?? (row.entityId ? `#${row.entityId}` : '')}</span>
+						)}
+						{row.entityId ? (
+							<div className="small mt-2">
+								<Link
+									to={`${AUDIT_PATH}${listSearch({ ...state, q: '', page: 1, filters: { entity: row.entity, target: row.entityId } }, AUDIT_LIST)}`}
+								>
+									{t('admin.audit.recordHistory')}
+								</Link>
+							</div>
+						) : null}
+					</>
+				) : (
+					'—'
+				),
+		},
+		{
+			key: 'details',
+			label: t('admin.audit.fields.details'),
+			cell: (row) => (
+				<>
+					{row.changes.length > 0 ? (
+						<ul className="list-unstyled mb-1 small">
+							{row.changes.map((change) => (
+								<li key={change.field}>
+									<strong>{auditFieldLabel(t, row.entity, change.field)}</strong>: <del>{change.from || t('admin.audit.empty')}</del> →{' '}
+									<ins>{change.to || t('admin.audit.empty')}</ins>
+								</li>
+							))}
+						</ul>
+					) : null}
+					{row.facts.length > 0 ? (
+						<ul className="list-unstyled mb-0 small text-body-secondary">
+							{row.facts.map((fact) => (
+								<li key={fact.name}>
+									{auditFieldLabel(t, null, fact.name)}: {fact.value}
+								</li>
+							))}
+						</ul>
+					) : null}
+				</>
+			),
+		},
+	]
 	return (
 		<section aria-labelledby="audit-heading">
 			<PageHeader title={t('admin.audit.title')} id="audit-heading">
@@ -68,154 +166,21 @@ export default function AuditPage() {
 						options: choices.entities.map((value) => ({ value, label: auditEntityName(t, value) })),
 					},
 				]}
-				extra={
-					<>
-						<div>
-							<label htmlFor="audit-target" className="form-label">
-								{t('admin.audit.fields.target')}
-							</label>
-							<input
-								id="audit-target"
-								name="target"
-								inputMode="numeric"
-								defaultValue={state.filters.target ?? ''}
-								className="form-control"
-								autoComplete="off"
-								maxLength={20}
-							/>
-						</div>
-						<div className="list-filters__wide">
-							<label htmlFor="audit-actor" className="form-label">
-								{t('admin.audit.fields.actor')}
-							</label>
-							<input
-								id="audit-actor"
-								type="email"
-								name="actor"
-								defaultValue={state.filters.actor ?? ''}
-								className="form-control"
-								autoComplete="off"
-							/>
-						</div>
-						<div>
-							<label htmlFor="audit-from" className="form-label">
-								{t('admin.audit.fields.from')}
-							</label>
-							<input id="audit-from" type="date" name="from" defaultValue={state.filters.from ?? ''} className="form-control" />
-						</div>
-						<div>
-							<label htmlFor="audit-to" className="form-label">
-								{t('admin.audit.fields.to')}
-							</label>
-							<input id="audit-to" type="date" name="to" defaultValue={state.filters.to ?? ''} className="form-control" />
-						</div>
-					</>
-				}
+				extra={typedFilters.map(({ name, ...input }) => (
+					<FilterInput key={name} id={`audit-${name}`} name={name} defaultValue={state.filters[name] ?? ''} {...input} />
+				))}
 			/>
-			{result.rows.length === 0 ? (
-				<EmptyList
-					path={AUDIT_PATH}
-					narrowed={isNarrowed(state)}
-					page={state.page}
-					emptyTitle={t('admin.audit.emptyTitle')}
-					emptyBody={t('admin.audit.emptyBody')}
-				/>
-			) : (
-				<>
-					<ListSummary info={result} id="audit-summary" />
-					<TableScroller labelledBy="audit-caption">
-						<table className="table align-middle admin-audit" aria-describedby="audit-summary">
-							<caption id="audit-caption" className="visually-hidden">
-								{t('list.caption', {
-									name: t('admin.audit.title'),
-									column: t('admin.audit.fields.at'),
-									direction: state.dir === 'asc' ? t('list.ascending') : t('list.descending'),
-								})}
-							</caption>
-							<thead>
-								<tr>
-									<SortableHeader {...list} column="at">
-										{t('admin.audit.fields.at')}
-									</SortableHeader>
-									<th scope="col">{t('admin.audit.fields.actor')}</th>
-									<th scope="col">{t('admin.audit.fields.action')}</th>
-									<th scope="col">{t('admin.audit.fields.entity')}</th>
-									<th scope="col">{t('admin.audit.fields.details')}</th>
-								</tr>
-							</thead>
-							<tbody>
-								{result.rows.map((row) => (
-									<tr key={row.id}>
-										<th scope="row" className="text-nowrap fw-normal">
-											{formatDateTime(row.at, i18n.language, timeZone)}
-										</th>
-										<td>
-											{row.actorId !== null ? (
-												<Link to={`/admin/users/${row.actorId}`}>{row.actorName ?? row.actorEmail}</Link>
-											) : (
-												(row.actorEmail ?? '—')
-											)}
-											{row.actorId !== null && row.actorEmail ? <div className="small text-body-secondary">{row.actorEmail}</div> : null}
-											{row.ip ? <div className="small text-body-secondary">{row.ip}</div> : null}
-										</td>
-										<td>
-											{auditEventName(t, row.action)}
-											<div>
-												<code className="small">{row.action}</code>
-											</div>
-										</td>
-										<td>
-											{row.entity ? (
-												<>
-													<span className="d-block">{auditEntityName(t, row.entity)}</span>
-													{row.target?.href ? (
-														<Link to={row.target.href}>{row.target.label ?? `#${row.entityId}`}</Link>
-													) : (
-														<span>{row.target?.label ?? (row.entityId ? `#${row.entityId}` : '')}</span>
-													)}
-													{row.entityId ? (
-														<div className="small mt-2">
-															<Link
-																to={`${AUDIT_PATH}${listSearch({ ...state, q: '', page: 1, filters: { entity: row.entity, target: row.entityId } }, AUDIT_LIST)}`}
-															>
-																{t('admin.audit.recordHistory')}
-															</Link>
-														</div>
-													) : null}
-												</>
-											) : (
-												'—'
-											)}
-										</td>
-										<td>
-											{row.changes.length > 0 ? (
-												<ul className="list-unstyled mb-1 small">
-													{row.changes.map((change) => (
-														<li key={change.field}>
-															<strong>{auditFieldLabel(t, row.entity, change.field)}</strong>:{' '}
-															<del>{change.from || t('admin.audit.empty')}</del> → <ins>{change.to || t('admin.audit.empty')}</ins>
-														</li>
-													))}
-												</ul>
-											) : null}
-											{row.facts.length > 0 ? (
-												<ul className="list-unstyled mb-0 small text-body-secondary">
-													{row.facts.map((fact) => (
-														<li key={fact.name}>
-															{auditFieldLabel(t, null, fact.name)}: {fact.value}
-														</li>
-													))}
-												</ul>
-											) : null}
-										</td>
-									</tr>
-								))}
-							</tbody>
-						</table>
-					</TableScroller>
-					<Pagination {...list} info={result} />
-				</>
-			)}
+			<PagedTable
+				list={list}
+				result={result}
+				id="audit"
+				name={t('admin.audit.title')}
+				sortLabel={t('admin.audit.fields.at')}
+				emptyTitle={t('admin.audit.emptyTitle')}
+				emptyBody={t('admin.audit.emptyBody')}
+				className="table align-middle admin-audit"
+				columns={columns}
+			/>
 		</section>
 	)
 }

@@ -1,11 +1,11 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { FUNCTIONS_PATH, functionHref } from '~/admin/functions'
 import { functionMoveSchema } from '~/admin/function-form.server'
 import { functionTreeEntries, moveFunction } from '~/admin/functions.server'
 import { PageHeader } from '~/components/page-header'
-import { CsrfInput, ErrorSummary } from '~/components/forms'
+import { ErrorSummary } from '~/components/forms'
 import { getLanguage, getT } from '~/i18n/i18n.server'
 import { routeHandle } from '~/permissions/access'
 import { can } from '~/permissions/grants'
@@ -15,7 +15,8 @@ import { pageTitle } from '~/utils/meta'
 import type { Actor } from '~/audit/audit.server'
 import { formAction, formIntents } from '~/utils/form-action.server'
 import { Badge } from '~/components/badge'
-import { TableScroller } from '~/components/list'
+import { DataTable } from '~/components/data-table'
+import { IntentForm } from '~/components/intent-form'
 
 export const handle = routeHandle({ function: 'QUANTRI_FUNCTIONS' })
 
@@ -71,72 +72,65 @@ export default function FunctionsPage() {
 				) : null}
 			</PageHeader>
 			<ErrorSummary formError={failed?.formError ? t(failed.formError) : null} />
-			<TableScroller labelledBy="functions-caption">
-				<table className="table table-sm align-middle admin-matrix">
-					<caption id="functions-caption" className="visually-hidden">
-						{t('admin.functions.caption')}
-					</caption>
-					<thead>
-						<tr>
-							<th scope="col">{t('admin.functions.fields.label')}</th>
-							<th scope="col">{t('admin.functions.fields.path')}</th>
-							<th scope="col">{t('admin.functions.fields.sortOrder')}</th>
-							<th scope="col">{t('admin.functions.state')}</th>
-							{allowed.update ? <th scope="col">{t('admin.functions.order')}</th> : null}
-						</tr>
-					</thead>
-					<tbody>
-						{entries.map((entry) => (
-							<tr key={entry.id}>
-								<th scope="row" className={`admin-depth-${Math.min(entry.depth, 3)}`}>
-									{entry.icon ? <i className={`bx ${entry.icon} me-1`} aria-hidden="true" /> : null}
-									<Link to={functionHref(entry.id)}>{entry.label}</Link>{' '}
-									<span className="text-body-secondary small">{`(${entry.code})`}</span>
-									{entry.badgeText ? (
-										<Badge className={`rounded-pill text-bg-${entry.badgeVariant ?? 'danger'} ms-1`}>{entry.badgeText}</Badge>
-									) : null}
-									{entry.description ? <div className="small fw-normal text-body-secondary">{entry.description}</div> : null}
-								</th>
-								<td>{entry.path ?? '—'}</td>
-								<td>{entry.sortOrder}</td>
-								<td>
-									{entry.enabled ? null : <Badge className="text-bg-secondary me-1">{t('admin.functions.fields.disabled')}</Badge>}
-									{entry.isHidden ? <Badge className="text-bg-light me-1">{t('admin.functions.fields.hidden')}</Badge> : null}
-									{entry.isTitle ? <Badge className="text-bg-info me-1">{t('admin.functions.fields.title')}</Badge> : null}
-								</td>
-								{allowed.update ? (
-									<td className="text-nowrap">
-										<Form method="post" action={FUNCTIONS_PATH} className="d-inline-flex gap-1">
-											<CsrfInput />
-											<input type="hidden" name="id" value={entry.id} />
-											<button
-												type="submit"
-												name="intent"
-												value="up"
-												className="btn btn-sm btn-outline-secondary"
-												disabled={entry.first}
-												aria-label={t('admin.functions.moveUp', { code: entry.code })}
-											>
-												<i className="bx bx-up-arrow-alt" aria-hidden="true" />
-											</button>
-											<button
-												type="submit"
-												name="intent"
-												value="down"
-												className="btn btn-sm btn-outline-secondary"
-												disabled={entry.last}
-												aria-label={t('admin.functions.moveDown', { code: entry.code })}
-											>
-												<i className="bx bx-down-arrow-alt" aria-hidden="true" />
-											</button>
-										</Form>
-									</td>
+			<DataTable
+				rows={entries}
+				rowKey={(entry) => entry.id}
+				caption={t('admin.functions.caption')}
+				captionId="functions-caption"
+				className="table table-sm align-middle admin-matrix"
+				columns={[
+					{
+						key: 'label',
+						label: t('admin.functions.fields.label'),
+						rowHeader: true,
+						className: (entry) => `admin-depth-${Math.min(entry.depth, 3)}`,
+						cell: (entry) => (
+							<>
+								{entry.icon ? <i className={`bx ${entry.icon} me-1`} aria-hidden="true" /> : null}
+								<Link to={functionHref(entry.id)}>{entry.label}</Link>{' '}
+								<span className="text-body-secondary small">{`(${entry.code})`}</span>
+								{entry.badgeText ? (
+									<Badge className={`rounded-pill text-bg-${entry.badgeVariant ?? 'danger'} ms-1`}>{entry.badgeText}</Badge>
 								) : null}
-							</tr>
-						))}
-					</tbody>
-				</table>
-			</TableScroller>
+								{entry.description ? <div className="small fw-normal text-body-secondary">{entry.description}</div> : null}
+							</>
+						),
+					},
+					{ key: 'path', label: t('admin.functions.fields.path'), cell: (entry) => entry.path ?? '—' },
+					{ key: 'sortOrder', label: t('admin.functions.fields.sortOrder'), cell: (entry) => entry.sortOrder },
+					{
+						key: 'state',
+						label: t('admin.functions.state'),
+						cell: (entry) => (
+							<>
+								{entry.enabled ? null : <Badge className="text-bg-secondary me-1">{t('admin.functions.fields.disabled')}</Badge>}
+								{entry.isHidden ? <Badge className="text-bg-light me-1">{t('admin.functions.fields.hidden')}</Badge> : null}
+								{entry.isTitle ? <Badge className="text-bg-info me-1">{t('admin.functions.fields.title')}</Badge> : null}
+							</>
+						),
+					},
+					allowed.update && {
+						key: 'order',
+						label: t('admin.functions.order'),
+						className: 'text-nowrap',
+						cell: (entry) => (
+							<IntentForm
+								action={FUNCTIONS_PATH}
+								className="d-inline-flex gap-1"
+								field="id"
+								value={entry.id}
+								buttons={(['up', 'down'] as const).map((direction) => ({
+									intent: direction,
+									className: 'btn btn-sm btn-outline-secondary',
+									disabled: direction === 'up' ? entry.first : entry.last,
+									label: t(direction === 'up' ? 'admin.functions.moveUp' : 'admin.functions.moveDown', { code: entry.code }),
+									children: <i className={`bx bx-${direction}-arrow-alt`} aria-hidden="true" />,
+								}))}
+							/>
+						),
+					},
+				]}
+			/>
 		</section>
 	)
 }

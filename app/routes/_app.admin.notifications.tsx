@@ -1,11 +1,10 @@
 import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { ComposeForm, type ComposeState } from '~/components/announcement-compose'
 import { useRoleName } from '~/components/role-name'
 import { StatusBadge } from '~/components/catalog'
 import { PageHeader } from '~/components/page-header'
-import { CsrfInput } from '~/components/forms'
 import { DateTime } from '~/components/shell/date-time'
 import { getT } from '~/i18n/i18n.server'
 import { announcementPageIntents, type AnnouncementPageIntent } from '~/notifications/announcement-page-intents.server'
@@ -16,7 +15,8 @@ import { requirePermission } from '~/permissions/grants.server'
 import catalogStyles from '~/styles/catalogs.css'
 import { formAction, type FormAnswer } from '~/utils/form-action.server'
 import { pageTitle } from '~/utils/meta'
-import { TableScroller } from '~/components/list'
+import { DataTable } from '~/components/data-table'
+import { IntentForm } from '~/components/intent-form'
 
 const FUNCTION = 'QUANTRI_NOTIFICATIONS'
 const PATH = '/admin/notifications'
@@ -69,80 +69,88 @@ export default function AdminNotificationsPage() {
 			{items.length === 0 ? (
 				<p className="empty-state">{t('admin.notifications.empty')}</p>
 			) : (
-				<TableScroller labelledBy="sent-heading">
-					<table className="table align-middle">
-						<caption className="visually-hidden">{t('admin.notifications.sentHeading')}</caption>
-						<thead>
-							<tr>
-								<th scope="col">{t('admin.notifications.fields.title')}</th>
-								<th scope="col">{t('admin.notifications.fields.audience')}</th>
-								<th scope="col">{t('admin.notifications.fields.publishAt')}</th>
-								<th scope="col">{t('admin.notifications.fields.expiresAt')}</th>
-								<th scope="col">{t('admin.notifications.fields.status')}</th>
-								<th scope="col">{t('admin.notifications.fields.readBy')}</th>
-								{allowed.withdraw ? <th scope="col">{t('admin.notifications.fields.actions')}</th> : null}
-							</tr>
-						</thead>
-						<tbody>
-							{items.map((item) => (
-								<tr key={item.id}>
-									<th scope="row" className="fw-normal">
-										<strong className="d-block">{item.title}</strong>
-										<span className="small text-body-secondary text-break">
-											{item.body.length > 140 ? `${item.body.slice(0, 140)}…` : item.body}
+				<DataTable
+					rows={items}
+					rowKey={(item) => item.id}
+					caption={t('admin.notifications.sentHeading')}
+					labelledBy="sent-heading"
+					columns={[
+						{
+							key: 'title',
+							label: t('admin.notifications.fields.title'),
+							rowHeader: true,
+							className: 'fw-normal',
+							cell: (item) => (
+								<>
+									<strong className="d-block">{item.title}</strong>
+									<span className="small text-body-secondary text-break">
+										{item.body.length > 140 ? `${item.body.slice(0, 140)}…` : item.body}
+									</span>
+									{item.email ? (
+										<span className="d-block small">
+											{item.status === 'scheduled'
+												? t('admin.notifications.byEmailToo')
+												: t('admin.notifications.mailedTo', { count: item.mailed })}
 										</span>
-										{item.email ? (
-											<span className="d-block small">
-												{item.status === 'scheduled'
-													? t('admin.notifications.byEmailToo')
-													: t('admin.notifications.mailedTo', { count: item.mailed })}
-											</span>
-										) : null}
-									</th>
-									<td>
-										<AudienceSummary item={item} />
-									</td>
-									<td className="text-nowrap">
-										<DateTime at={item.publishAt} />
-									</td>
-									<td className="text-nowrap">
-										{item.expiresAt === null ? t('admin.notifications.noExpiry') : <DateTime at={item.expiresAt} />}
-									</td>
-									<td>
-										<StatusBadge status={item.status} label={t(`admin.notifications.status.${item.status}`)} />
-										{item.status === 'sending' ? (
-											<span className="d-block small text-nowrap">
-												{t('admin.notifications.progress', { sent: item.recipients, count: item.audienceSize })}
-											</span>
-										) : null}
-									</td>
-									<td className="text-nowrap">
-										{item.status === 'scheduled' ? '—' : t('admin.notifications.readOf', { read: item.read, count: item.recipients })}
-									</td>
-									{allowed.withdraw ? (
-										<td>
-											{item.status === 'active' || item.status === 'scheduled' ? (
-												<Form method="post">
-													<CsrfInput />
-													<input type="hidden" name="id" value={item.id} />
-													<button
-														type="submit"
-														name="intent"
-														value="withdraw"
-														className="btn btn-danger btn-sm"
-														aria-label={`${t('admin.notifications.withdraw')}: ${item.title}`}
-													>
-														{t('admin.notifications.withdraw')}
-													</button>
-												</Form>
-											) : null}
-										</td>
 									) : null}
-								</tr>
-							))}
-						</tbody>
-					</table>
-				</TableScroller>
+								</>
+							),
+						},
+						{ key: 'audience', label: t('admin.notifications.fields.audience'), cell: (item) => <AudienceSummary item={item} /> },
+						{
+							key: 'publishAt',
+							label: t('admin.notifications.fields.publishAt'),
+							className: 'text-nowrap',
+							cell: (item) => <DateTime at={item.publishAt} />,
+						},
+						{
+							key: 'expiresAt',
+							label: t('admin.notifications.fields.expiresAt'),
+							className: 'text-nowrap',
+							cell: (item) => (item.expiresAt === null ? t('admin.notifications.noExpiry') : <DateTime at={item.expiresAt} />),
+						},
+						{
+							key: 'status',
+							label: t('admin.notifications.fields.status'),
+							cell: (item) => (
+								<>
+									<StatusBadge status={item.status} label={t(`admin.notifications.status.${item.status}`)} />
+									{item.status === 'sending' ? (
+										<span className="d-block small text-nowrap">
+											{t('admin.notifications.progress', { sent: item.recipients, count: item.audienceSize })}
+										</span>
+									) : null}
+								</>
+							),
+						},
+						{
+							key: 'readBy',
+							label: t('admin.notifications.fields.readBy'),
+							className: 'text-nowrap',
+							cell: (item) =>
+								item.status === 'scheduled' ? '—' : t('admin.notifications.readOf', { read: item.read, count: item.recipients }),
+						},
+						allowed.withdraw && {
+							key: 'actions',
+							label: t('admin.notifications.fields.actions'),
+							cell: (item) =>
+								item.status === 'active' || item.status === 'scheduled' ? (
+									<IntentForm
+										field="id"
+										value={item.id}
+										buttons={[
+											{
+												intent: 'withdraw',
+												className: 'btn btn-danger btn-sm',
+												label: `${t('admin.notifications.withdraw')}: ${item.title}`,
+												children: t('admin.notifications.withdraw'),
+											},
+										]}
+									/>
+								) : null,
+						},
+					]}
+				/>
 			)}
 			{nextBefore ? (
 				<Link to={`${PATH}?before=${nextBefore}`} className="btn btn-outline-secondary">

@@ -5,12 +5,11 @@ import { useTranslation } from 'react-i18next'
 import { USER_LIST, USER_STATES, USERS_FUNCTION, USERS_PATH, userHref } from '~/admin/users'
 import { listAdminUsers, listRoleOptions } from '~/admin/user-list.server'
 import { PageHeader } from '~/components/page-header'
-import { EmptyList, ListSummary, Pagination, SortableHeader, TableScroller } from '~/components/list'
+import { PagedTable, type TableColumn } from '~/components/data-table'
 import { ListToolbar } from '~/components/list-toolbar'
 import { formatDate, formatDateTime } from '~/i18n/format'
 import { useTimeZone } from '~/utils/root-data'
 import { getT } from '~/i18n/i18n.server'
-import { isNarrowed } from '~/lists/list-query'
 import { requireListState, requirePageInRange } from '~/lists/list-route.server'
 import { routeHandle } from '~/permissions/access'
 import { can } from '~/permissions/grants'
@@ -47,7 +46,57 @@ export default function AdminUsersPage() {
 	const list = { path: USERS_PATH, state, spec: USER_LIST }
 	const roleName = useRoleName()
 	const roleLabel = (code: string) => roleName(roles.find((role) => role.code === code) ?? { code, name: code, is_builtin: false })
-	const sortName = t(`admin.users.fields.${state.sort}`)
+	const columns: TableColumn<(typeof result.rows)[number]>[] = [
+		{
+			key: 'email',
+			label: t('admin.users.fields.email'),
+			sortable: true,
+			rowHeader: true,
+			cell: (user) => <Link to={userHref(user.id)}>{user.email}</Link>,
+		},
+		{ key: 'name', label: t('admin.users.fields.name'), sortable: true, cell: (user) => user.display_name },
+		{ key: 'roles', label: t('admin.users.fields.roles'), cell: (user) => user.roles.map(roleLabel).join(', ') || '—' },
+		{
+			key: 'scope',
+			label: t('scope.column'),
+			cell: (user) =>
+				user.assignments.some((assignment) => assignment.provinces !== null)
+					? user.assignments
+							.map(({ code, provinces }) =>
+								provinces === null
+									? t('scope.roleEverywhere', { role: roleLabel(code) })
+									: t('scope.roleIn', { role: roleLabel(code), provinces: provinces.map(provinceName).join(', ') }),
+							)
+							.join('; ')
+					: user.roles.length > 0
+						? t('scope.everywhere')
+						: '—',
+		},
+		{
+			key: 'state',
+			label: t('admin.users.fields.state'),
+			cell: (user) => (
+				<span className={`badge ${user.locked ? 'text-bg-danger' : 'text-bg-success'}`}>
+					{t(`admin.users.states.${user.locked ? 'locked' : 'active'}`)}
+				</span>
+			),
+		},
+		{
+			key: 'lastSignIn',
+			label: t('admin.users.fields.lastSignIn'),
+			sortable: true,
+			className: 'text-nowrap',
+			cell: (user) =>
+				user.last_sign_in_at > 0 ? formatDateTime(user.last_sign_in_at, i18n.language, timeZone) : t('admin.users.neverSignedIn'),
+		},
+		{
+			key: 'createdAt',
+			label: t('admin.users.fields.createdAt'),
+			sortable: true,
+			className: 'text-nowrap',
+			cell: (user) => formatDate(user.created_at, i18n.language, timeZone),
+		},
+	]
 	const newLink = allowed.create ? (
 		<Link to={`${USERS_PATH}/new`} className="btn btn-primary">
 			<i className="bx bx-plus" aria-hidden="true" /> {t('admin.users.new')}
@@ -83,86 +132,18 @@ export default function AdminUsersPage() {
 					},
 				]}
 			/>
-			{result.rows.length === 0 ? (
-				<EmptyList
-					path={USERS_PATH}
-					narrowed={isNarrowed(state)}
-					page={state.page}
-					emptyTitle={t('admin.users.emptyTitle')}
-					emptyBody={t('admin.users.emptyBody')}
-					action={newLink}
-				/>
-			) : (
-				<>
-					<ListSummary info={result} id="users-summary" />
-					<TableScroller labelledBy="users-caption">
-						<table className="table table-hover align-middle" aria-describedby="users-summary">
-							<caption id="users-caption" className="visually-hidden">
-								{t('list.caption', {
-									name: t('admin.users.title'),
-									column: sortName,
-									direction: state.dir === 'asc' ? t('list.ascending') : t('list.descending'),
-								})}
-							</caption>
-							<thead>
-								<tr>
-									<SortableHeader {...list} column="email">
-										{t('admin.users.fields.email')}
-									</SortableHeader>
-									<SortableHeader {...list} column="name">
-										{t('admin.users.fields.name')}
-									</SortableHeader>
-									<th scope="col">{t('admin.users.fields.roles')}</th>
-									<th scope="col">{t('scope.column')}</th>
-									<th scope="col">{t('admin.users.fields.state')}</th>
-									<SortableHeader {...list} column="lastSignIn">
-										{t('admin.users.fields.lastSignIn')}
-									</SortableHeader>
-									<SortableHeader {...list} column="createdAt">
-										{t('admin.users.fields.createdAt')}
-									</SortableHeader>
-								</tr>
-							</thead>
-							<tbody>
-								{result.rows.map((user) => (
-									<tr key={user.id}>
-										<th scope="row">
-											<Link to={userHref(user.id)}>{user.email}</Link>
-										</th>
-										<td>{user.display_name}</td>
-										<td>{user.roles.map(roleLabel).join(', ') || '—'}</td>
-										<td>
-											{user.assignments.some((assignment) => assignment.provinces !== null)
-												? user.assignments
-														.map(({ code, provinces }) =>
-															provinces === null
-																? t('scope.roleEverywhere', { role: roleLabel(code) })
-																: t('scope.roleIn', { role: roleLabel(code), provinces: provinces.map(provinceName).join(', ') }),
-														)
-														.join('; ')
-												: user.roles.length > 0
-													? t('scope.everywhere')
-													: '—'}
-										</td>
-										<td>
-											<span className={`badge ${user.locked ? 'text-bg-danger' : 'text-bg-success'}`}>
-												{t(`admin.users.states.${user.locked ? 'locked' : 'active'}`)}
-											</span>
-										</td>
-										<td className="text-nowrap">
-											{user.last_sign_in_at > 0
-												? formatDateTime(user.last_sign_in_at, i18n.language, timeZone)
-												: t('admin.users.neverSignedIn')}
-										</td>
-										<td className="text-nowrap">{formatDate(user.created_at, i18n.language, timeZone)}</td>
-									</tr>
-								))}
-							</tbody>
-						</table>
-					</TableScroller>
-					<Pagination {...list} info={result} />
-				</>
-			)}
+			<PagedTable
+				list={list}
+				result={result}
+				id="users"
+				name={t('admin.users.title')}
+				sortLabel={t(`admin.users.fields.${state.sort}`)}
+				emptyTitle={t('admin.users.emptyTitle')}
+				emptyBody={t('admin.users.emptyBody')}
+				emptyAction={newLink}
+				className="table table-hover align-middle"
+				columns={columns}
+			/>
 		</section>
 	)
 }

@@ -1,10 +1,9 @@
-import { Form } from '@remix-run/react'
 import type { SessionEntry } from '~/auth/session-list.server'
 import { useTranslation } from 'react-i18next'
 import { Badge } from '~/components/badge'
-import { CsrfInput } from '~/components/forms'
+import { DataTable, type TableColumn } from '~/components/data-table'
+import { IntentForm } from '~/components/intent-form'
 import { DateTime } from '~/components/shell/date-time'
-import { TableScroller } from '~/components/list'
 
 /** A session as the table shows it (the page's loader data). */
 export type SessionRow = SessionEntry
@@ -31,59 +30,47 @@ export function SessionsTable({
 }) {
 	const { t } = useTranslation()
 	const browserName = useBrowserName()
+	const columns: (TableColumn<SessionRow> | null)[] = [
+		{
+			key: 'browser',
+			label: t('security.sessions.browser'),
+			cell: (session) => (
+				<>
+					<span className="session-agent">{browserName(session)}</span>
+					{session.current ? <Badge className="text-bg-success ms-2">{t('security.sessions.thisBrowser')}</Badge> : null}
+				</>
+			),
+		},
+		{ key: 'system', label: t('security.sessions.system'), cell: (session) => session.os ?? t('security.unknown') },
+		{ key: 'address', label: t('security.sessions.address'), cell: (session) => session.ip ?? '—' },
+		{ key: 'signedIn', label: t('security.sessions.signedIn'), cell: (session) => <DateTime at={session.createdAt} /> },
+		{ key: 'lastSeen', label: t('security.sessions.lastSeen'), cell: (session) => <DateTime at={session.lastSeenAt} /> },
+		signOutAction
+			? {
+					key: 'actions',
+					label: t('security.actions'),
+					cell: (session) =>
+						session.current ? null : (
+							<IntentForm
+								action={signOutAction}
+								field="session"
+								value={session.reference}
+								buttons={[
+									{ intent: 'revokeSession', className: 'btn btn-sm btn-outline-danger', children: t('security.sessions.signOut') },
+								]}
+							/>
+						),
+				}
+			: null,
+	]
 	return (
-		<TableScroller labelledBy="sessions-caption">
-			<table className="table align-middle">
-				<caption id="sessions-caption" className="visually-hidden">
-					{caption}
-				</caption>
-				<thead>
-					<tr>
-						<th scope="col">{t('security.sessions.browser')}</th>
-						<th scope="col">{t('security.sessions.system')}</th>
-						<th scope="col">{t('security.sessions.address')}</th>
-						<th scope="col">{t('security.sessions.signedIn')}</th>
-						<th scope="col">{t('security.sessions.lastSeen')}</th>
-						{signOutAction ? <th scope="col">{t('security.actions')}</th> : null}
-					</tr>
-				</thead>
-				<tbody>
-					{sessions.length === 0 ? (
-						<tr>
-							<td colSpan={signOutAction ? 6 : 5}>{t('security.sessions.none')}</td>
-						</tr>
-					) : null}
-					{sessions.map((session) => (
-						<tr key={session.reference}>
-							<td>
-								<span className="session-agent">{browserName(session)}</span>
-								{session.current ? <Badge className="text-bg-success ms-2">{t('security.sessions.thisBrowser')}</Badge> : null}
-							</td>
-							<td>{session.os ?? t('security.unknown')}</td>
-							<td>{session.ip ?? '—'}</td>
-							<td>
-								<DateTime at={session.createdAt} />
-							</td>
-							<td>
-								<DateTime at={session.lastSeenAt} />
-							</td>
-							{signOutAction ? (
-								<td>
-									{session.current ? null : (
-										<Form method="post" action={signOutAction}>
-											<CsrfInput />
-											<input type="hidden" name="session" value={session.reference} />
-											<button type="submit" name="intent" value="revokeSession" className="btn btn-sm btn-outline-danger">
-												{t('security.sessions.signOut')}
-											</button>
-										</Form>
-									)}
-								</td>
-							) : null}
-						</tr>
-					))}
-				</tbody>
-			</table>
-		</TableScroller>
+		<DataTable
+			columns={columns}
+			rows={sessions}
+			rowKey={(session) => session.reference}
+			caption={caption}
+			captionId="sessions-caption"
+			emptyRow={t('security.sessions.none')}
+		/>
 	)
 }

@@ -1,9 +1,8 @@
-import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
-import { CsrfInput } from '~/components/forms'
+import { DataTable } from '~/components/data-table'
+import { IntentForm } from '~/components/intent-form'
 import { DateTime } from '~/components/shell/date-time'
 import { useBrowserName } from './sessions-table'
-import { TableScroller } from '~/components/list'
 
 export interface TokenRow {
 	id: number
@@ -22,46 +21,38 @@ export function TokensTable({ tokens, caption, revokeAction }: { tokens: readonl
 	const browserName = useBrowserName()
 	if (tokens.length === 0) return <p>{t('security.tokens.none')}</p>
 	return (
-		<TableScroller labelledBy="tokens-caption">
-			<table className="table align-middle">
-				<caption id="tokens-caption" className="visually-hidden">
-					{caption}
-				</caption>
-				<thead>
-					<tr>
-						<th scope="col">{t('security.tokens.issuedTo')}</th>
-						<th scope="col">{t('security.sessions.address')}</th>
-						<th scope="col">{t('security.tokens.issued')}</th>
-						<th scope="col">{t('security.tokens.lastUsed')}</th>
-						<th scope="col">{t('security.tokens.ends')}</th>
-						<th scope="col">{t('security.actions')}</th>
-					</tr>
-				</thead>
-				<tbody>
-					{tokens.map((token) => (
-						<tr key={token.id}>
-							<td>{token.browser || token.os ? [browserName(token), token.os].filter(Boolean).join(' · ') : t('security.unknown')}</td>
-							<td>{token.ip ?? '—'}</td>
-							<td>
-								<DateTime at={token.createdAt} />
-							</td>
-							<td>{token.lastUsedAt === null ? t('security.tokens.neverUsed') : <DateTime at={token.lastUsedAt} />}</td>
-							<td>
-								<DateTime at={token.endsAt} />
-							</td>
-							<td>
-								<Form method="post" action={revokeAction}>
-									<CsrfInput />
-									<input type="hidden" name="token" value={token.id} />
-									<button type="submit" name="intent" value="revokeToken" className="btn btn-sm btn-outline-danger">
-										{t('security.tokens.revoke')}
-									</button>
-								</Form>
-							</td>
-						</tr>
-					))}
-				</tbody>
-			</table>
-		</TableScroller>
+		<DataTable
+			rows={tokens}
+			rowKey={(token) => token.id}
+			caption={caption}
+			captionId="tokens-caption"
+			columns={[
+				{
+					key: 'issuedTo',
+					label: t('security.tokens.issuedTo'),
+					cell: (token) => (token.browser || token.os ? [browserName(token), token.os].filter(Boolean).join(' · ') : t('security.unknown')),
+				},
+				{ key: 'address', label: t('security.sessions.address'), cell: (token) => token.ip ?? '—' },
+				{ key: 'issued', label: t('security.tokens.issued'), cell: (token) => <DateTime at={token.createdAt} /> },
+				{
+					key: 'lastUsed',
+					label: t('security.tokens.lastUsed'),
+					cell: (token) => (token.lastUsedAt === null ? t('security.tokens.neverUsed') : <DateTime at={token.lastUsedAt} />),
+				},
+				{ key: 'ends', label: t('security.tokens.ends'), cell: (token) => <DateTime at={token.endsAt} /> },
+				{
+					key: 'actions',
+					label: t('security.actions'),
+					cell: (token) => (
+						<IntentForm
+							action={revokeAction}
+							field="token"
+							value={token.id}
+							buttons={[{ intent: 'revokeToken', className: 'btn btn-sm btn-outline-danger', children: t('security.tokens.revoke') }]}
+						/>
+					),
+				},
+			]}
+		/>
 	)
 }
