@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { BADGE_VARIANTS } from '~/admin/functions'
 import { LANGUAGES } from '~/i18n/languages'
 import type { FieldErrors } from '~/utils/form.server'
+import { CheckField } from './choice-fields'
 import { CsrfInput, FormButtons, ErrorSummary } from './forms'
 import { FieldList, definedLabels, type FieldDefinition } from './field-list'
 
@@ -11,17 +12,6 @@ export interface ParentChoice {
 	code: string
 	label: string
 	depth: number
-}
-
-function Check({ name, label, checked }: { name: string; label: string; checked: boolean }) {
-	return (
-		<div className="form-check">
-			<input className="form-check-input" type="checkbox" name={name} id={`fn-${name}`} defaultChecked={checked} />
-			<label className="form-check-label" htmlFor={`fn-${name}`}>
-				{label}
-			</label>
-		</div>
-	)
 }
 
 /** Every field of a function: code, place in the tree, menu appearance, label overrides. */
@@ -103,9 +93,9 @@ export function FunctionForm({
 			</div>
 			<fieldset className="mb-3">
 				<legend className="form-label fs-6">{t('admin.functions.flags')}</legend>
-				<Check name="enabled" label={t('admin.functions.fields.enabled')} checked={values.enabled === 'on'} />
-				<Check name="isHidden" label={t('admin.functions.fields.isHidden')} checked={values.isHidden === 'on'} />
-				<Check name="isTitle" label={t('admin.functions.fields.isTitle')} checked={values.isTitle === 'on'} />
+				{['enabled', 'isHidden', 'isTitle'].map((name) => (
+					<CheckField key={name} name={name} id={`fn-${name}`} label={label(name)} defaultChecked={values[name] === 'on'} />
+				))}
 			</fieldset>
 			<fieldset className="mb-3">
 				<legend className="form-label fs-6">{t('admin.functions.labels')}</legend>
