@@ -3,7 +3,7 @@ import { resetUserSecondFactor } from '~/auth/mfa/admin-reset.server'
 import { unlinkUserIdentity } from '~/auth/oidc/identities.server'
 import { getSessionState } from '~/auth/session.server'
 import { getConfig } from '~/config.server'
-import { formIntents } from '~/utils/form-action.server'
+import { formIntents, type Done } from '~/utils/form-action.server'
 import { publicOrigin } from '~/utils/public-url.server'
 import {
 	changeAdminUserEmail,
@@ -28,6 +28,11 @@ const lastAdmin = { status: 409, formError: 'admin.errors.lastAdmin' }
 const self = { status: 409, formError: 'admin.errors.self' }
 const notLinked = { status: 409, formError: 'sso.identity.notLinked' }
 
+/** Back to the user's page with `toast`, which counts the sessions the change ended. */
+function backCountingSessions(auth: UserPageAuth, toast: string, result: { sessionsEnded: number }): Done {
+	return { redirect: userHref(auth.id), toast, toastValues: { count: result.sessionsEnded } }
+}
+
 /** The profile form's fields as posted, with its role choices: what it shows again when refused. */
 function profileValues(formData: FormData): Record<string, string> {
 	const values: Record<string, string> = {}
@@ -43,11 +48,7 @@ export function userPageIntents(request: Request) {
 			permission: 'update',
 			run: (_form, auth) => setAdminUserLocked(auth.id, locked, auth.user),
 			refusals: { self, lastAdmin },
-			done: (result, _form, auth) => ({
-				redirect: userHref(auth.id),
-				toast: locked ? 'admin.users.lockedDone' : 'admin.users.unlockedDone',
-				toastValues: { count: result.sessionsEnded },
-			}),
+			done: (result, _form, auth) => backCountingSessions(auth, locked ? 'admin.users.lockedDone' : 'admin.users.unlockedDone', result),
 		})
 	return {
 		update: formIntent({
@@ -64,11 +65,7 @@ export function userPageIntents(request: Request) {
 			schema: changeEmailSchema,
 			run: ({ data }, auth) => changeAdminUserEmail(auth.id, data.email, auth.user, { origin: publicOrigin(request) }),
 			refusals: { emailTaken: { status: 409, errors: { email: { key: 'admin.errors.emailTaken' } } } },
-			done: (result, _form, auth) => ({
-				redirect: userHref(auth.id),
-				toast: result.changed ? 'admin.users.emailChanged' : 'admin.noChanges',
-				toastValues: { count: result.sessionsEnded },
-			}),
+			done: (result, _form, auth) => backCountingSessions(auth, result.changed ? 'admin.users.emailChanged' : 'admin.noChanges', result),
 		}),
 		lock: setLocked(true),
 		unlock: setLocked(false),
@@ -78,20 +75,14 @@ export function userPageIntents(request: Request) {
 			run: ({ data }, auth) => resetAdminUserPassword(auth.id, data.password, auth.user),
 			refusals: {},
 			done: (result, _form, auth) =>
-				result.generated
-					? { answer: { password: result.password } }
-					: { redirect: userHref(auth.id), toast: 'admin.users.passwordResetDone', toastValues: { count: result.sessionsEnded } },
+				result.generated ? { answer: { password: result.password } } : backCountingSessions(auth, 'admin.users.passwordResetDone', result),
 		}),
 		revokeSessions: formIntent({
 			permission: 'update',
 			run: (_form, auth) => revokeAdminUserSessions(auth.id, auth.user),
 			refusals: {},
 			// Ending one's own sessions signs this browser out too: the next page asks to sign in.
-			done: (result, _form, auth) => ({
-				redirect: userHref(auth.id),
-				toast: 'admin.users.sessionsRevoked',
-				toastValues: { count: result.sessionsEnded },
-			}),
+			done: (result, _form, auth) => backCountingSessions(auth, 'admin.users.sessionsRevoked', result),
 		}),
 		revokeSession: formIntent({
 			permission: 'update',
@@ -119,11 +110,7 @@ export function userPageIntents(request: Request) {
 				return issuer ? unlinkUserIdentity(auth.id, issuer, auth.user) : ({ ok: false, reason: 'notLinked' } as const)
 			},
 			refusals: { notLinked },
-			done: (result, _form, auth) => ({
-				redirect: userHref(auth.id),
-				toast: 'sso.identity.unlinked',
-				toastValues: { count: result.sessionsEnded },
-			}),
+			done: (result, _form, auth) => backCountingSessions(auth, 'sso.identity.unlinked', result),
 		}),
 		delete: formIntent({
 			permission: 'delete',

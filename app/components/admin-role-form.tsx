@@ -1,7 +1,8 @@
 import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import type { FieldErrors } from '~/utils/form.server'
-import { CsrfInput, FormButtons, ErrorSummary, Field, TextareaField, useFieldLabels } from './forms'
+import { CsrfInput, FormButtons, ErrorSummary } from './forms'
+import { FieldList, definedLabels, type FieldDefinition } from './field-list'
 
 /** Code, name and description of a role. */
 export function RoleForm({
@@ -18,37 +19,24 @@ export function RoleForm({
 	cancelHref: string
 }) {
 	const { t } = useTranslation()
-	const fieldLabels = useFieldLabels('admin.roles.fields', ['code', 'name', 'description'])
+	const fields: FieldDefinition[] = [
+		{
+			name: 'code',
+			label: t('admin.roles.fields.code'),
+			hint: t('admin.roles.codeHint'),
+			required: true,
+			maxLength: 50,
+			autoComplete: 'off',
+		},
+		{ name: 'name', label: t('admin.roles.fields.name'), required: true, maxLength: 100 },
+		{ kind: 'textarea', name: 'description', label: t('admin.roles.fields.description'), maxLength: 500 },
+	]
 	return (
 		<Form method="post" action={action} className="card card-body mb-4" noValidate>
-			<ErrorSummary errors={errors} labels={fieldLabels} />
+			<ErrorSummary errors={errors} labels={definedLabels(fields)} />
 			<CsrfInput />
 			<input type="hidden" name="intent" value="update" />
-			<Field
-				name="code"
-				label={t('admin.roles.fields.code')}
-				hint={t('admin.roles.codeHint')}
-				defaultValue={values.code ?? ''}
-				error={errors.code}
-				required
-				maxLength={50}
-				autoComplete="off"
-			/>
-			<Field
-				name="name"
-				label={t('admin.roles.fields.name')}
-				defaultValue={values.name ?? ''}
-				error={errors.name}
-				required
-				maxLength={100}
-			/>
-			<TextareaField
-				name="description"
-				label={t('admin.roles.fields.description')}
-				defaultValue={values.description ?? ''}
-				error={errors.description}
-				maxLength={500}
-			/>
+			<FieldList fields={fields} values={values} errors={errors} />
 			<FormButtons submitLabel={submitLabel} cancelHref={cancelHref} />
 		</Form>
 	)

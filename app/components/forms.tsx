@@ -31,34 +31,25 @@ export function useFieldErrorText() {
 	return (error: FieldError | undefined) => (error ? t(error.key, error.values ?? {}) : undefined)
 }
 
-interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name'> {
+/** What every labelled control takes: its name, label, hint and error, an id other than `fieldId(name)`, its wrapper's `className` (`mb-3` without it). */
+interface LabelledProps {
 	name: string
 	label: string
 	error?: FieldError
 	hint?: string
+	id?: string
+	className?: string
 }
 
+export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, keyof LabelledProps>, LabelledProps {}
+
 /** A labelled input with its hint and translated error, wired for screen readers. */
-export function Field({ name, label, error, hint, id, ...input }: FieldProps) {
-	const inputId = id ?? fieldId(name)
-	const errorText = useFieldErrorText()(error)
-	const hintId = hint ? `${inputId}-hint` : undefined
-	const errorId = errorText ? `${inputId}-error` : undefined
+export function Field({ name, label, error, hint, id, className, ...input }: FieldProps) {
 	return (
-		<div className="mb-3">
-			<label htmlFor={inputId} className="form-label">
-				{label}
-			</label>
-			<input
-				id={inputId}
-				name={name}
-				className={`form-control${errorText ? ' is-invalid' : ''}`}
-				aria-invalid={errorText ? true : undefined}
-				aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-				{...input}
-			/>
-			<HintAndError hint={hint} hintId={hintId} errorText={errorText} errorId={errorId} />
-		</div>
+		<LabelledControl
+			{...{ name, label, error, hint, id, className }}
+			control={({ invalid, ...wiring }) => <input {...wiring} className={`form-control${invalid}`} {...input} />}
+		/>
 	)
 }
 
@@ -178,27 +169,43 @@ export function useFieldLabels(prefix: string, shown: readonly string[]): Record
 	return Object.fromEntries(shown.map((field) => [field, t(`${prefix}.${field}`)]))
 }
 
-/** The ids and ARIA wiring of a labelled control with an optional hint and error. */
-function useDescribedControl(name: string, id: string | undefined, error: FieldError | undefined, hint: string | undefined) {
+/**
+ * A control under its label, its hint and translated error below it; `control` renders it with the wiring
+ * given (its id and name, `invalid` for its class, and the ARIA attributes that tie the hint and error to it).
+ */
+function LabelledControl({
+	name,
+	label,
+	error,
+	hint,
+	id,
+	className = 'mb-3',
+	control,
+}: LabelledProps & {
+	control(wiring: {
+		id: string
+		name: string
+		invalid: string
+		'aria-invalid': true | undefined
+		'aria-describedby': string | undefined
+	}): ReactNode
+}) {
 	const controlId = id ?? fieldId(name)
 	const errorText = useFieldErrorText()(error)
 	const hintId = hint ? `${controlId}-hint` : undefined
 	const errorId = errorText ? `${controlId}-error` : undefined
-	return {
-		controlId,
-		errorText,
-		hintId,
-		errorId,
-		aria: {
-			'aria-invalid': errorText ? true : undefined,
-			'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
-		},
-	}
-}
-
-function HintAndError({ hint, hintId, errorText, errorId }: { hint?: string; hintId?: string; errorText?: string; errorId?: string }) {
 	return (
-		<>
+		<div className={className}>
+			<label htmlFor={controlId} className="form-label">
+				{label}
+			</label>
+			{control({
+				id: controlId,
+				name,
+				invalid: errorText ? ' is-invalid' : '',
+				'aria-invalid': errorText ? true : undefined,
+				'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
+			})}
 			{hint ? (
 				<div id={hintId} className="form-text">
 					{hint}
@@ -209,7 +216,7 @@ function HintAndError({ hint, hintId, errorText, errorId }: { hint?: string; hin
 					{errorText}
 				</div>
 			) : null}
-		</>
+		</div>
 	)
 }
 
@@ -220,62 +227,40 @@ export interface SelectOption {
 	lang?: string
 }
 
-interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name'> {
-	name: string
-	label: string
+export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, keyof LabelledProps>, LabelledProps {
 	options: readonly SelectOption[]
 	/** A first option with an empty value (e.g. "— none —"); without it the select always has a value. */
 	emptyOption?: string
-	error?: FieldError
-	hint?: string
 }
 
 /** A labelled select with its hint and translated error, wired like Field. */
-export function SelectField({ name, label, options, emptyOption, error, hint, id, className, ...select }: SelectFieldProps) {
-	const { controlId, errorText, hintId, errorId, aria } = useDescribedControl(name, id, error, hint)
+export function SelectField({ name, label, error, hint, id, className, options, emptyOption, ...select }: SelectFieldProps) {
 	return (
-		<div className={className ?? 'mb-3'}>
-			<label htmlFor={controlId} className="form-label">
-				{label}
-			</label>
-			<select id={controlId} name={name} className={`form-select${errorText ? ' is-invalid' : ''}`} {...aria} {...select}>
-				{emptyOption !== undefined ? <option value="">{emptyOption}</option> : null}
-				{options.map((option) => (
-					<option key={option.value} value={option.value} lang={option.lang}>
-						{option.label}
-					</option>
-				))}
-			</select>
-			<HintAndError hint={hint} hintId={hintId} errorText={errorText} errorId={errorId} />
-		</div>
+		<LabelledControl
+			{...{ name, label, error, hint, id, className }}
+			control={({ invalid, ...wiring }) => (
+				<select {...wiring} className={`form-select${invalid}`} {...select}>
+					{emptyOption !== undefined ? <option value="">{emptyOption}</option> : null}
+					{options.map((option) => (
+						<option key={option.value} value={option.value} lang={option.lang}>
+							{option.label}
+						</option>
+					))}
+				</select>
+			)}
+		/>
 	)
 }
 
-interface TextareaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name'> {
-	name: string
-	label: string
-	error?: FieldError
-	hint?: string
-}
+export interface TextareaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, keyof LabelledProps>, LabelledProps {}
 
 /** A labelled multi-line text with its hint and translated error, wired like Field. */
-export function TextareaField({ name, label, error, hint, id, rows = 3, ...textarea }: TextareaFieldProps) {
-	const { controlId, errorText, hintId, errorId, aria } = useDescribedControl(name, id, error, hint)
+export function TextareaField({ name, label, error, hint, id, className, rows = 3, ...textarea }: TextareaFieldProps) {
 	return (
-		<div className="mb-3">
-			<label htmlFor={controlId} className="form-label">
-				{label}
-			</label>
-			<textarea
-				id={controlId}
-				name={name}
-				rows={rows}
-				className={`form-control${errorText ? ' is-invalid' : ''}`}
-				{...aria}
-				{...textarea}
-			/>
-			<HintAndError hint={hint} hintId={hintId} errorText={errorText} errorId={errorId} />
-		</div>
+		<LabelledControl
+			{...{ name, label, error, hint, id, className }}
+			control={({ invalid, ...wiring }) => <textarea {...wiring} rows={rows} className={`form-control${invalid}`} {...textarea} />}
+		/>
 	)
 }
 

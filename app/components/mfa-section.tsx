@@ -5,28 +5,33 @@ import type { MfaIntent } from '~/account/security'
 import type { MfaSectionData } from '~/auth/mfa/security-section.server'
 import { CsrfInput, ErrorSummary, Field, FormAlert } from '~/components/forms'
 import { DateTime } from '~/components/shell/date-time'
-import type { FieldError, FieldErrors } from '~/utils/form.server'
+import { IntentButtonForm } from '~/components/intent-button-form'
+import type { FieldErrors } from '~/utils/form.server'
 import { CardSection } from './card-section'
 
-/** A form of the section: its intent, and a code field when the step needs a current code. */
+/**
+ * A form of the section: its intent, and a code field (a current code unless `label` and `hint` say otherwise),
+ * with the errors of `answer` when it answers this intent.
+ */
 function CodeForm({
 	intent,
-	label,
+	answer,
 	submit,
-	errors,
+	label,
 	hint,
 	withPassword = false,
 	danger = false,
 }: {
 	intent: MfaIntent
-	label: string
+	answer: MfaAnswer | null | undefined
 	submit: string
-	errors?: Record<string, FieldError>
-	hint: string
+	label?: string
+	hint?: string
 	withPassword?: boolean
 	danger?: boolean
 }) {
 	const { t } = useTranslation()
+	const errors = answer?.intent === intent ? answer.errors : undefined
 	return (
 		<Form method="post" noValidate className="mfa-form">
 			<CsrfInput />
@@ -45,8 +50,8 @@ function CodeForm({
 			<Field
 				id={`mfa-${intent}-code`}
 				name="code"
-				label={label}
-				hint={hint}
+				label={label ?? t('mfa.currentCode')}
+				hint={hint ?? t('mfa.codeHint')}
 				autoComplete="one-time-code"
 				autoCapitalize="none"
 				spellCheck={false}
@@ -108,20 +113,15 @@ export interface MfaAnswer {
 /** The second factor on the security page: set it up, new recovery codes, turn it off. */
 export function MfaSection({ section, answer }: { section: MfaSectionData; answer?: MfaAnswer | null }) {
 	const { t } = useTranslation()
-	const errorsFor = (intent: MfaIntent) => (answer?.intent === intent ? answer.errors : undefined)
 	return (
 		<CardSection id="mfa-heading" heading={t('mfa.title')} className="mb-4">
 			<p className="text-body-secondary">{t('mfa.intro')}</p>
 			<ErrorSummary errors={answer?.errors} formError={answer?.formError ? t(answer.formError, answer.formErrorValues) : null} />
 			{section.required && section.status !== 'active' ? <FormAlert tone="info" message={t('mfa.requiredNotice')} /> : null}
 			{section.status === 'none' ? (
-				<Form method="post">
-					<CsrfInput />
-					<input type="hidden" name="intent" value="startMfa" />
-					<button type="submit" className="btn btn-primary">
-						{t('mfa.setup.start')}
-					</button>
-				</Form>
+				<IntentButtonForm intent="startMfa" buttonClassName="btn btn-primary">
+					{t('mfa.setup.start')}
+				</IntentButtonForm>
 			) : null}
 			{section.status === 'pending' ? (
 				<ol className="mfa-steps">
@@ -142,19 +142,15 @@ export function MfaSection({ section, answer }: { section: MfaSectionData; answe
 					<li>
 						<CodeForm
 							intent="confirmMfa"
-							label={t('mfa.setup.code')}
+							answer={answer}
 							submit={t('mfa.setup.confirm')}
-							errors={errorsFor('confirmMfa')}
+							label={t('mfa.setup.code')}
 							hint={t('mfa.setup.codeHint')}
 							withPassword
 						/>
-						<Form method="post" className="mt-2">
-							<CsrfInput />
-							<input type="hidden" name="intent" value="startMfa" />
-							<button type="submit" className="btn btn-link px-0">
-								{t('mfa.setup.newKey')}
-							</button>
-						</Form>
+						<IntentButtonForm intent="startMfa" className="mt-2" buttonClassName="btn btn-link px-0">
+							{t('mfa.setup.newKey')}
+						</IntentButtonForm>
 					</li>
 				</ol>
 			) : null}
@@ -165,25 +161,12 @@ export function MfaSection({ section, answer }: { section: MfaSectionData; answe
 					</p>
 					<p>{t('mfa.recovery.left', { count: section.recoveryCodesLeft })}</p>
 					<h3 className="h6">{t('mfa.recovery.newHeading')}</h3>
-					<CodeForm
-						intent="regenerateRecoveryCodes"
-						label={t('mfa.currentCode')}
-						submit={t('mfa.recovery.regenerate')}
-						errors={errorsFor('regenerateRecoveryCodes')}
-						hint={t('mfa.codeHint')}
-					/>
+					<CodeForm intent="regenerateRecoveryCodes" answer={answer} submit={t('mfa.recovery.regenerate')} />
 					<h3 className="h6 mt-4">{t('mfa.disable.heading')}</h3>
 					{section.required ? (
 						<p>{t('mfa.disable.required')}</p>
 					) : (
-						<CodeForm
-							intent="disableMfa"
-							label={t('mfa.currentCode')}
-							submit={t('mfa.disable.submit')}
-							errors={errorsFor('disableMfa')}
-							hint={t('mfa.codeHint')}
-							danger
-						/>
+						<CodeForm intent="disableMfa" answer={answer} submit={t('mfa.disable.submit')} danger />
 					)}
 				</>
 			) : null}

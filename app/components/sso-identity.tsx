@@ -1,8 +1,7 @@
-import { Form } from '@remix-run/react'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '~/i18n/format'
 import { useTimeZone } from '~/utils/root-data'
-import { CsrfInput } from './forms'
+import { IntentButtonForm } from './intent-button-form'
 
 export interface SsoIdentityView {
 	issuer: string
@@ -42,14 +41,14 @@ export function SsoIdentity({
 						<dd className="col-sm-8">{formatDateTime(identity.lastSignInAt, i18n.language, timeZone)}</dd>
 					</dl>
 					{unlinkAction ? (
-						<Form method="post" action={unlinkAction}>
-							<CsrfInput />
-							<p className="mb-2">{t('sso.identity.unlinkHint')}</p>
-							<input type="hidden" name="intent" value="unlinkSso" />
-							<button type="submit" className="btn btn-outline-danger">
-								{t('sso.identity.unlink')}
-							</button>
-						</Form>
+						<IntentButtonForm
+							action={unlinkAction}
+							intent="unlinkSso"
+							hint={t('sso.identity.unlinkHint')}
+							buttonClassName="btn btn-outline-danger"
+						>
+							{t('sso.identity.unlink')}
+						</IntentButtonForm>
 					) : null}
 				</>
 			) : (

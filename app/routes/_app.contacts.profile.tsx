@@ -1,10 +1,13 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { profilePageIntents } from '~/users/profile-page-intents.server'
 import { requireActiveSession } from '~/auth/session.server'
 import { SECURITY_PATH } from '~/account/security'
-import { CsrfInput, ErrorSummary, Field, SelectField } from '~/components/forms'
+import { CheckField } from '~/components/choice-fields'
+import { FieldList, definedLabels, type FieldDefinition } from '~/components/field-list'
+import { CsrfInput, ErrorSummary, SelectField } from '~/components/forms'
 import { getT } from '~/i18n/i18n.server'
 import { portalTimeZone, selectableTimeZones } from '~/i18n/time-zone.server'
 import { LANGUAGES } from '~/i18n/languages'
@@ -64,10 +67,35 @@ export default function ProfilePage() {
 	const { profile, roles, timeZones, portalZone } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const errors = actionData?.errors ?? {}
+	const kept = actionData?.values ?? {}
+	const displayName: FieldDefinition = {
+		name: 'displayName',
+		label: t('profile.displayName'),
+		fallback: profile.displayName,
+		maxLength: 200,
+		required: true,
+		autoComplete: 'name',
+	}
+	const names: FieldDefinition[] = [
+		{
+			columns: 'col-md-6',
+			name: 'lastName',
+			label: t('profile.lastName'),
+			fallback: profile.lastName,
+			maxLength: USER_LIMITS.lastName,
+			autoComplete: 'family-name',
+		},
+		{
+			columns: 'col-md-6',
+			name: 'firstName',
+			label: t('profile.firstName'),
+			fallback: profile.firstName,
+			maxLength: USER_LIMITS.firstName,
+			autoComplete: 'given-name',
+		},
+	]
 	const fieldLabels = {
-		displayName: t('profile.displayName'),
-		lastName: t('profile.lastName'),
-		firstName: t('profile.firstName'),
+		...definedLabels([displayName, ...names]),
 		preferredLanguage: t('profile.preferredLanguage'),
 		timeZone: t('profile.timeZone'),
 	}
@@ -76,106 +104,45 @@ export default function ProfilePage() {
 			<h1 className="h3">{t('profile.title')}</h1>
 			<ErrorSummary errors={actionData?.errors} formError={actionData?.formError ? t(actionData.formError) : null} labels={fieldLabels} />
 			<div className="row g-4">
-				<CardSection id="profile-details" heading={t('profile.details')} className="col-lg-6">
-					<Form method="post" noValidate>
-						<CsrfInput />
-						<Field
-							name="displayName"
-							label={t('profile.displayName')}
-							defaultValue={actionData?.values?.displayName ?? profile.displayName}
-							error={errors.displayName}
-							maxLength={200}
-							required
-							autoComplete="name"
-						/>
-						<div className="row">
-							<div className="col-md-6">
-								<Field
-									name="lastName"
-									label={t('profile.lastName')}
-									defaultValue={actionData?.values?.lastName ?? profile.lastName}
-									error={errors.lastName}
-									maxLength={USER_LIMITS.lastName}
-									autoComplete="family-name"
-								/>
-							</div>
-							<div className="col-md-6">
-								<Field
-									name="firstName"
-									label={t('profile.firstName')}
-									defaultValue={actionData?.values?.firstName ?? profile.firstName}
-									error={errors.firstName}
-									maxLength={USER_LIMITS.firstName}
-									autoComplete="given-name"
-								/>
-							</div>
-						</div>
-						<dl className="profile-facts">
-							<dt>{t('profile.email')}</dt>
-							<dd>{profile.email}</dd>
-							<dt>{t('profile.roles')}</dt>
-							<dd>{roles.length ? roles.map((role) => role.name).join(', ') : t('profile.noRoles')}</dd>
-						</dl>
-						<button type="submit" name="intent" value="profile" className="btn btn-primary">
-							{t('profile.save')}
-						</button>
-					</Form>
-				</CardSection>
-				<CardSection id="profile-language" heading={t('profile.preferredLanguage')} className="col-lg-6">
-					<Form method="post">
-						<CsrfInput />
-						<SelectField
-							name="preferredLanguage"
-							label={t('profile.preferredLanguageHint')}
-							emptyOption={t('profile.noPreference')}
-							options={LANGUAGES.map((language) => ({
-								value: language.code,
-								label: `${language.name} (${language.code})`,
-								lang: language.tag,
-							}))}
-							defaultValue={profile.preferredLanguage}
-							error={errors.preferredLanguage}
-						/>
-						<button type="submit" name="intent" value="language" className="btn btn-primary">
-							{t('profile.save')}
-						</button>
-					</Form>
-				</CardSection>
-				<CardSection id="profile-time-zone" heading={t('profile.timeZone')} className="col-lg-6">
-					<Form method="post">
-						<CsrfInput />
-						<TimeZoneSelect
-							zones={timeZones}
-							portalZone={portalZone}
-							value={actionData?.values?.timeZone ?? profile.timeZone}
-							error={errors.timeZone}
-						/>
-						<button type="submit" name="intent" value="time-zone" className="btn btn-primary">
-							{t('profile.save')}
-						</button>
-					</Form>
-				</CardSection>
-				<CardSection id="profile-email" heading={t('profile.emailNotificationsHeading')} className="col-lg-6">
-					<Form method="post">
-						<CsrfInput />
-						<div className="form-check mb-3">
-							<input
-								className="form-check-input"
-								type="checkbox"
-								id="emailNotifications"
-								name="emailNotifications"
-								value="yes"
-								defaultChecked={profile.emailNotifications}
-							/>
-							<label className="form-check-label" htmlFor="emailNotifications">
-								{t('profile.emailNotifications')}
-							</label>
-						</div>
-						<button type="submit" name="intent" value="email-notifications" className="btn btn-primary">
-							{t('profile.save')}
-						</button>
-					</Form>
-				</CardSection>
+				<ProfileForm id="profile-details" heading={t('profile.details')} intent="profile" noValidate>
+					<FieldList fields={[displayName]} values={kept} errors={errors} />
+					<div className="row">
+						<FieldList fields={names} values={kept} errors={errors} />
+					</div>
+					<dl className="profile-facts">
+						<dt>{t('profile.email')}</dt>
+						<dd>{profile.email}</dd>
+						<dt>{t('profile.roles')}</dt>
+						<dd>{roles.length ? roles.map((role) => role.name).join(', ') : t('profile.noRoles')}</dd>
+					</dl>
+				</ProfileForm>
+				<ProfileForm id="profile-language" heading={t('profile.preferredLanguage')} intent="language">
+					<SelectField
+						name="preferredLanguage"
+						label={t('profile.preferredLanguageHint')}
+						emptyOption={t('profile.noPreference')}
+						options={LANGUAGES.map((language) => ({
+							value: language.code,
+							label: `${language.name} (${language.code})`,
+							lang: language.tag,
+						}))}
+						defaultValue={profile.preferredLanguage}
+						error={errors.preferredLanguage}
+					/>
+				</ProfileForm>
+				<ProfileForm id="profile-time-zone" heading={t('profile.timeZone')} intent="time-zone">
+					<TimeZoneSelect zones={timeZones} portalZone={portalZone} value={kept.timeZone ?? profile.timeZone} error={errors.timeZone} />
+				</ProfileForm>
+				<ProfileForm id="profile-email" heading={t('profile.emailNotificationsHeading')} intent="email-notifications">
+					<CheckField
+						className="mb-3"
+						id="emailNotifications"
+						name="emailNotifications"
+						value="yes"
+						defaultChecked={profile.emailNotifications}
+						label={t('profile.emailNotifications')}
+					/>
+				</ProfileForm>
 				<CardSection id="profile-security" heading={t('security.profile.heading')} className="col-12">
 					<p>{t('security.profile.text')}</p>
 					<div>
@@ -186,6 +153,34 @@ export default function ProfilePage() {
 				</CardSection>
 			</div>
 		</div>
+	)
+}
+
+/** One of the page's forms, in its own card (half the row on a large screen): its fields, then Save, which posts `intent`. */
+function ProfileForm({
+	id,
+	heading,
+	intent,
+	noValidate,
+	children,
+}: {
+	id: string
+	heading: string
+	intent: keyof ReturnType<typeof profilePageIntents>
+	noValidate?: boolean
+	children: ReactNode
+}) {
+	const { t } = useTranslation()
+	return (
+		<CardSection id={id} heading={heading} className="col-lg-6">
+			<Form method="post" noValidate={noValidate}>
+				<CsrfInput />
+				{children}
+				<button type="submit" name="intent" value={intent} className="btn btn-primary">
+					{t('profile.save')}
+				</button>
+			</Form>
+		</CardSection>
 	)
 }
 

@@ -10,6 +10,13 @@ function initials(name: string) {
 	return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')).toUpperCase()
 }
 
+/** The menu's pages of one's own account. */
+const ACCOUNT_LINKS = [
+	{ to: '/contacts/profile', icon: 'bx-user', labelKey: 'nav.profile' },
+	{ to: SECURITY_PATH, icon: 'bx-shield-quarter', labelKey: 'security.title' },
+	{ to: '/account/change-password', icon: 'bx-lock-alt', labelKey: 'nav.changePassword' },
+] as const
+
 /** The signed-in user: name, profile, security, change password, sign-out (a POST). */
 export function UserMenu({ displayName, email }: { displayName: string; email: string }) {
 	const { t } = useTranslation()
@@ -32,24 +39,14 @@ export function UserMenu({ displayName, email }: { displayName: string; email: s
 				<span className="d-block small text-body-secondary">{email}</span>
 			</div>
 			<ul className="dropdown-list">
-				<li>
-					<Link to="/contacts/profile" className="dropdown-item">
-						<i className="bx bx-user" aria-hidden="true" />
-						{t('nav.profile')}
-					</Link>
-				</li>
-				<li>
-					<Link to={SECURITY_PATH} className="dropdown-item">
-						<i className="bx bx-shield-quarter" aria-hidden="true" />
-						{t('security.title')}
-					</Link>
-				</li>
-				<li>
-					<Link to="/account/change-password" className="dropdown-item">
-						<i className="bx bx-lock-alt" aria-hidden="true" />
-						{t('nav.changePassword')}
-					</Link>
-				</li>
+				{ACCOUNT_LINKS.map((link) => (
+					<li key={link.to}>
+						<Link to={link.to} className="dropdown-item">
+							<i className={`bx ${link.icon}`} aria-hidden="true" />
+							{t(link.labelKey)}
+						</Link>
+					</li>
+				))}
 				<li className="dropdown-divider" aria-hidden="true" />
 				<li>
 					<SignOutForm className="dropdown-item text-danger" icon />
