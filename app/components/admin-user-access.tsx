@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { AdminUserRecord } from '~/admin/user-list.server'
 import type { FormAnswer } from '~/utils/form-action.server'
 import { CsrfInput, Field } from './forms'
-import { IntentButtonForm } from './intent-button-form'
+import { IntentForm } from './intent-form'
 import { AdminMfaReset } from './mfa-admin'
 
 /** The access forms of a user's administration page: change the email, reset the password, lock, end sessions, reset the second factor. */
@@ -51,24 +51,24 @@ export function AdminUserAccess({
 				</AccessForm>
 				<div className="col-md-6">
 					<div className="card card-body h-100">
-						<IntentButtonForm
+						<IntentForm
 							action={href}
 							className="mb-3"
-							intent={user.locked ? 'unlock' : 'lock'}
 							hint={t(user.locked ? 'admin.users.unlockHint' : 'admin.users.lockHint')}
-							buttonClassName={`btn ${user.locked ? 'btn-outline-success' : 'btn-outline-danger'}`}
-							disabled={self && !user.locked}
-						>
-							{t(user.locked ? 'admin.users.unlock' : 'admin.users.lock')}
-						</IntentButtonForm>
-						<IntentButtonForm
+							buttons={[
+								{
+									intent: user.locked ? 'unlock' : 'lock',
+									className: `btn ${user.locked ? 'btn-outline-success' : 'btn-outline-danger'}`,
+									disabled: self && !user.locked,
+									children: t(user.locked ? 'admin.users.unlock' : 'admin.users.lock'),
+								},
+							]}
+						/>
+						<IntentForm
 							action={href}
-							intent="revokeSessions"
 							hint={t('admin.users.revokeHint', { count: user.sessions })}
-							buttonClassName="btn btn-outline-secondary"
-						>
-							{t('admin.users.revokeSessions')}
-						</IntentButtonForm>
+							buttons={[{ intent: 'revokeSessions', className: 'btn btn-outline-secondary', children: t('admin.users.revokeSessions') }]}
+						/>
 						<AdminMfaReset href={href} secondFactor={secondFactor} self={self} />
 					</div>
 				</div>

@@ -13,28 +13,33 @@ export interface IntentButton {
 }
 
 /**
- * A POST form acting on one record of a list (a table row's "sign out", "revoke", "withdraw", a saved view's
- * delete): the CSRF token, the record in a hidden field, a submit button per intent. It works without
- * JavaScript; `action` is the list's own address when left out.
+ * A POST form that is its buttons, one per intent: a table row's "sign out", "revoke", "withdraw", a saved view's
+ * delete (the record named in a hidden `field`), or a page's own one-button action ("lock", "set up two-step
+ * sign-in"), with a `hint` above it. The CSRF token comes with it. It works without JavaScript; `action` is the
+ * page's own address when left out.
  */
 export function IntentForm({
 	action,
 	className,
 	field,
 	value,
+	hint,
 	buttons,
 }: {
 	action?: string
 	className?: string
-	/** The hidden field that names the record, e.g. `id`. */
-	field: string
-	value: string | number
+	/** The hidden field that names the record, e.g. `id`; none for the page's own record. */
+	field?: string
+	value?: string | number
+	/** A sentence above the buttons, saying what they do. */
+	hint?: ReactNode
 	buttons: readonly IntentButton[]
 }) {
 	return (
 		<Form method="post" action={action} className={className}>
 			<CsrfInput />
-			<input type="hidden" name={field} value={value} />
+			{field === undefined ? null : <input type="hidden" name={field} value={value} />}
+			{hint ? <p className="mb-2">{hint}</p> : null}
 			{buttons.map((button) => (
 				<button
 					key={button.intent}

@@ -5,7 +5,7 @@ import type { MfaIntent } from '~/account/security'
 import type { MfaSectionData } from '~/auth/mfa/security-section.server'
 import { CsrfInput, ErrorSummary, Field, FormAlert } from '~/components/forms'
 import { DateTime } from '~/components/shell/date-time'
-import { IntentButtonForm } from '~/components/intent-button-form'
+import { IntentForm } from '~/components/intent-form'
 import type { FieldErrors } from '~/utils/form.server'
 import { CardSection } from './card-section'
 
@@ -119,9 +119,7 @@ export function MfaSection({ section, answer }: { section: MfaSectionData; answe
 			<ErrorSummary errors={answer?.errors} formError={answer?.formError ? t(answer.formError, answer.formErrorValues) : null} />
 			{section.required && section.status !== 'active' ? <FormAlert tone="info" message={t('mfa.requiredNotice')} /> : null}
 			{section.status === 'none' ? (
-				<IntentButtonForm intent="startMfa" buttonClassName="btn btn-primary">
-					{t('mfa.setup.start')}
-				</IntentButtonForm>
+				<IntentForm buttons={[{ intent: 'startMfa', className: 'btn btn-primary', children: t('mfa.setup.start') }]} />
 			) : null}
 			{section.status === 'pending' ? (
 				<ol className="mfa-steps">
@@ -148,9 +146,10 @@ export function MfaSection({ section, answer }: { section: MfaSectionData; answe
 							hint={t('mfa.setup.codeHint')}
 							withPassword
 						/>
-						<IntentButtonForm intent="startMfa" className="mt-2" buttonClassName="btn btn-link px-0">
-							{t('mfa.setup.newKey')}
-						</IntentButtonForm>
+						<IntentForm
+							className="mt-2"
+							buttons={[{ intent: 'startMfa', className: 'btn btn-link px-0', children: t('mfa.setup.newKey') }]}
+						/>
 					</li>
 				</ol>
 			) : null}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '~/i18n/format'
 import { useTimeZone } from '~/utils/root-data'
-import { IntentButtonForm } from './intent-button-form'
+import { IntentForm } from './intent-form'
 
 export interface SsoIdentityView {
 	issuer: string
@@ -41,14 +41,11 @@ export function SsoIdentity({
 						<dd className="col-sm-8">{formatDateTime(identity.lastSignInAt, i18n.language, timeZone)}</dd>
 					</dl>
 					{unlinkAction ? (
-						<IntentButtonForm
+						<IntentForm
 							action={unlinkAction}
-							intent="unlinkSso"
 							hint={t('sso.identity.unlinkHint')}
-							buttonClassName="btn btn-outline-danger"
-						>
-							{t('sso.identity.unlink')}
-						</IntentButtonForm>
+							buttons={[{ intent: 'unlinkSso', className: 'btn btn-outline-danger', children: t('sso.identity.unlink') }]}
+						/>
 					) : null}
 				</>
 			) : (
