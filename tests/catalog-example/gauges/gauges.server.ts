@@ -1,10 +1,8 @@
 import type { Generated, Kysely } from 'kysely'
 import { searchKeys } from '~/catalogs/catalog.server'
-import { bulkCatalogOf, importAdapterOf } from '~/catalogs/engine/adapters.server'
 import type { CatalogDefinition, CatalogRow } from '~/catalogs/engine/definition.server'
-import { exportListing, readListing, type CatalogListing } from '~/catalogs/engine/listing.server'
+import { readListing, type CatalogListing } from '~/catalogs/engine/listing.server'
 import { recordStore } from '~/catalogs/engine/record-store.server'
-import type { CatalogImportSpec } from '~/catalogs/import-route.server'
 import { getDb, type DB } from '~/db/db.server'
 import type { Database } from '~/db/schema'
 import type { ListState } from '~/lists/list-query'
@@ -49,10 +47,6 @@ export function listGauges(state: ListState<GaugeFilter, GaugeSort>, scope: Prov
 	return readListing<GaugeListRow, GaugeFilter, GaugeSort>(GAUGE_LISTING, state, scope)
 }
 
-export function exportGauges(state: ListState<GaugeFilter, GaugeSort>, scope: ProvinceScope) {
-	return exportListing<GaugeRow, GaugeFilter, GaugeSort>(GAUGE_LISTING, state, scope)
-}
-
 export function gaugeFormValues(gauge: GaugeRow): Record<GaugeField, string> {
 	return { code: gauge.code, name: gauge.name, kind: gauge.kind, capacity: String(gauge.capacity), version: String(gauge.version) }
 }
@@ -87,5 +81,3 @@ export const GAUGE_CATALOG: CatalogDefinition<GaugeCatalog> = {
 }
 
 export const gaugeStore = recordStore(GAUGE_CATALOG)
-export const gaugeBulk = bulkCatalogOf(GAUGE_CATALOG)
-export const gaugeImport: CatalogImportSpec = { pages: GAUGE_PAGES, adapter: importAdapterOf(GAUGE_CATALOG) }
