@@ -19,21 +19,23 @@ import type { CatalogServerRoutes, Permitted } from './contracts.server'
 type Allowed = { update: boolean; delete: boolean; export: boolean }
 
 /**
- * What a catalog tells its generated routes (app/catalogs/routes/*) beyond its engine definition: its list's
- * query, its record pages' server side, and what each page shows besides what every catalog's shows.
+ * A catalog's steps of the generated routes, after each route has checked its grant, from one definition.
+ * A catalog of provincial data (its engine definition has `provinceOf`, decision 0052) keeps its record pages,
+ * writes and imports to the reader's provinces; every catalog's bulk actions and export keep to them.
+ * The CSV files are `<exportFileName>-<today>.csv` and `<exportFileName>-mau-nhap.csv`. The definition gives
+ * the engine's definition, the record route and the list's query, and what its pages show besides every catalog's.
  */
-export interface CatalogRoutesDefinition<
+export function catalogServerRoutes<
 	T extends CatalogTypes & { record: RecordSummary },
-	Form extends { code?: string },
 	Filter extends string,
 	Sort extends string,
 	ListPage extends { result: PageInfo & { rows: readonly unknown[] } },
-	RecordExtra extends object,
-	NewExtra extends object,
-> {
+	RecordExtra extends object = Record<never, never>,
+	NewExtra extends object = Record<never, never>,
+>(definition: {
 	/** The engine's definition: fields, form values, pages, listing, export file name, listed column, provinces. */
 	catalog: CatalogDefinition<T>
-	record: CatalogRecordRoute<T, Form>
+	record: CatalogRecordRoute<T, T['importInput']>
 	list: ListSpec<Filter, Sort>
 	/** One page of the list (`result`) and what else the list page shows, within where the reader may view. */
 	listPage(state: ListState<Filter, Sort>, request: Request, access: Permitted): Promise<ListPage>
@@ -43,23 +45,7 @@ export interface CatalogRoutesDefinition<
 	newPage?(request: Request, access: Permitted): Promise<NewExtra>
 	/** The rows of the CSV export; without it, those the listing selects, in the list's order. */
 	exportRows?(state: ListState<Filter, Sort>, scope: ProvinceScope): Promise<AsyncIterable<T['row'][]>>
-}
-
-/**
- * A catalog's steps of the generated routes, after each route has checked its grant, from one definition.
- * A catalog of provincial data (its engine definition has `provinceOf`, decision 0052) keeps its record pages,
- * writes and imports to the reader's provinces; every catalog's bulk actions and export keep to them.
- * The CSV files are `<exportFileName>-<today>.csv` and `<exportFileName>-mau-nhap.csv`.
- */
-export function catalogServerRoutes<
-	T extends CatalogTypes & { record: RecordSummary },
-	Form extends { code?: string },
-	Filter extends string,
-	Sort extends string,
-	ListPage extends { result: PageInfo & { rows: readonly unknown[] } },
-	RecordExtra extends object = Record<never, never>,
-	NewExtra extends object = Record<never, never>,
->(definition: CatalogRoutesDefinition<T, Form, Filter, Sort, ListPage, RecordExtra, NewExtra>) {
+}) {
 	const { catalog, record, list } = definition
 	const { pages, fields, formValues, exportFileName } = catalog
 	const scoped = catalog.provinceOf !== undefined
