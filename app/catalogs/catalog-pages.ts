@@ -1,4 +1,5 @@
-import type { ListViewsDefinition } from '~/lists/list-views'
+import type { FilterSpec, ListSpec } from '~/lists/list-query'
+import { defineListViews, type ListViewsDefinition } from '~/lists/list-views'
 import type { CatalogEntity } from './catalog.server'
 
 /** A list of records with its own pages: the text tree of their titles and messages (`<key>.title`, `.importTitle`, `.backToList`, …) and the list's address. */
@@ -36,8 +37,22 @@ export interface CatalogPages<Column extends string = string> extends RecordPage
 	labels?: boolean
 }
 
-export function defineCatalogPages<const Column extends string>(pages: CatalogPages<Column>): CatalogPages<Column> {
-	return pages
+/** What a catalog's pages share; its list's `views` are made from its `path`, `spec` and hideable `columns`, kept under its key. */
+export function defineCatalogPages<const Column extends string>({
+	path,
+	spec,
+	columns,
+	...pages
+}: Omit<CatalogPages<Column>, 'views'> & Omit<ListViewsDefinition<Column>, 'key'>): CatalogPages<Column> {
+	return { ...pages, views: defineListViews({ key: pages.key, path, spec, columns }) }
+}
+
+/** A catalog list's query: its filters, and its sorts, the code first, which it is sorted by (ascending) unless told otherwise. */
+export function catalogListSpec<Filter extends string, Sort extends string>(
+	filters: Record<Filter, FilterSpec>,
+	sorts: readonly ['code', ...Sort[]],
+): ListSpec<Filter, 'code' | Sort> {
+	return { filters, sorts, defaultSort: 'code', defaultDir: 'asc' }
 }
 
 /** The label of a column of the catalog's list, e.g. `stations.fields.code`. */

@@ -150,3 +150,12 @@ export function formObject<Shape extends z.ZodRawShape>(shape: Shape) {
 		return filled
 	}, z.object(shape))
 }
+
+/**
+ * A catalog's form rules around its listed column (a station's type, a tool's category): `schemaFor(codes)`
+ * with the codes its reference list holds now (the form, each CSV row), and `schema` with any well-formed
+ * code, for code that writes records itself (set-up, tests).
+ */
+export function listedSchemas<Schema>(shape: (listed: z.ZodType<string>) => Schema) {
+	return { schemaFor: (codes: readonly string[]) => shape(choiceField(codes)), schema: shape(referenceChoiceField) }
+}

@@ -1,3 +1,4 @@
+import type { FilterSpec } from '~/lists/list-query'
 import { normalizeSearch } from './search-text'
 
 /**
@@ -71,3 +72,6 @@ export function provinceName(code: string): string {
 
 /** Provinces in alphabetical order of their names, accents aside (for selects). */
 export const PROVINCES_BY_NAME = [...PROVINCES].sort((a, b) => nameKey(a.name).localeCompare(nameKey(b.name)))
+
+/** The lists' filter by province: a province's code, or its name as typed (see resolveProvince). */
+export const PROVINCE_FILTER = { kind: 'choice', values: PROVINCES.map((p) => p.code), resolve: resolveProvince } satisfies FilterSpec

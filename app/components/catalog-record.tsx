@@ -64,6 +64,7 @@ export function CatalogRecordPage({
 	facts,
 	fields,
 	deleteRefused,
+	headingId = `${pages.entity}-heading`,
 }: {
 	pages: CatalogPages
 	/** What the loader read (loadCatalogRecord). */
@@ -83,11 +84,12 @@ export function CatalogRecordPage({
 	fields: RecordField[]
 	/** The notice of a delete refused because `count` records hold this one. */
 	deleteRefused?: (count: number) => ReactNode
+	/** The heading's id, when the page's is not `<entity>-heading` (the reference lists' items). */
+	headingId?: string
 }) {
 	const { t } = useTranslation()
 	const { key } = pages
 	const href = recordHref(pages, record.id)
-	const headingId = `${pages.entity}-heading`
 	const refusal = isRefusal(answer) ? answer : null
 	const refusedDelete = refusal?.deleteRefused && deleteRefused ? deleteRefused(refusal.deleteRefused.count) : null
 	const conflict = refusal?.conflict ? (
@@ -172,18 +174,21 @@ export function CatalogNewRecordPage({
 	answer,
 	initialValues,
 	form,
+	headingId = `${pages.entity}-heading`,
 }: {
 	pages: CatalogPages
 	/** The action's answer, if any. */
 	answer: { values: Record<string, string>; errors: FieldErrors } | undefined
 	initialValues: Record<string, string>
 	form: (props: CatalogFormProps) => ReactNode
+	/** The heading's id, when the page's is not `<entity>-heading` (the reference lists' items). */
+	headingId?: string
 }) {
 	const { t } = useTranslation()
 	return (
-		<section aria-labelledby={`${pages.entity}-heading`}>
+		<section aria-labelledby={headingId}>
 			<BackToList pages={pages} />
-			<PageHeader title={catalogText(t, pages.key, 'new')} id={`${pages.entity}-heading`} />
+			<PageHeader title={catalogText(t, pages.key, 'new')} id={headingId} />
 			{form({
 				action: newRecordHref(pages),
 				values: answer?.values ?? initialValues,

@@ -1,7 +1,4 @@
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
-import { BackLink } from './back-link'
-import { catalogText } from '~/catalogs/catalog-texts'
-import { Fragment } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LANGUAGES } from '~/i18n/languages'
 import type { importPageAction, importPageLoader } from '~/catalogs/import-route.server'
@@ -14,27 +11,20 @@ import {
 	labelField,
 	listPages,
 	listText,
-	listTexts,
 } from '~/reference-lists/definitions'
 import type { ReferenceListDefinition } from '~/reference-lists/definition'
 import type { ItemListRow } from '~/reference-lists/reference-lists.server'
 import type { itemLoader, newItemLoader, referenceListLoader } from '~/reference-lists/routes.server'
 import type { FieldErrors } from '~/utils/form.server'
-import { ConflictAlert, HistoryTable, RecordFacts } from './catalog'
-import { DeleteConfirmation, DeleteControl } from './catalog-delete'
 import type { CatalogFormProps } from './catalog-form'
 import { CatalogListPage, type CatalogColumn } from './catalog-list'
-import type { RecordRefusal } from './catalog-record'
+import { CatalogNewRecordPage, CatalogRecordPage, type RecordRefusal } from './catalog-record'
 import { CsvImportPage } from './csv-import'
-import { PageHeader } from './page-header'
 import { CsrfInput, FormButtons, ErrorSummary, Field } from './forms'
 
 /** The pages of every reference list (station types, tool categories): the definition in the loader data says which. */
 
-function BackToList({ list }: { list: ReferenceListDefinition }) {
-	const { t } = useTranslation()
-	return <BackLink to={list.path}>{catalogText(t, listTexts(list), 'backToList')}</BackLink>
-}
+const HEADING_ID = 'reference-item-heading'
 
 /** The catalog list of the records that name `code` (the stations of a type, the tools of a category). */
 function usersHref(list: ReferenceListDefinition, code: string) {
@@ -137,121 +127,58 @@ function ItemForm({ action, values, errors, formError, submitLabel, cancelHref, 
 }
 
 export function NewReferenceItemPage() {
-	const { t } = useTranslation()
 	const { list, values } = useLoaderData<typeof newItemLoader>()
-	const actionData = useActionData<{ errors: FieldErrors; values: Record<string, string> }>()
 	return (
-		<section aria-labelledby="reference-item-heading">
-			<BackToList list={list} />
-			<PageHeader title={catalogText(t, listTexts(list), 'new')} id="reference-item-heading" />
-			<ItemForm
-				action={`${list.path}/new`}
-				values={actionData?.values ?? values}
-				errors={actionData?.errors ?? {}}
-				submitLabel={t('catalog.create')}
-				cancelHref={list.path}
-				withCode
-			/>
-		</section>
+		<CatalogNewRecordPage
+			pages={listPages(list)}
+			answer={useActionData<{ errors: FieldErrors; values: Record<string, string> }>()}
+			initialValues={values}
+			form={(props) => <ItemForm {...props} withCode />}
+			headingId={HEADING_ID}
+		/>
 	)
 }
 
+/** An item's page: the catalogs' record page, named by its label in the reader's language, with its usage among the facts. */
 export function ReferenceItemPage() {
 	const { t } = useTranslation()
-	const { list, record: item, label, values, history, confirmDelete, allowed } = useLoaderData<typeof itemLoader>()
-	const actionData = useActionData<RecordRefusal>()
+	const page = useLoaderData<typeof itemLoader>()
+	const { list, record: item, label, values } = page
 	const fieldLabel = useItemFieldLabel()
-	const valueLabel = (_field: string, value: string) => value
-	const href = `${list.path}/${item.id}`
 	const users = usersHref(list, item.code)
-	const refusal = actionData && !actionData.ok ? actionData : null
-	const deleteRefused = refusal?.deleteRefused ? (
-		<div className="alert alert-danger" role="alert">
-			<p className="mb-1">{t(listText(list, 'deleteRefused'), { count: refusal.deleteRefused.count })}</p>
-			<Link to={users} className="alert-link">
-				{t(listText(list, 'showUsers'))}
-			</Link>
-		</div>
-	) : null
-	const conflict = refusal?.conflict ? (
-		<ConflictAlert conflict={refusal.conflict} reloadHref={href} fieldLabel={fieldLabel} valueLabel={valueLabel} />
-	) : null
-	const question = catalogText(t, listTexts(list), 'deleteQuestion', { code: item.code, name: label })
-
-	if (confirmDelete && allowed.delete) {
-		return (
-			<DeleteConfirmation
-				title={catalogText(t, listTexts(list), 'deleteTitle', { code: item.code })}
-				headingId="reference-item-heading"
-				question={question}
-				action={href}
-				version={item.version}
-				confirmLabel={catalogText(t, listTexts(list), 'deleteConfirm')}
-			>
-				{deleteRefused}
-				{conflict}
-			</DeleteConfirmation>
-		)
-	}
-
 	return (
-		<section aria-labelledby="reference-item-heading">
-			<BackToList list={list} />
-			<PageHeader title={`${item.code} · ${label}`} id="reference-item-heading">
-				{allowed.delete ? (
-					<DeleteControl
-						action={href}
-						version={item.version}
-						label={catalogText(t, listTexts(list), 'delete')}
-						question={question}
-						confirmLabel={catalogText(t, listTexts(list), 'deleteConfirm')}
-					/>
-				) : null}
-			</PageHeader>
-			{deleteRefused}
-			{conflict}
-			<RecordFacts
-				createdBy={item.created_by_name}
-				createdAt={item.created_at}
-				updatedBy={item.updated_by_name}
-				updatedAt={item.updated_at}
-				version={item.version}
-			>
-				<dt className="col-sm-3">{t('referenceLists.fields.code')}</dt>
-				<dd className="col-sm-9">{item.code}</dd>
-				<dt className="col-sm-3">{t(listText(list, 'usage'))}</dt>
-				<dd className="col-sm-9">
-					<Link to={users} className="link-on-page">
-						{item.usage_count}
+		<CatalogRecordPage
+			pages={listPages(list)}
+			page={{ ...page, record: { ...item, name: label } }}
+			answer={useActionData<RecordRefusal>()}
+			labels={{ fieldLabel, valueLabel: (_field, value) => value }}
+			form={(props) => <ItemForm {...props} withCode={false} />}
+			facts={
+				<>
+					<dt className="col-sm-3">{t('referenceLists.fields.code')}</dt>
+					<dd className="col-sm-9">{item.code}</dd>
+					<dt className="col-sm-3">{t(listText(list, 'usage'))}</dt>
+					<dd className="col-sm-9">
+						<Link to={users} className="link-on-page">
+							{item.usage_count}
+						</Link>
+					</dd>
+				</>
+			}
+			fields={[
+				...LABEL_LANGUAGES.map((language) => ({ label: fieldLabel(labelField(language)), value: values[labelField(language)] || '—' })),
+				{ label: t('referenceLists.fields.sortOrder'), value: item.sort_order },
+			]}
+			deleteRefused={(count) => (
+				<div className="alert alert-danger" role="alert">
+					<p className="mb-1">{t(listText(list, 'deleteRefused'), { count })}</p>
+					<Link to={users} className="alert-link">
+						{t(listText(list, 'showUsers'))}
 					</Link>
-				</dd>
-			</RecordFacts>
-			{allowed.update ? (
-				<ItemForm
-					action={href}
-					values={refusal?.values && Object.keys(refusal.values).length > 0 ? refusal.values : values}
-					errors={refusal?.errors ?? {}}
-					formError={refusal?.formError ? t(refusal.formError) : null}
-					submitLabel={t('catalog.save')}
-					cancelHref={list.path}
-					withCode={false}
-				/>
-			) : (
-				<div className="record-view card card-body mb-3">
-					<dl className="row mb-0">
-						{LABEL_LANGUAGES.map((language) => (
-							<Fragment key={language}>
-								<dt className="col-sm-3">{fieldLabel(labelField(language))}</dt>
-								<dd className="col-sm-9">{values[labelField(language)] || '—'}</dd>
-							</Fragment>
-						))}
-						<dt className="col-sm-3">{t('referenceLists.fields.sortOrder')}</dt>
-						<dd className="col-sm-9">{item.sort_order}</dd>
-					</dl>
 				</div>
 			)}
-			<HistoryTable history={history} fieldLabel={fieldLabel} valueLabel={valueLabel} />
-		</section>
+			headingId={HEADING_ID}
+		/>
 	)
 }
 

@@ -1,15 +1,29 @@
 /** The catalog tables (stations, tools, reference items) and the figures the database keeps of them; see `schema.ts`. */
 import type { Generated } from 'kysely'
 
-/** A site the company operates ("Trạm"). Dates without a time are `YYYY-MM-DD` text. */
-export interface StationsTable {
+/** The columns the record store writes itself on every table it keeps: the id, who and when, the version. */
+export interface StoredTableColumns {
 	id: Generated<number>
+	created_by: number | null
+	created_at: number
+	updated_by: number | null
+	updated_at: number
+	/** Optimistic concurrency: every write adds one; a save naming an older version is refused. */
+	version: number
+}
+
+/** The columns every catalog table has (`createCatalogTable` in db/migrations/helpers.ts makes them). */
+export interface CatalogTableColumns extends StoredTableColumns {
 	code: string
 	name: string
 	/** Accent- and case-free name (see catalogs/search): the name sort key, equal on both databases. */
 	name_key: string
-	/** Accent- and case-free code and name, searched by substring (FTS5 trigram / pg_trgm). */
+	/** Accent- and case-free code and name (and what else the catalog searches), searched by substring (FTS5 trigram / pg_trgm). */
 	search_text: string
+}
+
+/** A site the company operates ("Trạm"). Dates without a time are `YYYY-MM-DD` text. */
+export interface StationsTable extends CatalogTableColumns {
 	type: string
 	/** A province code from catalogs/provinces, e.g. `ha-noi`. */
 	province: string
@@ -20,22 +34,10 @@ export interface StationsTable {
 	status: string
 	commissioned_at: string | null
 	note: string | null
-	created_by: number | null
-	created_at: number
-	updated_by: number | null
-	updated_at: number
-	/** Optimistic concurrency: every write adds one; a save naming an older version is refused. */
-	version: number
 }
 
-/** A tool or piece of equipment ("Công cụ"), optionally assigned to a station. */
-export interface ToolsTable {
-	id: Generated<number>
-	code: string
-	name: string
-	name_key: string
-	/** Accent- and case-free code, name and serial number. */
-	search_text: string
+/** A tool or piece of equipment ("Công cụ"), optionally assigned to a station; it searches its serial number too. */
+export interface ToolsTable extends CatalogTableColumns {
 	category: string
 	serial_number: string | null
 	station_id: number | null
@@ -46,16 +48,10 @@ export interface ToolsTable {
 	/** Money in minor units (1/100 đồng), exact: never a float. */
 	value_minor: number | null
 	note: string | null
-	created_by: number | null
-	created_at: number
-	updated_by: number | null
-	updated_at: number
-	version: number
 }
 
 /** An item of an editable reference list (station types, tool categories): see reference-lists/definitions. */
-export interface ReferenceItemsTable {
-	id: Generated<number>
+export interface ReferenceItemsTable extends StoredTableColumns {
 	list_key: string
 	/** What records store (e.g. `stations.type`); never changes once created. */
 	code: string
@@ -67,11 +63,6 @@ export interface ReferenceItemsTable {
 	label_it: string | null
 	label_ru: string | null
 	sort_order: number
-	created_by: number | null
-	created_at: number
-	updated_by: number | null
-	updated_at: number
-	version: number
 }
 
 /** A single row (id 1) whose version the database moves on every catalog write and catalog audit entry (migration 0008). */

@@ -35,6 +35,7 @@ export type {
 	PasswordResetsTable,
 } from './auth-tables'
 export type {
+	CatalogTableColumns,
 	StationsTable,
 	ToolsTable,
 	ReferenceItemsTable,

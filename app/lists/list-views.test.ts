@@ -1,6 +1,9 @@
 import { describe, expect, test } from 'vitest'
-import { STATION_VIEWS } from '~/catalogs/stations/stations'
-import { TOOL_VIEWS } from '~/catalogs/tools/tools'
+import { STATION_PAGES } from '~/catalogs/stations/stations'
+import { TOOL_PAGES } from '~/catalogs/tools/tools'
+
+const STATION_VIEWS = STATION_PAGES.views
+const TOOL_VIEWS = TOOL_PAGES.views
 import { shownColumns, viewQuery } from './list-views'
 
 describe('viewQuery', () => {

@@ -1,6 +1,6 @@
 import type { CatalogPages } from '~/catalogs/catalog-pages'
 import { LANGUAGE_CODES, type LanguageCode } from '~/i18n/languages'
-import type { ListSpec } from '~/lists/list-query'
+import type { FilterSpec, ListSpec } from '~/lists/list-query'
 import { defineListViews } from '~/lists/list-views'
 import { STATION_TYPE_LIST } from '~/catalogs/station-types/station-types'
 import { TOOL_CATEGORY_LIST } from '~/catalogs/tool-groups/tool-groups'
@@ -59,6 +59,8 @@ export function listText(list: Pick<ReferenceListDefinition, 'key'>, name: strin
 /** Item codes: lower-case letters, digits and underscores (today's built-in codes such as `power_tool`). */
 export const REFERENCE_CODE = /^[a-z0-9_]+$/
 export const REFERENCE_CODE_MAX = 32
+/** The lists' filter by a listed column (a station's type, a tool's category): an item code, checked by the server. */
+export const LISTED_CODE_FILTER = { kind: 'text', max: REFERENCE_CODE_MAX } satisfies FilterSpec
 export const REFERENCE_LABEL_MAX = 100
 export const SORT_ORDER_MAX = 9999
 

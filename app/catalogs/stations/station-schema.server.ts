@@ -7,7 +7,7 @@ import {
 	decimalField,
 	optionalText,
 	pastDateField,
-	referenceChoiceField,
+	listedSchemas,
 	requiredText,
 	versionField,
 } from '~/catalogs/fields.server'
@@ -76,14 +76,9 @@ function stationShape(type: z.ZodType<string>) {
 }
 
 /**
- * A station as the form (and each CSV row) gives it, validated and converted; `types` are the codes the
- * list of station types holds now (reference-lists).
+ * A station as the form (and each CSV row) gives it, validated and converted: `stationSchemaFor(types)` with the codes
+ * the list of station types holds now (reference-lists), `stationSchema` with any well-formed code (set-up, tests).
  */
-export function stationSchemaFor(types: readonly string[]) {
-	return stationShape(choiceField(types))
-}
-
-/** The same rules with any well-formed type code: for code that writes stations itself (set-up, tests). */
-export const stationSchema = stationShape(referenceChoiceField)
+export const { schemaFor: stationSchemaFor, schema: stationSchema } = listedSchemas(stationShape)
 
 export type StationInput = z.output<typeof stationSchema>

@@ -5,7 +5,7 @@ import type { ListState } from '~/lists/list-query'
 import { inValues, type ListResult, type ListSource } from '~/lists/list.server'
 import type { ProvinceScope } from '~/permissions/scope'
 import { searchKeys } from '~/catalogs/catalog.server'
-import { exportListing, listingSource, readListing, type CatalogListing } from '~/catalogs/engine/listing.server'
+import { listingSource, readListing, type CatalogListing } from '~/catalogs/engine/listing.server'
 import { minorToDecimalString } from '~/catalogs/decimal'
 import { STATION_TYPE_LIST } from '~/catalogs/station-types/station-types'
 import { bulkCatalogOf, importAdapterOf } from '~/catalogs/engine/adapters.server'
@@ -80,11 +80,6 @@ export async function listStations(
 ): Promise<ListResult<StationListRow>> {
 	const page = await readListing<StationListRow, StationFilter, StationSort>(STATION_LISTING, state, scope, handle)
 	return { ...page, rows: page.rows.map((row) => ({ ...row, tool_count: Number(row.tool_count) })) }
-}
-
-/** Every station the list's search and filters select within the scope, in the list's order, a batch at a time (the CSV export). */
-export function exportStations(state: StationListState, scope: ProvinceScope, handle = getDatabase()): AsyncGenerator<Station[]> {
-	return exportListing<Station, StationFilter, StationSort>(STATION_LISTING, state, scope, handle)
 }
 
 /** A station with the names of who created and last changed it, and its number of tools. */

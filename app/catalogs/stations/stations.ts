@@ -1,8 +1,7 @@
 import type { ListSpec } from '~/lists/list-query'
-import { defineListViews } from '~/lists/list-views'
-import { defineCatalogPages } from '~/catalogs/catalog-pages'
-import { REFERENCE_CODE_MAX } from '~/reference-lists/definitions'
-import { PROVINCES, resolveProvince } from '~/catalogs/provinces'
+import { catalogListSpec, defineCatalogPages } from '~/catalogs/catalog-pages'
+import { LISTED_CODE_FILTER } from '~/reference-lists/definitions'
+import { PROVINCE_FILTER } from '~/catalogs/provinces'
 import { CATALOGS } from '~/catalogs/registry'
 
 /**
@@ -41,20 +40,16 @@ export type StationSort = (typeof STATION_SORTS)[number]
 export type StationFilter = 'status' | 'type' | 'province'
 
 /** The station list's query: `q`, `status`, `type`, `province`, `sort`, `dir`, `page`, `size`. */
-export const STATION_LIST: ListSpec<StationFilter, StationSort> = {
-	filters: {
-		status: { kind: 'choice', values: STATION_STATUSES },
-		type: { kind: 'text', max: REFERENCE_CODE_MAX },
-		province: { kind: 'choice', values: PROVINCES.map((p) => p.code), resolve: resolveProvince },
-	},
-	sorts: STATION_SORTS,
-	defaultSort: 'code',
-	defaultDir: 'asc',
-}
+export const STATION_LIST: ListSpec<StationFilter, StationSort> = catalogListSpec(
+	{ status: { kind: 'choice', values: STATION_STATUSES }, type: LISTED_CODE_FILTER, province: PROVINCE_FILTER },
+	STATION_SORTS,
+)
 
-/** The station list's columns a user may hide, and the key its saved views are kept under. */
-export const STATION_VIEWS = defineListViews({
+/** What the stations' pages share: the list's columns a user may hide, and the key its saved views are kept under. */
+export const STATION_PAGES = defineCatalogPages({
 	key: 'stations',
+	entity: 'station',
+	functionCode: STATION_FUNCTION,
 	path: STATIONS_PATH,
 	spec: STATION_LIST,
 	columns: {
@@ -64,13 +59,5 @@ export const STATION_VIEWS = defineListViews({
 		commissionedAt: 'stations.fields.commissionedAt',
 		toolCount: 'stations.toolCount',
 	},
-})
-
-/** What the stations' pages share. */
-export const STATION_PAGES = defineCatalogPages({
-	key: 'stations',
-	entity: 'station',
-	functionCode: STATION_FUNCTION,
-	views: STATION_VIEWS,
 	labels: true,
 })

@@ -6,9 +6,9 @@ import {
 	formObject,
 	decimalField,
 	integerField,
+	listedSchemas,
 	optionalText,
 	pastDateField,
-	referenceChoiceField,
 	requiredText,
 	versionField,
 } from '~/catalogs/fields.server'
@@ -45,14 +45,9 @@ function toolShape(category: z.ZodType<string>) {
 }
 
 /**
- * A tool as the form (and each CSV row) gives it, validated and converted; `categories` are the codes the
- * list of tool categories holds now (reference-lists).
+ * A tool as the form (and each CSV row) gives it, validated and converted: `toolSchemaFor(categories)` with the codes
+ * the list of tool categories holds now (reference-lists), `toolSchema` with any well-formed code (set-up, tests).
  */
-export function toolSchemaFor(categories: readonly string[]) {
-	return toolShape(choiceField(categories))
-}
-
-/** The same rules with any well-formed category code: for code that writes tools itself (set-up, tests). */
-export const toolSchema = toolShape(referenceChoiceField)
+export const { schemaFor: toolSchemaFor, schema: toolSchema } = listedSchemas(toolShape)
 
 export type ToolInput = z.output<typeof toolSchema>

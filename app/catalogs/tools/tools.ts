@@ -1,8 +1,7 @@
 import type { ListSpec } from '~/lists/list-query'
-import { defineListViews } from '~/lists/list-views'
-import { defineCatalogPages } from '~/catalogs/catalog-pages'
-import { REFERENCE_CODE_MAX } from '~/reference-lists/definitions'
-import { PROVINCES, resolveProvince } from '~/catalogs/provinces'
+import { catalogListSpec, defineCatalogPages } from '~/catalogs/catalog-pages'
+import { LISTED_CODE_FILTER } from '~/reference-lists/definitions'
+import { PROVINCE_FILTER } from '~/catalogs/provinces'
 import { CATALOGS } from '~/catalogs/registry'
 
 /**
@@ -44,21 +43,21 @@ export type ToolSort = (typeof TOOL_SORTS)[number]
 export type ToolFilter = 'status' | 'category' | 'stationId' | 'province'
 
 /** The tool list's query: `q`, `status`, `category`, `stationId` (an id or a station code), `province` (of the station), `sort`, `dir`, `page`, `size`. */
-export const TOOL_LIST: ListSpec<ToolFilter, ToolSort> = {
-	filters: {
+export const TOOL_LIST: ListSpec<ToolFilter, ToolSort> = catalogListSpec(
+	{
 		status: { kind: 'choice', values: TOOL_STATUSES },
-		category: { kind: 'text', max: REFERENCE_CODE_MAX },
+		category: LISTED_CODE_FILTER,
 		stationId: { kind: 'text', max: 40 },
-		province: { kind: 'choice', values: PROVINCES.map((p) => p.code), resolve: resolveProvince },
+		province: PROVINCE_FILTER,
 	},
-	sorts: TOOL_SORTS,
-	defaultSort: 'code',
-	defaultDir: 'asc',
-}
+	TOOL_SORTS,
+)
 
-/** The tool list's columns a user may hide, and the key its saved views are kept under. */
-export const TOOL_VIEWS = defineListViews({
+/** What the tools' pages share: the list's columns a user may hide, and the key its saved views are kept under. */
+export const TOOL_PAGES = defineCatalogPages({
 	key: 'tools',
+	entity: 'tool',
+	functionCode: TOOL_FUNCTION,
 	path: TOOLS_PATH,
 	spec: TOOL_LIST,
 	columns: {
@@ -69,7 +68,5 @@ export const TOOL_VIEWS = defineListViews({
 		value: 'tools.fields.value',
 		purchaseDate: 'tools.fields.purchaseDate',
 	},
+	labels: true,
 })
-
-/** What the tools' pages share. */
-export const TOOL_PAGES = defineCatalogPages({ key: 'tools', entity: 'tool', functionCode: TOOL_FUNCTION, views: TOOL_VIEWS, labels: true })

@@ -1,15 +1,5 @@
-import type { CatalogRecordRoute } from '~/catalogs/catalog-record-route.server'
-import { gaugeSchema } from './gauge-schema.server'
-import { GAUGE_PAGES } from './gauges'
-import { gaugeFormValues, gaugeStore, getGaugeRecord, type GaugeCatalog } from './gauges.server'
+import { catalogRecordRoute } from '~/catalogs/record-route-of.server'
+import { GAUGE_CATALOG } from './gauges.server'
 
-/** The record pages' steps: the form, the record, what its heading says. */
-export const GAUGE_RECORD: CatalogRecordRoute<GaugeCatalog> = {
-	pages: GAUGE_PAGES,
-	formSchema: async () => gaugeSchema,
-	getRecord: getGaugeRecord,
-	displayName: (gauge) => gauge.name,
-	formValues: gaugeFormValues,
-	store: gaugeStore,
-	refusals: {},
-}
+/** The record pages' steps: its form, record and store come from the definition; it refuses nothing of its own. */
+export const GAUGE_RECORD = catalogRecordRoute(GAUGE_CATALOG, { refusals: {} })

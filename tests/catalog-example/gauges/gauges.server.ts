@@ -1,21 +1,21 @@
-import type { Generated, Kysely } from 'kysely'
+import type { Kysely, Selectable } from 'kysely'
 import { searchKeys } from '~/catalogs/catalog.server'
-import { bulkCatalogOf, importAdapterOf } from '~/catalogs/engine/adapters.server'
-import type { CatalogDefinition, CatalogRow } from '~/catalogs/engine/definition.server'
-import { exportListing, readListing, type CatalogListing } from '~/catalogs/engine/listing.server'
+import type { CatalogDefinition } from '~/catalogs/engine/definition.server'
+import { readListing, type CatalogListing } from '~/catalogs/engine/listing.server'
 import { recordStore } from '~/catalogs/engine/record-store.server'
-import type { CatalogImportSpec } from '~/catalogs/import-route.server'
 import { getDb, type DB } from '~/db/db.server'
-import type { Database } from '~/db/schema'
+import type { CatalogTableColumns, Database } from '~/db/schema'
 import type { ListState } from '~/lists/list-query'
 import type { ProvinceScope } from '~/permissions/scope'
 import { gaugeSchema, type GaugeInput } from './gauge-schema.server'
 import { GAUGE_FIELDS, GAUGE_PAGES, type GaugeField, type GaugeFilter, type GaugeListRow, type GaugeSort } from './gauges'
 
-export interface GaugeRow extends CatalogRow {
+/** The gauges' table: the columns every catalog table has, and its own. */
+export interface GaugesTable extends CatalogTableColumns {
 	kind: string
 	capacity: number
 }
+export type GaugeRow = Selectable<GaugesTable>
 export interface GaugeRecord extends GaugeRow {
 	created_by_name: string | null
 	updated_by_name: string | null
@@ -30,7 +30,7 @@ export type GaugeCatalog = {
 }
 
 /** The application's schema with the gauges' table, whether or not app/db/schema.ts lists it yet. */
-type GaugeDatabase = Database & { gauges: Omit<GaugeRow, 'id'> & { id: Generated<number> } }
+type GaugeDatabase = Database & { gauges: GaugesTable }
 export const gaugeDb = (db: DB = getDb()) => db as unknown as Kysely<GaugeDatabase>
 
 const GAUGE_LISTING: CatalogListing<GaugeFilter, GaugeSort> = {
@@ -47,10 +47,6 @@ const GAUGE_LISTING: CatalogListing<GaugeFilter, GaugeSort> = {
 
 export function listGauges(state: ListState<GaugeFilter, GaugeSort>, scope: ProvinceScope) {
 	return readListing<GaugeListRow, GaugeFilter, GaugeSort>(GAUGE_LISTING, state, scope)
-}
-
-export function exportGauges(state: ListState<GaugeFilter, GaugeSort>, scope: ProvinceScope) {
-	return exportListing<GaugeRow, GaugeFilter, GaugeSort>(GAUGE_LISTING, state, scope)
 }
 
 export function gaugeFormValues(gauge: GaugeRow): Record<GaugeField, string> {
@@ -87,5 +83,3 @@ export const GAUGE_CATALOG: CatalogDefinition<GaugeCatalog> = {
 }
 
 export const gaugeStore = recordStore(GAUGE_CATALOG)
-export const gaugeBulk = bulkCatalogOf(GAUGE_CATALOG)
-export const gaugeImport: CatalogImportSpec = { pages: GAUGE_PAGES, adapter: importAdapterOf(GAUGE_CATALOG) }

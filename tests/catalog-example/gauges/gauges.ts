@@ -1,6 +1,4 @@
-import { defineCatalogPages } from '~/catalogs/catalog-pages'
-import type { ListSpec } from '~/lists/list-query'
-import { defineListViews } from '~/lists/list-views'
+import { catalogListSpec, defineCatalogPages } from '~/catalogs/catalog-pages'
 
 /**
  * Gauges (code, name, a kind, a capacity): the example catalog of docs/development.md "Add a catalog". This
@@ -18,23 +16,20 @@ export const GAUGE_CODE_MAX = 20
 
 export type GaugeFilter = 'kind'
 export type GaugeSort = 'code' | 'name' | 'kind' | 'capacity'
-export const GAUGE_LIST: ListSpec<GaugeFilter, GaugeSort> = {
-	filters: { kind: { kind: 'choice', values: GAUGE_KINDS } },
-	sorts: ['code', 'name', 'kind', 'capacity'],
-	defaultSort: 'code',
-	defaultDir: 'asc',
-}
+export const GAUGE_LIST = catalogListSpec<GaugeFilter, GaugeSort>({ kind: { kind: 'choice', values: GAUGE_KINDS } }, [
+	'code',
+	'name',
+	'kind',
+	'capacity',
+])
 
 export const GAUGE_PAGES = defineCatalogPages({
 	key: 'gauges',
 	entity: 'gauge',
 	functionCode: GAUGE_FUNCTION,
-	views: defineListViews({
-		key: 'gauges',
-		path: GAUGES_PATH,
-		spec: GAUGE_LIST,
-		columns: { kind: 'gauges.fields.kind', capacity: 'gauges.fields.capacity' },
-	}),
+	path: GAUGES_PATH,
+	spec: GAUGE_LIST,
+	columns: { kind: 'gauges.fields.kind', capacity: 'gauges.fields.capacity' },
 })
 
 export interface GaugeListRow {
