@@ -6,6 +6,7 @@ import { PROVINCES_BY_NAME, provinceName } from '~/catalogs/provinces'
 import { useHydrated } from '~/hooks/use-hydrated'
 import { foldForSearch } from '~/utils/text'
 import type { FieldErrors } from '~/utils/form.server'
+import { FieldList } from './field-list'
 import { CsrfInput, FormButtons, Field, fieldId, useFieldErrorText, useFieldLabels } from './forms'
 import { useRoleName } from './role-name'
 
@@ -207,24 +208,16 @@ export function AdminUserForm({
 				maxLength={100}
 			/>
 			<div className="row">
-				<div className="col-md-6">
-					<Field
-						name="lastName"
-						label={t('admin.users.fields.lastName')}
-						defaultValue={values.lastName ?? ''}
-						error={errors.lastName}
-						maxLength={50}
-					/>
-				</div>
-				<div className="col-md-6">
-					<Field
-						name="firstName"
-						label={t('admin.users.fields.firstName')}
-						defaultValue={values.firstName ?? ''}
-						error={errors.firstName}
-						maxLength={50}
-					/>
-				</div>
+				<FieldList
+					fields={(['lastName', 'firstName'] as const).map((name) => ({
+						name,
+						label: t(`admin.users.fields.${name}`),
+						maxLength: 50,
+						columns: 'col-md-6',
+					}))}
+					values={values}
+					errors={errors}
+				/>
 			</div>
 			<RoleCheckboxes roles={roles} selected={selectedRoles} scopes={scopes} error={errors.roles} />
 			{mode === 'create' ? (

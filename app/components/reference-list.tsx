@@ -20,7 +20,8 @@ import type { CatalogFormProps } from './catalog-form'
 import { CatalogListPage, type CatalogColumn } from './catalog-list'
 import { CatalogNewRecordPage, CatalogRecordPage, type RecordRefusal } from './catalog-record'
 import { CsvImportPage } from './csv-import'
-import { CsrfInput, FormButtons, ErrorSummary, Field } from './forms'
+import { definedLabels, FieldList, type FieldDefinition } from './field-list'
+import { CsrfInput, FormButtons, ErrorSummary } from './forms'
 
 /** The pages of every reference list (station types, tool categories): the definition in the loader data says which. */
 
@@ -66,59 +67,31 @@ export function ReferenceListPage() {
 function ItemForm({ action, values, errors, formError, submitLabel, cancelHref, withCode }: CatalogFormProps & { withCode: boolean }) {
 	const { t } = useTranslation()
 	const fieldLabel = useItemFieldLabel()
-	const fields = [...(withCode ? ['code'] : []), ...LABEL_LANGUAGES.map(labelField), 'sortOrder']
+	const codeAndOrder: FieldDefinition[] = [
+		...(withCode ? [{ name: 'code', hint: t('referenceLists.hints.code', { max: REFERENCE_CODE_MAX }) }] : []),
+		{ name: 'sortOrder', hint: t('referenceLists.hints.sortOrder', { max: SORT_ORDER_MAX }), inputMode: 'numeric' as const },
+	].map((field) => ({ ...field, label: fieldLabel(field.name), autoComplete: 'off', required: true, columns: 'col-md-6' }))
+	const labels: FieldDefinition[] = LABEL_LANGUAGES.map((language) => ({
+		name: labelField(language),
+		label: fieldLabel(labelField(language)),
+		lang: LANGUAGES.find((entry) => entry.code === language)?.tag,
+		autoComplete: 'off',
+		required: language === 'vn',
+		columns: 'col-md-6',
+	}))
 	return (
 		<Form method="post" action={action} noValidate className="catalog-form card card-body mb-3" aria-label={t('referenceLists.formLabel')}>
-			<ErrorSummary errors={errors} formError={formError} labels={Object.fromEntries(fields.map((field) => [field, fieldLabel(field)]))} />
+			<ErrorSummary errors={errors} formError={formError} labels={definedLabels([...codeAndOrder, ...labels])} />
 			<CsrfInput />
 			<input type="hidden" name="version" value={values.version ?? ''} />
 			<div className="row">
-				{withCode ? (
-					<div className="col-md-6">
-						<Field
-							name="code"
-							label={fieldLabel('code')}
-							defaultValue={values.code}
-							error={errors.code}
-							hint={t('referenceLists.hints.code', { max: REFERENCE_CODE_MAX })}
-							autoComplete="off"
-							required
-						/>
-					</div>
-				) : null}
-				<div className="col-md-6">
-					<Field
-						name="sortOrder"
-						label={fieldLabel('sortOrder')}
-						defaultValue={values.sortOrder}
-						error={errors.sortOrder}
-						hint={t('referenceLists.hints.sortOrder', { max: SORT_ORDER_MAX })}
-						inputMode="numeric"
-						autoComplete="off"
-						required
-					/>
-				</div>
+				<FieldList fields={codeAndOrder} values={values} errors={errors} />
 			</div>
 			<fieldset>
 				<legend className="h6">{t('referenceLists.labelsLegend')}</legend>
 				<p className="form-text mt-0">{t('referenceLists.hints.labels')}</p>
 				<div className="row">
-					{LABEL_LANGUAGES.map((language) => {
-						const name = labelField(language)
-						return (
-							<div className="col-md-6" key={language}>
-								<Field
-									name={name}
-									label={fieldLabel(name)}
-									defaultValue={values[name]}
-									error={errors[name]}
-									lang={LANGUAGES.find((entry) => entry.code === language)?.tag}
-									autoComplete="off"
-									required={language === 'vn'}
-								/>
-							</div>
-						)
-					})}
+					<FieldList fields={labels} values={values} errors={errors} />
 				</div>
 			</fieldset>
 			<FormButtons submitLabel={submitLabel} cancelHref={cancelHref} />
