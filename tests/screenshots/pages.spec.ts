@@ -82,14 +82,14 @@ async function photograph(page: Page, name: string) {
 
 /** The other pages a field user meets on a phone: lists, their own account, labels, the settings panel and the sign-in page. */
 async function shootPhonePages(page: Page, mode: 'light' | 'dark', shoot: (name: string) => Promise<void>) {
-	for (const [name, path] of [
+	for (const [name, address] of [
 		['users', '/admin/users'],
 		['audit', '/admin/audit'],
 		['notifications', '/notifications'],
 		['profile', '/contacts/profile'],
 		['security', '/account/security'],
 	] as const) {
-		await open(page, path)
+		await open(page, address)
 		await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible()
 		await shoot(`${name}-${mode}-${PHONE}`)
 	}
