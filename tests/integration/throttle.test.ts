@@ -294,7 +294,7 @@ function spellingsOf(email: string): string[] {
 }
 
 async function auditRows(addresses: string[]) {
-	return getDb().selectFrom('audit_log').select(['action', 'actor_email']).where('ip', 'in', addresses).orderBy('id').execute()
+	return getDb().selectFrom('audit_log').select(['action', 'actor_email', 'details']).where('ip', 'in', addresses).orderBy('id').execute()
 }
 
 describe('one account, however its address is written', () => {
@@ -312,7 +312,7 @@ describe('one account, however its address is written', () => {
 		}
 	})
 
-	test('wrong passwords under five other spellings, on the page and the API, lock the one account, and the audit names it by its canonical address', async () => {
+	test('wrong passwords under five other spellings, on the page and the API, lock the one account, and the audit names it by its canonical address and the API', async () => {
 		const { email, password } = await createTestUser()
 		const addresses: string[] = []
 		for (const [n, spelling] of spellingsOf(email).slice(-5).entries()) {
@@ -334,6 +334,8 @@ describe('one account, however its address is written', () => {
 		const rows = await auditRows(addresses)
 		expect(rows.map((row) => row.action)).toEqual([...Array.from({ length: 5 }, () => 'auth.sign_in_failed'), 'auth.sign_in_throttled'])
 		expect(new Set(rows.map((row) => row.actor_email))).toEqual(new Set([email]))
+		const viaApi = { via: 'api' }
+		expect(rows.map((row) => (row.details ? JSON.parse(row.details) : null))).toEqual([null, viaApi, null, viaApi, null, null])
 	})
 
 	test('every spelling signs in to the one account, on the page and the API', async () => {
