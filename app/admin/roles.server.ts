@@ -120,6 +120,15 @@ export async function refuseRoleEdit(
 	return { ok: false, reason: 'delegation', refusal }
 }
 
+/** The role `id` when the actor may edit it (it exists, is not built in, and delegation allows), else why not (refusals audited). */
+async function editableRole(trx: DB, id: number, actor: Actor, attempted: string) {
+	const role = await trx.selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirst()
+	if (!role) return { ok: false, reason: 'notFound' } as const
+	if (role.is_builtin) return { ok: false, reason: 'builtin' } as const
+	const refused = await refuseRoleEdit(trx, actor, { id, is_builtin: role.is_builtin }, attempted)
+	return refused ?? ({ ok: true, role } as const)
+}
+
 export type RoleWriteResult =
 	{ ok: true; id: number; changed: boolean } | { ok: false; reason: 'notFound' | 'builtin' | 'codeTaken' } | Refused
 
@@ -142,11 +151,9 @@ export async function createRole(input: RoleInput, actor: Actor, db: DB = getDb(
 
 export async function updateRole(id: number, input: RoleInput, actor: Actor, db: DB = getDb()): Promise<RoleWriteResult> {
 	return db.transaction().execute(async (trx): Promise<RoleWriteResult> => {
-		const before = await trx.selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirst()
-		if (!before) return { ok: false, reason: 'notFound' }
-		if (before.is_builtin) return { ok: false, reason: 'builtin' }
-		const refused = await refuseRoleEdit(trx, actor, { id, is_builtin: before.is_builtin }, 'updateRole')
-		if (refused) return refused
+		const editable = await editableRole(trx, id, actor, 'updateRole')
+		if (!editable.ok) return editable
+		const before = editable.role
 		if (await codeTaken(trx, input.code, id)) return { ok: false, reason: 'codeTaken' }
 		const after = { code: input.code, name: input.name, description: input.description ?? '' }
 		const audited = { write: audit, action: 'role.updated', actor }
@@ -160,11 +167,9 @@ export type RoleDeleteResult = { ok: true; code: string } | { ok: false; reason:
 /** Deletes a role that is not built in; its holders lose it (their next request sees it). */
 export async function deleteRole(id: number, actor: Actor, db: DB = getDb()): Promise<RoleDeleteResult> {
 	return db.transaction().execute(async (trx): Promise<RoleDeleteResult> => {
-		const role = await trx.selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirst()
-		if (!role) return { ok: false, reason: 'notFound' }
-		if (role.is_builtin) return { ok: false, reason: 'builtin' }
-		const refused = await refuseRoleEdit(trx, actor, { id, is_builtin: role.is_builtin }, 'deleteRole')
-		if (refused) return refused
+		const editable = await editableRole(trx, id, actor, 'deleteRole')
+		if (!editable.ok) return editable
+		const { role } = editable
 		// Deleting takes the role's grants from everyone holding it: only for one the actor could rebuild.
 		if (!covers(await userHolding(trx, actor.id), await roleHolding(trx, id))) {
 			await auditRefusal(trx, actor, 'roleBeyondActor', { entity: 'role', id }, { attempted: 'deleteRole' })
