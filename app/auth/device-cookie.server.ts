@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto'
 import { appCookie } from '~/security/app-cookie.server'
 import type { User } from '~/db/schema'
 import { getClientIp } from '~/utils/logger.server'
 import { publicOrigin } from '~/utils/public-url.server'
 import { signedInFromBrowser } from './known-browsers.server'
+import { newSecretToken } from './secret-token.server'
 
 /** As long as browsers keep a cookie (Chrome caps a cookie's life at 400 days); each sign-in renews it. */
 export const DEVICE_COOKIE_MAX_AGE_SECONDS = 400 * 24 * 60 * 60
@@ -31,7 +31,7 @@ export async function readDeviceId(request: Request): Promise<string | null> {
  * rule of the password reset). Returns the device cookie to set, renewed.
  */
 export async function rememberBrowser(request: Request, user: User): Promise<string> {
-	const deviceId = (await readDeviceId(request)) ?? randomBytes(32).toString('base64url')
+	const deviceId = (await readDeviceId(request)) ?? newSecretToken().token
 	const origin = publicOrigin(request)
 	await signedInFromBrowser(user, deviceId, {
 		userAgent: request.headers.get('User-Agent'),

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import { recordAudit } from '~/audit/audit.server'
 import { getDb, type DB } from '~/db/db.server'
 import type { User } from '~/db/schema'
@@ -10,6 +9,7 @@ import { sendMail } from '~/mail/mailer.server'
 import { notify } from '~/notifications/notifications.server'
 import { errorFields, logger } from '~/utils/logger.server'
 import { describeUserAgent } from './user-agent'
+import { hashSecretToken } from './secret-token.server'
 
 /**
  * The browsers kept per account, most recent first; older ones are forgotten. Never fewer than one, so an
@@ -43,8 +43,6 @@ export interface SignInNotice {
 	mail: { origin: string } | null
 }
 
-const hashDeviceId = (deviceId: string) => createHash('sha256').update(deviceId).digest('hex')
-
 /** Records a sign-in of `userId` from the browser `deviceId` names, and says whether the account knew it. */
 export async function recordBrowserSignIn(
 	userId: number,
@@ -52,7 +50,7 @@ export async function recordBrowserSignIn(
 	{ userAgent, ip, now = Date.now() }: BrowserDetails,
 	db: DB = getDb(),
 ): Promise<BrowserSignIn> {
-	const deviceHash = hashDeviceId(deviceId)
+	const deviceHash = hashSecretToken(deviceId)
 	const seen = { last_sign_in_at: now, user_agent: userAgent?.slice(0, MAX_USER_AGENT_LENGTH) ?? null, ip }
 	// Inserting first settles two sign-ins from one new browser at once: only one of them inserts.
 	const inserted = await db
