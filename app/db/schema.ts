@@ -21,28 +21,8 @@ import type {
 	StationToolCountsTable,
 } from './catalog-tables'
 
-export type {
-	SessionsTable,
-	SignInSecondFactor,
-	UserIdentitiesTable,
-	UserDevicesTable,
-	ApiTokensTable,
-	KeptFormsTable,
-	UserMfaTable,
-	MfaRecoveryCodesTable,
-	PasswordResetRequestsTable,
-	MfaPendingSignInsTable,
-	PasswordResetsTable,
-} from './auth-tables'
-export type {
-	CatalogTableColumns,
-	StationsTable,
-	ToolsTable,
-	ReferenceItemsTable,
-	CatalogVersionTable,
-	CatalogStatusCountsTable,
-	StationToolCountsTable,
-} from './catalog-tables'
+export type * from './auth-tables'
+export type * from './catalog-tables'
 
 /**
  * Column conventions shared by SQLite and PostgreSQL:

@@ -34,226 +34,134 @@ function page(settings: LayoutSettings, content: string, { topbar = '', sidebar 
 const onCard = (markup: string) => `<div class="card"><div class="card-body">${markup}</div></div>`
 
 type Check = 'text' | 'border' | 'focus'
+type Place = 'main' | 'topbar' | 'sidebar'
 interface Pair {
 	name: string
 	markup: string
 	check: Check
-	place?: 'main' | 'topbar' | 'sidebar'
+	place?: Place
 }
 
-/** The pairs checked in every theme; `data-target` marks the element whose colours are measured. */
-const PAIRS: Pair[] = [
-	{ name: 'body text on the page', markup: '<p data-target>text</p>', check: 'text' },
-	{ name: 'body text on a card', markup: onCard('<p data-target>text</p>'), check: 'text' },
-	{ name: 'muted text on the page', markup: '<p class="text-body-secondary" data-target>text</p>', check: 'text' },
-	{ name: 'muted text on a card', markup: onCard('<p class="text-body-secondary" data-target>text</p>'), check: 'text' },
-	{ name: 'a link on the page', markup: '<a href="/" data-target>link</a>', check: 'text' },
-	{ name: 'a link on a card', markup: onCard('<a href="/" data-target>link</a>'), check: 'text' },
-	{ name: 'a page link (.link-on-page)', markup: '<a href="/" class="link-on-page" data-target>back</a>', check: 'text' },
-	{ name: '.text-danger on the page', markup: '<p class="text-danger" data-target>error</p>', check: 'text' },
-	{ name: '.text-danger on a card', markup: onCard('<p class="text-danger" data-target>error</p>'), check: 'text' },
-	{
-		name: 'a field error (.invalid-feedback) on a card',
-		markup: onCard('<div class="invalid-feedback d-block" data-target>error</div>'),
-		check: 'text',
-	},
-	{ name: '.btn-primary', markup: onCard('<button class="btn btn-primary" data-target>save</button>'), check: 'text' },
-	{ name: '.btn-danger', markup: onCard('<button class="btn btn-danger" data-target>delete</button>'), check: 'text' },
-	{ name: '.btn-outline-primary', markup: onCard('<button class="btn btn-outline-primary" data-target>send</button>'), check: 'text' },
-	{
-		name: '.btn-outline-primary border',
-		markup: onCard('<button class="btn btn-outline-primary" data-target>send</button>'),
-		check: 'border',
-	},
-	{ name: '.btn-outline-secondary', markup: onCard('<a class="btn btn-outline-secondary" data-target>cancel</a>'), check: 'text' },
-	{ name: '.btn-outline-secondary border', markup: onCard('<a class="btn btn-outline-secondary" data-target>cancel</a>'), check: 'border' },
-	{
-		name: '.btn-outline-secondary on the page (/account/kept-form)',
-		markup: '<a class="btn btn-outline-secondary" data-target>discard</a>',
-		check: 'text',
-	},
-	{ name: '.btn-outline-dark', markup: onCard('<a class="btn btn-outline-dark" data-target>export</a>'), check: 'text' },
-	{
-		name: '.btn-outline-success on a card',
-		markup: onCard('<button class="btn btn-outline-success" data-target>unlock</button>'),
-		check: 'text',
-	},
-	{
-		name: '.btn-outline-danger on a card (lock)',
-		markup: onCard('<button class="btn btn-outline-danger" data-target>lock</button>'),
-		check: 'text',
-	},
-	{
-		name: '.btn-outline-danger border on a card',
-		markup: onCard('<button class="btn btn-outline-danger" data-target>lock</button>'),
-		check: 'border',
-	},
-	{
-		name: 'the delete link on /admin/users/{id} (.btn-outline-danger on the page)',
-		markup: '<div class="mt-4"><a href="?intent=delete" class="btn btn-outline-danger" data-target>delete</a></div>',
-		check: 'text',
-	},
-	{
-		name: 'the delete link on /admin/users/{id}, border',
-		markup: '<div class="mt-4"><a class="btn btn-outline-danger" data-target>delete</a></div>',
-		check: 'border',
-	},
-	{
-		name: 'a link button (.btn-link) in a dropdown',
-		markup: '<div class="dropdown-panel"><button class="btn btn-link btn-sm" data-target>mark all read</button></div>',
-		check: 'text',
-	},
-	...(['primary', 'secondary', 'success', 'danger', 'warning', 'info', 'light', 'dark'] as const).map((variant) => ({
-		name: `badge .text-bg-${variant}`,
-		markup: onCard(`<span class="badge text-bg-${variant}" data-target>3</span>`),
-		check: 'text' as const,
-	})),
-	...(['danger', 'warning', 'info', 'success'] as const).flatMap((variant) => [
-		{ name: `.alert-${variant}`, markup: `<div class="alert alert-${variant}" data-target>message</div>`, check: 'text' as const },
-		{
-			name: `.alert-link in .alert-${variant}`,
-			markup: `<div class="alert alert-${variant}"><a class="alert-link" data-target>link</a></div>`,
-			check: 'text' as const,
-		},
-	]),
-	{ name: '.form-control text', markup: onCard('<input class="form-control" data-target>'), check: 'text' },
-	{ name: '.form-control border on a card', markup: onCard('<input class="form-control" data-target>'), check: 'border' },
-	{ name: '.form-control border on the page (a list filter)', markup: '<input class="form-control" data-target>', check: 'border' },
-	{ name: '.form-select border on a card', markup: onCard('<select class="form-select" data-target></select>'), check: 'border' },
-	{
-		name: '.form-check-input border on a card',
-		markup: onCard('<input type="checkbox" class="form-check-input" data-target>'),
-		check: 'border',
-	},
-	{
-		name: 'a table cell on a card',
-		markup: onCard('<table class="table"><tbody><tr><td data-target>cell</td></tr></tbody></table>'),
-		check: 'text',
-	},
-	{
-		name: 'removed value in a history (del)',
-		markup: onCard('<div class="history-changes"><del data-target>old</del></div>'),
-		check: 'text',
-	},
-	{
-		name: 'added value in a history (ins)',
-		markup: onCard('<div class="history-changes"><ins data-target>new</ins></div>'),
-		check: 'text',
-	},
-	{ name: 'dropdown item', markup: '<div class="dropdown-panel"><a class="dropdown-item" data-target>item</a></div>', check: 'text' },
-	{
-		name: 'dropdown item meta',
-		markup: '<div class="dropdown-panel"><a class="dropdown-item"><span class="dropdown-item__meta" data-target>⌘</span></a></div>',
-		check: 'text',
-	},
-	{
-		name: 'a notification time in the bell',
-		markup:
-			'<div class="dropdown-panel"><ul class="notifications-list"><li><time class="notification__time" data-target>now</time></li></ul></div>',
-		check: 'text',
-	},
-	{ name: 'footer text', markup: '<footer class="app-footer" data-target>1.0.0</footer>', check: 'text' },
-	{ name: 'chart tick', markup: onCard('<svg class="bar-chart"><text class="bar-chart__tick" data-target>5</text></svg>'), check: 'text' },
+/**
+ * The pairs of one check, a row each: [name, markup], `data-target` marking the element whose colours are
+ * measured. A focus ring is measured on that element focused as the keyboard focuses it.
+ */
+function checked(check: Check, rows: [name: string, markup: string][], place?: Place): Pair[] {
+	const focused = (markup: string) => markup.replace('data-target', 'data-target data-focus data-focus-visible')
+	return rows.map(([name, markup]) => ({ name, markup: check === 'focus' ? focused(markup) : markup, check, place }))
+}
 
-	{ name: 'focus ring of a link on the page', markup: '<a href="/" data-target data-focus data-focus-visible>link</a>', check: 'focus' },
-	{
-		name: 'focus ring of a link on a card',
-		markup: onCard('<a href="/" data-target data-focus data-focus-visible>link</a>'),
-		check: 'focus',
-	},
-	{
-		name: 'focus ring of .btn-primary',
-		markup: onCard('<button class="btn btn-primary" data-target data-focus data-focus-visible>save</button>'),
-		check: 'focus',
-	},
-	{
-		name: 'focus ring of .btn-outline-secondary',
-		markup: onCard('<a class="btn btn-outline-secondary" data-target data-focus data-focus-visible>cancel</a>'),
-		check: 'focus',
-	},
-	{
-		name: 'focus ring of the delete link',
-		markup: '<a class="btn btn-outline-danger" data-target data-focus data-focus-visible>delete</a>',
-		check: 'focus',
-	},
-	{
-		name: 'focus ring of .btn-link in a dropdown',
-		markup: '<div class="dropdown-panel"><button class="btn btn-link" data-target data-focus data-focus-visible>x</button></div>',
-		check: 'focus',
-	},
-	{
-		name: 'focus ring of .form-control',
-		markup: onCard('<input class="form-control" data-target data-focus data-focus-visible>'),
-		check: 'focus',
-	},
-	{
-		name: 'focus ring of .form-control on the page',
-		markup: '<input class="form-control" data-target data-focus data-focus-visible>',
-		check: 'focus',
-	},
-	{
-		name: 'focus ring of .form-select',
-		markup: onCard('<select class="form-select" data-target data-focus data-focus-visible></select>'),
-		check: 'focus',
-	},
-	{
-		name: 'focus ring of .form-check-input',
-		markup: onCard('<input type="checkbox" class="form-check-input" data-target data-focus data-focus-visible>'),
-		check: 'focus',
-	},
-	{
-		name: 'focus ring of a dropdown item',
-		markup: '<div class="dropdown-panel"><a class="dropdown-item" data-target data-focus data-focus-visible>item</a></div>',
-		check: 'focus',
-	},
-	{
-		name: 'focus ring of the notification list (a scrollable region)',
-		markup:
-			'<div class="dropdown-panel"><div class="notifications-scroll" tabindex="0" data-target data-focus data-focus-visible></div></div>',
-		check: 'focus',
-	},
-	{
-		name: 'focus ring of a scrolling table',
-		markup: onCard('<div class="table-responsive" tabindex="0" data-target data-focus data-focus-visible></div>'),
-		check: 'focus',
-	},
+/** The pairs checked in every theme. */
+const PAIRS: Pair[] = [
+	...checked('text', [
+		['body text on the page', '<p data-target>text</p>'],
+		['body text on a card', onCard('<p data-target>text</p>')],
+		['muted text on the page', '<p class="text-body-secondary" data-target>text</p>'],
+		['muted text on a card', onCard('<p class="text-body-secondary" data-target>text</p>')],
+		['a link on the page', '<a href="/" data-target>link</a>'],
+		['a link on a card', onCard('<a href="/" data-target>link</a>')],
+		['a page link (.link-on-page)', '<a href="/" class="link-on-page" data-target>back</a>'],
+		['.text-danger on the page', '<p class="text-danger" data-target>error</p>'],
+		['.text-danger on a card', onCard('<p class="text-danger" data-target>error</p>')],
+		['a field error (.invalid-feedback) on a card', onCard('<div class="invalid-feedback d-block" data-target>error</div>')],
+		['.btn-primary', onCard('<button class="btn btn-primary" data-target>save</button>')],
+		['.btn-danger', onCard('<button class="btn btn-danger" data-target>delete</button>')],
+		['.btn-outline-primary', onCard('<button class="btn btn-outline-primary" data-target>send</button>')],
+		['.btn-outline-secondary', onCard('<a class="btn btn-outline-secondary" data-target>cancel</a>')],
+		['.btn-outline-secondary on the page (/account/kept-form)', '<a class="btn btn-outline-secondary" data-target>discard</a>'],
+		['.btn-outline-dark', onCard('<a class="btn btn-outline-dark" data-target>export</a>')],
+		['.btn-outline-success on a card', onCard('<button class="btn btn-outline-success" data-target>unlock</button>')],
+		['.btn-outline-danger on a card (lock)', onCard('<button class="btn btn-outline-danger" data-target>lock</button>')],
+		[
+			'the delete link on /admin/users/{id} (.btn-outline-danger on the page)',
+			'<div class="mt-4"><a href="?intent=delete" class="btn btn-outline-danger" data-target>delete</a></div>',
+		],
+		[
+			'a link button (.btn-link) in a dropdown',
+			'<div class="dropdown-panel"><button class="btn btn-link btn-sm" data-target>mark all read</button></div>',
+		],
+		...(['primary', 'secondary', 'success', 'danger', 'warning', 'info', 'light', 'dark'] as const).map((variant): [string, string] => [
+			`badge .text-bg-${variant}`,
+			onCard(`<span class="badge text-bg-${variant}" data-target>3</span>`),
+		]),
+		...(['danger', 'warning', 'info', 'success'] as const).flatMap((variant): [string, string][] => [
+			[`.alert-${variant}`, `<div class="alert alert-${variant}" data-target>message</div>`],
+			[`.alert-link in .alert-${variant}`, `<div class="alert alert-${variant}"><a class="alert-link" data-target>link</a></div>`],
+		]),
+		['.form-control text', onCard('<input class="form-control" data-target>')],
+		['a table cell on a card', onCard('<table class="table"><tbody><tr><td data-target>cell</td></tr></tbody></table>')],
+		['removed value in a history (del)', onCard('<div class="history-changes"><del data-target>old</del></div>')],
+		['added value in a history (ins)', onCard('<div class="history-changes"><ins data-target>new</ins></div>')],
+		['dropdown item', '<div class="dropdown-panel"><a class="dropdown-item" data-target>item</a></div>'],
+		[
+			'dropdown item meta',
+			'<div class="dropdown-panel"><a class="dropdown-item"><span class="dropdown-item__meta" data-target>⌘</span></a></div>',
+		],
+		[
+			'a notification time in the bell',
+			'<div class="dropdown-panel"><ul class="notifications-list"><li><time class="notification__time" data-target>now</time></li></ul></div>',
+		],
+		['footer text', '<footer class="app-footer" data-target>1.0.0</footer>'],
+		['chart tick', onCard('<svg class="bar-chart"><text class="bar-chart__tick" data-target>5</text></svg>')],
+	]),
+	...checked('border', [
+		['.btn-outline-primary border', onCard('<button class="btn btn-outline-primary" data-target>send</button>')],
+		['.btn-outline-secondary border', onCard('<a class="btn btn-outline-secondary" data-target>cancel</a>')],
+		['.btn-outline-danger border on a card', onCard('<button class="btn btn-outline-danger" data-target>lock</button>')],
+		['the delete link on /admin/users/{id}, border', '<div class="mt-4"><a class="btn btn-outline-danger" data-target>delete</a></div>'],
+		['.form-control border on a card', onCard('<input class="form-control" data-target>')],
+		['.form-control border on the page (a list filter)', '<input class="form-control" data-target>'],
+		['.form-select border on a card', onCard('<select class="form-select" data-target></select>')],
+		['.form-check-input border on a card', onCard('<input type="checkbox" class="form-check-input" data-target>')],
+	]),
+	...checked('focus', [
+		['focus ring of a link on the page', '<a href="/" data-target>link</a>'],
+		['focus ring of a link on a card', onCard('<a href="/" data-target>link</a>')],
+		['focus ring of .btn-primary', onCard('<button class="btn btn-primary" data-target>save</button>')],
+		['focus ring of .btn-outline-secondary', onCard('<a class="btn btn-outline-secondary" data-target>cancel</a>')],
+		['focus ring of the delete link', '<a class="btn btn-outline-danger" data-target>delete</a>'],
+		['focus ring of .btn-link in a dropdown', '<div class="dropdown-panel"><button class="btn btn-link" data-target>x</button></div>'],
+		['focus ring of .form-control', onCard('<input class="form-control" data-target>')],
+		['focus ring of .form-control on the page', '<input class="form-control" data-target>'],
+		['focus ring of .form-select', onCard('<select class="form-select" data-target></select>')],
+		['focus ring of .form-check-input', onCard('<input type="checkbox" class="form-check-input" data-target>')],
+		['focus ring of a dropdown item', '<div class="dropdown-panel"><a class="dropdown-item" data-target>item</a></div>'],
+		[
+			'focus ring of the notification list (a scrollable region)',
+			'<div class="dropdown-panel"><div class="notifications-scroll" tabindex="0" data-target></div></div>',
+		],
+		['focus ring of a scrolling table', onCard('<div class="table-responsive" tabindex="0" data-target></div>')],
+	]),
 ]
 
 /** Pairs in the top bar and the sidebar, checked in each of their colours. */
 const FRAME_PAIRS: Pair[] = [
-	{ name: 'top bar button', markup: '<a class="topbar__button" data-target>x</a>', check: 'text', place: 'topbar' },
-	{
-		name: 'focus ring of a top bar button',
-		markup: '<a class="topbar__button" data-target data-focus data-focus-visible>x</a>',
-		check: 'focus',
-		place: 'topbar',
-	},
-	{
-		name: 'focus ring of the top bar search',
-		markup: '<form class="topbar__search"><input class="form-control" data-target data-focus data-focus-visible></form>',
-		check: 'focus',
-		place: 'topbar',
-	},
-	{ name: 'sidebar link', markup: '<li><a class="sidebar__link" data-target>x</a></li>', check: 'text', place: 'sidebar' },
-	{ name: 'sidebar section title', markup: '<li class="sidebar__title" data-target>x</li>', check: 'text', place: 'sidebar' },
-	{
-		name: 'the current sidebar link',
-		markup: '<li><a class="sidebar__link" aria-current="page" data-target>x</a></li>',
-		check: 'text',
-		place: 'sidebar',
-	},
-	{
-		name: 'focus ring of a sidebar link',
-		markup: '<li><a class="sidebar__link" data-target data-focus data-focus-visible>x</a></li>',
-		check: 'focus',
-		place: 'sidebar',
-	},
-	{
-		name: 'focus ring of the current sidebar link',
-		markup: '<li><a class="sidebar__link" aria-current="page" data-target data-focus data-focus-visible>x</a></li>',
-		check: 'focus',
-		place: 'sidebar',
-	},
+	...checked('text', [['top bar button', '<a class="topbar__button" data-target>x</a>']], 'topbar'),
+	...checked(
+		'focus',
+		[
+			['focus ring of a top bar button', '<a class="topbar__button" data-target>x</a>'],
+			['focus ring of the top bar search', '<form class="topbar__search"><input class="form-control" data-target></form>'],
+		],
+		'topbar',
+	),
+	...checked(
+		'text',
+		[
+			['sidebar link', '<li><a class="sidebar__link" data-target>x</a></li>'],
+			['sidebar section title', '<li class="sidebar__title" data-target>x</li>'],
+			['the current sidebar link', '<li><a class="sidebar__link" aria-current="page" data-target>x</a></li>'],
+		],
+		'sidebar',
+	),
+	...checked(
+		'focus',
+		[
+			['focus ring of a sidebar link', '<li><a class="sidebar__link" data-target>x</a></li>'],
+			['focus ring of the current sidebar link', '<li><a class="sidebar__link" aria-current="page" data-target>x</a></li>'],
+		],
+		'sidebar',
+	),
 ]
 
 interface Measured {

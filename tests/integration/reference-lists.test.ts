@@ -1,10 +1,10 @@
-import { Migrator, sql, type MigrationProvider, type Transaction } from 'kysely'
+import { sql, type Transaction } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { stationSchema } from '~/catalogs/stations/station-schema.server'
 import { createStation, deleteStation, updateStation } from '~/catalogs/stations/stations.server'
 import { createTool } from '~/catalogs/tools/tools.server'
 import { toolSchema } from '~/catalogs/tools/tool-schema.server'
-import { getDb, openDatabase } from '~/db/db.server'
+import { getDb } from '~/db/db.server'
 import type { Database } from '~/db/schema'
 import { BOM, parseCsv } from '~/catalogs/csv'
 import { ITEM_FIELDS, SORT_ORDER_MAX } from '~/reference-lists/definitions'
@@ -16,7 +16,6 @@ import { itemBulk } from '~/reference-lists/item-bulk.server'
 import { itemStore } from '~/reference-lists/reference-lists.server'
 import { bulkDelete } from '~/catalogs/bulk.server'
 import { INITIAL_REFERENCE_ITEMS } from '~/db/migrations/0018_reference_lists'
-import { migrations } from '~/db/migrations'
 import { ensureBuiltins } from '~/permissions/builtins.server'
 import { location, TestClient } from '../support/client'
 import {
@@ -37,7 +36,8 @@ import {
 	uploadCsv,
 	vn,
 } from '../support/catalogs'
-import { createTestDatabase, testDatabaseKind } from '../support/database'
+import { testDatabaseKind } from '../support/database'
+import { freshDatabase } from '../support/fresh-database'
 import { errorSummary, hrefs, parseHtml, selectOptions, tableRows } from '../support/html'
 import { startServer, type RunningServer } from '../support/server'
 import { catalogTexts, translate } from '../support/translate'
@@ -1028,22 +1028,6 @@ describe('the CSV export and import of a list', () => {
 		expect(columnsHelp?.text).toContain(format(vn.referenceLists.csvHelp.sortOrder, { max: SORT_ORDER_MAX }))
 	})
 })
-
-/** A database of its own (of the kind the suite runs on), not migrated yet, with its migrator. */
-async function freshDatabase() {
-	const database = await createTestDatabase()
-	const handle = openDatabase(
-		database.kind === 'sqlite'
-			? { dialect: 'sqlite', file: database.url.slice('file:'.length) }
-			: { dialect: 'postgres', url: database.url, timeouts: { connectMs: 5000, statementMs: 30_000, idleInTransactionMs: 30_000 } },
-	)
-	const provider: MigrationProvider = { getMigrations: async () => migrations(handle.dialect) }
-	const drop = async () => {
-		await handle.close()
-		await database.drop()
-	}
-	return { handle, migrator: new Migrator({ db: handle.db, provider }), drop }
-}
 
 describe('an existing installation', () => {
 	test('migration 0018 turns the fixed values into rows and leaves the stations and tools as they were', async () => {

@@ -1,5 +1,5 @@
-import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely'
-import { idColumn, searchIndex, type Dialect } from './helpers'
+import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely } from 'kysely'
+import { idColumn, recordKeepingColumns, searchIndex, type Dialect } from './helpers'
 
 /**
  * The business catalogs: stations ("Trạm") and tools ("Công cụ").
@@ -53,27 +53,36 @@ export function catalogs(dialect: Dialect) {
 		for (const column of columns) await db.schema.createIndex(`${table}_${column}_count`).on(table).column(column).execute()
 	}
 
+	/**
+	 * A catalog's table: id, code, name and the search columns, the catalog's own columns, a note, and who
+	 * wrote it when (`recordKeepingColumns`, shared with createCatalogTable: tests/integration/migration-schema.test.ts
+	 * holds what this migration wrote, so a change to a helper cannot silently rewrite it).
+	 */
+	function createCatalog(
+		db: Kysely<unknown>,
+		table: string,
+		ownColumns: (table: CreateTableBuilder<string, never>) => CreateTableBuilder<string, never>,
+	) {
+		const leading = idColumn(db.schema.createTable(table), dialect)
+			.addColumn('code', 'varchar(20)', (c) => bytewise(c.notNull().unique()))
+			.addColumn('name', 'varchar(200)', (c) => c.notNull())
+			.addColumn('name_key', 'varchar(200)', (c) => bytewise(c.notNull()))
+			.addColumn('search_text', 'varchar(500)', (c) => bytewise(c.notNull()))
+		return recordKeepingColumns(ownColumns(leading).addColumn('note', 'text')).execute()
+	}
+
 	return {
 		async up(db: Kysely<unknown>) {
-			await idColumn(db.schema.createTable('stations'), dialect)
-				.addColumn('code', 'varchar(20)', (c) => bytewise(c.notNull().unique()))
-				.addColumn('name', 'varchar(200)', (c) => c.notNull())
-				.addColumn('name_key', 'varchar(200)', (c) => bytewise(c.notNull()))
-				.addColumn('search_text', 'varchar(500)', (c) => bytewise(c.notNull()))
-				.addColumn('type', 'varchar(32)', (c) => c.notNull())
-				.addColumn('province', 'varchar(32)', (c) => c.notNull())
-				.addColumn('address', 'varchar(500)')
-				.addColumn('latitude_e6', 'integer')
-				.addColumn('longitude_e6', 'integer')
-				.addColumn('status', 'varchar(16)', (c) => c.notNull())
-				.addColumn('commissioned_at', 'varchar(10)')
-				.addColumn('note', 'text')
-				.addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
-				.addColumn('created_at', 'bigint', (c) => c.notNull())
-				.addColumn('updated_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
-				.addColumn('updated_at', 'bigint', (c) => c.notNull())
-				.addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
-				.execute()
+			await createCatalog(db, 'stations', (table) =>
+				table
+					.addColumn('type', 'varchar(32)', (c) => c.notNull())
+					.addColumn('province', 'varchar(32)', (c) => c.notNull())
+					.addColumn('address', 'varchar(500)')
+					.addColumn('latitude_e6', 'integer')
+					.addColumn('longitude_e6', 'integer')
+					.addColumn('status', 'varchar(16)', (c) => c.notNull())
+					.addColumn('commissioned_at', 'varchar(10)'),
+			)
 			await sortIndexes(
 				db,
 				'stations',
@@ -86,27 +95,18 @@ export function catalogs(dialect: Dialect) {
 			await countIndexes(db, 'stations', ['status', 'type', 'province'])
 			await searchIndex(db, dialect, 'stations')
 
-			await idColumn(db.schema.createTable('tools'), dialect)
-				.addColumn('code', 'varchar(20)', (c) => bytewise(c.notNull().unique()))
-				.addColumn('name', 'varchar(200)', (c) => c.notNull())
-				.addColumn('name_key', 'varchar(200)', (c) => bytewise(c.notNull()))
-				.addColumn('search_text', 'varchar(500)', (c) => bytewise(c.notNull()))
-				.addColumn('category', 'varchar(32)', (c) => c.notNull())
-				.addColumn('serial_number', 'varchar(100)')
-				// No cascade: a station with tools cannot be deleted (the application says why first).
-				.addColumn('station_id', 'integer', (c) => c.references('stations.id').onDelete('restrict'))
-				.addColumn('status', 'varchar(16)', (c) => c.notNull())
-				.addColumn('quantity', 'integer', (c) => c.notNull())
-				.addColumn('unit', 'varchar(20)', (c) => c.notNull())
-				.addColumn('purchase_date', 'varchar(10)')
-				.addColumn('value_minor', 'bigint')
-				.addColumn('note', 'text')
-				.addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
-				.addColumn('created_at', 'bigint', (c) => c.notNull())
-				.addColumn('updated_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
-				.addColumn('updated_at', 'bigint', (c) => c.notNull())
-				.addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
-				.execute()
+			await createCatalog(db, 'tools', (table) =>
+				table
+					.addColumn('category', 'varchar(32)', (c) => c.notNull())
+					.addColumn('serial_number', 'varchar(100)')
+					// No cascade: a station with tools cannot be deleted (the application says why first).
+					.addColumn('station_id', 'integer', (c) => c.references('stations.id').onDelete('restrict'))
+					.addColumn('status', 'varchar(16)', (c) => c.notNull())
+					.addColumn('quantity', 'integer', (c) => c.notNull())
+					.addColumn('unit', 'varchar(20)', (c) => c.notNull())
+					.addColumn('purchase_date', 'varchar(10)')
+					.addColumn('value_minor', 'bigint'),
+			)
 			await sortIndexes(
 				db,
 				'tools',

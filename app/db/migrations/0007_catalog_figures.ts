@@ -88,73 +88,45 @@ const DELTA_ROWS = {
 } as const
 
 async function postgresTriggers(db: Kysely<unknown>) {
+	// Each statement as written: PostgreSQL keeps a function's source text as it was sent.
+	const run = (statement: string) => sql.raw(statement).execute(db)
 	for (const [event, { referencing, rows }] of Object.entries(DELTA_ROWS)) {
 		// Deltas are applied in key order, so concurrent writers lock the counter rows in the same order.
-		await sql
-			.raw(
-				`create function catalog_status_counts_on_${event}() returns trigger language plpgsql as $$ begin
+		await run(`create function catalog_status_counts_on_${event}() returns trigger language plpgsql as $$ begin
 			insert into catalog_status_counts (catalog, status, total)
 				select TG_TABLE_NAME, status, sum(delta) from (${rows('status')}) d group by status having sum(delta) <> 0 order by status
 				on conflict (catalog, status) do update set total = catalog_status_counts.total + excluded.total;
 			return null;
-		end $$`,
-			)
-			.execute(db)
+		end $$`)
 		for (const catalog of COUNTED_CATALOGS) {
-			await sql
-				.raw(
-					`create trigger ${catalog}_${event}_counts after ${event} on ${catalog} referencing ${referencing}
-				for each statement execute function catalog_status_counts_on_${event}()`,
-				)
-				.execute(db)
+			await run(`create trigger ${catalog}_${event}_counts after ${event} on ${catalog} referencing ${referencing}
+				for each statement execute function catalog_status_counts_on_${event}()`)
 		}
-		await sql
-			.raw(
-				`create function station_tool_counts_on_${event}() returns trigger language plpgsql as $$ begin
+		await run(`create function station_tool_counts_on_${event}() returns trigger language plpgsql as $$ begin
 			insert into station_tool_counts (station_id, code, tool_count)
 				select s.id, s.code, d.delta from (
 					select station_id, sum(delta) as delta from (${rows('station_id')}) r where station_id is not null group by station_id having sum(delta) <> 0
 				) d join stations s on s.id = d.station_id order by s.id
 				on conflict (station_id) do update set tool_count = station_tool_counts.tool_count + excluded.tool_count;
 			return null;
-		end $$`,
-			)
-			.execute(db)
-		await sql
-			.raw(
-				`create trigger tools_${event}_station_counts after ${event} on tools referencing ${referencing}
-			for each statement execute function station_tool_counts_on_${event}()`,
-			)
-			.execute(db)
+		end $$`)
+		await run(`create trigger tools_${event}_station_counts after ${event} on tools referencing ${referencing}
+			for each statement execute function station_tool_counts_on_${event}()`)
 	}
-	await sql
-		.raw(
-			`create function catalog_counts_on_truncate() returns trigger language plpgsql as $$ begin
+	await run(`create function catalog_counts_on_truncate() returns trigger language plpgsql as $$ begin
 		delete from catalog_status_counts where catalog = TG_TABLE_NAME;
 		if TG_TABLE_NAME = 'tools' then delete from station_tool_counts; end if;
 		return null;
-	end $$`,
-		)
-		.execute(db)
+	end $$`)
 	for (const catalog of COUNTED_CATALOGS) {
-		await sql
-			.raw(
-				`create trigger ${catalog}_truncate_counts after truncate on ${catalog} for each statement execute function catalog_counts_on_truncate()`,
-			)
-			.execute(db)
+		await run(
+			`create trigger ${catalog}_truncate_counts after truncate on ${catalog} for each statement execute function catalog_counts_on_truncate()`,
+		)
 	}
-	await sql
-		.raw(
-			`create function station_tool_counts_code() returns trigger language plpgsql as $$ begin
+	await run(`create function station_tool_counts_code() returns trigger language plpgsql as $$ begin
 		update station_tool_counts set code = new.code where station_id = new.id;
 		return null;
-	end $$`,
-		)
-		.execute(db)
-	await sql
-		.raw(
-			`create trigger stations_code_station_counts after update of code on stations for each row
-		when (old.code is distinct from new.code) execute function station_tool_counts_code()`,
-		)
-		.execute(db)
+	end $$`)
+	await run(`create trigger stations_code_station_counts after update of code on stations for each row
+		when (old.code is distinct from new.code) execute function station_tool_counts_code()`)
 }

@@ -35,14 +35,7 @@ export async function createCatalogTable<Schema>(db: Kysely<Schema>, dialect: Di
 		.addColumn('name', 'varchar(100)', (c) => c.notNull())
 		.addColumn('name_key', 'varchar(200)', (c) => bytewise(c.notNull()))
 		.addColumn('search_text', 'varchar(500)', (c) => bytewise(c.notNull()))
-	await spec
-		.columns(common, bytewise)
-		.addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
-		.addColumn('created_at', 'bigint', (c) => c.notNull())
-		.addColumn('updated_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
-		.addColumn('updated_at', 'bigint', (c) => c.notNull())
-		.addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
-		.execute()
+	await recordKeepingColumns(spec.columns(common, bytewise)).execute()
 	for (const column of ['name_key', ...spec.sortColumns])
 		await db.schema.createIndex(`${table}_${column}_sort`).on(table).columns([column, 'id']).execute()
 	if (postgres) {
@@ -57,6 +50,20 @@ export async function createCatalogTable<Schema>(db: Kysely<Schema>, dialect: Di
 		}
 	}
 	await searchIndex(db, dialect, table)
+}
+
+/**
+ * Who created a catalog row and who last updated it, when, and its version (optimistic locking): every catalog
+ * table's last columns. Migration 0003 wrote the stations and tools with them: tests/integration/migration-schema.test.ts
+ * holds what it wrote, so a change here that would rewrite that history fails there.
+ */
+export function recordKeepingColumns<T extends string, C extends string>(table: CreateTableBuilder<T, C>) {
+	return table
+		.addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+		.addColumn('created_at', 'bigint', (c) => c.notNull())
+		.addColumn('updated_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+		.addColumn('updated_at', 'bigint', (c) => c.notNull())
+		.addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
 }
 
 /**
