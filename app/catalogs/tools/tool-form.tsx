@@ -57,23 +57,14 @@ export function StationPicker({
 	id?: string
 }) {
 	const { t } = useTranslation()
+	const field = { id, name: 'stationId', label, defaultValue: value, error }
 	if (stations) {
-		return (
-			<SelectField
-				id={id}
-				name="stationId"
-				label={label}
-				className={className}
-				defaultValue={value}
-				emptyOption={emptyLabel}
-				options={stations.map((station) => ({ value: String(station.id), label: `${station.code} · ${station.name}` }))}
-				error={error}
-			/>
-		)
+		const options = stations.map((station) => ({ value: String(station.id), label: `${station.code} · ${station.name}` }))
+		return <SelectField {...field} className={className} emptyOption={emptyLabel} options={options} />
 	}
 	return (
 		<div className={className ?? 'mb-3'}>
-			<Field id={id} name="stationId" label={label} defaultValue={value} error={error} hint={t('tools.hints.station')} autoComplete="off" />
+			<Field {...field} hint={t('tools.hints.station')} autoComplete="off" />
 		</div>
 	)
 }
