@@ -36,6 +36,46 @@ describe('fields written as data', () => {
 		expect(definedLabels(fields)).toEqual({ code: 'Code', sortOrder: 'Order', variant: 'Variant', description: 'Description' })
 	})
 
+	test('a kept empty value stays, except in a select that offers no empty choice: that one shows its fallback', () => {
+		const statuses = [
+			{ value: 'active', label: 'Active' },
+			{ value: 'closed', label: 'Closed' },
+		]
+		const kept: FieldDefinition[] = [
+			{ name: 'lastName', label: 'Last name', fallback: 'Phạm' },
+			{ kind: 'select', name: 'status', label: 'Status', fallback: 'closed', options: statuses },
+			{ kind: 'select', name: 'parent', label: 'Parent', fallback: 'closed', emptyOption: '—', options: statuses },
+		]
+		const shown = (values: Record<string, string>) => {
+			const page = parse(renderToStaticMarkup(<FieldList fields={kept} values={values} errors={{}} />))
+			return {
+				lastName: page.querySelector('#field-lastName')?.getAttribute('value'),
+				status: page.querySelector('#field-status option[selected]')?.getAttribute('value'),
+				parent: page.querySelector('#field-parent option[selected]')?.getAttribute('value'),
+			}
+		}
+		expect(shown({})).toEqual({ lastName: 'Phạm', status: 'closed', parent: 'closed' })
+		expect(shown({ lastName: '', status: '', parent: '' })).toEqual({ lastName: '', status: 'closed', parent: '' })
+		expect(shown({ lastName: 'Lê', status: 'active', parent: 'active' })).toEqual({ lastName: 'Lê', status: 'active', parent: 'active' })
+	})
+
+	test('a field of the caller’s own renders with its label, value and error, in its columns', () => {
+		const picker: FieldDefinition = {
+			kind: 'custom',
+			columns: 'col-md-8',
+			name: 'stationId',
+			label: 'Station',
+			render: ({ label, value, error }) => <output title={label}>{`${value}:${error?.key}`}</output>,
+		}
+		const page = parse(
+			renderToStaticMarkup(
+				<FieldList fields={[picker]} values={{ stationId: '7' }} errors={{ stationId: { key: 'validation.required' } }} />,
+			),
+		)
+		expect(page.querySelector('.col-md-8 > output[title="Station"]')?.text).toBe('7:validation.required')
+		expect(definedLabels([picker])).toEqual({ stationId: 'Station' })
+	})
+
 	test('a choice group shows its error above the choices and is described by it', () => {
 		const html = (error?: { key: string }) =>
 			parse(

@@ -66,6 +66,17 @@ async function stationRow(id: number) {
 }
 
 describe('creating a station', () => {
+	test('the new form preselects the default status, and shows it again when a post sent none', async () => {
+		const blank = await (await operator.client.get('/danhmuc/tram/new')).text()
+		expect(fieldValue(blank, 'status')).toBe('active')
+		const response = await operator.client.post('/danhmuc/tram/new', stationFields({ status: '', type: '' }))
+		const refused = await response.text()
+		expect(response.status).toBe(400)
+		expect(fieldError(refused, 'status')).toBe(vn.validation.required)
+		expect(fieldValue(refused, 'status')).toBe('active')
+		expect(fieldValue(refused, 'type')).toBe('')
+	})
+
 	test('a valid form creates it, audits it and opens it with a message', async () => {
 		const fields = stationFields({ name: 'Trạm biến áp Đà Nẵng 1', province: 'da-nang', note: 'Dòng một\ndòng hai' })
 		const response = await operator.client.post('/danhmuc/tram/new', fields)

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import { PROVINCES_BY_NAME, provinceName } from '~/catalogs/provinces'
-import { STATION_FIELDS, STATION_LIMITS, STATION_STATUSES, STATIONS_PATH } from '~/catalogs/stations/stations'
+import { STATION_LIMITS, STATION_STATUSES, STATIONS_PATH } from '~/catalogs/stations/stations'
 import { inScope, type ProvinceScope } from '~/permissions/scope'
 import { optionLabel, optionsWith, type ReferenceOption } from '~/reference-lists/definitions'
-import { CatalogForm, type CatalogFormCell, type CatalogFormProps } from '~/components/catalog-form'
+import { CatalogForm, type CatalogField, type CatalogFormProps } from '~/components/catalog-form'
 
 /**
  * Labels of station fields and values, shared by the list, the form, the history and the conflict
@@ -36,44 +36,31 @@ export function StationForm({
 		value: province.code,
 		label: province.name,
 	}))
-	const cells: CatalogFormCell[] = [
+	const fields: CatalogField[] = [
 		{
 			columns: 'col-md-4',
-			control: {
-				kind: 'select',
-				name: 'type',
-				emptyOption: t('catalog.choose'),
-				options: optionsWith(types, form.values.type),
-				required: true,
-			},
+			kind: 'select',
+			name: 'type',
+			emptyOption: t('catalog.choose'),
+			options: optionsWith(types, form.values.type),
+			required: true,
 		},
+		{ columns: 'col-md-4', kind: 'select', name: 'province', emptyOption: t('catalog.choose'), options: provinceOptions, required: true },
 		{
 			columns: 'col-md-4',
-			control: { kind: 'select', name: 'province', emptyOption: t('catalog.choose'), options: provinceOptions, required: true },
+			kind: 'select',
+			name: 'status',
+			fallback: 'active',
+			options: STATION_STATUSES.map((status) => ({ value: status, label: statusLabel(status) })),
+			required: true,
 		},
-		{
-			columns: 'col-md-4',
-			control: {
-				kind: 'select',
-				name: 'status',
-				fallback: 'active',
-				options: STATION_STATUSES.map((status) => ({ value: status, label: statusLabel(status) })),
-				required: true,
-			},
-		},
-		{ columns: 'col-12', control: { kind: 'input', name: 'address', autoComplete: 'off' } },
-		{
-			columns: 'col-md-4',
-			control: { kind: 'input', name: 'latitude', hint: t('stations.hints.latitude'), inputMode: 'decimal', autoComplete: 'off' },
-		},
-		{
-			columns: 'col-md-4',
-			control: { kind: 'input', name: 'longitude', hint: t('stations.hints.longitude'), inputMode: 'decimal', autoComplete: 'off' },
-		},
-		{ columns: 'col-md-4', control: { kind: 'input', name: 'commissionedAt', type: 'date', hint: t('catalog.hints.date') } },
-		{ columns: 'col-12', control: { kind: 'textarea', name: 'note' } },
+		{ columns: 'col-12', name: 'address', autoComplete: 'off' },
+		{ columns: 'col-md-4', name: 'latitude', hint: t('stations.hints.latitude'), inputMode: 'decimal', autoComplete: 'off' },
+		{ columns: 'col-md-4', name: 'longitude', hint: t('stations.hints.longitude'), inputMode: 'decimal', autoComplete: 'off' },
+		{ columns: 'col-md-4', name: 'commissionedAt', type: 'date', hint: t('catalog.hints.date') },
+		{ columns: 'col-12', kind: 'textarea', name: 'note' },
 	]
-	return <CatalogForm catalog="stations" fields={STATION_FIELDS} codeMax={STATION_LIMITS.code} cells={cells} {...form} />
+	return <CatalogForm catalog="stations" codeMax={STATION_LIMITS.code} fields={fields} {...form} />
 }
 
 export const stationHref = (id: number) => `${STATIONS_PATH}/${id}`

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
-import { TOOL_FIELDS, TOOL_LIMITS, TOOL_STATUSES } from '~/catalogs/tools/tools'
+import { TOOL_LIMITS, TOOL_STATUSES } from '~/catalogs/tools/tools'
 import { optionLabel, optionsWith, type ReferenceOption } from '~/reference-lists/definitions'
 import type { FieldErrors } from '~/utils/form.server'
-import { CatalogForm, type CatalogFormCell, type CatalogFormProps } from '~/components/catalog-form'
+import { CatalogForm, type CatalogField, type CatalogFormProps } from '~/components/catalog-form'
 import { Field, SelectField } from '~/components/forms'
 
 export interface StationChoice {
@@ -57,23 +57,14 @@ export function StationPicker({
 	id?: string
 }) {
 	const { t } = useTranslation()
+	const field = { id, name: 'stationId', label, defaultValue: value, error }
 	if (stations) {
-		return (
-			<SelectField
-				id={id}
-				name="stationId"
-				label={label}
-				className={className}
-				defaultValue={value}
-				emptyOption={emptyLabel}
-				options={stations.map((station) => ({ value: String(station.id), label: `${station.code} · ${station.name}` }))}
-				error={error}
-			/>
-		)
+		const options = stations.map((station) => ({ value: String(station.id), label: `${station.code} · ${station.name}` }))
+		return <SelectField {...field} className={className} emptyOption={emptyLabel} options={options} />
 	}
 	return (
 		<div className={className ?? 'mb-3'}>
-			<Field id={id} name="stationId" label={label} defaultValue={value} error={error} hint={t('tools.hints.station')} autoComplete="off" />
+			<Field {...field} hint={t('tools.hints.station')} autoComplete="off" />
 		</div>
 	)
 }
@@ -86,44 +77,35 @@ export function ToolForm({
 }: CatalogFormProps & { stations: readonly StationChoice[] | null; categories: readonly ReferenceOption[] }) {
 	const { t } = useTranslation()
 	const { statusLabel } = useToolLabels(stations, categories)
-	const cells: CatalogFormCell[] = [
+	const fields: CatalogField[] = [
 		{
 			columns: 'col-md-4',
-			control: {
-				kind: 'select',
-				name: 'category',
-				emptyOption: t('catalog.choose'),
-				options: optionsWith(categories, form.values.category),
-				required: true,
-			},
+			kind: 'select',
+			name: 'category',
+			emptyOption: t('catalog.choose'),
+			options: optionsWith(categories, form.values.category),
+			required: true,
 		},
-		{ columns: 'col-md-4', control: { kind: 'input', name: 'serialNumber', autoComplete: 'off' } },
+		{ columns: 'col-md-4', name: 'serialNumber', autoComplete: 'off' },
 		{
 			columns: 'col-md-4',
-			control: {
-				kind: 'select',
-				name: 'status',
-				fallback: 'in_stock',
-				options: TOOL_STATUSES.map((status) => ({ value: status, label: statusLabel(status) })),
-				required: true,
-			},
+			kind: 'select',
+			name: 'status',
+			fallback: 'in_stock',
+			options: TOOL_STATUSES.map((status) => ({ value: status, label: statusLabel(status) })),
+			required: true,
 		},
 		{
 			columns: 'col-md-8',
-			control: {
-				kind: 'custom',
-				name: 'stationId',
-				render: (field) => <StationPicker stations={stations} {...field} emptyLabel={t('tools.noStation')} />,
-			},
+			kind: 'custom',
+			name: 'stationId',
+			render: (field) => <StationPicker stations={stations} {...field} emptyLabel={t('tools.noStation')} />,
 		},
-		{ columns: 'col-6 col-md-2', control: { kind: 'input', name: 'quantity', type: 'number', min: 0, step: 1, required: true } },
-		{ columns: 'col-6 col-md-2', control: { kind: 'input', name: 'unit', autoComplete: 'off', required: true } },
-		{ columns: 'col-md-4', control: { kind: 'input', name: 'purchaseDate', type: 'date', hint: t('catalog.hints.date') } },
-		{
-			columns: 'col-md-4',
-			control: { kind: 'input', name: 'value', hint: t('tools.hints.value'), inputMode: 'decimal', autoComplete: 'off' },
-		},
-		{ columns: 'col-12', control: { kind: 'textarea', name: 'note' } },
+		{ columns: 'col-6 col-md-2', name: 'quantity', type: 'number', min: 0, step: 1, required: true },
+		{ columns: 'col-6 col-md-2', name: 'unit', autoComplete: 'off', required: true },
+		{ columns: 'col-md-4', name: 'purchaseDate', type: 'date', hint: t('catalog.hints.date') },
+		{ columns: 'col-md-4', name: 'value', hint: t('tools.hints.value'), inputMode: 'decimal', autoComplete: 'off' },
+		{ columns: 'col-12', kind: 'textarea', name: 'note' },
 	]
-	return <CatalogForm catalog="tools" fields={TOOL_FIELDS} codeMax={TOOL_LIMITS.code} cells={cells} {...form} />
+	return <CatalogForm catalog="tools" codeMax={TOOL_LIMITS.code} fields={fields} {...form} />
 }

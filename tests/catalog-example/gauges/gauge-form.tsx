@@ -1,27 +1,24 @@
 import { useTranslation } from 'react-i18next'
 import { CatalogForm, type CatalogFormProps } from '~/components/catalog-form'
-import { GAUGE_CODE_MAX, GAUGE_FIELDS, GAUGE_KINDS } from './gauges'
+import { GAUGE_CODE_MAX, GAUGE_KINDS } from './gauges'
 
-/** The gauge form's own cells: the kind and the capacity, after the code and name every catalog has. */
+/** The gauge form's own fields: the kind and the capacity, after the code and name every catalog has. */
 export function GaugeForm(props: CatalogFormProps) {
 	const { t } = useTranslation()
 	return (
 		<CatalogForm
 			{...props}
 			catalog="gauges"
-			fields={GAUGE_FIELDS}
 			codeMax={GAUGE_CODE_MAX}
-			cells={[
+			fields={[
 				{
 					columns: 'col-md-6',
-					control: {
-						kind: 'select',
-						name: 'kind',
-						options: GAUGE_KINDS.map((value) => ({ value, label: t(`gauges.kinds.${value}`) })),
-						required: true,
-					},
+					kind: 'select',
+					name: 'kind',
+					options: GAUGE_KINDS.map((value) => ({ value, label: t(`gauges.kinds.${value}`) })),
+					required: true,
 				},
-				{ columns: 'col-md-6', control: { kind: 'input', name: 'capacity', inputMode: 'numeric', required: true } },
+				{ columns: 'col-md-6', name: 'capacity', inputMode: 'numeric', required: true },
 			]}
 		/>
 	)
