@@ -90,9 +90,14 @@ describe('the catalog folders (decision 0081)', () => {
 	})
 
 	test('give the registry its catalogs in the menu\u2019s order, with the labels page for a catalog whose records carry one', () => {
-		expect(Object.keys(CATALOGS)).toEqual(['stations', 'stationTypes', 'tools', 'toolCategories'])
-		const sections = Object.values(CATALOGS).map((entry) => MENU_SECTIONS.findIndex((section) => section.code === entry.menu.parent))
-		expect(sections).toEqual([...sections].sort())
+		const builtIn = ['stations', 'stationTypes', 'tools', 'toolCategories']
+		expect(Object.keys(CATALOGS).filter((key) => builtIn.includes(key))).toEqual(builtIn)
+		const places = Object.values(CATALOGS).map((entry) => [
+			MENU_SECTIONS.findIndex((section) => section.code === entry.menu.parent),
+			entry.menu.sortOrder,
+		])
+		expect(places.every(([section]) => section! >= 0)).toBe(true)
+		expect(places).toEqual([...places].sort(([sectionA, orderA], [sectionB, orderB]) => sectionA! - sectionB! || orderA! - orderB!))
 		expect(CATALOGS.stations.kinds).toContain('labels')
 		expect(CATALOGS.stationTypes.kinds).not.toContain('labels')
 		expect(CATALOGS.stationTypes.kinds).toHaveLength(8)

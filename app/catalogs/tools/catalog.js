@@ -1,6 +1,6 @@
 // The tools' registry entry (app/catalogs/registry.js says what each field is).
 // Plain ESM: remix.config.js reads it (through app/catalogs/folder-entries.js) to generate the catalog's routes.
-export default /** @type {import('../registry.js').CatalogFolderEntry} */ ({
+export default /** @type {import('~/catalogs/registry.js').CatalogFolderEntry} */ ({
 	key: 'tools',
 	prefix: 'congcu/list',
 	functionCode: 'CONGCU_LIST',
