@@ -1,9 +1,12 @@
 // Plain ESM, no TypeScript: remix.config.js reads it at build time to generate the catalogs' routes
-// (decision 0070); the app reads the same entries to find the catalog a request is for.
+// (decision 0070); the app reads the same entries to find the catalog a request is for. Each entry is its catalog
+// folder's catalog.js, listed by folder-entries.js (decision 0081).
+import * as FOLDER_ENTRIES from './folder-entries.js'
 
 /**
  * @typedef {'list' | 'record' | 'new' | 'import' | 'bulkDelete' | 'labels' | 'export' | 'exportSelected' | 'importTemplate'} CatalogRouteKind
  * @typedef {{ parent: string, sortOrder: number, icon: string }} CatalogMenuPlace
+ * @typedef {{ key: string, prefix: string, functionCode: string, labels: boolean, menu: CatalogMenuPlace }} CatalogFolderEntry
  * @typedef {{ key: string, prefix: string, functionCode: string, kinds: readonly CatalogRouteKind[], menu: CatalogMenuPlace }} CatalogEntry
  * @typedef {{ id: string, path: string, file: string, index: boolean, layout: boolean, catalog: string, kind: CatalogRouteKind }} CatalogRoute
  */
@@ -39,40 +42,51 @@ export const ROUTE_KINDS = /** @type {const} */ ({
 })
 
 /**
- * The catalogs, by key (their locale key); `prefix` is the list's path without its slash, `functionCode` the grant
- * every route checks, and `menu` where its function stands in the menu (app/permissions/builtins.ts builds the
- * built-in function from it): the section's code, the order among the section's entries, a boxicons icon.
+ * The menu's sections that hold catalogs, in the menu's order: app/permissions/builtins.ts makes their functions
+ * (each catalog's function goes under its section's).
  */
-export const CATALOGS = /** @type {const} */ ({
-	stations: {
-		key: 'stations',
-		prefix: 'danhmuc/tram',
-		functionCode: 'DANHMUC_TRAM',
-		kinds: [...KINDS, 'labels'],
-		menu: { parent: 'DANHMUC', sortOrder: 10, icon: 'bx-broadcast' },
-	},
-	stationTypes: {
-		key: 'stationTypes',
-		prefix: 'danhmuc/loaitram',
-		functionCode: 'DANHMUC_LOAITRAM',
-		kinds: KINDS,
-		menu: { parent: 'DANHMUC', sortOrder: 20, icon: 'bx-category' },
-	},
-	tools: {
-		key: 'tools',
-		prefix: 'congcu/list',
-		functionCode: 'CONGCU_LIST',
-		kinds: [...KINDS, 'labels'],
-		menu: { parent: 'CONGCU', sortOrder: 10, icon: 'bx-list-ul' },
-	},
-	toolCategories: {
-		key: 'toolCategories',
-		prefix: 'congcu/nhom',
-		functionCode: 'CONGCU_NHOM',
-		kinds: KINDS,
-		menu: { parent: 'CONGCU', sortOrder: 20, icon: 'bx-collection' },
-	},
-})
+export const MENU_SECTIONS = /** @type {const} */ ([
+	{ code: 'DANHMUC', sortOrder: 20, icon: 'bx-folder' },
+	{ code: 'CONGCU', sortOrder: 30, icon: 'bx-wrench' },
+])
+
+/**
+ * A folder's entry as the app reads it: its routes' kinds are every catalog's and, if its records carry a label,
+ * the print page of labels.
+ * @param {CatalogFolderEntry} folder
+ * @returns {CatalogEntry}
+ */
+function catalogEntry({ key, prefix, functionCode, labels, menu }) {
+	return { key, prefix, functionCode, kinds: labels ? [...KINDS, 'labels'] : KINDS, menu }
+}
+
+/**
+ * Where a catalog stands in the menu, as a pair to sort by: its section's place, then its own. A section the menu
+ * does not have is a defect of the entry, said when the registry loads (at build time).
+ * @param {CatalogFolderEntry} entry
+ */
+function menuPlace(entry) {
+	const section = MENU_SECTIONS.findIndex((one) => one.code === entry.menu.parent)
+	if (section < 0) throw new Error(`Catalog ${entry.key}: its menu section ${entry.menu.parent} is not in MENU_SECTIONS`)
+	return [section, entry.menu.sortOrder]
+}
+
+/** @param {CatalogFolderEntry} a @param {CatalogFolderEntry} b */
+function byMenuPlace(a, b) {
+	const [[sectionA, orderA], [sectionB, orderB]] = [menuPlace(a), menuPlace(b)]
+	return sectionA - sectionB || orderA - orderB
+}
+
+/**
+ * The catalogs, by key (their locale key), in the menu's order: `prefix` is the list's path without its slash,
+ * `functionCode` the grant every route checks, and `menu` where its function stands in the menu (app/permissions/
+ * builtins.ts builds the built-in function from it): the section's code, the order among the section's entries, a
+ * boxicons icon.
+ * @type {{ [Key in keyof typeof FOLDER_ENTRIES]: CatalogEntry }}
+ */
+export const CATALOGS = /** @type {any} */ (
+	Object.fromEntries([...Object.values(FOLDER_ENTRIES)].sort(byMenuPlace).map((entry) => [entry.key, catalogEntry(entry)]))
+)
 
 /** The layout route the catalogs' pages render in: the signed-in frame, app/routes/_app.tsx. */
 export const APP_LAYOUT = { id: 'routes/_app', file: 'routes/_app.tsx' }

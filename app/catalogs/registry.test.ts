@@ -4,8 +4,11 @@ import path from 'node:path'
 import { defineRoutes } from '@remix-run/dev/dist/config/routes.js'
 import { describe, expect, test } from 'vitest'
 import config from '../../remix.config.js'
+import * as FOLDER_ENTRIES from './folder-entries.js'
+import * as FOLDER_PARTS from './folder-parts'
+import * as FOLDER_TEXTS from './folder-texts'
 import { catalogAt } from './routes/catalog-at'
-import { CATALOGS, type CatalogEntry } from './registry'
+import { CATALOGS, MENU_SECTIONS, type CatalogEntry } from './registry'
 
 /** The catalogs' part of the route manifest, as Remix builds it from remix.config.js's `routes` option. */
 async function generatedRoutes() {
@@ -62,6 +65,42 @@ describe('the routes generated from the catalog registry (decision 0070)', () =>
 	test('a path of no catalog is a defect, said loudly', () => {
 		expect(() => catalogAt('/danhmuc/tramx')).toThrow('No catalog in the registry answers /danhmuc/tramx')
 		expect(() => catalogAt('/danhmuc')).toThrow()
+	})
+})
+
+describe('the catalog folders (decision 0081)', () => {
+	const folders = fs.readdirSync('app/catalogs').filter((folder) => fs.existsSync(path.join('app/catalogs', folder, 'catalog.js')))
+	const listed = (list: object) => Object.keys(list).sort()
+
+	test('each folder with a catalog.js is a line of each list, named by its key: its entry, its parts and its texts', async () => {
+		expect(folders.length).toBeGreaterThanOrEqual(4)
+		const keys: string[] = []
+		for (const folder of folders) {
+			const file = (name: string) => path.resolve('app/catalogs', folder, name)
+			const entry = ((await import(file('catalog.js'))) as { default: { key: string } }).default
+			keys.push(entry.key)
+			expect(FOLDER_ENTRIES[entry.key as keyof typeof FOLDER_ENTRIES], `folder-entries.js lists ${folder} as ${entry.key}`).toBe(entry)
+			const parts = (await import(file('parts.ts'))) as object
+			expect(FOLDER_PARTS[entry.key as keyof typeof FOLDER_PARTS], `folder-parts.ts lists ${folder} as ${entry.key}`).toBe(parts)
+			const texts = ((await import(file('texts.json'))) as { default: object }).default
+			expect(FOLDER_TEXTS[entry.key as keyof typeof FOLDER_TEXTS], `folder-texts.ts lists ${folder} as ${entry.key}`).toBe(texts)
+		}
+		expect([listed(FOLDER_ENTRIES), listed(FOLDER_PARTS), listed(FOLDER_TEXTS)]).toEqual([keys.sort(), keys.sort(), keys.sort()])
+		expect(listed(CATALOGS)).toEqual(keys.sort())
+	})
+
+	test('give the registry its catalogs in the menu\u2019s order, with the labels page for a catalog whose records carry one', () => {
+		const builtIn = ['stations', 'stationTypes', 'tools', 'toolCategories']
+		expect(Object.keys(CATALOGS).filter((key) => builtIn.includes(key))).toEqual(builtIn)
+		const places = Object.values(CATALOGS).map((entry) => [
+			MENU_SECTIONS.findIndex((section) => section.code === entry.menu.parent),
+			entry.menu.sortOrder,
+		])
+		expect(places.every(([section]) => section! >= 0)).toBe(true)
+		expect(places).toEqual([...places].sort(([sectionA, orderA], [sectionB, orderB]) => sectionA! - sectionB! || orderA! - orderB!))
+		expect(CATALOGS.stations.kinds).toContain('labels')
+		expect(CATALOGS.stationTypes.kinds).not.toContain('labels')
+		expect(CATALOGS.stationTypes.kinds).toHaveLength(8)
 	})
 })
 

@@ -1,8 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import stations from '~/catalogs/stations/texts.json'
-import { FOLDER_TEXTS } from '~/catalogs/folder-texts'
 import { LANGUAGE_CODES } from './languages'
-import { MESSAGES } from './messages'
+import { FOLDER_TEXTS, MESSAGES } from './messages'
 import { mergeTexts } from './merge-texts'
 import { folderTextFiles, readMessages } from '../../tests/support/locale-files'
 

@@ -1,4 +1,5 @@
-import { FOLDER_TEXTS } from '~/catalogs/folder-texts'
+import * as FOLDER_TEXT_FILES from '~/catalogs/folder-texts'
+import type { CATALOGS } from '~/catalogs/registry'
 import deLocale from '~/locales/de.json'
 import enLocale from '~/locales/en.json'
 import esLocale from '~/locales/es.json'
@@ -7,6 +8,9 @@ import ruLocale from '~/locales/ru.json'
 import vnLocale from '~/locales/vn.json'
 import type { LanguageCode } from './languages'
 import { mergeTexts, type Tree } from './merge-texts'
+
+/** Each catalog folder's texts.json (app/catalogs/folder-texts.ts); a catalog of the registry without one fails the type check. */
+export const FOLDER_TEXTS = Object.values(FOLDER_TEXT_FILES satisfies Record<keyof typeof CATALOGS, object>)
 
 type UnionToIntersection<U> = (U extends unknown ? (part: U) => void : never) extends (whole: infer I) => void ? I : never
 /** What the catalogs' folders add to a language's messages. */

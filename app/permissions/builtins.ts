@@ -2,7 +2,7 @@ import { STATION_PAGES } from '~/catalogs/stations/stations'
 import { TOOL_PAGES } from '~/catalogs/tools/tools'
 import { STATION_TYPE_LIST } from '~/catalogs/station-types/station-types'
 import { TOOL_CATEGORY_LIST } from '~/catalogs/tool-groups/tool-groups'
-import { CATALOGS, type CatalogEntry } from '~/catalogs/registry'
+import { CATALOGS, MENU_SECTIONS, type CatalogEntry } from '~/catalogs/registry'
 import { ACTIONS, type Action } from './actions'
 
 export interface BuiltinFunction {
@@ -24,10 +24,7 @@ function catalogFunctions(section: string): BuiltinFunction[] {
 /** The seed's own menu: Dashboard, "Danh mục" with "Trạm" and its types, "Công cụ" with its categories, and the administration section. */
 export const BUILTIN_FUNCTIONS: readonly BuiltinFunction[] = [
 	{ code: 'DASHBOARD', parent: null, sortOrder: 10, icon: 'bx-home-circle', path: '/dashboard' },
-	{ code: 'DANHMUC', parent: null, sortOrder: 20, icon: 'bx-folder', path: null },
-	...catalogFunctions('DANHMUC'),
-	{ code: 'CONGCU', parent: null, sortOrder: 30, icon: 'bx-wrench', path: null },
-	...catalogFunctions('CONGCU'),
+	...MENU_SECTIONS.flatMap(({ code, sortOrder, icon }) => [{ code, parent: null, sortOrder, icon, path: null }, ...catalogFunctions(code)]),
 	{ code: 'QUANTRI', parent: null, sortOrder: 90, icon: 'bx-cog', path: null },
 	{ code: 'QUANTRI_USERS', parent: 'QUANTRI', sortOrder: 10, icon: 'bx-user', path: '/admin/users' },
 	{ code: 'QUANTRI_ROLES', parent: 'QUANTRI', sortOrder: 20, icon: 'bx-shield-quarter', path: '/admin/roles' },

@@ -58,14 +58,17 @@ function insertAfter(file: string, anchor: string, text: string) {
 	fs.writeFileSync(inCopy(file), source.replace(anchor, anchor + text))
 }
 
-/** Adds `key: value` as the last entry of the object literal that starts with `opening` in a file of the copy. */
-function addEntry(file: string, opening: string, entry: string) {
+/**
+ * Adds a folder's line to one of the lists of app/catalogs, as the step writes it in backticks (with `<key>` and
+ * `<name>` in it): the step must show the line, and the list must hold lines of that form already.
+ */
+function addListLine(file: string, step: string, form: RegExp) {
 	touched.add(file)
+	const line = [...step.matchAll(/`([^`]*)`/g)].map((quoted) => quoted[1]!).find((quoted) => form.test(quoted))
+	expect(line, `the step shows the line of ${file}`).toBeDefined()
 	const source = fs.readFileSync(inCopy(file), 'utf8')
-	const start = source.indexOf(opening)
-	expect(start, `${file} has "${opening}"`).toBeGreaterThanOrEqual(0)
-	const end = source.indexOf('\n}', start)
-	fs.writeFileSync(inCopy(file), `${source.slice(0, end)}\n\t${entry},${source.slice(end)}`)
+	expect(source.split('\n').filter((one) => form.test(one)).length, `${file} has lines of that form`).toBeGreaterThan(0)
+	fs.writeFileSync(inCopy(file), `${source}${line!.replaceAll('<key>', NAME)}\n`)
 }
 
 /** Prepends an import to a file of the copy. */
@@ -75,17 +78,11 @@ function addImport(file: string, line: string) {
 }
 
 /** The guide's numbered steps, each as this test carries it out. */
-const STEPS: Record<string, () => Promise<void>> = {
-	'Register it': async () => {
-		addEntry(
-			'app/catalogs/registry.js',
-			'export const CATALOGS =',
-			`${NAME}: { key: '${NAME}', prefix: '${PREFIX}', functionCode: '${FUNCTION}', kinds: KINDS, menu: { parent: 'DANHMUC', sortOrder: 30, icon: 'bx-tachometer' } }`,
-		)
-		addImport('app/catalogs/routes/catalog-routes.server.ts', `import { GAUGE_ROUTES } from '~/catalogs/${NAME}/routes.server'`)
-		addEntry('app/catalogs/routes/catalog-routes.server.ts', 'const BUILT_IN:', `${NAME}: GAUGE_ROUTES`)
-		addImport('app/catalogs/routes/pages.tsx', `import { GAUGE_PAGE_COMPONENTS } from '~/catalogs/${NAME}/pages'`)
-		addEntry('app/catalogs/routes/pages.tsx', 'const BUILT_IN:', `${NAME}: GAUGE_PAGE_COMPONENTS`)
+const STEPS: Record<string, (text: string) => Promise<void>> = {
+	'Register it': async (text) => {
+		expect(fs.existsSync(inCopy(`app/catalogs/${NAME}/catalog.js`)), 'the folder has its entry').toBe(true)
+		addListLine('app/catalogs/folder-entries.js', text, /^export \{ default as \S+ \} from '\.\/\S+\/catalog\.js'$/)
+		addListLine('app/catalogs/folder-parts.ts', text, /^export \* as \S+ from '\.\/\S+\/parts'$/)
 		expect(SECTION).toContain('`npx remix routes` then lists')
 		const listed = await run('npx', ['remix', 'routes'])
 		for (const end of ['', '/:id', '/new', '/import', '/bulk-delete', '/export.csv', '/export-selected.csv', '/import/template.csv'])
@@ -102,12 +99,8 @@ const STEPS: Record<string, () => Promise<void>> = {
 		const last = [...index.matchAll(/^\t\t'\d{4}_\w+': .*$/gm)].at(-1)!
 		insertAfter(`${folder}/index.ts`, last[0], `\n\t\t'${name}': ${NAME}(dialect),`)
 	},
-	'Its texts': async () => {
-		addImport('app/catalogs/folder-texts.ts', `import ${NAME} from './${NAME}/texts.json'`)
-		const list = fs.readFileSync(inCopy('app/catalogs/folder-texts.ts'), 'utf8')
-		const entries = /FOLDER_TEXTS = \[([^\]]*)\]/.exec(list)
-		expect(entries, 'app/catalogs/folder-texts.ts lists FOLDER_TEXTS').not.toBeNull()
-		fs.writeFileSync(inCopy('app/catalogs/folder-texts.ts'), list.replace(entries![0], `FOLDER_TEXTS = [${entries![1]}, ${NAME}]`))
+	'Its texts': async (text) => {
+		addListLine('app/catalogs/folder-texts.ts', text, /^export \{ default as \S+ \} from '\.\/\S+\/texts\.json'$/)
 	},
 	'Check it': async () => {
 		const commands = fencedBlocks(SECTION)
@@ -158,9 +151,11 @@ describe('docs/development.md "Add a catalog", followed with the example catalog
 			steps.map((step) => step.title),
 			'the guide\u2019s steps are those this test follows',
 		).toEqual(Object.keys(STEPS))
+		const outside = new Set<string>()
 		for (const step of steps) {
 			touched.clear()
-			await STEPS[step.title]!()
+			await STEPS[step.title]!(step.text)
+			for (const file of touched) if (!file.startsWith('app/db/migrations/')) outside.add(file)
 			const named = (file: string) =>
 				step.text.includes(`\`${file}\``) ||
 				step.text.includes(`\`${file.replace(/\/\d{4}_/, '/<next free number>_')}\``) ||
@@ -170,6 +165,8 @@ describe('docs/development.md "Add a catalog", followed with the example catalog
 				`step "${step.title}" names every file it changes`,
 			).toEqual([])
 		}
+		// Decision 0081: besides its folder and its migration, a catalog is one line in each of three lists.
+		expect([...outside].sort()).toEqual(['app/catalogs/folder-entries.js', 'app/catalogs/folder-parts.ts', 'app/catalogs/folder-texts.ts'])
 	})
 
 	test('the copy builds and starts, its menu leads to the catalog, and every page, export and import works', async () => {

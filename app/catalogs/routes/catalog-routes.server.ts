@@ -1,20 +1,12 @@
 import type { CatalogServerRoutes } from './contracts.server'
+import * as FOLDER_PARTS from '~/catalogs/folder-parts'
 import type { CatalogEntry } from '~/catalogs/registry'
-import { STATION_TYPE_LIST } from '~/catalogs/station-types/station-types'
-import { TOOL_CATEGORY_LIST } from '~/catalogs/tool-groups/tool-groups'
-import { referenceListRoutes } from '~/reference-lists/routes.server'
-import { STATION_ROUTES } from '~/catalogs/stations/routes.server'
-import { TOOL_ROUTES } from '~/catalogs/tools/routes.server'
 import { catalogAt, registerCatalogEntry, type CatalogKey } from './catalog-at'
 
-const BUILT_IN: Record<CatalogKey, CatalogServerRoutes> = {
-	stations: STATION_ROUTES,
-	stationTypes: referenceListRoutes(STATION_TYPE_LIST),
-	tools: TOOL_ROUTES,
-	toolCategories: referenceListRoutes(TOOL_CATEGORY_LIST),
-}
+/** Each catalog folder's steps, from its parts.ts (a catalog of the registry without them fails the type check). */
+const BUILT_IN: Record<CatalogKey, { routes: CatalogServerRoutes }> = FOLDER_PARTS
 
-const implementations = new Map<string, CatalogServerRoutes>(Object.entries(BUILT_IN))
+const implementations = new Map<string, CatalogServerRoutes>(Object.entries(BUILT_IN).map(([key, parts]) => [key, parts.routes]))
 
 /**
  * Adds a catalog that is not in the registry's file, with its server steps: the test-only catalog, which its

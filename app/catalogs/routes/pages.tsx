@@ -1,21 +1,16 @@
 import { useLocation } from '@remix-run/react'
 import type { ComponentType } from 'react'
 import type { CatalogPageComponents } from './page-contracts'
-import { STATION_PAGE_COMPONENTS } from '~/catalogs/stations/pages'
-import { TOOL_PAGE_COMPONENTS } from '~/catalogs/tools/pages'
-import { referenceListPages } from '~/components/reference-list'
-import { STATION_TYPE_LIST } from '~/catalogs/station-types/station-types'
-import { TOOL_CATEGORY_LIST } from '~/catalogs/tool-groups/tool-groups'
+import * as FOLDER_PARTS from '~/catalogs/folder-parts'
 import { catalogAt, type CatalogKey } from './catalog-at'
 
-const BUILT_IN: Record<CatalogKey, CatalogPageComponents> = {
-	stations: STATION_PAGE_COMPONENTS,
-	stationTypes: referenceListPages(STATION_TYPE_LIST),
-	tools: TOOL_PAGE_COMPONENTS,
-	toolCategories: referenceListPages(TOOL_CATEGORY_LIST),
-}
+/**
+ * Each catalog folder's pages, from its parts.ts (a catalog of the registry without them fails the type check).
+ * In the browser its steps are left out: they come from routes.server.ts, which the browser's bundle empties.
+ */
+const BUILT_IN: Record<CatalogKey, { pages: CatalogPageComponents }> = FOLDER_PARTS
 
-const components = new Map<string, CatalogPageComponents>(Object.entries(BUILT_IN))
+const components = new Map<string, CatalogPageComponents>(Object.entries(BUILT_IN).map(([key, parts]) => [key, parts.pages]))
 
 /** Adds the pages of a catalog that is not in the registry's file (the test-only catalog, which its test registers), until the function it returns takes them out. */
 export function registerCatalogPages(key: string, pages: CatalogPageComponents): () => void {

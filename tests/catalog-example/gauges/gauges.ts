@@ -1,12 +1,13 @@
 import { catalogListSpec, defineCatalogPages } from '~/catalogs/catalog-pages'
+import ENTRY from './catalog.js'
 
 /**
  * Gauges (code, name, a kind, a capacity): the example catalog of docs/development.md "Add a catalog". This
  * folder is what the guide has a newcomer write; tests/docs/add-a-catalog.test.ts follows the guide with it in a
  * copy of the checkout, and tests/integration/test-only-catalog.test.ts drives every page of it in process.
  */
-export const GAUGE_FUNCTION = 'DANHMUC_DONGHO'
-export const GAUGES_PATH = '/danhmuc/dongho'
+export const GAUGE_FUNCTION = ENTRY.functionCode
+export const GAUGES_PATH = `/${ENTRY.prefix}`
 
 export const GAUGE_KINDS = ['pressure', 'flow', 'level'] as const
 export const GAUGE_FIELDS = ['code', 'name', 'kind', 'capacity', 'version'] as const
