@@ -30,14 +30,26 @@ export function serverNodeFlags(env = process.env) {
 }
 
 /**
- * The built server's environment: `env` with MALLOC_ARENA_MAX=2 unless it sets one. glibc otherwise gives
- * each thread that allocates (libuv's pool: compression, file reads) an arena of its own that keeps freed
- * memory: measured at 100,000 stations and 1,000,000 tools, peak RSS 205 → 195 MB over the list phases and
- * 263 → 238 MB for an import of 100,000 rows, throughput within noise (docs/decisions/0005-heap-cap.md).
- * And the compile cache (COMPILE_CACHE_DIR) unless `env` names one in NODE_COMPILE_CACHE.
+ * glibc's allocator settings for the server (docs/decisions/0005-heap-cap.md), each unless the environment sets
+ * it. MALLOC_ARENA_MAX=2: glibc otherwise gives each thread that allocates (libuv's pool: compression, file
+ * reads) an arena of its own that keeps freed memory (peak RSS 205 → 195 MB over the list phases, 263 → 238 MB
+ * for an import of 100,000 rows). The two thresholds fixed at glibc's initial 128 KiB: otherwise each large
+ * block freed (a request body, an export's batch) raises them, up to 32 and 64 MB, and freed memory below those
+ * sizes stays with the process (at 100,000 stations, after an import of 100,000 rows and the lists: 187 → 176 MB,
+ * throughput within noise).
+ */
+export const ALLOCATOR_ENV = {
+	MALLOC_ARENA_MAX: '2',
+	MALLOC_MMAP_THRESHOLD_: '131072',
+	MALLOC_TRIM_THRESHOLD_: '131072',
+}
+
+/**
+ * The built server's environment: `env` with ALLOCATOR_ENV's settings it does not make itself, and the compile
+ * cache (COMPILE_CACHE_DIR) unless `env` names one in NODE_COMPILE_CACHE.
  */
 export function serverProcessEnv(env = process.env) {
-	return { ...env, MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? '2', NODE_COMPILE_CACHE: env.NODE_COMPILE_CACHE ?? COMPILE_CACHE_DIR }
+	return { ...ALLOCATOR_ENV, ...env, NODE_COMPILE_CACHE: env.NODE_COMPILE_CACHE ?? COMPILE_CACHE_DIR }
 }
 
 export const SERVER_ENTRY = 'build/index.js'
