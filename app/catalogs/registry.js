@@ -56,7 +56,7 @@ export const MENU_SECTIONS = /** @type {const} */ ([
  * @param {CatalogFolderEntry} folder
  * @returns {CatalogEntry}
  */
-function catalogEntry({ key, prefix, functionCode, labels, menu }) {
+export function catalogEntry({ key, prefix, functionCode, labels, menu }) {
 	return { key, prefix, functionCode, kinds: labels ? [...KINDS, 'labels'] : KINDS, menu }
 }
 

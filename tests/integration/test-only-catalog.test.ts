@@ -16,7 +16,7 @@ import { createSession, takeFlash } from '~/auth/session.server'
 import { versionField as bulkVersionField } from '~/catalogs/bulk'
 import { parseCsv } from '~/catalogs/csv'
 import { todayIso } from '~/catalogs/fields.server'
-import { catalogRoutes, type CatalogEntry, type CatalogRouteKind } from '~/catalogs/registry'
+import { catalogEntry, catalogRoutes, type CatalogEntry, type CatalogRouteKind } from '~/catalogs/registry'
 import { registerCatalog } from '~/catalogs/routes/catalog-routes.server'
 import { registerCatalogPages } from '~/catalogs/routes/pages'
 import { getDatabase, getDb } from '~/db/db.server'
@@ -28,6 +28,7 @@ import { searchRecords } from '~/search/records.server'
 import { createCsrfToken, csrfCookieName } from '~/security/csrf.server'
 import { vn } from '~/i18n/messages'
 import EXAMPLE_TEXTS from '../catalog-example/gauges/texts.json'
+import GAUGE_FOLDER_ENTRY from '../catalog-example/gauges/catalog.js'
 import { gaugeSchema } from '../catalog-example/gauges/gauge-schema.server'
 import { GAUGE_FIELDS, GAUGE_FUNCTION, GAUGES_PATH, type GaugeListRow } from '../catalog-example/gauges/gauges'
 import { GAUGE_CATALOG, gaugeDb, gaugeFormValues, gaugeStore } from '../catalog-example/gauges/gauges.server'
@@ -58,16 +59,10 @@ const GAUGE_TEXTS = EXAMPLE_TEXTS.vn.gauges
 // ---------------------------------------------------------------------------------------------------------
 // Its routes: the generated ones (app/catalogs/routes/*, decision 0070), which check the grant the kind needs on
 // the entry's function first. The catalog gives them its steps (what app/catalogs/<name>/routes.server.ts holds)
-// and its pages, and is registered by this file alone: the registry's file does not know it.
+// and its pages, and is registered by this file alone, with its folder's entry: the registry's lists do not know it
+// (its function is made through the administration instead of from the entry's menu place).
 
-const GAUGE_ENTRY: CatalogEntry = {
-	key: 'gauges',
-	prefix: GAUGES_PATH.slice(1),
-	functionCode: GAUGE_FUNCTION,
-	kinds: ['list', 'record', 'new', 'import', 'bulkDelete', 'export', 'exportSelected', 'importTemplate'],
-	// Where the registry would put its built-in function; here the function is made through the administration instead.
-	menu: { parent: 'DANHMUC', sortOrder: 30, icon: 'bx-tachometer' },
-}
+const GAUGE_ENTRY: CatalogEntry = catalogEntry(GAUGE_FOLDER_ENTRY)
 
 /** A generated route module, as Remix imports it. */
 interface RouteModule {
